@@ -1,0 +1,194 @@
+//! Digit arithmetic shared by the numeric segment kinds, and reading numbers out of
+//! untrusted JSON without losing digits to floating point.
+
+use crate::error::ErrorKind;
+use serde_json::Value;
+
+pub(crate) const DIGITS: &[u8] = b"0123456789";
+
+/// 10^w for w ≤ 38; the schema check keeps widths in that range, and larger ones
+/// saturate instead of panicking.
+pub(crate) fn pow10(w: u32) -> u128 {
+    10u128.checked_pow(w).unwrap_or(u128::MAX)
+}
+
+/// The largest value `w` digits can hold.
+pub(crate) fn capacity(w: u32) -> u128 {
+    pow10(w).saturating_sub(1)
+}
+
+pub(crate) fn count_digits(mut v: u128) -> u32 {
+    let mut n = 1;
+    while v >= 10 {
+        v /= 10;
+        n += 1;
+    }
+    n
+}
+
+pub(crate) fn pad(v: u128, width: u32) -> String {
+    format!("{v:0width$}", width = width as usize)
+}
+
+/// Maps every character found in `alphabet` to its mirror (first ↔ last), leaving other
+/// characters alone. Because the alphabets here are in ascending byte order, mirroring
+/// reverses the order of any two same-shaped strings: this is how `desc` is stored.
+pub(crate) fn mirror(text: &str, alphabet: &[u8]) -> String {
+    text.chars()
+        .map(|c| match alphabet.iter().position(|&a| a as char == c) {
+            Some(i) => alphabet[alphabet.len() - 1 - i] as char,
+            None => c,
+        })
+        .collect()
+}
+
+pub(crate) fn overflow(width: u32, magnitude: u128) -> ErrorKind {
+    ErrorKind::Overflow {
+        width,
+        digits: count_digits(magnitude),
+        max: capacity(width).to_string(),
+    }
+}
+
+/// Reads exactly `width` ASCII digits.
+pub(crate) fn read_digits(text: &str, width: u32) -> Result<u128, String> {
+    if text.len() != width as usize || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!("{width} digits"));
+    }
+    text.parse::<u128>().map_err(|_| format!("{width} digits"))
+}
+
+/// The text of a number given as a JSON number or a string. Floats are accepted only
+/// when they hold a whole number JavaScript can represent exactly.
+pub(crate) fn number_text(value: &Value, expected: &'static str) -> Result<String, ErrorKind> {
+    let not = || ErrorKind::NotANumber { expected };
+    match value {
+        Value::Number(n) => {
+            if let Some(i) = n.as_i64() {
+                Ok(i.to_string())
+            } else if let Some(u) = n.as_u64() {
+                Ok(u.to_string())
+            } else {
+                // A JSON float: keep its shortest exact decimal form; precision beyond
+                // 2^53 is already gone, so refuse it rather than store a wrong key.
+                let f = n.as_f64().ok_or_else(not)?;
+                if f.is_finite() && f.abs() < 9_007_199_254_740_992.0 {
+                    Ok(n.to_string())
+                } else {
+                    Err(ErrorKind::NotANumber {
+                        expected: "a number JavaScript can hold exactly; give it as a string",
+                    })
+                }
+            }
+        }
+        Value::String(s) => Ok(s.trim().to_string()),
+        _ => Err(not()),
+    }
+}
+
+/// Parses `[+-]digits[.digits]` into (negative, integer digits, fraction digits).
+fn split_decimal(text: &str) -> Option<(bool, &str, &str)> {
+    let (neg, rest) = match text.as_bytes().first()? {
+        b'-' => (true, &text[1..]),
+        b'+' => (false, &text[1..]),
+        _ => (false, text),
+    };
+    let (int, frac) = match rest.split_once('.') {
+        Some((i, f)) => (i, f),
+        None => (rest, ""),
+    };
+    let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+    if (int.is_empty() && frac.is_empty()) || !digits(int) || !digits(frac) || (rest.contains('.') && frac.is_empty() && int.is_empty()) {
+        return None;
+    }
+    Some((neg, int, frac))
+}
+
+/// A whole number, signed, from JSON. `1500`, `"1500"`, `"-3"`, `1.5e3` and `1500.0` are
+/// whole numbers; `1.5` is not.
+pub(crate) fn parse_integer(value: &Value) -> Result<i128, ErrorKind> {
+    parse_scaled(value, 0, "a whole number").map_err(|e| match e {
+        ErrorKind::TooPrecise { .. } => ErrorKind::NotANumber { expected: "a whole number" },
+        other => other,
+    })
+}
+
+/// A decimal number scaled by 10^scale, so `"12.5"` with scale 2 is 1250. Fails rather
+/// than rounds when the value has more fraction digits than the scale keeps.
+pub(crate) fn parse_scaled(value: &Value, scale: u32, expected: &'static str) -> Result<i128, ErrorKind> {
+    let text = number_text(value, expected)?;
+    let not = || ErrorKind::NotANumber { expected };
+    // JSON numbers such as 1.5e3 arrive in exponent form; expand them.
+    let (mantissa, exponent) = match text.find(['e', 'E']) {
+        Some(i) => (&text[..i], text[i + 1..].parse::<i32>().map_err(|_| not())?),
+        None => (text.as_str(), 0),
+    };
+    let (neg, int, frac) = split_decimal(mantissa).ok_or_else(not)?;
+    let mut digits: String = format!("{int}{frac}");
+    let mut frac_len = frac.len() as i64 - i64::from(exponent);
+    // Drop zeros that carry no value so `1500.000` fits a scale of 0.
+    while frac_len > i64::from(scale) && digits.ends_with('0') {
+        digits.pop();
+        frac_len -= 1;
+    }
+    if frac_len > i64::from(scale) {
+        return Err(ErrorKind::TooPrecise { scale });
+    }
+    let shift = i64::from(scale) - frac_len;
+    let trimmed = digits.trim_start_matches('0');
+    if trimmed.len() as i64 + shift > 38 {
+        return Err(ErrorKind::Overflow {
+            width: 38,
+            digits: (trimmed.len() as i64 + shift) as u32,
+            max: capacity(38).to_string(),
+        });
+    }
+    let mut m: i128 = if trimmed.is_empty() { 0 } else { trimmed.parse().map_err(|_| not())? };
+    for _ in 0..shift {
+        m *= 10;
+    }
+    Ok(if neg { -m } else { m })
+}
+
+/// A JSON number when JavaScript can hold it exactly, else a string, so no consumer of
+/// decoded values ever sees a silently rounded number.
+pub(crate) fn integer_value(v: i128) -> Value {
+    const SAFE: i128 = 9_007_199_254_740_991;
+    if (-SAFE..=SAFE).contains(&v) {
+        Value::from(v as i64)
+    } else {
+        Value::String(v.to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn whole_numbers_in_every_spelling() {
+        for v in [json!(1500), json!("1500"), json!(" 1500 "), json!("+1500"), json!(1500.0), json!(1.5e3), json!("1500.00")] {
+            assert_eq!(parse_integer(&v), Ok(1500), "{v}");
+        }
+        assert_eq!(parse_integer(&json!("-3")), Ok(-3));
+        for v in [json!(1.5), json!("1,500"), json!("abc"), json!(""), json!("-"), json!("."), json!(true), json!(null)] {
+            assert!(parse_integer(&v).is_err(), "{v}");
+        }
+    }
+
+    #[test]
+    fn decimals_keep_every_digit_or_refuse() {
+        assert_eq!(parse_scaled(&json!("12.5"), 2, "x"), Ok(1250));
+        assert_eq!(parse_scaled(&json!("-0.01"), 2, "x"), Ok(-1));
+        assert_eq!(parse_scaled(&json!(".5"), 1, "x"), Ok(5));
+        assert_eq!(parse_scaled(&json!("12.345"), 2, "x"), Err(ErrorKind::TooPrecise { scale: 2 }));
+        assert!(parse_scaled(&json!("1e400"), 0, "x").is_err());
+    }
+
+    #[test]
+    fn mirror_reverses_digits() {
+        assert_eq!(mirror("0000000157", DIGITS), "9999999842");
+        assert_eq!(mirror("2024-06-23", DIGITS), "7975-93-76");
+    }
+}

@@ -1,0 +1,454 @@
+//! The key codec: field values in, DynamoDB key attribute values out, and back.
+//!
+//! A key is its template's segments joined by the schema's separator. Each field kind
+//! lives in its own file and states there the ordering invariant its encoding keeps.
+//! Fixed-width kinds (every kind but `text`) occupy the same number of bytes in every
+//! key, which is what lets [`decode`] split a key without looking for separators.
+
+mod digits;
+pub mod order;
+pub mod width;
+mod decimal;
+mod ids;
+mod int;
+mod text;
+mod timestamp;
+mod uint;
+
+use crate::error::{Context, Error, ErrorKind, Errors, IdKind, Warning, WarningKind};
+use crate::schema::{AttrType, Entity, Field, FieldKind, KeyTemplate, Schema, Segment, TimeUnit};
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+/// The values of one item: field name to value, as in the schema format.
+pub type Values = Map<String, Value>;
+
+/// A key attribute's value as DynamoDB stores it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum KeyValue {
+    /// A String key: compared by UTF-8 bytes.
+    S(String),
+    /// A Number key, as DynamoDB's number text (`1500`, `-12.5`): compared numerically.
+    N(String),
+}
+
+impl KeyValue {
+    pub fn as_str(&self) -> &str {
+        match self {
+            KeyValue::S(s) | KeyValue::N(s) => s,
+        }
+    }
+    pub fn attr_type(&self) -> AttrType {
+        match self {
+            KeyValue::S(_) => AttrType::S,
+            KeyValue::N(_) => AttrType::N,
+        }
+    }
+}
+
+impl Serialize for KeyValue {
+    /// S as a JSON string; N as a JSON number when JavaScript holds it exactly, else as
+    /// its text, so no caller ever gets a rounded key.
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            KeyValue::S(text) => s.serialize_str(text),
+            KeyValue::N(text) => match text.parse::<f64>() {
+                Ok(f) if f.is_finite() && number_text_of(f) == *text => s.serialize_f64(f),
+                _ => s.serialize_str(text),
+            },
+        }
+    }
+}
+
+fn number_text_of(f: f64) -> String {
+    if f.fract() == 0.0 && f.abs() < 1e16 {
+        format!("{}", f as i64)
+    } else {
+        format!("{f}")
+    }
+}
+
+/// Every key attribute of one item, in the table's attribute order.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct EncodedItem {
+    pub keys: Vec<(String, KeyValue)>,
+    #[serde(skip)]
+    pub warnings: Vec<Warning>,
+}
+
+impl EncodedItem {
+    pub fn get(&self, attribute: &str) -> Option<&KeyValue> {
+        self.keys.iter().find(|(a, _)| a == attribute).map(|(_, k)| k)
+    }
+}
+
+/// How a value is shown in messages: strings as they are, everything else as JSON.
+pub(crate) fn shown(value: &Value) -> String {
+    match value {
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+fn id_kind(kind: &FieldKind) -> Option<IdKind> {
+    match kind {
+        FieldKind::Ulid { .. } => Some(IdKind::Ulid),
+        FieldKind::Ksuid { .. } => Some(IdKind::Ksuid),
+        _ => None,
+    }
+}
+
+/// The absolute value of a numeric field's stored digits and how many digits it may use,
+/// for capacity warnings and the width planner.
+pub(crate) fn magnitude(field: &Field, value: &Value) -> Result<Option<(u128, u32)>, ErrorKind> {
+    Ok(match field.kind {
+        FieldKind::Uint { width, .. } => Some((uint::parse(value)?, width)),
+        FieldKind::Int { width, .. } => Some((int::parse(value)?.unsigned_abs(), width)),
+        FieldKind::Decimal { width, scale, .. } => Some((decimal::parse(value, scale)?.unsigned_abs(), width + scale)),
+        FieldKind::Timestamp { unit: unit @ (TimeUnit::Seconds { width } | TimeUnit::Millis { width }), .. } => {
+            Some((timestamp::parse(value, unit)?.unsigned_abs(), width))
+        }
+        _ => None,
+    })
+}
+
+fn capacity_warning(field: &Field, value: &Value) -> Option<WarningKind> {
+    let (m, digits) = magnitude(field, value).ok()??;
+    let percent = width::percent_of_capacity(m, digits);
+    let threshold = field.warn_at();
+    (percent >= threshold).then_some(WarningKind::NearCapacity { percent, threshold })
+}
+
+fn schema_kind_error(field: &Field) -> Result<(), ErrorKind> {
+    field.kind.validate().map_err(|(reason, fix)| ErrorKind::InvalidSchema { reason, fix })
+}
+
+/// Encodes one value as its segment of a String key, with the warnings it raises.
+pub fn encode_field(field: &Field, value: &Value, separator: &str) -> Result<(String, Vec<WarningKind>), ErrorKind> {
+    schema_kind_error(field)?;
+    let stored = match field.kind {
+        FieldKind::Text { case } => return text::encode(&text::parse(value)?, case, separator),
+        FieldKind::Uint { width, order } => uint::encode(uint::parse(value)?, width, order)?,
+        FieldKind::Int { width, order } => int::encode(int::parse(value)?, width, order)?,
+        FieldKind::Decimal { width, scale, signed, order } => {
+            decimal::encode(decimal::parse(value, scale)?, width, scale, signed, order)?
+        }
+        FieldKind::Timestamp { unit, order } => timestamp::encode(timestamp::parse(value, unit)?, unit, order)?,
+        FieldKind::Ulid { order } | FieldKind::Ksuid { order } => {
+            let id = id_kind(&field.kind).unwrap_or(IdKind::Ulid);
+            ids::encode(&ids::parse(value, id)?, id, order)
+        }
+    };
+    Ok((stored, capacity_warning(field, value).into_iter().collect()))
+}
+
+/// Bytes every encoding of the field occupies, or `None` for `text`.
+pub fn fixed_len(kind: &FieldKind) -> Option<usize> {
+    Some(match *kind {
+        FieldKind::Text { .. } => return None,
+        FieldKind::Uint { width, .. } => width as usize,
+        FieldKind::Int { width, .. } => width as usize + 1,
+        FieldKind::Decimal { width, scale, signed, .. } => {
+            usize::from(signed) + width as usize + if scale > 0 { scale as usize + 1 } else { 0 }
+        }
+        FieldKind::Timestamp { unit: TimeUnit::Seconds { width } | TimeUnit::Millis { width }, .. } => width as usize,
+        FieldKind::Timestamp { unit: TimeUnit::Iso, .. } => timestamp::ISO_LEN,
+        FieldKind::Ulid { .. } => ids::len(IdKind::Ulid),
+        FieldKind::Ksuid { .. } => ids::len(IdKind::Ksuid),
+    })
+}
+
+/// Reads one stored segment back into the field's canonical value. On failure, says what
+/// the segment should have looked like.
+pub fn decode_field(field: &Field, stored: &str) -> Result<Value, String> {
+    schema_kind_error(field).map_err(|e| e.problem())?;
+    Ok(match field.kind {
+        FieldKind::Text { .. } => {
+            if stored.is_empty() {
+                return Err("a non-empty text".into());
+            }
+            Value::String(stored.to_string())
+        }
+        FieldKind::Uint { width, order } => digits::integer_value(uint::decode(stored, width, order)? as i128),
+        FieldKind::Int { width, order } => digits::integer_value(int::decode(stored, width, order)?),
+        FieldKind::Decimal { width, scale, signed, order } => {
+            Value::String(decimal::format(decimal::decode(stored, width, scale, signed, order)?, scale))
+        }
+        FieldKind::Timestamp { unit, order } => timestamp::value(timestamp::decode(stored, unit, order)?, unit),
+        FieldKind::Ulid { order } | FieldKind::Ksuid { order } => {
+            let id = id_kind(&field.kind).unwrap_or(IdKind::Ulid);
+            Value::String(ids::decode(stored, id, order)?)
+        }
+    })
+}
+
+/// The canonical form of a value: what decoding its encoding gives back.
+pub fn canonical(field: &Field, value: &Value, separator: &str) -> Result<Value, ErrorKind> {
+    let (stored, _) = encode_field(field, value, separator)?;
+    decode_field(field, &stored).map_err(|expected| ErrorKind::KeyMismatch { offset: 0, expected, found: stored })
+}
+
+/// The plain number a Number (`N`) key attribute stores for a numeric field.
+pub fn plain_number(field: &Field, value: &Value) -> Result<String, ErrorKind> {
+    // Encoding first applies the same width and sign rules as a String key would.
+    encode_field(field, value, "")?;
+    Ok(match field.kind {
+        FieldKind::Uint { .. } => uint::parse(value)?.to_string(),
+        FieldKind::Int { .. } => int::parse(value)?.to_string(),
+        FieldKind::Decimal { scale, .. } => decimal::plain(decimal::parse(value, scale)?, scale),
+        FieldKind::Timestamp { unit, .. } => timestamp::parse(value, unit)?.to_string(),
+        _ => {
+            return Err(ErrorKind::InvalidSchema {
+                reason: format!("a {} field cannot be a Number key", field.kind.name()),
+                fix: "make the attribute type S".into(),
+            })
+        }
+    })
+}
+
+/// Number key text back to the field's canonical value.
+fn decode_plain(field: &Field, text: &str) -> Result<Value, String> {
+    canonical(field, &Value::String(text.to_string()), "").map_err(|e| e.problem())
+}
+
+fn field_ctx(entity: &Entity, attribute: &str, field: &str) -> Context {
+    Context::entity(&entity.name).with_attribute(attribute).with_field(field)
+}
+
+/// Index keys whose fields are all absent are left out, so the item stays out of that
+/// index (a sparse index) instead of failing.
+fn is_sparse_omission(schema: &Schema, template: &KeyTemplate, values: &Values) -> bool {
+    !schema.table.is_primary_key(&template.attribute)
+        && template.segments.iter().any(|s| matches!(s, Segment::Field(_)))
+        && template.segments.iter().all(|s| match s {
+            Segment::Field(f) => values.get(f).is_none_or(Value::is_null),
+            Segment::Literal(_) => true,
+        })
+}
+
+/// Builds one key attribute's value.
+pub fn encode_key(schema: &Schema, entity: &Entity, template: &KeyTemplate, values: &Values) -> Result<(KeyValue, Vec<Warning>), Vec<Error>> {
+    let attr = &template.attribute;
+    let attr_ctx = || Context::entity(&entity.name).with_attribute(attr);
+    let attr_type = schema.table.attribute_type(attr).ok_or_else(|| {
+        vec![Error::new(
+            attr_ctx(),
+            ErrorKind::InvalidSchema { reason: format!("{attr} is not a key attribute of the table"), fix: "add it to table.attributes".into() },
+        )]
+    })?;
+    let mut errors = Vec::new();
+    let mut warnings = Vec::new();
+    let mut parts: Vec<String> = Vec::new();
+    for seg in &template.segments {
+        match seg {
+            Segment::Literal(l) => parts.push(l.clone()),
+            Segment::Field(name) => {
+                let ctx = field_ctx(entity, attr, name);
+                let Some(field) = entity.field(name) else {
+                    errors.push(Error::new(ctx, ErrorKind::UndefinedField));
+                    continue;
+                };
+                let value = match values.get(name) {
+                    Some(v) if !v.is_null() => v,
+                    _ => {
+                        errors.push(Error::new(ctx, ErrorKind::MissingValue));
+                        continue;
+                    }
+                };
+                let ctx = ctx.with_value(shown(value));
+                let encoded = if attr_type == AttrType::N {
+                    plain_number(field, value).map(|n| (n, Vec::new()))
+                } else {
+                    encode_field(field, value, &schema.separator)
+                };
+                match encoded {
+                    Ok((stored, ws)) => {
+                        parts.push(stored);
+                        warnings.extend(ws.into_iter().map(|kind| Warning { context: ctx.clone(), kind }));
+                    }
+                    Err(kind) => errors.push(Error::new(ctx, kind)),
+                }
+            }
+        }
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    if attr_type == AttrType::N {
+        return match parts.as_slice() {
+            [n] => Ok((KeyValue::N(n.clone()), warnings)),
+            _ => Err(vec![Error::new(
+                attr_ctx(),
+                ErrorKind::InvalidSchema {
+                    reason: "a Number attribute's template must be exactly one numeric field".into(),
+                    fix: "make it a single numeric field, or change the attribute's type to S".into(),
+                },
+            )]),
+        };
+    }
+    let key = parts.join(&schema.separator);
+    if key.is_empty() {
+        return Err(vec![Error::new(attr_ctx(), ErrorKind::EmptyKey)]);
+    }
+    if let Some(role) = schema.table.role(attr) {
+        if key.len() > role.limit() {
+            return Err(vec![Error::new(
+                attr_ctx().with_value(key.clone()),
+                ErrorKind::KeyTooLong { bytes: key.len(), limit: role.limit(), role: role.name() },
+            )]);
+        }
+    }
+    Ok((KeyValue::S(key), warnings))
+}
+
+fn find_entity<'a>(schema: &'a Schema, name: &str) -> Result<&'a Entity, Error> {
+    schema.entity(name).ok_or_else(|| {
+        let names: Vec<&str> = schema.entities.iter().map(|e| e.name.as_str()).collect();
+        Error::new(
+            Context::entity(name),
+            ErrorKind::InvalidSchema {
+                reason: format!("no entity is named {name:?}"),
+                fix: format!("use one of: {}", names.join(", ")),
+            },
+        )
+    })
+}
+
+/// Every key attribute of one item of `entity`, in the table's attribute order. Fails
+/// with every problem found, each naming its field.
+pub fn encode(schema: &Schema, entity: &str, values: &Values) -> Result<EncodedItem, Errors> {
+    let entity = find_entity(schema, entity)?;
+    let mut keys = Vec::new();
+    let mut warnings = Vec::new();
+    let mut errors = Vec::new();
+    let ordered = schema.table.attributes.iter().filter_map(|(a, _)| entity.template(a));
+    for template in ordered {
+        if is_sparse_omission(schema, template, values) {
+            continue;
+        }
+        match encode_key(schema, entity, template, values) {
+            Ok((k, ws)) => {
+                keys.push((template.attribute.clone(), k));
+                warnings.extend(ws);
+            }
+            Err(mut es) => errors.append(&mut es),
+        }
+    }
+    if errors.is_empty() {
+        Ok(EncodedItem { keys, warnings })
+    } else {
+        Err(Errors(errors))
+    }
+}
+
+/// Reads a stored key back into the values that made it: the exact inverse of
+/// [`encode`] for that attribute.
+pub fn decode(schema: &Schema, entity: &str, attribute: &str, key: &str) -> Result<Values, Error> {
+    let entity = find_entity(schema, entity)?;
+    let ctx = Context::entity(&entity.name).with_attribute(attribute).with_value(key);
+    let template = entity.template(attribute).ok_or_else(|| {
+        Error::new(
+            ctx.clone(),
+            ErrorKind::InvalidSchema {
+                reason: format!("{} has no template for {attribute}", entity.name),
+                fix: "pick an attribute the entity defines".into(),
+            },
+        )
+    })?;
+    let mismatch = |offset: usize, expected: String, rest: &str| {
+        let found: String = rest.chars().take(40).collect();
+        Error::new(ctx.clone(), ErrorKind::KeyMismatch { offset, expected, found })
+    };
+    let mut out = Values::new();
+    if schema.table.attribute_type(attribute) == Some(AttrType::N) {
+        let [Segment::Field(name)] = template.segments.as_slice() else {
+            return Err(mismatch(0, "a Number attribute with one numeric field".into(), key));
+        };
+        let field = entity.field(name).ok_or_else(|| Error::new(ctx.clone().with_field(name), ErrorKind::UndefinedField))?;
+        let value = decode_plain(field, key.trim()).map_err(|e| mismatch(0, format!("a number: {e}"), key))?;
+        out.insert(name.clone(), value);
+        return Ok(out);
+    }
+    let sep = schema.separator.as_str();
+    let mut pos = 0;
+    for (i, seg) in template.segments.iter().enumerate() {
+        let rest = &key[pos..];
+        if i > 0 {
+            if !rest.starts_with(sep) {
+                return Err(mismatch(pos, format!("the separator {sep:?}"), rest));
+            }
+            pos += sep.len();
+        }
+        let rest = &key[pos..];
+        match seg {
+            Segment::Literal(l) => {
+                if !rest.starts_with(l.as_str()) {
+                    return Err(mismatch(pos, format!("the literal {l:?}"), rest));
+                }
+                pos += l.len();
+            }
+            Segment::Field(name) => {
+                let field = entity.field(name).ok_or_else(|| Error::new(ctx.clone().with_field(name), ErrorKind::UndefinedField))?;
+                let len = match fixed_len(&field.kind) {
+                    Some(n) => n,
+                    None => {
+                        if sep.is_empty() {
+                            rest.len()
+                        } else {
+                            rest.find(sep).unwrap_or(rest.len())
+                        }
+                    }
+                };
+                let Some(stored) = rest.get(..len) else {
+                    return Err(mismatch(pos, format!("{len} bytes for field {name}"), rest));
+                };
+                let value = decode_field(field, stored).map_err(|e| mismatch(pos, format!("{e} for field {name}"), rest))?;
+                if let Some(previous) = out.get(name) {
+                    if *previous != value {
+                        return Err(mismatch(pos, format!("field {name} to repeat {}", shown(previous)), rest));
+                    }
+                }
+                out.insert(name.clone(), value);
+                pos += len;
+            }
+        }
+    }
+    if pos != key.len() {
+        return Err(mismatch(pos, "the end of the key".into(), &key[pos..]));
+    }
+    Ok(out)
+}
+
+/// The key as a naive design would write it: every value as typed, unpadded and
+/// uninverted. The page sorts these beside the real keys to show what padding fixes.
+pub fn naive_key(schema: &Schema, template: &KeyTemplate, values: &Values) -> String {
+    let parts: Vec<String> = template
+        .segments
+        .iter()
+        .map(|s| match s {
+            Segment::Literal(l) => l.clone(),
+            Segment::Field(f) => values.get(f).map(shown).unwrap_or_default(),
+        })
+        .collect();
+    parts.join(&schema.separator)
+}
+
+/// The instant an id or timestamp value stands for, in epoch milliseconds, if it is one.
+pub fn time_of(field: &Field, value: &Value) -> Option<i128> {
+    match field.kind {
+        FieldKind::Timestamp { unit, .. } => {
+            let t = timestamp::parse(value, unit).ok()?;
+            Some(if matches!(unit, TimeUnit::Seconds { .. }) { t * 1000 } else { t })
+        }
+        FieldKind::Ulid { .. } | FieldKind::Ksuid { .. } => {
+            let id = id_kind(&field.kind)?;
+            ids::time_ms(&ids::parse(value, id).ok()?, id)
+        }
+        _ => None,
+    }
+}
+
+/// A readable date for epoch digits of a timestamp unit (the planner's capacity line).
+pub(crate) fn describe_time(t: i128, unit: TimeUnit) -> Option<String> {
+    timestamp::describe(t, unit)
+}

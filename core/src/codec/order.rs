@@ -1,0 +1,153 @@
+//! DynamoDB's orders: String keys by UTF-8 bytes, Number keys numerically.
+//!
+//! Rust compares `str` by UTF-8 bytes already; these functions exist so that callers
+//! (the page, the JS API, a backend) say which order they mean, and so the page can
+//! explain *why* one key sorts before another.
+
+use std::cmp::Ordering;
+
+/// UTF-8 byte order, the order of a String sort key. It differs from JavaScript's
+/// default (UTF-16) string order for characters above U+FFFF versus U+E000..U+FFFF.
+pub fn compare_keys(a: &str, b: &str) -> Ordering {
+    a.as_bytes().cmp(b.as_bytes())
+}
+
+/// Sorts keys in place in UTF-8 byte order (stable).
+pub fn sort_keys<S: AsRef<str>>(keys: &mut [S]) {
+    keys.sort_by(|a, b| compare_keys(a.as_ref(), b.as_ref()));
+}
+
+/// The byte offset where two keys first differ; for a key that is a prefix of the other,
+/// its length. `None` when they are equal.
+pub fn first_difference(a: &str, b: &str) -> Option<usize> {
+    if a == b {
+        return None;
+    }
+    Some(a.bytes().zip(b.bytes()).position(|(x, y)| x != y).unwrap_or(a.len().min(b.len())))
+}
+
+fn describe_byte(key: &str, at: usize) -> String {
+    let byte = key.as_bytes()[at];
+    // Name the whole character when the byte starts one; else just the byte.
+    match key.get(at..).and_then(|s| s.chars().next()) {
+        Some(c) if c.is_ascii_graphic() => format!("{c:?} (0x{byte:02X})"),
+        Some(c) => format!("U+{:04X} (first byte 0x{byte:02X})", c as u32),
+        None => format!("byte 0x{byte:02X}"),
+    }
+}
+
+/// One sentence saying why `a` and `b` are in the order they are.
+pub fn explain_order(a: &str, b: &str) -> String {
+    let (first, second) = if compare_keys(a, b) == Ordering::Greater { (b, a) } else { (a, b) };
+    match first_difference(first, second) {
+        None => format!("{a:?} and {b:?} are the same key"),
+        Some(i) if i == first.len() => {
+            format!("{first:?} sorts before {second:?} because it is a prefix of it, and a shorter key sorts first")
+        }
+        Some(i) => format!(
+            "{first:?} sorts before {second:?} because at byte {i} {} is below {}",
+            describe_byte(first, i),
+            describe_byte(second, i)
+        ),
+    }
+}
+
+/// A parsed DynamoDB number: sign, integer digits without leading zeros, fraction digits
+/// without trailing zeros.
+fn split_number(text: &str) -> Option<(bool, &str, &str)> {
+    let t = text.trim();
+    let (neg, body) = match t.strip_prefix('-') {
+        Some(b) => (true, b),
+        None => (false, t.strip_prefix('+').unwrap_or(t)),
+    };
+    let (int, frac) = body.split_once('.').unwrap_or((body, ""));
+    if (int.is_empty() && frac.is_empty()) || !int.bytes().chain(frac.bytes()).all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let int = int.trim_start_matches('0');
+    let frac = frac.trim_end_matches('0');
+    let zero = int.is_empty() && frac.is_empty();
+    Some((neg && !zero, int, frac))
+}
+
+/// Numeric order of two DynamoDB number texts, exact at any number of digits.
+/// `None` if either is not a plain decimal number.
+pub fn compare_numbers(a: &str, b: &str) -> Option<Ordering> {
+    let (na, ia, fa) = split_number(a)?;
+    let (nb, ib, fb) = split_number(b)?;
+    let magnitude = ia.len().cmp(&ib.len()).then_with(|| ia.cmp(ib)).then_with(|| fa.cmp(fb));
+    Some(match (na, nb) {
+        (false, false) => magnitude,
+        (true, true) => magnitude.reverse(),
+        (true, false) => Ordering::Less,
+        (false, true) => Ordering::Greater,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn seed_examples() {
+        let mut naive = vec!["9", "240", "1500", "10"];
+        sort_keys(&mut naive);
+        assert_eq!(naive, ["10", "1500", "240", "9"]);
+        assert_eq!(compare_keys("READING#10", "READING#2"), Ordering::Less);
+        assert_eq!(compare_keys("DeBrie", "Dean"), Ordering::Less);
+        let mut mixed = vec!["a", "A", "0", "#"];
+        sort_keys(&mut mixed);
+        assert_eq!(mixed, ["#", "0", "A", "a"]);
+        let mut prefixes = vec!["a#b", "a", "a#"];
+        sort_keys(&mut prefixes);
+        assert_eq!(prefixes, ["a", "a#", "a#b"]);
+    }
+
+    #[test]
+    fn explanations() {
+        assert_eq!(
+            explain_order("READING#2", "READING#10"),
+            "\"READING#10\" sorts before \"READING#2\" because at byte 8 '1' (0x31) is below '2' (0x32)"
+        );
+        assert_eq!(
+            explain_order("DeBrie", "Dean"),
+            "\"DeBrie\" sorts before \"Dean\" because at byte 2 'B' (0x42) is below 'a' (0x61)"
+        );
+        assert!(explain_order("a#b", "a").contains("prefix"));
+    }
+
+    #[test]
+    fn utf8_order_is_not_utf16_order() {
+        // U+1F600 (4 UTF-8 bytes, a surrogate pair in UTF-16) vs U+FF5E.
+        let (emoji, fullwidth) = ("\u{1F600}", "\u{FF5E}");
+        assert_eq!(compare_keys(fullwidth, emoji), Ordering::Less);
+        let utf16 = emoji.encode_utf16().cmp(fullwidth.encode_utf16());
+        assert_eq!(utf16, Ordering::Less, "JavaScript would put the emoji first");
+    }
+
+    #[test]
+    fn numbers_compare_by_value() {
+        assert_eq!(compare_numbers("10", "9"), Some(Ordering::Greater));
+        assert_eq!(compare_numbers("-10", "-9"), Some(Ordering::Less));
+        assert_eq!(compare_numbers("12.50", "12.5"), Some(Ordering::Equal));
+        assert_eq!(compare_numbers("-0", "0"), Some(Ordering::Equal));
+        assert_eq!(compare_numbers("0.001", "-1"), Some(Ordering::Greater));
+        assert_eq!(compare_numbers("abc", "1"), None);
+    }
+
+    proptest! {
+        #[test]
+        fn number_order_matches_integers(a in any::<i64>(), b in any::<i64>()) {
+            prop_assert_eq!(compare_numbers(&a.to_string(), &b.to_string()), Some(a.cmp(&b)));
+        }
+
+        #[test]
+        fn key_order_is_byte_order(a in ".*", b in ".*") {
+            prop_assert_eq!(compare_keys(&a, &b), a.as_bytes().cmp(b.as_bytes()));
+            if let Some(i) = first_difference(&a, &b) {
+                prop_assert_eq!(&a.as_bytes()[..i], &b.as_bytes()[..i]);
+            }
+        }
+    }
+}

@@ -1,0 +1,69 @@
+//! `text`: a string stored as it is (or upper/lower-cased).
+//!
+//! Ordering invariant: byte order of the stored text is UTF-8 byte order of the value
+//! after casing. Inside a composite key this equals tuple order only when the value never
+//! contains the separator (an error) and has no character sorting below it (a warning):
+//! `"a b"` vs `"a"` with `#` stores `a b#…` before `a#…` although `"a" < "a b"`.
+
+use crate::error::{ErrorKind, WarningKind};
+use crate::schema::Case;
+use serde_json::Value;
+
+pub(crate) fn parse(value: &Value) -> Result<String, ErrorKind> {
+    match value {
+        Value::String(s) => Ok(s.clone()),
+        // A number typed into a text field is its digits, as written.
+        Value::Number(n) => Ok(n.to_string()),
+        _ => Err(ErrorKind::NotANumber { expected: "text" }),
+    }
+}
+
+pub(crate) fn apply_case(text: &str, case: Case) -> String {
+    match case {
+        Case::Preserve => text.to_string(),
+        Case::Upper => text.to_uppercase(),
+        Case::Lower => text.to_lowercase(),
+    }
+}
+
+/// The stored text and what is risky about it.
+pub(crate) fn encode(text: &str, case: Case, separator: &str) -> Result<(String, Vec<WarningKind>), ErrorKind> {
+    if text.is_empty() {
+        return Err(ErrorKind::EmptyValue);
+    }
+    let stored = apply_case(text, case);
+    if !separator.is_empty() && stored.contains(separator) {
+        return Err(ErrorKind::SeparatorInValue { separator: separator.to_string() });
+    }
+    let mut warnings = Vec::new();
+    if stored != text {
+        warnings.push(WarningKind::CaseChanged { stored: stored.clone() });
+    }
+    let mut buf = [0u8; 4];
+    if let Some(c) = stored.chars().find(|c| c.encode_utf8(&mut buf).as_bytes() < separator.as_bytes()) {
+        warnings.push(WarningKind::BelowSeparator { character: c, separator: separator.to_string() });
+    }
+    Ok((stored, warnings))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn separator_and_below_separator() {
+        assert_eq!(encode("a#b", Case::Preserve, "#"), Err(ErrorKind::SeparatorInValue { separator: "#".into() }));
+        let (_, w) = encode("a b", Case::Preserve, "#").unwrap();
+        assert_eq!(w, vec![WarningKind::BelowSeparator { character: ' ', separator: "#".into() }]);
+        let (s, w) = encode("p_8842", Case::Preserve, "#").unwrap();
+        assert_eq!((s.as_str(), w.len()), ("p_8842", 0));
+    }
+
+    #[test]
+    fn casing_that_changes_a_value_is_flagged() {
+        let (s, w) = encode("2026-spring", Case::Upper, "#").unwrap();
+        assert_eq!(s, "2026-SPRING");
+        assert_eq!(w, vec![WarningKind::CaseChanged { stored: "2026-SPRING".into() }]);
+        assert!(encode("SEASON", Case::Upper, "#").unwrap().1.is_empty());
+    }
+}

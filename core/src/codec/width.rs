@@ -1,0 +1,137 @@
+//! The width planner: how much of a numeric field's width its values use, and what
+//! width to choose. Widths are chosen once (changing one means rewriting every key),
+//! so the planner suggests the digits of the largest expected value plus headroom.
+
+use crate::codec::{self, Values};
+use crate::schema::{Field, FieldKind, MAX_DIGITS};
+use serde::Serialize;
+use serde_json::Value;
+
+/// Digits of headroom added to the largest expected value (the seeds say 2 to 3).
+pub const HEADROOM: u32 = 2;
+
+fn capacity(digits: u32) -> u128 {
+    10u128.checked_pow(digits).map_or(u128::MAX, |p| p - 1)
+}
+
+fn count_digits(v: u128) -> u32 {
+    v.checked_ilog10().unwrap_or(0) + 1
+}
+
+/// `magnitude` as a percentage of what `digits` digits can hold.
+pub fn percent_of_capacity(magnitude: u128, digits: u32) -> f64 {
+    magnitude as f64 / capacity(digits) as f64 * 100.0
+}
+
+/// The width that holds `largest` integer digits with [`HEADROOM`] to spare.
+pub fn suggest_width(largest_integer_digits: u32) -> u32 {
+    (largest_integer_digits + HEADROOM).min(MAX_DIGITS)
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct WidthPlan {
+    pub field: String,
+    pub width: u32,
+    /// The largest storable value, as text (`9999999999`, `99999999.99`).
+    pub capacity: String,
+    /// For epoch timestamps, the last instant the width can hold.
+    pub capacity_time: Option<String>,
+    /// The largest sample (or expected) value, as given.
+    pub largest: Option<String>,
+    /// Share of the capacity the largest value uses, in percent (over 100 overflows).
+    pub used_percent: f64,
+    pub threshold: f64,
+    pub suggested_width: u32,
+    pub over_threshold: bool,
+    pub overflows: bool,
+}
+
+/// Plans the width of one numeric field from sample values and an optional expected
+/// maximum. `None` for kinds without a width. Values that do not parse are skipped:
+/// they show their own errors.
+pub fn plan<'a>(field: &Field, samples: impl IntoIterator<Item = &'a Values>, expected_max: Option<&Value>) -> Option<WidthPlan> {
+    let width = field.kind.width()?;
+    let scale = match field.kind {
+        FieldKind::Decimal { scale, .. } => scale,
+        _ => 0,
+    };
+    let digits = width + scale;
+    let mut largest: Option<(u128, String)> = None;
+    let candidates = samples.into_iter().filter_map(|v| v.get(&field.name)).chain(expected_max);
+    for value in candidates {
+        if let Ok(Some((m, _))) = codec::magnitude(field, value) {
+            if largest.as_ref().is_none_or(|(l, _)| m > *l) {
+                largest = Some((m, codec::shown(value)));
+            }
+        }
+    }
+    let magnitude = largest.as_ref().map_or(0, |(m, _)| *m);
+    let used_percent = percent_of_capacity(magnitude, digits);
+    let integer_digits = count_digits(magnitude / 10u128.pow(scale));
+    let capacity_text = match field.kind {
+        FieldKind::Decimal { .. } if scale > 0 => {
+            let c = capacity(digits).to_string();
+            format!("{}.{}", &c[..width as usize], &c[width as usize..])
+        }
+        _ => capacity(digits).to_string(),
+    };
+    let capacity_time = match field.kind {
+        FieldKind::Timestamp { unit, .. } => codec::describe_time(capacity(digits) as i128, unit),
+        _ => None,
+    };
+    Some(WidthPlan {
+        field: field.name.clone(),
+        width,
+        capacity: capacity_text,
+        capacity_time,
+        largest: largest.map(|(_, s)| s),
+        used_percent,
+        threshold: field.warn_at(),
+        suggested_width: suggest_width(integer_digits).max(1),
+        over_threshold: used_percent >= field.warn_at(),
+        overflows: used_percent > 100.0,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::schema::{Order, TimeUnit};
+    use serde_json::json;
+
+    fn rows(values: &[Value]) -> Vec<Values> {
+        values.iter().map(|v| json!({ "score": v }).as_object().cloned().unwrap_or_default()).collect()
+    }
+
+    #[test]
+    fn capacity_headroom_and_suggestion() {
+        let f = Field { name: "score".into(), kind: FieldKind::Uint { width: 10, order: Order::Asc }, warn_at: None };
+        let p = plan(&f, &rows(&[json!(1500), json!(8_500_000_000u64)]), None).unwrap();
+        assert_eq!(p.capacity, "9999999999");
+        assert!((p.used_percent - 85.0).abs() < 0.01, "{}", p.used_percent);
+        assert!(p.over_threshold && !p.overflows);
+        assert_eq!(p.suggested_width, 12);
+        let p = plan(&f, &rows(&[json!(1500)]), Some(&json!(99_999))).unwrap();
+        assert_eq!((p.suggested_width, p.over_threshold), (7, false));
+        let p = plan(&f, &rows(&[json!("12345678901")]), None).unwrap();
+        assert!(p.overflows);
+        assert_eq!(p.suggested_width, 13);
+    }
+
+    #[test]
+    fn timestamps_show_their_last_instant() {
+        let f = Field { name: "at".into(), kind: FieldKind::Timestamp { unit: TimeUnit::Seconds { width: 10 }, order: Order::Asc }, warn_at: None };
+        let p = plan(&f, &[], None).unwrap();
+        assert_eq!(p.capacity_time.as_deref(), Some("2286-11-20T17:46:39.000Z"));
+    }
+
+    #[test]
+    fn decimal_capacity_has_its_point() {
+        let f = Field { name: "price".into(), kind: FieldKind::Decimal { width: 6, scale: 2, signed: true, order: Order::Asc }, warn_at: Some(50.0) };
+        let p = plan(&f, &[json!({"price": "600000.00"}).as_object().cloned().unwrap_or_default()], None).unwrap();
+        assert_eq!(p.capacity, "999999.99");
+        assert!(p.over_threshold);
+        assert_eq!(p.suggested_width, 8);
+    }
+}

@@ -1,0 +1,386 @@
+//! Errors and warnings are values: each names where it happened (entity, key attribute,
+//! field, schema path), the offending value, the rule that was broken and how to fix it,
+//! so the page can print it next to the control it concerns.
+
+use serde::Serialize;
+use std::fmt;
+
+/// Where a problem happened. Every part is optional because a schema problem has a path
+/// but no value, and a key problem has a value but no path.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Context {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub entity: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub attribute: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub field: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub value: Option<String>,
+    /// JSON path into the schema document, e.g. `$.entities[0].fields.score.width`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub path: Option<String>,
+}
+
+impl Context {
+    pub fn entity(name: &str) -> Self {
+        Context {
+            entity: Some(name.to_string()),
+            ..Context::default()
+        }
+    }
+    pub fn path(path: impl Into<String>) -> Self {
+        Context {
+            path: Some(path.into()),
+            ..Context::default()
+        }
+    }
+    pub fn with_attribute(mut self, attribute: &str) -> Self {
+        self.attribute = Some(attribute.to_string());
+        self
+    }
+    pub fn with_field(mut self, field: &str) -> Self {
+        self.field = Some(field.to_string());
+        self
+    }
+    pub fn with_value(mut self, value: impl Into<String>) -> Self {
+        self.value = Some(value.into());
+        self
+    }
+}
+
+impl fmt::Display for Context {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut parts = Vec::new();
+        if let Some(path) = &self.path {
+            parts.push(path.clone());
+        }
+        match (&self.entity, &self.field) {
+            (Some(e), Some(fl)) => parts.push(format!("{e}.{fl}")),
+            (Some(e), None) => parts.push(e.clone()),
+            (None, Some(fl)) => parts.push(fl.clone()),
+            (None, None) => {}
+        }
+        if let Some(a) = &self.attribute {
+            parts.push(format!("in {a}"));
+        }
+        write!(f, "{}", parts.join(" "))
+    }
+}
+
+/// Which time-sortable id a value was meant to be.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum IdKind {
+    Ulid,
+    Ksuid,
+}
+
+impl IdKind {
+    fn describe(self) -> &'static str {
+        match self {
+            IdKind::Ulid => "a ULID: 26 characters of Crockford base32 (0-9, A-Z without I, L, O, U)",
+            IdKind::Ksuid => "a KSUID: 27 characters of base62 (0-9, A-Z, a-z)",
+        }
+    }
+}
+
+/// The rule a value or a schema broke.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "rule", rename_all = "camelCase")]
+pub enum ErrorKind {
+    /// More digits than the field's width: it would sort before shorter values.
+    Overflow { width: u32, digits: u32, max: String },
+    /// A negative value in a field that only stores values from zero up.
+    Negative,
+    /// Not a number of the shape the field needs.
+    NotANumber { expected: &'static str },
+    /// More fraction digits than the decimal's scale can keep.
+    TooPrecise { scale: u32 },
+    /// The separator inside a text value: the key could not be split back, and tuple
+    /// order would break.
+    SeparatorInValue { separator: String },
+    /// An empty value: every segment of a key needs content.
+    EmptyValue,
+    /// No value given for a field the key template uses.
+    MissingValue,
+    /// The whole key came out empty, which DynamoDB rejects.
+    EmptyKey,
+    /// Longer than DynamoDB allows for the attribute's role.
+    KeyTooLong { bytes: usize, limit: usize, role: &'static str },
+    /// A timestamp that cannot be read or stored.
+    BadTimestamp { reason: String },
+    /// A value that is not a valid ULID or KSUID.
+    BadId { id: IdKind, reason: String },
+    /// A template names a field that `fields` does not define.
+    UndefinedField,
+    /// A field kind keylab does not know.
+    UnknownKind { kind: String },
+    /// A schema version this build cannot read.
+    UnknownVersion { version: String },
+    /// Any other structural problem in a schema document.
+    InvalidSchema { reason: String, fix: String },
+    /// A stored key that does not fit the entity's template.
+    KeyMismatch { offset: usize, expected: String, found: String },
+}
+
+impl ErrorKind {
+    /// A stable, short name of the rule, for tests and the JS API.
+    pub fn code(&self) -> &'static str {
+        match self {
+            ErrorKind::Overflow { .. } => "overflow",
+            ErrorKind::Negative => "negative",
+            ErrorKind::NotANumber { .. } => "notANumber",
+            ErrorKind::TooPrecise { .. } => "tooPrecise",
+            ErrorKind::SeparatorInValue { .. } => "separatorInValue",
+            ErrorKind::EmptyValue => "emptyValue",
+            ErrorKind::MissingValue => "missingValue",
+            ErrorKind::EmptyKey => "emptyKey",
+            ErrorKind::KeyTooLong { .. } => "keyTooLong",
+            ErrorKind::BadTimestamp { .. } => "badTimestamp",
+            ErrorKind::BadId { .. } => "badId",
+            ErrorKind::UndefinedField => "undefinedField",
+            ErrorKind::UnknownKind { .. } => "unknownKind",
+            ErrorKind::UnknownVersion { .. } => "unknownVersion",
+            ErrorKind::InvalidSchema { .. } => "invalidSchema",
+            ErrorKind::KeyMismatch { .. } => "keyMismatch",
+        }
+    }
+
+    /// What is wrong, in one clause.
+    pub fn problem(&self) -> String {
+        match self {
+            ErrorKind::Overflow { width, digits, max } => format!(
+                "has {digits} digits but the width is {width} (largest storable value {max}); \
+                 it would sort before every shorter value"
+            ),
+            ErrorKind::Negative => "is negative, and this field stores only values from 0 up".into(),
+            ErrorKind::NotANumber { expected } => format!("is not {expected}"),
+            ErrorKind::TooPrecise { scale } => {
+                format!("has more than {scale} fraction digits, so digits would be lost")
+            }
+            ErrorKind::SeparatorInValue { separator } => format!(
+                "contains the separator {separator:?}, so the key could not be split back into \
+                 its parts and its order would break"
+            ),
+            ErrorKind::EmptyValue => "is empty".into(),
+            ErrorKind::MissingValue => "has no value, but the key template uses it".into(),
+            ErrorKind::EmptyKey => "is an empty key, which DynamoDB rejects".into(),
+            ErrorKind::KeyTooLong { bytes, limit, role } => {
+                format!("is {bytes} bytes of UTF-8; a {role} key may be at most {limit} bytes")
+            }
+            ErrorKind::BadTimestamp { reason } => format!("is not a usable timestamp: {reason}"),
+            ErrorKind::BadId { id, reason } => format!("is not {}: {reason}", id.describe()),
+            ErrorKind::UndefinedField => "is used by a key template but not defined in fields".into(),
+            ErrorKind::UnknownKind { kind } => format!(
+                "has unknown kind {kind:?}; the kinds are text, uint, int, decimal, timestamp, \
+                 ulid and ksuid"
+            ),
+            ErrorKind::UnknownVersion { version } => {
+                format!("is schema version {version}, and this keylab reads version 1")
+            }
+            ErrorKind::InvalidSchema { reason, .. } => reason.clone(),
+            ErrorKind::KeyMismatch {
+                offset,
+                expected,
+                found,
+            } => format!("does not fit the template at byte {offset}: expected {expected}, found {found:?}"),
+        }
+    }
+
+    /// How to fix it, in one sentence.
+    pub fn fix(&self) -> String {
+        match self {
+            ErrorKind::Overflow { digits, .. } => format!(
+                "raise the width to at least {digits} ({} leaves headroom), then rewrite every \
+                 existing key",
+                digits + 2
+            ),
+            ErrorKind::Negative => "use kind int (or decimal), which sorts negatives first".into(),
+            ErrorKind::NotANumber { .. } => {
+                "type digits only, e.g. 1500; give large numbers as strings".into()
+            }
+            ErrorKind::TooPrecise { scale } => {
+                format!("round to {scale} fraction digits, or raise the scale")
+            }
+            ErrorKind::SeparatorInValue { .. } => {
+                "remove it from the value, or choose a separator that never occurs in values".into()
+            }
+            ErrorKind::EmptyValue | ErrorKind::MissingValue => "give the field a value".into(),
+            ErrorKind::EmptyKey => "add a literal or a non-empty value to the template".into(),
+            ErrorKind::KeyTooLong { .. } => "shorten the values or the template's literals".into(),
+            ErrorKind::BadTimestamp { .. } => {
+                "give epoch seconds/milliseconds or ISO-8601 with a zone, e.g. 2024-06-23T00:00:00Z"
+                    .into()
+            }
+            ErrorKind::BadId { id, .. } => format!("paste a real {}", match id {
+                IdKind::Ulid => "ULID, e.g. 01ARZ3NDEKTSV4RRFFQ69G5FAV",
+                IdKind::Ksuid => "KSUID, e.g. 0ujtsYcgvSTl8PAuAdqWYSMnLOv",
+            }),
+            ErrorKind::UndefinedField => "define the field in the entity's fields, or remove it from the template".into(),
+            ErrorKind::UnknownKind { .. } => "pick one of the listed kinds".into(),
+            ErrorKind::UnknownVersion { .. } => {
+                "open it with the keylab that wrote it, or rewrite it as version 1".into()
+            }
+            ErrorKind::InvalidSchema { fix, .. } => fix.clone(),
+            ErrorKind::KeyMismatch { .. } => {
+                "check that the key was written with this entity's template and widths".into()
+            }
+        }
+    }
+}
+
+/// One thing that stops a key from being written or read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Error {
+    pub context: Context,
+    pub kind: ErrorKind,
+}
+
+impl Error {
+    pub fn new(context: Context, kind: ErrorKind) -> Self {
+        Error { context, kind }
+    }
+    pub fn invalid_schema(path: impl Into<String>, reason: impl Into<String>, fix: impl Into<String>) -> Self {
+        Error::new(
+            Context::path(path),
+            ErrorKind::InvalidSchema {
+                reason: reason.into(),
+                fix: fix.into(),
+            },
+        )
+    }
+    /// The sentence shown next to the control: where, the value, what is wrong, the fix.
+    pub fn message(&self) -> String {
+        let place = self.context.to_string();
+        let value = match &self.context.value {
+            Some(v) => format!("value {v:?} "),
+            None => String::new(),
+        };
+        let sep = if place.is_empty() { "" } else { ": " };
+        format!("{place}{sep}{value}{}. Fix: {}.", self.kind.problem(), self.kind.fix())
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message())
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl Serialize for Error {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        Report::from_error(self).serialize(s)
+    }
+}
+
+/// A list of errors; encoding reports every broken field at once, not only the first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Errors(pub Vec<Error>);
+
+impl fmt::Display for Errors {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let lines: Vec<String> = self.0.iter().map(Error::message).collect();
+        f.write_str(&lines.join("\n"))
+    }
+}
+
+impl std::error::Error for Errors {}
+
+impl From<Error> for Errors {
+    fn from(e: Error) -> Self {
+        Errors(vec![e])
+    }
+}
+
+/// Something that still works but is likely a mistake.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "rule", rename_all = "camelCase")]
+pub enum WarningKind {
+    /// A character that sorts below the separator breaks tuple order when one value is a
+    /// prefix of another: `"a b"` vs `"a"` with `#` puts `a b#…` before `a#…`.
+    BelowSeparator { character: char, separator: String },
+    /// Casing changed the value; a case-sensitive id could now collide with another.
+    CaseChanged { stored: String },
+    /// The value uses more than the warning threshold of the width's capacity.
+    NearCapacity { percent: f64, threshold: f64 },
+    /// A schema choice that has no effect or is risky.
+    Schema { reason: String, fix: String },
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Warning {
+    pub context: Context,
+    pub kind: WarningKind,
+}
+
+impl Warning {
+    pub fn code(&self) -> &'static str {
+        match self.kind {
+            WarningKind::BelowSeparator { .. } => "belowSeparator",
+            WarningKind::CaseChanged { .. } => "caseChanged",
+            WarningKind::NearCapacity { .. } => "nearCapacity",
+            WarningKind::Schema { .. } => "schema",
+        }
+    }
+
+    pub fn message(&self) -> String {
+        let place = self.context.to_string();
+        let value = match &self.context.value {
+            Some(v) => format!("value {v:?} "),
+            None => String::new(),
+        };
+        let (problem, fix) = match &self.kind {
+            WarningKind::BelowSeparator { character, separator } => (
+                format!(
+                    "contains {character:?} (U+{:04X}), which sorts below the separator {separator:?}",
+                    *character as u32
+                ),
+                "a value that extends another with it would sort before it; remove it or pick a \
+                 lower separator"
+                    .to_string(),
+            ),
+            WarningKind::CaseChanged { stored } => (
+                format!("is stored as {stored:?} because of the field's case rule"),
+                "if this is a case-sensitive id, two ids may collide; use case preserve".into(),
+            ),
+            WarningKind::NearCapacity { percent, threshold } => (
+                format!("uses {percent:.1}% of the width's capacity (warning at {threshold}%)"),
+                "plan a wider width before values overflow".into(),
+            ),
+            WarningKind::Schema { reason, fix } => (reason.clone(), fix.clone()),
+        };
+        let sep = if place.is_empty() { "" } else { ": " };
+        format!("{place}{sep}{value}{problem}. Consider: {fix}.")
+    }
+}
+
+/// The serialisable form of an error or warning, for the JS API and the page.
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Report {
+    pub rule: &'static str,
+    pub message: String,
+    #[serde(flatten)]
+    pub context: Context,
+}
+
+impl Report {
+    pub fn from_error(e: &Error) -> Self {
+        Report {
+            rule: e.kind.code(),
+            message: e.message(),
+            context: e.context.clone(),
+        }
+    }
+    pub fn from_warning(w: &Warning) -> Self {
+        Report {
+            rule: w.code(),
+            message: w.message(),
+            context: w.context.clone(),
+        }
+    }
+}

@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# Installs every tool keylab needs, each pinned, each skipped when the pinned version
+# is already there. `make serve` and `make test` call this, so a fresh machine with only
+# Rust, Node and Python needs nothing installed by hand.
+#
+#   scripts/bootstrap.sh build    wasm32 target, trunk, wasm-bindgen-cli, npm packages
+#   scripts/bootstrap.sh test     all of the above plus Chromium and chromedriver
+set -euo pipefail
+
+TRUNK_VERSION=0.21.14
+# Must equal the `wasm-bindgen = "=..."` pin in Cargo.toml: the CLI refuses other versions.
+WASM_BINDGEN_VERSION=0.2.130
+
+cd "$(dirname "$0")/.."
+what=${1:-build}
+say() { printf 'bootstrap: %s\n' "$*"; }
+
+pinned_wasm_bindgen=$( (sed -n 's/^wasm-bindgen = "=\([0-9.]*\)".*/\1/p' Cargo.toml 2>/dev/null || true) | head -n1)
+if [ -n "$pinned_wasm_bindgen" ] && [ "$pinned_wasm_bindgen" != "$WASM_BINDGEN_VERSION" ]; then
+  say "Cargo.toml pins wasm-bindgen $pinned_wasm_bindgen but this script installs $WASM_BINDGEN_VERSION; make them equal" >&2
+  exit 1
+fi
+
+export PATH="$HOME/.cargo/bin:$PATH"
+
+if rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+  say "wasm32-unknown-unknown target present"
+else
+  say "adding the wasm32-unknown-unknown target"
+  rustup target add wasm32-unknown-unknown
+fi
+
+if trunk --version 2>/dev/null | grep -qx "trunk $TRUNK_VERSION"; then
+  say "trunk $TRUNK_VERSION present"
+else
+  say "installing trunk $TRUNK_VERSION (several minutes, once)"
+  # A thin release profile: trunk is a build tool, its own speed hardly matters.
+  CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 \
+    cargo install --locked trunk --version "$TRUNK_VERSION"
+fi
+
+if wasm-bindgen --version 2>/dev/null | grep -qx "wasm-bindgen $WASM_BINDGEN_VERSION"; then
+  say "wasm-bindgen-cli $WASM_BINDGEN_VERSION present"
+else
+  say "installing wasm-bindgen-cli $WASM_BINDGEN_VERSION (a few minutes, once)"
+  # Not --locked: its lockfile names a webpki-roots version the registry no longer has.
+  CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 \
+    cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION"
+fi
+
+if [ -f package-lock.json ]; then
+  # npm ci is exact but slow; skip it when node_modules already matches the lockfile.
+  if [ -f node_modules/.package-lock.json ] && cmp -s <(node -e 'const l=require("./package-lock.json");delete l.name;delete l.version;console.log(JSON.stringify(Object.keys(l.packages).filter(k=>k).sort().map(k=>[k,l.packages[k].version])))') \
+       <(node -e 'const l=require("./node_modules/.package-lock.json");console.log(JSON.stringify(Object.keys(l.packages).filter(k=>k).sort().map(k=>[k,l.packages[k].version])))'); then
+    say "npm packages match package-lock.json"
+  else
+    say "installing npm packages from package-lock.json"
+    npm ci --no-audit --no-fund
+  fi
+fi
+
+if [ "$what" = test ]; then
+  if [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ]; then
+    say "chromium and chromedriver present"
+  elif [ "$(id -u)" = 0 ]; then
+    say "installing chromium and chromedriver from Debian"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null
+  else
+    say "Chromium is missing. Install it as root: apt-get install -y chromium chromium-driver" >&2
+    exit 1
+  fi
+fi
