@@ -1,1 +1,6 @@
+//! The keylab playground: a Yew app over the `keylab` codec, and the JS API.
 
+pub mod api;
+pub mod components;
+pub mod persist;
+pub mod state;

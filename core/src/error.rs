@@ -108,7 +108,11 @@ pub enum ErrorKind {
     /// The whole key came out empty, which DynamoDB rejects.
     EmptyKey,
     /// Longer than DynamoDB allows for the attribute's role.
-    KeyTooLong { bytes: usize, limit: usize, role: &'static str },
+    KeyTooLong {
+        bytes: usize,
+        limit: usize,
+        role: &'static str,
+    },
     /// A timestamp that cannot be read or stored.
     BadTimestamp { reason: String },
     /// A value that is not a valid ULID or KSUID.
@@ -122,7 +126,11 @@ pub enum ErrorKind {
     /// Any other structural problem in a schema document.
     InvalidSchema { reason: String, fix: String },
     /// A stored key that does not fit the entity's template.
-    KeyMismatch { offset: usize, expected: String, found: String },
+    KeyMismatch {
+        offset: usize,
+        expected: String,
+        found: String,
+    },
 }
 
 impl ErrorKind {
@@ -198,9 +206,7 @@ impl ErrorKind {
                 digits + 2
             ),
             ErrorKind::Negative => "use kind int (or decimal), which sorts negatives first".into(),
-            ErrorKind::NotANumber { .. } => {
-                "type digits only, e.g. 1500; give large numbers as strings".into()
-            }
+            ErrorKind::NotANumber { .. } => "type digits only, e.g. 1500; give large numbers as strings".into(),
             ErrorKind::TooPrecise { scale } => {
                 format!("round to {scale} fraction digits, or raise the scale")
             }
@@ -211,14 +217,18 @@ impl ErrorKind {
             ErrorKind::EmptyKey => "add a literal or a non-empty value to the template".into(),
             ErrorKind::KeyTooLong { .. } => "shorten the values or the template's literals".into(),
             ErrorKind::BadTimestamp { .. } => {
-                "give epoch seconds/milliseconds or ISO-8601 with a zone, e.g. 2024-06-23T00:00:00Z"
-                    .into()
+                "give epoch seconds/milliseconds or ISO-8601 with a zone, e.g. 2024-06-23T00:00:00Z".into()
             }
-            ErrorKind::BadId { id, .. } => format!("paste a real {}", match id {
-                IdKind::Ulid => "ULID, e.g. 01ARZ3NDEKTSV4RRFFQ69G5FAV",
-                IdKind::Ksuid => "KSUID, e.g. 0ujtsYcgvSTl8PAuAdqWYSMnLOv",
-            }),
-            ErrorKind::UndefinedField => "define the field in the entity's fields, or remove it from the template".into(),
+            ErrorKind::BadId { id, .. } => format!(
+                "paste a real {}",
+                match id {
+                    IdKind::Ulid => "ULID, e.g. 01ARZ3NDEKTSV4RRFFQ69G5FAV",
+                    IdKind::Ksuid => "KSUID, e.g. 0ujtsYcgvSTl8PAuAdqWYSMnLOv",
+                }
+            ),
+            ErrorKind::UndefinedField => {
+                "define the field in the entity's fields, or remove it from the template".into()
+            }
             ErrorKind::UnknownKind { .. } => "pick one of the listed kinds".into(),
             ErrorKind::UnknownVersion { .. } => {
                 "open it with the keylab that wrote it, or rewrite it as version 1".into()
@@ -234,13 +244,17 @@ impl ErrorKind {
 /// One thing that stops a key from being written or read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Error {
-    pub context: Context,
+    /// Boxed so `Result<_, Error>` stays small on the happy path.
+    pub context: Box<Context>,
     pub kind: ErrorKind,
 }
 
 impl Error {
     pub fn new(context: Context, kind: ErrorKind) -> Self {
-        Error { context, kind }
+        Error {
+            context: Box::new(context),
+            kind,
+        }
     }
     pub fn invalid_schema(path: impl Into<String>, reason: impl Into<String>, fix: impl Into<String>) -> Self {
         Error::new(
@@ -373,7 +387,7 @@ impl Report {
         Report {
             rule: e.kind.code(),
             message: e.message(),
-            context: e.context.clone(),
+            context: (*e.context).clone(),
         }
     }
     pub fn from_warning(w: &Warning) -> Self {

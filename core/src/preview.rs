@@ -39,12 +39,27 @@ pub fn preview(schema: &Schema, entity: &Entity, attribute: &str, rows: &[Values
     let rows: Vec<PreviewRow> = rows
         .iter()
         .map(|values| match template {
-            None => PreviewRow { key: None, naive: String::new(), errors: Vec::new(), warnings: Vec::new() },
+            None => PreviewRow {
+                key: None,
+                naive: String::new(),
+                errors: Vec::new(),
+                warnings: Vec::new(),
+            },
             Some(t) => {
                 let naive = naive_key(schema, t, values);
                 match encode_key(schema, entity, t, values) {
-                    Ok((k, warnings)) => PreviewRow { key: Some(k.as_str().to_string()), naive, errors: Vec::new(), warnings },
-                    Err(errors) => PreviewRow { key: None, naive, errors, warnings: Vec::new() },
+                    Ok((k, warnings)) => PreviewRow {
+                        key: Some(k.as_str().to_string()),
+                        naive,
+                        errors: Vec::new(),
+                        warnings,
+                    },
+                    Err(errors) => PreviewRow {
+                        key: None,
+                        naive,
+                        errors,
+                        warnings: Vec::new(),
+                    },
                 }
             }
         })
@@ -54,15 +69,31 @@ pub fn preview(schema: &Schema, entity: &Entity, attribute: &str, rows: &[Values
         AttrType::S => compare_keys(a, b),
     };
     let mut sorted: Vec<usize> = (0..rows.len()).filter(|&i| rows[i].key.is_some()).collect();
-    sorted.sort_by(|&a, &b| by_key(rows[a].key.as_deref().unwrap_or(""), rows[b].key.as_deref().unwrap_or("")));
+    sorted.sort_by(|&a, &b| {
+        by_key(
+            rows[a].key.as_deref().unwrap_or(""),
+            rows[b].key.as_deref().unwrap_or(""),
+        )
+    });
     let mut naive_sorted: Vec<usize> = (0..rows.len()).collect();
     naive_sorted.sort_by(|&a, &b| compare_keys(&rows[a].naive, &rows[b].naive));
-    let naive_keyed: Vec<usize> = naive_sorted.iter().copied().filter(|&i| rows[i].key.is_some()).collect();
+    let naive_keyed: Vec<usize> = naive_sorted
+        .iter()
+        .copied()
+        .filter(|&i| rows[i].key.is_some())
+        .collect();
     let mut misplaced = vec![false; rows.len()];
     for (place, &row) in naive_keyed.iter().enumerate() {
         // Equal keys may sit in either order; only a different key at this place counts.
         let real = sorted[place];
         misplaced[row] = rows[real].key != rows[row].key;
     }
-    Preview { attribute: attribute.to_string(), attr_type, rows, sorted, naive_sorted, misplaced }
+    Preview {
+        attribute: attribute.to_string(),
+        attr_type,
+        rows,
+        sorted,
+        naive_sorted,
+        misplaced,
+    }
 }

@@ -103,21 +103,45 @@ pub enum Order {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TimeUnit {
-    Seconds { width: u32 },
-    Millis { width: u32 },
+    Seconds {
+        width: u32,
+    },
+    Millis {
+        width: u32,
+    },
     /// `YYYY-MM-DDTHH:MM:SS.sssZ`, always UTC, always milliseconds.
     Iso,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FieldKind {
-    Text { case: Case },
-    Uint { width: u32, order: Order },
-    Int { width: u32, order: Order },
-    Decimal { width: u32, scale: u32, signed: bool, order: Order },
-    Timestamp { unit: TimeUnit, order: Order },
-    Ulid { order: Order },
-    Ksuid { order: Order },
+    Text {
+        case: Case,
+    },
+    Uint {
+        width: u32,
+        order: Order,
+    },
+    Int {
+        width: u32,
+        order: Order,
+    },
+    Decimal {
+        width: u32,
+        scale: u32,
+        signed: bool,
+        order: Order,
+    },
+    Timestamp {
+        unit: TimeUnit,
+        order: Order,
+    },
+    Ulid {
+        order: Order,
+    },
+    Ksuid {
+        order: Order,
+    },
 }
 
 pub const KINDS: [&str; 7] = ["text", "uint", "int", "decimal", "timestamp", "ulid", "ksuid"];
@@ -139,10 +163,24 @@ impl FieldKind {
     pub fn default_of(kind: &str) -> Option<FieldKind> {
         Some(match kind {
             "text" => FieldKind::Text { case: Case::Preserve },
-            "uint" => FieldKind::Uint { width: 10, order: Order::Asc },
-            "int" => FieldKind::Int { width: 10, order: Order::Asc },
-            "decimal" => FieldKind::Decimal { width: 10, scale: 2, signed: true, order: Order::Asc },
-            "timestamp" => FieldKind::Timestamp { unit: TimeUnit::Seconds { width: 10 }, order: Order::Asc },
+            "uint" => FieldKind::Uint {
+                width: 10,
+                order: Order::Asc,
+            },
+            "int" => FieldKind::Int {
+                width: 10,
+                order: Order::Asc,
+            },
+            "decimal" => FieldKind::Decimal {
+                width: 10,
+                scale: 2,
+                signed: true,
+                order: Order::Asc,
+            },
+            "timestamp" => FieldKind::Timestamp {
+                unit: TimeUnit::Seconds { width: 10 },
+                order: Order::Asc,
+            },
             "ulid" => FieldKind::Ulid { order: Order::Asc },
             "ksuid" => FieldKind::Ksuid { order: Order::Asc },
             _ => return None,
@@ -164,8 +202,13 @@ impl FieldKind {
     /// The number of digits the width setting controls, if this kind has one.
     pub fn width(&self) -> Option<u32> {
         match *self {
-            FieldKind::Uint { width, .. } | FieldKind::Int { width, .. } | FieldKind::Decimal { width, .. } => Some(width),
-            FieldKind::Timestamp { unit: TimeUnit::Seconds { width } | TimeUnit::Millis { width }, .. } => Some(width),
+            FieldKind::Uint { width, .. } | FieldKind::Int { width, .. } | FieldKind::Decimal { width, .. } => {
+                Some(width)
+            }
+            FieldKind::Timestamp {
+                unit: TimeUnit::Seconds { width } | TimeUnit::Millis { width },
+                ..
+            } => Some(width),
             _ => None,
         }
     }
@@ -177,7 +220,10 @@ impl FieldKind {
             FieldKind::Uint { .. }
                 | FieldKind::Int { .. }
                 | FieldKind::Decimal { .. }
-                | FieldKind::Timestamp { unit: TimeUnit::Seconds { .. } | TimeUnit::Millis { .. }, .. }
+                | FieldKind::Timestamp {
+                    unit: TimeUnit::Seconds { .. } | TimeUnit::Millis { .. },
+                    ..
+                }
         )
     }
 
@@ -326,7 +372,10 @@ struct At<'a> {
 
 impl<'a> At<'a> {
     fn root(value: &'a Value) -> Self {
-        At { value, path: "$".into() }
+        At {
+            value,
+            path: "$".into(),
+        }
     }
     fn fail<T>(&self, reason: impl Into<String>, fix: impl Into<String>) -> Result<T, Error> {
         Err(Error::invalid_schema(self.path.clone(), reason, fix))
@@ -334,13 +383,19 @@ impl<'a> At<'a> {
     fn object(&self) -> Result<&'a Map<String, Value>, Error> {
         match self.value {
             Value::Object(m) => Ok(m),
-            _ => self.fail(format!("must be an object, found {}", kind_of(self.value)), "write it as {...}"),
+            _ => self.fail(
+                format!("must be an object, found {}", kind_of(self.value)),
+                "write it as {...}",
+            ),
         }
     }
     fn array(&self) -> Result<&'a Vec<Value>, Error> {
         match self.value {
             Value::Array(a) => Ok(a),
-            _ => self.fail(format!("must be an array, found {}", kind_of(self.value)), "write it as [...]"),
+            _ => self.fail(
+                format!("must be an array, found {}", kind_of(self.value)),
+                "write it as [...]",
+            ),
         }
     }
     fn get(&self, key: &str) -> Result<Option<At<'a>>, Error> {
@@ -359,21 +414,33 @@ impl<'a> At<'a> {
         })
     }
     fn index(&self, i: usize, value: &'a Value) -> At<'a> {
-        At { value, path: format!("{}[{i}]", self.path) }
+        At {
+            value,
+            path: format!("{}[{i}]", self.path),
+        }
     }
     fn member(&self, key: &str, value: &'a Value) -> At<'a> {
-        At { value, path: format!("{}.{}", self.path, key) }
+        At {
+            value,
+            path: format!("{}.{}", self.path, key),
+        }
     }
     fn string(&self) -> Result<&'a str, Error> {
         match self.value {
             Value::String(s) => Ok(s),
-            _ => self.fail(format!("must be a string, found {}", kind_of(self.value)), "put it in double quotes"),
+            _ => self.fail(
+                format!("must be a string, found {}", kind_of(self.value)),
+                "put it in double quotes",
+            ),
         }
     }
     fn uint(&self) -> Result<u32, Error> {
         match self.value.as_u64() {
             Some(n) if n <= u64::from(u32::MAX) => Ok(n as u32),
-            _ => self.fail(format!("must be a whole number, found {}", self.value), "write a number such as 10"),
+            _ => self.fail(
+                format!("must be a whole number, found {}", self.value),
+                "write a number such as 10",
+            ),
         }
     }
     fn one_of(&self, allowed: &[&str]) -> Result<&'a str, Error> {
@@ -381,7 +448,10 @@ impl<'a> At<'a> {
         if allowed.contains(&s) {
             Ok(s)
         } else {
-            self.fail(format!("is {s:?}, which is not one of {}", allowed.join(", ")), format!("use one of {}", allowed.join(", ")))
+            self.fail(
+                format!("is {s:?}, which is not one of {}", allowed.join(", ")),
+                format!("use one of {}", allowed.join(", ")),
+            )
         }
     }
 }
@@ -410,7 +480,11 @@ mod parse {
                     Value::String(s) => s.clone(),
                     other => other.to_string(),
                 };
-                return Err(Error::new(Context::path(version.path.clone()), ErrorKind::UnknownVersion { version: shown }).into());
+                return Err(Error::new(
+                    Context::path(version.path.clone()),
+                    ErrorKind::UnknownVersion { version: shown },
+                )
+                .into());
             }
         }
         let separator = root.required("separator")?.string()?.to_string();
@@ -425,7 +499,11 @@ mod parse {
             }
         }
         if errors.is_empty() {
-            Ok(Schema { separator, table, entities })
+            Ok(Schema {
+                separator,
+                table,
+                entities,
+            })
         } else {
             Err(Errors(errors))
         }
@@ -466,7 +544,12 @@ mod parse {
                 });
             }
         }
-        Ok(Table { name, attributes, primary, indexes })
+        Ok(Table {
+            name,
+            attributes,
+            primary,
+            indexes,
+        })
     }
 
     fn entity(at: &At) -> Result<Entity, Errors> {
@@ -505,7 +588,10 @@ mod parse {
                     }
                 }
             }
-            keys.push(KeyTemplate { attribute: attr.clone(), segments });
+            keys.push(KeyTemplate {
+                attribute: attr.clone(),
+                segments,
+            });
         }
         if errors.is_empty() {
             Ok(Entity { name, fields, keys })
@@ -546,8 +632,14 @@ mod parse {
                     None => Case::Preserve,
                 },
             },
-            "uint" => FieldKind::Uint { width: width(at)?, order },
-            "int" => FieldKind::Int { width: width(at)?, order },
+            "uint" => FieldKind::Uint {
+                width: width(at)?,
+                order,
+            },
+            "int" => FieldKind::Int {
+                width: width(at)?,
+                order,
+            },
             "decimal" => FieldKind::Decimal {
                 width: width(at)?,
                 scale: at.required("scale")?.uint()?,
@@ -562,7 +654,12 @@ mod parse {
             "timestamp" => {
                 let unit = match at.get("unit")? {
                     Some(u) => u.one_of(&["s", "ms", "iso"])?,
-                    None => return at.fail("is a timestamp without a unit", "add \"unit\": \"s\", \"ms\" or \"iso\""),
+                    None => {
+                        return at.fail(
+                            "is a timestamp without a unit",
+                            "add \"unit\": \"s\", \"ms\" or \"iso\"",
+                        )
+                    }
                 };
                 let unit = match unit {
                     "s" => TimeUnit::Seconds { width: width(at)? },
@@ -584,7 +681,9 @@ mod parse {
             other => {
                 return Err(Error::new(
                     Context::path(kind_at.path.clone()),
-                    ErrorKind::UnknownKind { kind: other.to_string() },
+                    ErrorKind::UnknownKind {
+                        kind: other.to_string(),
+                    },
                 ))
             }
         };
@@ -595,7 +694,11 @@ mod parse {
             },
             None => None,
         };
-        Ok(Field { name: name.to_string(), kind, warn_at })
+        Ok(Field {
+            name: name.to_string(),
+            kind,
+            warn_at,
+        })
     }
 }
 
@@ -603,19 +706,33 @@ mod check {
     use super::*;
 
     fn schema_error(errors: &mut Vec<Error>, ctx: Context, reason: String, fix: &str) {
-        errors.push(Error::new(ctx, ErrorKind::InvalidSchema { reason, fix: fix.to_string() }));
+        errors.push(Error::new(
+            ctx,
+            ErrorKind::InvalidSchema {
+                reason,
+                fix: fix.to_string(),
+            },
+        ));
     }
 
     pub(super) fn schema(s: &Schema) -> (Vec<Error>, Vec<Warning>) {
         let mut errors = Vec::new();
         let mut warnings = Vec::new();
         if s.separator.is_empty() {
-            schema_error(&mut errors, Context::path("$.separator"), "is empty".into(), "use a separator such as \"#\"");
+            schema_error(
+                &mut errors,
+                Context::path("$.separator"),
+                "is empty".into(),
+                "use a separator such as \"#\"",
+            );
         } else if s.separator.chars().any(char::is_alphanumeric) {
             warnings.push(Warning {
                 context: Context::path("$.separator"),
                 kind: WarningKind::Schema {
-                    reason: format!("{:?} contains letters or digits, which values often contain", s.separator),
+                    reason: format!(
+                        "{:?} contains letters or digits, which values often contain",
+                        s.separator
+                    ),
                     fix: "use punctuation such as \"#\"".into(),
                 },
             });
@@ -625,9 +742,19 @@ mod check {
         for (i, e) in s.entities.iter().enumerate() {
             let path = format!("$.entities[{i}]");
             if e.name.is_empty() {
-                schema_error(&mut errors, Context::path(format!("{path}.name")), "is empty".into(), "name the entity");
+                schema_error(
+                    &mut errors,
+                    Context::path(format!("{path}.name")),
+                    "is empty".into(),
+                    "name the entity",
+                );
             } else if seen.contains(&&e.name) {
-                schema_error(&mut errors, Context::entity(&e.name), format!("entity name {:?} is used twice", e.name), "give each entity its own name");
+                schema_error(
+                    &mut errors,
+                    Context::entity(&e.name),
+                    format!("entity name {:?} is used twice", e.name),
+                    "give each entity its own name",
+                );
             }
             seen.push(&e.name);
             entity(s, e, &path, &mut errors, &mut warnings);
@@ -637,11 +764,21 @@ mod check {
 
     fn table(t: &Table, errors: &mut Vec<Error>) {
         if t.name.is_empty() {
-            schema_error(errors, Context::path("$.table.name"), "is empty".into(), "name the table");
+            schema_error(
+                errors,
+                Context::path("$.table.name"),
+                "is empty".into(),
+                "name the table",
+            );
         }
         for (name, _) in &t.attributes {
             if name.is_empty() {
-                schema_error(errors, Context::path("$.table.attributes"), "has an attribute with an empty name".into(), "name every key attribute");
+                schema_error(
+                    errors,
+                    Context::path("$.table.attributes"),
+                    "has an attribute with an empty name".into(),
+                    "name every key attribute",
+                );
             }
         }
         let mut check_keys = |ks: &KeySchema, path: &str| {
@@ -658,7 +795,12 @@ mod check {
                 }
             }
             if ks.sort.as_ref() == Some(&ks.partition) {
-                schema_error(errors, Context::path(path.to_string()), "uses one attribute as both partition and sort key".into(), "pick two different attributes");
+                schema_error(
+                    errors,
+                    Context::path(path.to_string()),
+                    "uses one attribute as both partition and sort key".into(),
+                    "pick two different attributes",
+                );
             }
         };
         check_keys(&t.primary, "$.table.primary");
@@ -667,7 +809,12 @@ mod check {
         }
         for (i, ix) in t.indexes.iter().enumerate() {
             if ix.name.is_empty() || t.indexes[..i].iter().any(|o| o.name == ix.name) {
-                schema_error(errors, Context::path(format!("$.table.indexes[{i}].name")), format!("index name {:?} is empty or used twice", ix.name), "give each index its own name");
+                schema_error(
+                    errors,
+                    Context::path(format!("$.table.indexes[{i}].name")),
+                    format!("index name {:?} is empty or used twice", ix.name),
+                    "give each index its own name",
+                );
             }
         }
     }
@@ -676,7 +823,13 @@ mod check {
         for f in &e.fields {
             if let Err((reason, fix)) = f.kind.validate() {
                 let ctx = Context::entity(&e.name).with_field(&f.name);
-                errors.push(Error::new(Context { path: Some(format!("{path}.fields.{}", f.name)), ..ctx }, ErrorKind::InvalidSchema { reason, fix }));
+                errors.push(Error::new(
+                    Context {
+                        path: Some(format!("{path}.fields.{}", f.name)),
+                        ..ctx
+                    },
+                    ErrorKind::InvalidSchema { reason, fix },
+                ));
             }
         }
         let mut needed = vec![&s.table.primary.partition];
@@ -694,18 +847,41 @@ mod check {
         for k in &e.keys {
             let ctx = Context::entity(&e.name).with_attribute(&k.attribute);
             let Some(attr_type) = s.table.attribute_type(&k.attribute) else {
-                schema_error(errors, ctx, format!("is not a key attribute of the table (attributes: {})", s.table.attributes.iter().map(|(n, _)| n.as_str()).collect::<Vec<_>>().join(", ")), "add it to table.attributes or remove the template");
+                schema_error(
+                    errors,
+                    ctx,
+                    format!(
+                        "is not a key attribute of the table (attributes: {})",
+                        s.table
+                            .attributes
+                            .iter()
+                            .map(|(n, _)| n.as_str())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                    "add it to table.attributes or remove the template",
+                );
                 continue;
             };
             if k.segments.is_empty() {
-                schema_error(errors, ctx.clone(), "has an empty template".into(), "add at least one segment");
+                schema_error(
+                    errors,
+                    ctx.clone(),
+                    "has an empty template".into(),
+                    "add at least one segment",
+                );
             }
             for seg in &k.segments {
                 match seg {
-                    Segment::Literal(l) if l.is_empty() => {
-                        schema_error(errors, ctx.clone(), "has an empty literal segment".into(), "type the literal's text or remove it")
+                    Segment::Literal(l) if l.is_empty() => schema_error(
+                        errors,
+                        ctx.clone(),
+                        "has an empty literal segment".into(),
+                        "type the literal's text or remove it",
+                    ),
+                    Segment::Field(f) if e.field(f).is_none() => {
+                        errors.push(Error::new(ctx.clone().with_field(f), ErrorKind::UndefinedField))
                     }
-                    Segment::Field(f) if e.field(f).is_none() => errors.push(Error::new(ctx.clone().with_field(f), ErrorKind::UndefinedField)),
                     _ => {}
                 }
             }
@@ -729,7 +905,7 @@ mod check {
                     _ => schema_error(
                         errors,
                         ctx.clone(),
-                        format!("is a Number (N) attribute, so its template must be exactly one numeric field (uint, int, decimal, or timestamp in s or ms)"),
+                        "is a Number (N) attribute, so its template must be exactly one numeric field (uint, int, decimal, or timestamp in s or ms)".to_string(),
                         "make it a single numeric field, or change the attribute's type to S",
                     ),
                 }
@@ -754,13 +930,18 @@ mod write {
         match f.kind {
             FieldKind::Text { case } => {
                 if case != Case::Preserve {
-                    m.insert("case".into(), json!(if case == Case::Upper { "upper" } else { "lower" }));
+                    m.insert(
+                        "case".into(),
+                        json!(if case == Case::Upper { "upper" } else { "lower" }),
+                    );
                 }
             }
             FieldKind::Uint { width, .. } | FieldKind::Int { width, .. } => {
                 m.insert("width".into(), json!(width));
             }
-            FieldKind::Decimal { width, scale, signed, .. } => {
+            FieldKind::Decimal {
+                width, scale, signed, ..
+            } => {
                 m.insert("width".into(), json!(width));
                 m.insert("scale".into(), json!(scale));
                 if !signed {

@@ -46,9 +46,15 @@ fn value_errors_name_where_what_and_fix() {
 
 #[test]
 fn every_broken_field_is_reported_at_once() {
-    let s = single(json!({"a": {"kind": "uint", "width": 2}, "b": {"kind": "uint", "width": 2}}), json!([{"field": "a"}, {"field": "b"}]));
+    let s = single(
+        json!({"a": {"kind": "uint", "width": 2}, "b": {"kind": "uint", "width": 2}}),
+        json!([{"field": "a"}, {"field": "b"}]),
+    );
     let errs = encode(&s, "E", &values(json!({"a": 100, "b": -1}))).unwrap_err();
-    assert_eq!(errs.0.iter().map(|e| e.kind.code()).collect::<Vec<_>>(), ["overflow", "negative"]);
+    assert_eq!(
+        errs.0.iter().map(|e| e.kind.code()).collect::<Vec<_>>(),
+        ["overflow", "negative"]
+    );
 }
 
 #[test]
@@ -56,7 +62,14 @@ fn key_length_limits_by_role() {
     let s = single(json!({"t": {"kind": "text"}}), json!([{"field": "t"}]));
     assert!(encode(&s, "E", &values(json!({"t": "x".repeat(1024)}))).is_ok());
     let e = first_error(&s, json!({"t": "x".repeat(1025)}));
-    assert_eq!(e.kind, ErrorKind::KeyTooLong { bytes: 1025, limit: 1024, role: "sort" });
+    assert_eq!(
+        e.kind,
+        ErrorKind::KeyTooLong {
+            bytes: 1025,
+            limit: 1024,
+            role: "sort"
+        }
+    );
     // Multi-byte characters count in UTF-8 bytes, not characters.
     let e = first_error(&s, json!({"t": "é".repeat(513)}));
     assert!(matches!(e.kind, ErrorKind::KeyTooLong { bytes: 1026, .. }));
@@ -68,7 +81,14 @@ fn key_length_limits_by_role() {
     }))
     .unwrap();
     assert!(encode(&pk, "E", &values(json!({"t": "x".repeat(2048)}))).is_ok());
-    assert!(matches!(first_error(&pk, json!({"t": "x".repeat(2049)})).kind, ErrorKind::KeyTooLong { limit: 2048, role: "partition", .. }));
+    assert!(matches!(
+        first_error(&pk, json!({"t": "x".repeat(2049)})).kind,
+        ErrorKind::KeyTooLong {
+            limit: 2048,
+            role: "partition",
+            ..
+        }
+    ));
 }
 
 #[test]
@@ -80,7 +100,13 @@ fn warnings_below_separator_casing_and_capacity() {
     let item = encode(&s, "E", &values(json!({"t": "Hello world", "n": 950}))).unwrap();
     let codes: Vec<&str> = item.warnings.iter().map(|w| w.code()).collect();
     assert_eq!(codes, ["caseChanged", "belowSeparator", "nearCapacity"]);
-    assert!(item.warnings[2].message().contains("95.1% of the width's capacity (warning at 90%)"), "{}", item.warnings[2].message());
+    assert!(
+        item.warnings[2]
+            .message()
+            .contains("95.1% of the width's capacity (warning at 90%)"),
+        "{}",
+        item.warnings[2].message()
+    );
     let quiet = encode(&s, "E", &values(json!({"t": "hello", "n": 10}))).unwrap();
     assert!(quiet.warnings.is_empty());
 }
@@ -108,13 +134,22 @@ fn decode_explains_a_key_that_does_not_fit() {
     match &e.kind {
         ErrorKind::KeyMismatch { offset, expected, .. } => {
             assert_eq!(*offset, 11);
-            assert!(expected.contains("16 digits") && expected.contains("field at"), "{expected}");
+            assert!(
+                expected.contains("16 digits") && expected.contains("field at"),
+                "{expected}"
+            );
         }
         other => panic!("{other:?}"),
     }
     assert!(e.message().contains("at byte 11"), "{}", e.message());
-    assert!(decode(&s, "Run", "PK", "SEASON#").is_err(), "an empty text segment is not a key encode writes");
-    assert!(decode(&s, "Run", "PK", "SEASON#X#Y").is_err(), "text cannot hold the separator");
+    assert!(
+        decode(&s, "Run", "PK", "SEASON#").is_err(),
+        "an empty text segment is not a key encode writes"
+    );
+    assert!(
+        decode(&s, "Run", "PK", "SEASON#X#Y").is_err(),
+        "text cannot hold the separator"
+    );
     assert!(decode(&s, "Nope", "PK", "SEASON#X").is_err());
 }
 
@@ -131,13 +166,18 @@ fn schema_problems_point_at_their_path() {
     let e = Schema::from_value(&doc).unwrap_err().0.remove(0);
     assert_eq!(e.kind, ErrorKind::UnknownKind { kind: "unit".into() });
     assert_eq!(e.context.path.as_deref(), Some("$.entities[0].fields.score.kind"));
-    assert!(e.message().contains("text, uint, int, decimal, timestamp, ulid and ksuid"));
+    assert!(e
+        .message()
+        .contains("text, uint, int, decimal, timestamp, ulid and ksuid"));
 
     let mut doc = leaderboard_json();
     doc["entities"][0]["keys"]["SK"][2] = json!({"field": "playr"});
     let e = Schema::from_value(&doc).unwrap_err().0.remove(0);
     assert_eq!(e.kind, ErrorKind::UndefinedField);
-    assert_eq!((e.context.field.as_deref(), e.context.attribute.as_deref()), (Some("playr"), Some("SK")));
+    assert_eq!(
+        (e.context.field.as_deref(), e.context.attribute.as_deref()),
+        (Some("playr"), Some("SK"))
+    );
 
     let mut doc = leaderboard_json();
     doc["entities"][0]["fields"]["score"]["widht"] = json!(10);
@@ -165,7 +205,15 @@ fn schema_round_trips_through_json() {
     let s = leaderboard();
     let again = Schema::from_value(&s.to_value()).unwrap();
     assert_eq!(s, again);
-    assert_eq!(s.to_value(), leaderboard_json(), "the documented example is already canonical");
+    assert_eq!(
+        s.to_value(),
+        leaderboard_json(),
+        "the documented example is already canonical"
+    );
     let field_order: Vec<&str> = s.entities[0].fields.iter().map(|f| f.name.as_str()).collect();
-    assert_eq!(field_order, ["season", "score", "at", "player"], "document order is kept");
+    assert_eq!(
+        field_order,
+        ["season", "score", "at", "player"],
+        "document order is kept"
+    );
 }

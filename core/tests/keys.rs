@@ -41,7 +41,12 @@ fn tuple() -> impl Strategy<Value = Tuple> {
 }
 
 fn to_values(t: &Tuple) -> keylab::Values {
-    let price = format!("{}{}.{:02}", if t.2 < 0 { "-" } else { "" }, t.2.unsigned_abs() / 100, t.2.unsigned_abs() % 100);
+    let price = format!(
+        "{}{}.{:02}",
+        if t.2 < 0 { "-" } else { "" },
+        t.2.unsigned_abs() / 100,
+        t.2.unsigned_abs() % 100
+    );
     let day = iso(t.4);
     values(json!({"score": t.0, "delta": t.1, "price": price, "at": t.3, "day": day, "player": t.5}))
 }
@@ -51,7 +56,14 @@ fn to_values(t: &Tuple) -> keylab::Values {
 fn iso(ms: i64) -> String {
     let secs = ms.div_euclid(1000);
     let frac = ms.rem_euclid(1000);
-    let f = keylab::schema::Field { name: "d".into(), kind: keylab::schema::FieldKind::Timestamp { unit: keylab::schema::TimeUnit::Iso, order: keylab::schema::Order::Asc }, warn_at: None };
+    let f = keylab::schema::Field {
+        name: "d".into(),
+        kind: keylab::schema::FieldKind::Timestamp {
+            unit: keylab::schema::TimeUnit::Iso,
+            order: keylab::schema::Order::Asc,
+        },
+        warn_at: None,
+    };
     let (text, _) = keylab::codec::encode_field(&f, &json!(secs), "#").expect("in range");
     format!("{}.{frac:03}Z", &text[..19])
 }

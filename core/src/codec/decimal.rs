@@ -42,15 +42,28 @@ pub(crate) fn encode(m: i128, width: u32, scale: u32, signed: bool, order: Order
     } else {
         let m = u128::try_from(m).map_err(|_| ErrorKind::Negative)?;
         let padded = pad(m, total);
-        let stored = if order == Order::Desc { mirror(&padded, DIGITS) } else { padded };
+        let stored = if order == Order::Desc {
+            mirror(&padded, DIGITS)
+        } else {
+            padded
+        };
         Ok(with_point(&stored, scale))
     }
 }
 
 pub(crate) fn decode(text: &str, width: u32, scale: u32, signed: bool, order: Order) -> Result<i128, String> {
-    let expected = || format!("{}{width} digits, a point and {scale} digits", if signed { "a sign, " } else { "" });
+    let expected = || {
+        format!(
+            "{}{width} digits, a point and {scale} digits",
+            if signed { "a sign, " } else { "" }
+        )
+    };
     let total = width + scale;
-    let body = if signed { text.get(1..).ok_or_else(expected)? } else { text };
+    let body = if signed {
+        text.get(1..).ok_or_else(expected)?
+    } else {
+        text
+    };
     let digits: String = if scale == 0 {
         body.to_string()
     } else {
@@ -61,7 +74,11 @@ pub(crate) fn decode(text: &str, width: u32, scale: u32, signed: bool, order: Or
         let m = decode_signed(&format!("{}{digits}", &text[..1]), total).map_err(|_| expected())?;
         Ok(if order == Order::Desc { -m } else { m })
     } else {
-        let asc = if order == Order::Desc { mirror(&digits, DIGITS) } else { digits };
+        let asc = if order == Order::Desc {
+            mirror(&digits, DIGITS)
+        } else {
+            digits
+        };
         read_digits(&asc, total).map(|m| m as i128).map_err(|_| expected())
     }
 }
@@ -101,8 +118,18 @@ mod tests {
 
     #[test]
     fn overflow_counts_integer_digits() {
-        let e = encode(12_345_00, 4, 2, true, Order::Asc).unwrap_err();
-        assert!(matches!(e, ErrorKind::Overflow { width: 4, digits: 5, .. }), "{e:?}");
+        let e = encode(1_234_500, 4, 2, true, Order::Asc).unwrap_err();
+        assert!(
+            matches!(
+                e,
+                ErrorKind::Overflow {
+                    width: 4,
+                    digits: 5,
+                    ..
+                }
+            ),
+            "{e:?}"
+        );
     }
 
     fn shape_and_two_values() -> impl Strategy<Value = (u32, u32, i128, i128)> {

@@ -98,7 +98,11 @@ fn split_decimal(text: &str) -> Option<(bool, &str, &str)> {
         None => (rest, ""),
     };
     let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
-    if (int.is_empty() && frac.is_empty()) || !digits(int) || !digits(frac) || (rest.contains('.') && frac.is_empty() && int.is_empty()) {
+    if (int.is_empty() && frac.is_empty())
+        || !digits(int)
+        || !digits(frac)
+        || (rest.contains('.') && frac.is_empty() && int.is_empty())
+    {
         return None;
     }
     Some((neg, int, frac))
@@ -108,7 +112,9 @@ fn split_decimal(text: &str) -> Option<(bool, &str, &str)> {
 /// whole numbers; `1.5` is not.
 pub(crate) fn parse_integer(value: &Value) -> Result<i128, ErrorKind> {
     parse_scaled(value, 0, "a whole number").map_err(|e| match e {
-        ErrorKind::TooPrecise { .. } => ErrorKind::NotANumber { expected: "a whole number" },
+        ErrorKind::TooPrecise { .. } => ErrorKind::NotANumber {
+            expected: "a whole number",
+        },
         other => other,
     })
 }
@@ -143,7 +149,11 @@ pub(crate) fn parse_scaled(value: &Value, scale: u32, expected: &'static str) ->
             max: capacity(38).to_string(),
         });
     }
-    let mut m: i128 = if trimmed.is_empty() { 0 } else { trimmed.parse().map_err(|_| not())? };
+    let mut m: i128 = if trimmed.is_empty() {
+        0
+    } else {
+        trimmed.parse().map_err(|_| not())?
+    };
     for _ in 0..shift {
         m *= 10;
     }
@@ -168,11 +178,28 @@ mod tests {
 
     #[test]
     fn whole_numbers_in_every_spelling() {
-        for v in [json!(1500), json!("1500"), json!(" 1500 "), json!("+1500"), json!(1500.0), json!(1.5e3), json!("1500.00")] {
+        for v in [
+            json!(1500),
+            json!("1500"),
+            json!(" 1500 "),
+            json!("+1500"),
+            json!(1500.0),
+            json!(1.5e3),
+            json!("1500.00"),
+        ] {
             assert_eq!(parse_integer(&v), Ok(1500), "{v}");
         }
         assert_eq!(parse_integer(&json!("-3")), Ok(-3));
-        for v in [json!(1.5), json!("1,500"), json!("abc"), json!(""), json!("-"), json!("."), json!(true), json!(null)] {
+        for v in [
+            json!(1.5),
+            json!("1,500"),
+            json!("abc"),
+            json!(""),
+            json!("-"),
+            json!("."),
+            json!(true),
+            json!(null),
+        ] {
             assert!(parse_integer(&v).is_err(), "{v}");
         }
     }
@@ -182,7 +209,10 @@ mod tests {
         assert_eq!(parse_scaled(&json!("12.5"), 2, "x"), Ok(1250));
         assert_eq!(parse_scaled(&json!("-0.01"), 2, "x"), Ok(-1));
         assert_eq!(parse_scaled(&json!(".5"), 1, "x"), Ok(5));
-        assert_eq!(parse_scaled(&json!("12.345"), 2, "x"), Err(ErrorKind::TooPrecise { scale: 2 }));
+        assert_eq!(
+            parse_scaled(&json!("12.345"), 2, "x"),
+            Err(ErrorKind::TooPrecise { scale: 2 })
+        );
         assert!(parse_scaled(&json!("1e400"), 0, "x").is_err());
     }
 

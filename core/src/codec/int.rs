@@ -24,7 +24,11 @@ pub(crate) fn encode_signed(v: i128, digits: u32) -> Result<String, ErrorKind> {
         return Err(overflow(digits, magnitude));
     }
     let padded = pad(magnitude, digits);
-    Ok(if v < 0 { format!("-{}", mirror(&padded, DIGITS)) } else { format!("0{padded}") })
+    Ok(if v < 0 {
+        format!("-{}", mirror(&padded, DIGITS))
+    } else {
+        format!("0{padded}")
+    })
 }
 
 pub(crate) fn decode_signed(text: &str, digits: u32) -> Result<i128, String> {

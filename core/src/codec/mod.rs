@@ -5,15 +5,15 @@
 //! Fixed-width kinds (every kind but `text`) occupy the same number of bytes in every
 //! key, which is what lets [`decode`] split a key without looking for separators.
 
-mod digits;
-pub mod order;
-pub mod width;
 mod decimal;
+mod digits;
 mod ids;
 mod int;
+pub mod order;
 mod text;
 mod timestamp;
 mod uint;
+pub mod width;
 
 use crate::error::{Context, Error, ErrorKind, Errors, IdKind, Warning, WarningKind};
 use crate::schema::{AttrType, Entity, Field, FieldKind, KeyTemplate, Schema, Segment, TimeUnit};
@@ -105,9 +105,10 @@ pub(crate) fn magnitude(field: &Field, value: &Value) -> Result<Option<(u128, u3
         FieldKind::Uint { width, .. } => Some((uint::parse(value)?, width)),
         FieldKind::Int { width, .. } => Some((int::parse(value)?.unsigned_abs(), width)),
         FieldKind::Decimal { width, scale, .. } => Some((decimal::parse(value, scale)?.unsigned_abs(), width + scale)),
-        FieldKind::Timestamp { unit: unit @ (TimeUnit::Seconds { width } | TimeUnit::Millis { width }), .. } => {
-            Some((timestamp::parse(value, unit)?.unsigned_abs(), width))
-        }
+        FieldKind::Timestamp {
+            unit: unit @ (TimeUnit::Seconds { width } | TimeUnit::Millis { width }),
+            ..
+        } => Some((timestamp::parse(value, unit)?.unsigned_abs(), width)),
         _ => None,
     })
 }
@@ -120,7 +121,10 @@ fn capacity_warning(field: &Field, value: &Value) -> Option<WarningKind> {
 }
 
 fn schema_kind_error(field: &Field) -> Result<(), ErrorKind> {
-    field.kind.validate().map_err(|(reason, fix)| ErrorKind::InvalidSchema { reason, fix })
+    field
+        .kind
+        .validate()
+        .map_err(|(reason, fix)| ErrorKind::InvalidSchema { reason, fix })
 }
 
 /// Encodes one value as its segment of a String key, with the warnings it raises.
@@ -130,9 +134,12 @@ pub fn encode_field(field: &Field, value: &Value, separator: &str) -> Result<(St
         FieldKind::Text { case } => return text::encode(&text::parse(value)?, case, separator),
         FieldKind::Uint { width, order } => uint::encode(uint::parse(value)?, width, order)?,
         FieldKind::Int { width, order } => int::encode(int::parse(value)?, width, order)?,
-        FieldKind::Decimal { width, scale, signed, order } => {
-            decimal::encode(decimal::parse(value, scale)?, width, scale, signed, order)?
-        }
+        FieldKind::Decimal {
+            width,
+            scale,
+            signed,
+            order,
+        } => decimal::encode(decimal::parse(value, scale)?, width, scale, signed, order)?,
         FieldKind::Timestamp { unit, order } => timestamp::encode(timestamp::parse(value, unit)?, unit, order)?,
         FieldKind::Ulid { order } | FieldKind::Ksuid { order } => {
             let id = id_kind(&field.kind).unwrap_or(IdKind::Ulid);
@@ -148,11 +155,16 @@ pub fn fixed_len(kind: &FieldKind) -> Option<usize> {
         FieldKind::Text { .. } => return None,
         FieldKind::Uint { width, .. } => width as usize,
         FieldKind::Int { width, .. } => width as usize + 1,
-        FieldKind::Decimal { width, scale, signed, .. } => {
-            usize::from(signed) + width as usize + if scale > 0 { scale as usize + 1 } else { 0 }
-        }
-        FieldKind::Timestamp { unit: TimeUnit::Seconds { width } | TimeUnit::Millis { width }, .. } => width as usize,
-        FieldKind::Timestamp { unit: TimeUnit::Iso, .. } => timestamp::ISO_LEN,
+        FieldKind::Decimal {
+            width, scale, signed, ..
+        } => usize::from(signed) + width as usize + if scale > 0 { scale as usize + 1 } else { 0 },
+        FieldKind::Timestamp {
+            unit: TimeUnit::Seconds { width } | TimeUnit::Millis { width },
+            ..
+        } => width as usize,
+        FieldKind::Timestamp {
+            unit: TimeUnit::Iso, ..
+        } => timestamp::ISO_LEN,
         FieldKind::Ulid { .. } => ids::len(IdKind::Ulid),
         FieldKind::Ksuid { .. } => ids::len(IdKind::Ksuid),
     })
@@ -171,9 +183,15 @@ pub fn decode_field(field: &Field, stored: &str) -> Result<Value, String> {
         }
         FieldKind::Uint { width, order } => digits::integer_value(uint::decode(stored, width, order)? as i128),
         FieldKind::Int { width, order } => digits::integer_value(int::decode(stored, width, order)?),
-        FieldKind::Decimal { width, scale, signed, order } => {
-            Value::String(decimal::format(decimal::decode(stored, width, scale, signed, order)?, scale))
-        }
+        FieldKind::Decimal {
+            width,
+            scale,
+            signed,
+            order,
+        } => Value::String(decimal::format(
+            decimal::decode(stored, width, scale, signed, order)?,
+            scale,
+        )),
         FieldKind::Timestamp { unit, order } => timestamp::value(timestamp::decode(stored, unit, order)?, unit),
         FieldKind::Ulid { order } | FieldKind::Ksuid { order } => {
             let id = id_kind(&field.kind).unwrap_or(IdKind::Ulid);
@@ -185,7 +203,11 @@ pub fn decode_field(field: &Field, stored: &str) -> Result<Value, String> {
 /// The canonical form of a value: what decoding its encoding gives back.
 pub fn canonical(field: &Field, value: &Value, separator: &str) -> Result<Value, ErrorKind> {
     let (stored, _) = encode_field(field, value, separator)?;
-    decode_field(field, &stored).map_err(|expected| ErrorKind::KeyMismatch { offset: 0, expected, found: stored })
+    decode_field(field, &stored).map_err(|expected| ErrorKind::KeyMismatch {
+        offset: 0,
+        expected,
+        found: stored,
+    })
 }
 
 /// The plain number a Number (`N`) key attribute stores for a numeric field.
@@ -212,7 +234,9 @@ fn decode_plain(field: &Field, text: &str) -> Result<Value, String> {
 }
 
 fn field_ctx(entity: &Entity, attribute: &str, field: &str) -> Context {
-    Context::entity(&entity.name).with_attribute(attribute).with_field(field)
+    Context::entity(&entity.name)
+        .with_attribute(attribute)
+        .with_field(field)
 }
 
 /// Index keys whose fields are all absent are left out, so the item stays out of that
@@ -227,13 +251,21 @@ fn is_sparse_omission(schema: &Schema, template: &KeyTemplate, values: &Values) 
 }
 
 /// Builds one key attribute's value.
-pub fn encode_key(schema: &Schema, entity: &Entity, template: &KeyTemplate, values: &Values) -> Result<(KeyValue, Vec<Warning>), Vec<Error>> {
+pub fn encode_key(
+    schema: &Schema,
+    entity: &Entity,
+    template: &KeyTemplate,
+    values: &Values,
+) -> Result<(KeyValue, Vec<Warning>), Vec<Error>> {
     let attr = &template.attribute;
     let attr_ctx = || Context::entity(&entity.name).with_attribute(attr);
     let attr_type = schema.table.attribute_type(attr).ok_or_else(|| {
         vec![Error::new(
             attr_ctx(),
-            ErrorKind::InvalidSchema { reason: format!("{attr} is not a key attribute of the table"), fix: "add it to table.attributes".into() },
+            ErrorKind::InvalidSchema {
+                reason: format!("{attr} is not a key attribute of the table"),
+                fix: "add it to table.attributes".into(),
+            },
         )]
     })?;
     let mut errors = Vec::new();
@@ -264,7 +296,10 @@ pub fn encode_key(schema: &Schema, entity: &Entity, template: &KeyTemplate, valu
                 match encoded {
                     Ok((stored, ws)) => {
                         parts.push(stored);
-                        warnings.extend(ws.into_iter().map(|kind| Warning { context: ctx.clone(), kind }));
+                        warnings.extend(ws.into_iter().map(|kind| Warning {
+                            context: ctx.clone(),
+                            kind,
+                        }));
                     }
                     Err(kind) => errors.push(Error::new(ctx, kind)),
                 }
@@ -294,7 +329,11 @@ pub fn encode_key(schema: &Schema, entity: &Entity, template: &KeyTemplate, valu
         if key.len() > role.limit() {
             return Err(vec![Error::new(
                 attr_ctx().with_value(key.clone()),
-                ErrorKind::KeyTooLong { bytes: key.len(), limit: role.limit(), role: role.name() },
+                ErrorKind::KeyTooLong {
+                    bytes: key.len(),
+                    limit: role.limit(),
+                    role: role.name(),
+                },
             )]);
         }
     }
@@ -357,14 +396,23 @@ pub fn decode(schema: &Schema, entity: &str, attribute: &str, key: &str) -> Resu
     })?;
     let mismatch = |offset: usize, expected: String, rest: &str| {
         let found: String = rest.chars().take(40).collect();
-        Error::new(ctx.clone(), ErrorKind::KeyMismatch { offset, expected, found })
+        Error::new(
+            ctx.clone(),
+            ErrorKind::KeyMismatch {
+                offset,
+                expected,
+                found,
+            },
+        )
     };
     let mut out = Values::new();
     if schema.table.attribute_type(attribute) == Some(AttrType::N) {
         let [Segment::Field(name)] = template.segments.as_slice() else {
             return Err(mismatch(0, "a Number attribute with one numeric field".into(), key));
         };
-        let field = entity.field(name).ok_or_else(|| Error::new(ctx.clone().with_field(name), ErrorKind::UndefinedField))?;
+        let field = entity
+            .field(name)
+            .ok_or_else(|| Error::new(ctx.clone().with_field(name), ErrorKind::UndefinedField))?;
         let value = decode_plain(field, key.trim()).map_err(|e| mismatch(0, format!("a number: {e}"), key))?;
         out.insert(name.clone(), value);
         return Ok(out);
@@ -388,7 +436,9 @@ pub fn decode(schema: &Schema, entity: &str, attribute: &str, key: &str) -> Resu
                 pos += l.len();
             }
             Segment::Field(name) => {
-                let field = entity.field(name).ok_or_else(|| Error::new(ctx.clone().with_field(name), ErrorKind::UndefinedField))?;
+                let field = entity
+                    .field(name)
+                    .ok_or_else(|| Error::new(ctx.clone().with_field(name), ErrorKind::UndefinedField))?;
                 let len = match fixed_len(&field.kind) {
                     Some(n) => n,
                     None => {
@@ -402,10 +452,15 @@ pub fn decode(schema: &Schema, entity: &str, attribute: &str, key: &str) -> Resu
                 let Some(stored) = rest.get(..len) else {
                     return Err(mismatch(pos, format!("{len} bytes for field {name}"), rest));
                 };
-                let value = decode_field(field, stored).map_err(|e| mismatch(pos, format!("{e} for field {name}"), rest))?;
+                let value =
+                    decode_field(field, stored).map_err(|e| mismatch(pos, format!("{e} for field {name}"), rest))?;
                 if let Some(previous) = out.get(name) {
                     if *previous != value {
-                        return Err(mismatch(pos, format!("field {name} to repeat {}", shown(previous)), rest));
+                        return Err(mismatch(
+                            pos,
+                            format!("field {name} to repeat {}", shown(previous)),
+                            rest,
+                        ));
                     }
                 }
                 out.insert(name.clone(), value);
@@ -438,7 +493,11 @@ pub fn time_of(field: &Field, value: &Value) -> Option<i128> {
     match field.kind {
         FieldKind::Timestamp { unit, .. } => {
             let t = timestamp::parse(value, unit).ok()?;
-            Some(if matches!(unit, TimeUnit::Seconds { .. }) { t * 1000 } else { t })
+            Some(if matches!(unit, TimeUnit::Seconds { .. }) {
+                t * 1000
+            } else {
+                t
+            })
         }
         FieldKind::Ulid { .. } | FieldKind::Ksuid { .. } => {
             let id = id_kind(&field.kind)?;

@@ -23,7 +23,12 @@ pub fn first_difference(a: &str, b: &str) -> Option<usize> {
     if a == b {
         return None;
     }
-    Some(a.bytes().zip(b.bytes()).position(|(x, y)| x != y).unwrap_or(a.len().min(b.len())))
+    Some(
+        a.bytes()
+            .zip(b.bytes())
+            .position(|(x, y)| x != y)
+            .unwrap_or(a.len().min(b.len())),
+    )
 }
 
 fn describe_byte(key: &str, at: usize) -> String {
@@ -38,7 +43,11 @@ fn describe_byte(key: &str, at: usize) -> String {
 
 /// One sentence saying why `a` and `b` are in the order they are.
 pub fn explain_order(a: &str, b: &str) -> String {
-    let (first, second) = if compare_keys(a, b) == Ordering::Greater { (b, a) } else { (a, b) };
+    let (first, second) = if compare_keys(a, b) == Ordering::Greater {
+        (b, a)
+    } else {
+        (a, b)
+    };
     match first_difference(first, second) {
         None => format!("{a:?} and {b:?} are the same key"),
         Some(i) if i == first.len() => {
@@ -75,7 +84,11 @@ fn split_number(text: &str) -> Option<(bool, &str, &str)> {
 pub fn compare_numbers(a: &str, b: &str) -> Option<Ordering> {
     let (na, ia, fa) = split_number(a)?;
     let (nb, ib, fb) = split_number(b)?;
-    let magnitude = ia.len().cmp(&ib.len()).then_with(|| ia.cmp(ib)).then_with(|| fa.cmp(fb));
+    let magnitude = ia
+        .len()
+        .cmp(&ib.len())
+        .then_with(|| ia.cmp(ib))
+        .then_with(|| fa.cmp(fb));
     Some(match (na, nb) {
         (false, false) => magnitude,
         (true, true) => magnitude.reverse(),

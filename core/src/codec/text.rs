@@ -33,15 +33,23 @@ pub(crate) fn encode(text: &str, case: Case, separator: &str) -> Result<(String,
     }
     let stored = apply_case(text, case);
     if !separator.is_empty() && stored.contains(separator) {
-        return Err(ErrorKind::SeparatorInValue { separator: separator.to_string() });
+        return Err(ErrorKind::SeparatorInValue {
+            separator: separator.to_string(),
+        });
     }
     let mut warnings = Vec::new();
     if stored != text {
         warnings.push(WarningKind::CaseChanged { stored: stored.clone() });
     }
     let mut buf = [0u8; 4];
-    if let Some(c) = stored.chars().find(|c| c.encode_utf8(&mut buf).as_bytes() < separator.as_bytes()) {
-        warnings.push(WarningKind::BelowSeparator { character: c, separator: separator.to_string() });
+    if let Some(c) = stored
+        .chars()
+        .find(|c| c.encode_utf8(&mut buf).as_bytes() < separator.as_bytes())
+    {
+        warnings.push(WarningKind::BelowSeparator {
+            character: c,
+            separator: separator.to_string(),
+        });
     }
     Ok((stored, warnings))
 }
@@ -52,9 +60,18 @@ mod tests {
 
     #[test]
     fn separator_and_below_separator() {
-        assert_eq!(encode("a#b", Case::Preserve, "#"), Err(ErrorKind::SeparatorInValue { separator: "#".into() }));
+        assert_eq!(
+            encode("a#b", Case::Preserve, "#"),
+            Err(ErrorKind::SeparatorInValue { separator: "#".into() })
+        );
         let (_, w) = encode("a b", Case::Preserve, "#").unwrap();
-        assert_eq!(w, vec![WarningKind::BelowSeparator { character: ' ', separator: "#".into() }]);
+        assert_eq!(
+            w,
+            vec![WarningKind::BelowSeparator {
+                character: ' ',
+                separator: "#".into()
+            }]
+        );
         let (s, w) = encode("p_8842", Case::Preserve, "#").unwrap();
         assert_eq!((s.as_str(), w.len()), ("p_8842", 0));
     }
@@ -63,7 +80,12 @@ mod tests {
     fn casing_that_changes_a_value_is_flagged() {
         let (s, w) = encode("2026-spring", Case::Upper, "#").unwrap();
         assert_eq!(s, "2026-SPRING");
-        assert_eq!(w, vec![WarningKind::CaseChanged { stored: "2026-SPRING".into() }]);
+        assert_eq!(
+            w,
+            vec![WarningKind::CaseChanged {
+                stored: "2026-SPRING".into()
+            }]
+        );
         assert!(encode("SEASON", Case::Upper, "#").unwrap().1.is_empty());
     }
 }

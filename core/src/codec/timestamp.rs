@@ -68,7 +68,9 @@ pub(crate) fn parse(value: &Value, unit: TimeUnit) -> Result<i128, ErrorKind> {
     match (unit, from_text) {
         (TimeUnit::Seconds { .. }, Some(ms)) => {
             if ms % 1000 != 0 {
-                return Err(bad("it has fractions of a second, but the field stores whole seconds (use unit ms)"));
+                return Err(bad(
+                    "it has fractions of a second, but the field stores whole seconds (use unit ms)",
+                ));
             }
             Ok(ms / 1000)
         }
@@ -83,7 +85,9 @@ pub(crate) fn parse(value: &Value, unit: TimeUnit) -> Result<i128, ErrorKind> {
 
 fn iso_text(ms: i128) -> Result<String, ErrorKind> {
     if !(ISO_MIN_MS..=ISO_MAX_MS).contains(&ms) {
-        return Err(bad("it lies outside the years 0000 to 9999 that the fixed ISO format can show"));
+        return Err(bad(
+            "it lies outside the years 0000 to 9999 that the fixed ISO format can show",
+        ));
     }
     let t = OffsetDateTime::from_unix_timestamp_nanos(ms * 1_000_000).map_err(|e| bad(e.to_string()))?;
     Ok(format!(
@@ -106,7 +110,11 @@ pub(crate) fn encode(t: i128, unit: TimeUnit, order: Order) -> Result<String, Er
         }
         TimeUnit::Iso => {
             let text = iso_text(t)?;
-            Ok(if order == Order::Desc { mirror(&text, DIGITS) } else { text })
+            Ok(if order == Order::Desc {
+                mirror(&text, DIGITS)
+            } else {
+                text
+            })
         }
     }
 }
@@ -115,7 +123,11 @@ pub(crate) fn decode(text: &str, unit: TimeUnit, order: Order) -> Result<i128, S
     match unit {
         TimeUnit::Seconds { width } | TimeUnit::Millis { width } => uint::decode(text, width, order).map(|v| v as i128),
         TimeUnit::Iso => {
-            let asc = if order == Order::Desc { mirror(text, DIGITS) } else { text.to_string() };
+            let asc = if order == Order::Desc {
+                mirror(text, DIGITS)
+            } else {
+                text.to_string()
+            };
             let expected = || "an ISO timestamp such as 2024-06-23T00:00:00.000Z".to_string();
             if asc.len() != ISO_LEN {
                 return Err(expected());
@@ -164,7 +176,10 @@ mod tests {
         assert_eq!(parse(&json!("2024-06-23T02:00:00+02:00"), S10), Ok(1719100800));
         assert_eq!(parse(&json!("2024-06-23"), S10), Ok(1719100800));
         assert_eq!(parse(&json!(1719100800), TimeUnit::Iso), Ok(1719100800000));
-        assert_eq!(encode(1719100800000, TimeUnit::Iso, Order::Asc).unwrap(), "2024-06-23T00:00:00.000Z");
+        assert_eq!(
+            encode(1719100800000, TimeUnit::Iso, Order::Asc).unwrap(),
+            "2024-06-23T00:00:00.000Z"
+        );
     }
 
     #[test]
@@ -179,7 +194,10 @@ mod tests {
                 other => panic!("{v}: {other:?}"),
             }
         }
-        assert_eq!(parse(&json!(-5), S10).and_then(|t| encode(t, S10, Order::Asc)), Err(ErrorKind::Negative));
+        assert_eq!(
+            parse(&json!(-5), S10).and_then(|t| encode(t, S10, Order::Asc)),
+            Err(ErrorKind::Negative)
+        );
     }
 
     proptest! {

@@ -40,7 +40,12 @@ mod tests {
 
     #[test]
     fn seed_inverted_table_width_10() {
-        for (score, stored) in [(1500, "9999998499"), (240, "9999999759"), (10, "9999999989"), (9, "9999999990")] {
+        for (score, stored) in [
+            (1500, "9999998499"),
+            (240, "9999999759"),
+            (10, "9999999989"),
+            (9, "9999999990"),
+        ] {
             assert_eq!(encode(score, 10, Order::Desc).unwrap(), stored);
         }
     }
@@ -53,7 +58,14 @@ mod tests {
     #[test]
     fn overflow_is_an_error_not_a_wrong_key() {
         let e = encode(12_345_678_901, 10, Order::Asc).unwrap_err();
-        assert_eq!(e, ErrorKind::Overflow { width: 10, digits: 11, max: "9999999999".into() });
+        assert_eq!(
+            e,
+            ErrorKind::Overflow {
+                width: 10,
+                digits: 11,
+                max: "9999999999".into()
+            }
+        );
     }
 
     #[test]

@@ -50,7 +50,11 @@ pub struct WidthPlan {
 /// Plans the width of one numeric field from sample values and an optional expected
 /// maximum. `None` for kinds without a width. Values that do not parse are skipped:
 /// they show their own errors.
-pub fn plan<'a>(field: &Field, samples: impl IntoIterator<Item = &'a Values>, expected_max: Option<&Value>) -> Option<WidthPlan> {
+pub fn plan<'a>(
+    field: &Field,
+    samples: impl IntoIterator<Item = &'a Values>,
+    expected_max: Option<&Value>,
+) -> Option<WidthPlan> {
     let width = field.kind.width()?;
     let scale = match field.kind {
         FieldKind::Decimal { scale, .. } => scale,
@@ -58,7 +62,10 @@ pub fn plan<'a>(field: &Field, samples: impl IntoIterator<Item = &'a Values>, ex
     };
     let digits = width + scale;
     let mut largest: Option<(u128, String)> = None;
-    let candidates = samples.into_iter().filter_map(|v| v.get(&field.name)).chain(expected_max);
+    let candidates = samples
+        .into_iter()
+        .filter_map(|v| v.get(&field.name))
+        .chain(expected_max);
     for value in candidates {
         if let Ok(Some((m, _))) = codec::magnitude(field, value) {
             if largest.as_ref().is_none_or(|(l, _)| m > *l) {
@@ -101,12 +108,22 @@ mod tests {
     use serde_json::json;
 
     fn rows(values: &[Value]) -> Vec<Values> {
-        values.iter().map(|v| json!({ "score": v }).as_object().cloned().unwrap_or_default()).collect()
+        values
+            .iter()
+            .map(|v| json!({ "score": v }).as_object().cloned().unwrap_or_default())
+            .collect()
     }
 
     #[test]
     fn capacity_headroom_and_suggestion() {
-        let f = Field { name: "score".into(), kind: FieldKind::Uint { width: 10, order: Order::Asc }, warn_at: None };
+        let f = Field {
+            name: "score".into(),
+            kind: FieldKind::Uint {
+                width: 10,
+                order: Order::Asc,
+            },
+            warn_at: None,
+        };
         let p = plan(&f, &rows(&[json!(1500), json!(8_500_000_000u64)]), None).unwrap();
         assert_eq!(p.capacity, "9999999999");
         assert!((p.used_percent - 85.0).abs() < 0.01, "{}", p.used_percent);
@@ -121,15 +138,36 @@ mod tests {
 
     #[test]
     fn timestamps_show_their_last_instant() {
-        let f = Field { name: "at".into(), kind: FieldKind::Timestamp { unit: TimeUnit::Seconds { width: 10 }, order: Order::Asc }, warn_at: None };
+        let f = Field {
+            name: "at".into(),
+            kind: FieldKind::Timestamp {
+                unit: TimeUnit::Seconds { width: 10 },
+                order: Order::Asc,
+            },
+            warn_at: None,
+        };
         let p = plan(&f, &[], None).unwrap();
         assert_eq!(p.capacity_time.as_deref(), Some("2286-11-20T17:46:39.000Z"));
     }
 
     #[test]
     fn decimal_capacity_has_its_point() {
-        let f = Field { name: "price".into(), kind: FieldKind::Decimal { width: 6, scale: 2, signed: true, order: Order::Asc }, warn_at: Some(50.0) };
-        let p = plan(&f, &[json!({"price": "600000.00"}).as_object().cloned().unwrap_or_default()], None).unwrap();
+        let f = Field {
+            name: "price".into(),
+            kind: FieldKind::Decimal {
+                width: 6,
+                scale: 2,
+                signed: true,
+                order: Order::Asc,
+            },
+            warn_at: Some(50.0),
+        };
+        let p = plan(
+            &f,
+            &[json!({"price": "600000.00"}).as_object().cloned().unwrap_or_default()],
+            None,
+        )
+        .unwrap();
         assert_eq!(p.capacity, "999999.99");
         assert!(p.over_threshold);
         assert_eq!(p.suggested_width, 8);

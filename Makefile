@@ -1,0 +1,53 @@
+# keylab: `make serve` to use it, `make test` to prove it. Both install what is missing
+# first (scripts/bootstrap.sh: pinned versions, skipped when already present).
+
+SHELL := /bin/bash
+export PATH := $(CURDIR)/node_modules/.bin:$(HOME)/.cargo/bin:$(PATH)
+TRUNK := trunk --skip-version-check
+WASM_RUNNER := CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner CHROMEDRIVER=/usr/bin/chromedriver
+
+.PHONY: serve build test bootstrap bootstrap-test lint test-native test-core-wasm test-wasm test-e2e bundle clean
+
+serve: bootstrap
+	$(TRUNK) serve --release --open=false
+
+build: bootstrap
+	$(TRUNK) build --release
+
+bootstrap:
+	@scripts/bootstrap.sh build
+
+bootstrap-test:
+	@scripts/bootstrap.sh test
+
+# Every test layer, in the order a failure is cheapest to find.
+test: bootstrap-test lint test-native test-core-wasm test-wasm test-e2e bundle
+	@echo "make test: every layer passed"
+
+lint:
+	cargo fmt --all -- --check
+	cargo clippy --workspace --all-targets -- -D warnings
+	cargo clippy -p keylab-app --target wasm32-unknown-unknown --all-targets -- -D warnings
+
+test-native:
+	cargo test --workspace
+
+# The core must stay pure: it builds for wasm32 with none of the browser crates.
+test-core-wasm:
+	cargo build -p keylab --target wasm32-unknown-unknown
+	@if cargo tree -p keylab -e normal --target wasm32-unknown-unknown --prefix none | grep -E '^(yew|web-sys|wasm-bindgen|js-sys|gloo)( |-)'; then \
+	  echo "core/ must not depend on the crates above" >&2; exit 1; fi
+	@echo "core: pure (no yew, web-sys, wasm-bindgen, js-sys or gloo)"
+
+test-wasm:
+	$(WASM_RUNNER) cargo test -p keylab-app --target wasm32-unknown-unknown --test web
+
+test-e2e: build
+	npx playwright test
+
+bundle: build
+	@scripts/bundle-size.sh dist
+
+clean:
+	cargo clean
+	rm -rf dist test-results

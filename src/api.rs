@@ -1,0 +1,66 @@
+//! The JS API: the core's functions for plain JS objects, exported from the page's wasm
+//! (Trunk exposes them as `window.wasmBindings`). Errors are thrown as JS `Error`s with
+//! the same messages the page shows.
+
+use keylab::codec::order::sort_keys as sort_by_bytes;
+use keylab::{codec, Schema, Values};
+use serde::Serialize;
+use serde_json::Value;
+use wasm_bindgen::prelude::*;
+
+fn error(message: impl AsRef<str>) -> JsValue {
+    js_sys::Error::new(message.as_ref()).into()
+}
+
+fn from_js<T: serde::de::DeserializeOwned>(value: JsValue, what: &str) -> Result<T, JsValue> {
+    serde_wasm_bindgen::from_value(value).map_err(|e| error(format!("{what}: {e}")))
+}
+
+fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsValue> {
+    // Plain objects rather than Maps, so results read like JSON.
+    value
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .map_err(|e| error(e.to_string()))
+}
+
+fn schema_from_js(schema: JsValue) -> Result<Schema, JsValue> {
+    let doc: Value = from_js(schema, "schema")?;
+    Schema::from_value(&doc).map_err(|e| error(e.to_string()))
+}
+
+/// `encodeItem(schema, entity, values)` → `{PK: "...", SK: "...", ...}`.
+#[wasm_bindgen(js_name = encodeItem)]
+pub fn encode_item(schema: JsValue, entity: &str, values: JsValue) -> Result<JsValue, JsValue> {
+    let schema = schema_from_js(schema)?;
+    let values: Values = from_js(values, "values")?;
+    let item = codec::encode(&schema, entity, &values).map_err(|e| error(e.to_string()))?;
+    let out: serde_json::Map<String, Value> = item
+        .keys
+        .iter()
+        .map(|(attr, key)| (attr.clone(), serde_json::to_value(key).unwrap_or(Value::Null)))
+        .collect();
+    to_js(&out)
+}
+
+/// `decodeKey(schema, entity, attribute, key)` → the field values.
+#[wasm_bindgen(js_name = decodeKey)]
+pub fn decode_key(schema: JsValue, entity: &str, attribute: &str, key: JsValue) -> Result<JsValue, JsValue> {
+    let schema = schema_from_js(schema)?;
+    let key = match key.as_string() {
+        Some(s) => s,
+        None => key
+            .as_f64()
+            .map(|f| f.to_string())
+            .ok_or_else(|| error("key must be a string or a number"))?,
+    };
+    let values = codec::decode(&schema, entity, attribute, &key).map_err(|e| error(e.to_string()))?;
+    to_js(&values)
+}
+
+/// `sortKeys(keys)` → the keys in UTF-8 byte order (not JavaScript's UTF-16 order).
+#[wasm_bindgen(js_name = sortKeys)]
+pub fn sort_keys(keys: JsValue) -> Result<JsValue, JsValue> {
+    let mut keys: Vec<String> = from_js(keys, "keys must be an array of strings")?;
+    sort_by_bytes(&mut keys);
+    to_js(&keys)
+}

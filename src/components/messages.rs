@@ -1,0 +1,24 @@
+//! Errors and warnings printed next to the control they concern.
+
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct MessagesProps {
+    #[prop_or_default]
+    pub errors: Vec<String>,
+    #[prop_or_default]
+    pub warnings: Vec<String>,
+}
+
+#[function_component]
+pub fn Messages(props: &MessagesProps) -> Html {
+    if props.errors.is_empty() && props.warnings.is_empty() {
+        return html! {};
+    }
+    html! {
+        <ul class="messages">
+            { for props.errors.iter().map(|m| html! { <li class="error" role="alert">{ m }</li> }) }
+            { for props.warnings.iter().map(|m| html! { <li class="warning">{ m }</li> }) }
+        </ul>
+    }
+}

@@ -1,0 +1,23 @@
+//! One small component per file: props in, callbacks out. None of them computes keys;
+//! they render the `Analysis` the core produced.
+
+pub mod app;
+pub mod messages;
+pub mod preview_panel;
+pub mod samples_table;
+pub mod segment_row;
+pub mod template_editor;
+
+use web_sys::{HtmlInputElement, HtmlSelectElement};
+use yew::prelude::*;
+
+/// The text of the input or select an event came from.
+pub fn event_value(e: &Event) -> String {
+    if let Some(input) = e.target_dyn_into::<HtmlInputElement>() {
+        input.value()
+    } else if let Some(select) = e.target_dyn_into::<HtmlSelectElement>() {
+        select.value()
+    } else {
+        String::new()
+    }
+}

@@ -1,0 +1,67 @@
+//! The order DynamoDB returns, beside the order a naive (unpadded) design would give.
+
+use crate::state::Playground;
+use keylab::preview::Preview;
+use keylab::schema::AttrType;
+use std::rc::Rc;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct PreviewPanelProps {
+    pub state: Rc<Playground>,
+    pub preview: Option<Preview>,
+}
+
+#[function_component]
+pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
+    let Some(preview) = &props.preview else {
+        return html! { <section class="panel"><p>{ "No entity to preview." }</p></section> };
+    };
+    let columns = props.state.columns();
+    let values_of = |r: usize| -> String {
+        let row = &props.state.rows[r];
+        columns
+            .iter()
+            .map(|c| row.get(c).and_then(|v| v.as_str()).unwrap_or_default())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let order_note = match preview.attr_type {
+        AttrType::S => "String key: UTF-8 byte order",
+        AttrType::N => "Number key: numeric order",
+    };
+    let skipped = preview.rows.len() - preview.sorted.len();
+    html! {
+        <section class="panel" aria-labelledby="preview-title">
+            <h2 id="preview-title">{ format!("{} in query order", preview.attribute) }</h2>
+            <p class="note">{ order_note }{ if skipped > 0 { format!(" · {skipped} item(s) with errors left out") } else { String::new() } }</p>
+            <div class="orders">
+                <div>
+                    <h3>{ "keylab keys" }</h3>
+                    <ol class="keys" data-testid="sorted-keys">
+                        { for preview.sorted.iter().map(|&r| html! {
+                            <li data-row={r.to_string()}>
+                                <code>{ preview.rows[r].key.clone().unwrap_or_default() }</code>
+                                <span class="values">{ values_of(r) }</span>
+                            </li>
+                        }) }
+                    </ol>
+                </div>
+                <div>
+                    <h3>{ "Naive keys (values as typed)" }</h3>
+                    <ol class="keys naive" data-testid="naive-keys">
+                        { for preview.naive_sorted.iter().map(|&r| {
+                            let misplaced = preview.misplaced.get(r).copied().unwrap_or(false);
+                            html! {
+                                <li data-row={r.to_string()} class={classes!(misplaced.then_some("misplaced"))}>
+                                    <code>{ preview.rows[r].naive.clone() }</code>
+                                    { if misplaced { html! { <span class="badge">{ "out of order" }</span> } } else { html! {} } }
+                                </li>
+                            }
+                        }) }
+                    </ol>
+                </div>
+            </div>
+        </section>
+    }
+}

@@ -1,0 +1,86 @@
+//! The sort-key template: its segments in order, the separator, and buttons to add.
+
+use super::event_value;
+use super::messages::Messages;
+use super::segment_row::SegmentRow;
+use crate::state::{Action, Analysis, NewSegment, Playground};
+use keylab::schema::Segment;
+use std::rc::Rc;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct TemplateEditorProps {
+    pub state: Rc<Playground>,
+    pub analysis: Rc<Analysis>,
+    pub dispatch: Callback<Action>,
+}
+
+fn messages_for(analysis: &Analysis, field: Option<&str>) -> (Vec<String>, Vec<String>) {
+    let errors = analysis
+        .errors
+        .iter()
+        .filter(|e| e.context.field.as_deref() == field)
+        .map(|e| e.message())
+        .collect();
+    let warnings = analysis
+        .warnings
+        .iter()
+        .filter(|w| w.context.field.as_deref() == field)
+        .map(|w| w.message())
+        .collect();
+    (errors, warnings)
+}
+
+#[function_component]
+pub fn TemplateEditor(props: &TemplateEditorProps) -> Html {
+    let state = &props.state;
+    let attribute = state.attribute();
+    let segments: Vec<Segment> = state.template().map(|t| t.segments.clone()).unwrap_or_default();
+    let entity = state.entity();
+    let add = |kind: NewSegment| {
+        let d = props.dispatch.clone();
+        Callback::from(move |_: MouseEvent| d.emit(Action::AddSegment(kind)))
+    };
+    let separator = {
+        let d = props.dispatch.clone();
+        Callback::from(move |e: Event| d.emit(Action::SetSeparator(event_value(&e))))
+    };
+    let shape: Vec<String> = segments
+        .iter()
+        .map(|s| match s {
+            Segment::Literal(l) => l.clone(),
+            Segment::Field(f) => format!("<{f}>"),
+        })
+        .collect();
+    let (errors, warnings) = messages_for(&props.analysis, None);
+    html! {
+        <section class="panel" aria-labelledby="template-title">
+            <h2 id="template-title">{ format!("{} template of {}", attribute, entity.map(|e| e.name.as_str()).unwrap_or("?")) }</h2>
+            <p class="shape" data-testid="template-shape"><code>{ shape.join(&state.schema.separator) }</code></p>
+            <span class="control">
+                <label for="separator">{ "separator" }</label>
+                <input id="separator" class="short" value={state.schema.separator.clone()} onchange={separator} />
+            </span>
+            <Messages {errors} {warnings} />
+            <ol class="segments">
+                { for segments.iter().enumerate().map(|(i, s)| {
+                    let field = match s {
+                        Segment::Field(f) => entity.and_then(|e| e.field(f)).cloned(),
+                        Segment::Literal(_) => None,
+                    };
+                    let name = match s { Segment::Field(f) => Some(f.as_str()), Segment::Literal(_) => None };
+                    let (errors, warnings) = match name { Some(n) => messages_for(&props.analysis, Some(n)), None => (Vec::new(), Vec::new()) };
+                    let plan = name.and_then(|n| props.analysis.plans.iter().find(|p| p.field == n).cloned());
+                    html! {
+                        <SegmentRow key={format!("{i}-{}", name.unwrap_or("literal"))} index={i} count={segments.len()} segment={s.clone()}
+                            {field} {plan} {errors} {warnings} dispatch={props.dispatch.clone()} />
+                    }
+                }) }
+            </ol>
+            <div class="buttons">
+                <button type="button" onclick={add(NewSegment::Field)}>{ "+ field segment" }</button>
+                <button type="button" onclick={add(NewSegment::Literal)}>{ "+ literal segment" }</button>
+            </div>
+        </section>
+    }
+}

@@ -1,0 +1,37 @@
+//! Keeps the user's work in localStorage. What is read back is untrusted: a copy that
+//! does not load is set aside under another key instead of being overwritten.
+
+use crate::state::Playground;
+use gloo::storage::{LocalStorage, Storage};
+
+const KEY: &str = "keylab.work";
+const SET_ASIDE: &str = "keylab.unreadable";
+
+/// The saved work, or the built-in example and a message saying why not.
+pub fn load() -> (Playground, Option<String>) {
+    // Raw text, not gloo's JSON-typed get: a damaged value must reach the parser so it
+    // can be reported and kept, not silently read as "nothing saved".
+    let storage = LocalStorage::raw();
+    let text = match storage.get_item(KEY) {
+        Ok(Some(text)) => text,
+        Ok(None) => return (Playground::leaderboard(), None),
+        Err(_) => {
+            return (
+                Playground::leaderboard(),
+                Some("localStorage is not available, so changes will not be kept after this tab closes.".into()),
+            )
+        }
+    };
+    match Playground::from_json(&text) {
+        Ok(p) => (p, None),
+        Err(why) => {
+            let _ = storage.set_item(SET_ASIDE, &text);
+            (Playground::leaderboard(), Some(format!("Your saved work could not be read ({why}). It was kept under \"{SET_ASIDE}\" in localStorage, and the example was loaded instead.")))
+        }
+    }
+}
+
+pub fn save(state: &Playground) {
+    // Storage can be full or disabled; the page keeps working either way.
+    let _ = LocalStorage::raw().set_item(KEY, &state.to_json());
+}

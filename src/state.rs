@@ -1,0 +1,679 @@
+//! The whole playground state and the one reducer that changes it. Pure: no browser
+//! types, so every action is tested natively.
+
+use keylab::codec::width::{plan, WidthPlan};
+use keylab::preview::{preview, Preview};
+use keylab::schema::{Case, Field, FieldKind, KeyTemplate, Order, Schema, Segment, TimeUnit, KINDS};
+use keylab::Values;
+use serde_json::{json, Value};
+use std::rc::Rc;
+use yew::Reducible;
+
+/// The design being edited and its sample items.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Playground {
+    pub schema: Schema,
+    /// The entity whose sort key is being designed.
+    pub entity: usize,
+    /// Sample values, as typed (every value is text; the codec reads numbers from text).
+    pub rows: Vec<Values>,
+}
+
+/// A new segment added to the template.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NewSegment {
+    Literal,
+    Field,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Action {
+    AddSegment(NewSegment),
+    RemoveSegment(usize),
+    /// Moves the segment at `from` one place up (`-1`) or down (`1`).
+    MoveSegment {
+        from: usize,
+        by: isize,
+    },
+    SetLiteral {
+        segment: usize,
+        text: String,
+    },
+    RenameField {
+        field: String,
+        to: String,
+    },
+    SetKind {
+        field: String,
+        kind: String,
+    },
+    SetWidth {
+        field: String,
+        width: u32,
+    },
+    SetScale {
+        field: String,
+        scale: u32,
+    },
+    SetOrder {
+        field: String,
+        order: Order,
+    },
+    SetCase {
+        field: String,
+        case: Case,
+    },
+    SetUnit {
+        field: String,
+        unit: String,
+    },
+    SetSeparator(String),
+    SetValue {
+        row: usize,
+        field: String,
+        text: String,
+    },
+    AddRow,
+    RemoveRow(usize),
+}
+
+impl Playground {
+    /// The seeds' leaderboard: top scores first, ties broken by time, then player.
+    pub fn leaderboard() -> Playground {
+        let schema = Schema::from_value(&json!({
+            "version": 1,
+            "separator": "#",
+            "table": {
+                "name": "Leaderboard",
+                "attributes": {"PK": "S", "SK": "S"},
+                "primary": {"partition": "PK", "sort": "SK"}
+            },
+            "entities": [{
+                "name": "Run",
+                "fields": {
+                    "season": {"kind": "text", "case": "upper"},
+                    "score": {"kind": "uint", "width": 10, "order": "desc"},
+                    "at": {"kind": "timestamp", "unit": "s", "width": 16},
+                    "player": {"kind": "text"}
+                },
+                "keys": {
+                    "PK": [{"literal": "SEASON"}, {"field": "season"}],
+                    "SK": [{"field": "score"}, {"field": "at"}, {"field": "player"}]
+                }
+            }]
+        }))
+        .unwrap_or_else(|e| unreachable!("the built-in schema is valid: {e}"));
+        let rows = [
+            ("10", "1719100800", "p_1003"),
+            ("1500", "1719100800", "p_8842"),
+            ("240", "1719187200", "p_2051"),
+            ("9", "1719273600", "p_0417"),
+        ]
+        .iter()
+        .map(|(score, at, player)| {
+            row(&[
+                ("season", "SPRING-2026"),
+                ("score", score),
+                ("at", at),
+                ("player", player),
+            ])
+        })
+        .collect();
+        Playground {
+            schema,
+            entity: 0,
+            rows,
+        }
+    }
+
+    pub fn entity(&self) -> Option<&keylab::schema::Entity> {
+        self.schema.entities.get(self.entity)
+    }
+
+    /// The attribute whose template the page edits: the table's sort key, or its
+    /// partition key when it has none.
+    pub fn attribute(&self) -> String {
+        let p = &self.schema.table.primary;
+        p.sort.clone().unwrap_or_else(|| p.partition.clone())
+    }
+
+    pub fn template(&self) -> Option<&KeyTemplate> {
+        self.entity()?.template(&self.attribute())
+    }
+
+    /// Fields in the order the template uses them, then any others the entity has.
+    pub fn columns(&self) -> Vec<String> {
+        let Some(entity) = self.entity() else { return Vec::new() };
+        let mut cols: Vec<String> = Vec::new();
+        for t in &entity.keys {
+            for s in &t.segments {
+                if let Segment::Field(f) = s {
+                    if !cols.contains(f) {
+                        cols.push(f.clone());
+                    }
+                }
+            }
+        }
+        cols
+    }
+
+    fn template_mut(&mut self) -> Option<&mut Vec<Segment>> {
+        let attr = self.attribute();
+        let entity = self.schema.entities.get_mut(self.entity)?;
+        entity
+            .keys
+            .iter_mut()
+            .find(|k| k.attribute == attr)
+            .map(|k| &mut k.segments)
+    }
+
+    fn field_mut(&mut self, name: &str) -> Option<&mut Field> {
+        self.schema
+            .entities
+            .get_mut(self.entity)?
+            .fields
+            .iter_mut()
+            .find(|f| f.name == name)
+    }
+
+    fn uses(&self, field: &str) -> bool {
+        self.entity().is_some_and(|e| {
+            e.keys
+                .iter()
+                .any(|k| k.segments.iter().any(|s| matches!(s, Segment::Field(f) if f == field)))
+        })
+    }
+
+    fn fresh_field_name(&self) -> String {
+        let taken = |n: &str| self.entity().is_some_and(|e| e.field(n).is_some());
+        (1..)
+            .map(|i| format!("field{i}"))
+            .find(|n| !taken(n))
+            .unwrap_or_default()
+    }
+
+    fn apply(&mut self, action: Action) {
+        match action {
+            Action::AddSegment(kind) => {
+                let segment = match kind {
+                    NewSegment::Literal => Segment::Literal("TYPE".into()),
+                    NewSegment::Field => {
+                        let name = self.fresh_field_name();
+                        if let Some(e) = self.schema.entities.get_mut(self.entity) {
+                            e.fields.push(Field {
+                                name: name.clone(),
+                                kind: FieldKind::Uint {
+                                    width: 10,
+                                    order: Order::Asc,
+                                },
+                                warn_at: None,
+                            });
+                        }
+                        for r in &mut self.rows {
+                            r.insert(name.clone(), Value::String("0".into()));
+                        }
+                        Segment::Field(name)
+                    }
+                };
+                if let Some(t) = self.template_mut() {
+                    t.push(segment);
+                }
+            }
+            Action::RemoveSegment(i) => {
+                let removed = self.template_mut().filter(|t| i < t.len()).map(|t| t.remove(i));
+                // A field no template uses any more goes too, with its sample values.
+                if let Some(Segment::Field(f)) = removed {
+                    if !self.uses(&f) {
+                        if let Some(e) = self.schema.entities.get_mut(self.entity) {
+                            e.fields.retain(|x| x.name != f);
+                        }
+                        for r in &mut self.rows {
+                            r.shift_remove(&f);
+                        }
+                    }
+                }
+            }
+            Action::MoveSegment { from, by } => {
+                if let Some(t) = self.template_mut() {
+                    let to = from as isize + by;
+                    if from < t.len() && to >= 0 && (to as usize) < t.len() {
+                        t.swap(from, to as usize);
+                    }
+                }
+            }
+            Action::SetLiteral { segment, text } => {
+                if let Some(Segment::Literal(l)) = self.template_mut().and_then(|t| t.get_mut(segment)) {
+                    *l = text;
+                }
+            }
+            Action::RenameField { field, to } => {
+                let clash = self.entity().is_some_and(|e| e.field(&to).is_some());
+                if to.is_empty() || clash {
+                    return;
+                }
+                if let Some(e) = self.schema.entities.get_mut(self.entity) {
+                    for f in e.fields.iter_mut().filter(|f| f.name == field) {
+                        f.name = to.clone();
+                    }
+                    for k in &mut e.keys {
+                        for s in &mut k.segments {
+                            if matches!(s, Segment::Field(f) if *f == field) {
+                                *s = Segment::Field(to.clone());
+                            }
+                        }
+                    }
+                }
+                for r in &mut self.rows {
+                    if let Some(v) = r.shift_remove(&field) {
+                        r.insert(to.clone(), v);
+                    }
+                }
+            }
+            Action::SetKind { field, kind } => {
+                if let (Some(f), Some(new)) = (self.field_mut(&field), FieldKind::default_of(&kind)) {
+                    if f.kind.name() != kind {
+                        // Keep the width and order the user already chose where they apply.
+                        f.kind = carry_over(f.kind, new);
+                    }
+                }
+            }
+            Action::SetWidth { field, width } => {
+                if let Some(f) = self.field_mut(&field) {
+                    f.kind = match f.kind {
+                        FieldKind::Uint { order, .. } => FieldKind::Uint { width, order },
+                        FieldKind::Int { order, .. } => FieldKind::Int { width, order },
+                        FieldKind::Decimal {
+                            scale, signed, order, ..
+                        } => FieldKind::Decimal {
+                            width,
+                            scale,
+                            signed,
+                            order,
+                        },
+                        FieldKind::Timestamp {
+                            unit: TimeUnit::Seconds { .. },
+                            order,
+                        } => FieldKind::Timestamp {
+                            unit: TimeUnit::Seconds { width },
+                            order,
+                        },
+                        FieldKind::Timestamp {
+                            unit: TimeUnit::Millis { .. },
+                            order,
+                        } => FieldKind::Timestamp {
+                            unit: TimeUnit::Millis { width },
+                            order,
+                        },
+                        other => other,
+                    };
+                }
+            }
+            Action::SetScale { field, scale } => {
+                if let Some(f) = self.field_mut(&field) {
+                    if let FieldKind::Decimal {
+                        width, signed, order, ..
+                    } = f.kind
+                    {
+                        f.kind = FieldKind::Decimal {
+                            width,
+                            scale,
+                            signed,
+                            order,
+                        };
+                    }
+                }
+            }
+            Action::SetOrder { field, order } => {
+                if let Some(f) = self.field_mut(&field) {
+                    f.kind = with_order(f.kind, order);
+                }
+            }
+            Action::SetCase { field, case } => {
+                if let Some(f) = self.field_mut(&field) {
+                    if let FieldKind::Text { .. } = f.kind {
+                        f.kind = FieldKind::Text { case };
+                    }
+                }
+            }
+            Action::SetUnit { field, unit } => {
+                if let Some(f) = self.field_mut(&field) {
+                    if let FieldKind::Timestamp { unit: old, order } = f.kind {
+                        let width = match old {
+                            TimeUnit::Seconds { width } | TimeUnit::Millis { width } => width,
+                            TimeUnit::Iso => 10,
+                        };
+                        let unit = match unit.as_str() {
+                            "s" => TimeUnit::Seconds { width },
+                            "ms" => TimeUnit::Millis { width: width.max(13) },
+                            _ => TimeUnit::Iso,
+                        };
+                        f.kind = FieldKind::Timestamp { unit, order };
+                    }
+                }
+            }
+            Action::SetSeparator(sep) => self.schema.separator = sep,
+            Action::SetValue { row, field, text } => {
+                if let Some(r) = self.rows.get_mut(row) {
+                    r.insert(field, Value::String(text));
+                }
+            }
+            Action::AddRow => {
+                let blank = self
+                    .columns()
+                    .into_iter()
+                    .map(|c| (c, Value::String(String::new())))
+                    .collect();
+                self.rows.push(blank);
+            }
+            Action::RemoveRow(i) => {
+                if i < self.rows.len() {
+                    self.rows.remove(i);
+                }
+            }
+        }
+    }
+}
+
+fn with_order(kind: FieldKind, order: Order) -> FieldKind {
+    match kind {
+        FieldKind::Uint { width, .. } => FieldKind::Uint { width, order },
+        FieldKind::Int { width, .. } => FieldKind::Int { width, order },
+        FieldKind::Decimal {
+            width, scale, signed, ..
+        } => FieldKind::Decimal {
+            width,
+            scale,
+            signed,
+            order,
+        },
+        FieldKind::Timestamp { unit, .. } => FieldKind::Timestamp { unit, order },
+        FieldKind::Ulid { .. } => FieldKind::Ulid { order },
+        FieldKind::Ksuid { .. } => FieldKind::Ksuid { order },
+        text @ FieldKind::Text { .. } => text,
+    }
+}
+
+fn carry_over(old: FieldKind, new: FieldKind) -> FieldKind {
+    let new = with_order(new, old.order());
+    match (old.width(), new) {
+        (Some(width), FieldKind::Uint { order, .. }) => FieldKind::Uint { width, order },
+        (Some(width), FieldKind::Int { order, .. }) => FieldKind::Int { width, order },
+        (
+            Some(width),
+            FieldKind::Decimal {
+                scale, signed, order, ..
+            },
+        ) => FieldKind::Decimal {
+            width,
+            scale,
+            signed,
+            order,
+        },
+        (
+            Some(width),
+            FieldKind::Timestamp {
+                unit: TimeUnit::Seconds { .. },
+                order,
+            },
+        ) => FieldKind::Timestamp {
+            unit: TimeUnit::Seconds { width },
+            order,
+        },
+        _ => new,
+    }
+}
+
+/// Everything the page shows, computed by the core from the state. Components render
+/// it and compute nothing.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Analysis {
+    pub preview: Option<Preview>,
+    pub errors: Vec<keylab::Error>,
+    pub warnings: Vec<keylab::Warning>,
+    pub plans: Vec<WidthPlan>,
+}
+
+impl Playground {
+    pub fn analyse(&self) -> Analysis {
+        let (errors, warnings) = self.schema.check();
+        let preview = self
+            .entity()
+            .map(|e| preview(&self.schema, e, &self.attribute(), &self.rows));
+        let plans = self.entity().map_or_else(Vec::new, |e| {
+            e.fields.iter().filter_map(|f| plan(f, &self.rows, None)).collect()
+        });
+        Analysis {
+            preview,
+            errors,
+            warnings,
+            plans,
+        }
+    }
+
+    /// The saved form: the schema document plus the sample rows.
+    pub fn to_json(&self) -> String {
+        json!({"schema": self.schema.to_value(), "entity": self.entity, "rows": self.rows}).to_string()
+    }
+
+    /// Reads a saved state. Untrusted: any problem is an error message, never a panic.
+    pub fn from_json(text: &str) -> Result<Playground, String> {
+        let doc: Value = serde_json::from_str(text).map_err(|e| format!("saved work is not valid JSON ({e})"))?;
+        let schema = Schema::from_value(doc.get("schema").unwrap_or(&Value::Null))
+            .map_err(|e| format!("saved schema is invalid: {e}"))?;
+        let entity = doc.get("entity").and_then(Value::as_u64).unwrap_or(0) as usize;
+        if entity >= schema.entities.len() {
+            return Err("saved work names an entity that does not exist".into());
+        }
+        let rows = match doc.get("rows") {
+            Some(Value::Array(rows)) => rows
+                .iter()
+                .map(|r| match r {
+                    Value::Object(m) => Ok(m
+                        .iter()
+                        .map(|(k, v)| (k.clone(), Value::String(keylab_text(v))))
+                        .collect()),
+                    _ => Err("saved sample rows are not objects".to_string()),
+                })
+                .collect::<Result<Vec<Values>, String>>()?,
+            _ => Vec::new(),
+        };
+        Ok(Playground { schema, entity, rows })
+    }
+}
+
+fn keylab_text(v: &Value) -> String {
+    match v {
+        Value::String(s) => s.clone(),
+        Value::Null => String::new(),
+        other => other.to_string(),
+    }
+}
+
+/// One sample row from (field, text) pairs.
+pub fn row(pairs: &[(&str, &str)]) -> Values {
+    pairs
+        .iter()
+        .map(|(k, v)| (k.to_string(), Value::String(v.to_string())))
+        .collect()
+}
+
+/// The kinds a field can be switched to, for the page's select.
+pub fn kinds() -> &'static [&'static str] {
+    &KINDS
+}
+
+impl Reducible for Playground {
+    type Action = Action;
+
+    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
+        let mut next = (*self).clone();
+        next.apply(action);
+        Rc::new(next)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(actions: Vec<Action>) -> Playground {
+        actions
+            .into_iter()
+            .fold(Rc::new(Playground::leaderboard()), |s, a| s.reduce(a))
+            .as_ref()
+            .clone()
+    }
+
+    fn sorted_scores(p: &Playground) -> Vec<String> {
+        let e = p.entity().unwrap();
+        let pv = preview(&p.schema, e, &p.attribute(), &p.rows);
+        pv.sorted
+            .iter()
+            .map(|&i| p.rows[i]["score"].as_str().unwrap_or("").to_string())
+            .collect()
+    }
+
+    #[test]
+    fn default_shows_top_scores_first() {
+        assert_eq!(sorted_scores(&Playground::leaderboard()), ["1500", "240", "10", "9"]);
+    }
+
+    #[test]
+    fn order_width_and_values_change_the_preview() {
+        let asc = run(vec![Action::SetOrder {
+            field: "score".into(),
+            order: Order::Asc,
+        }]);
+        assert_eq!(sorted_scores(&asc), ["9", "10", "240", "1500"]);
+        let narrow = run(vec![Action::SetWidth {
+            field: "score".into(),
+            width: 3,
+        }]);
+        assert_eq!(
+            sorted_scores(&narrow),
+            ["240", "10", "9"],
+            "1500 overflows width 3 and drops out"
+        );
+        let edited = run(vec![Action::SetValue {
+            row: 3,
+            field: "score".into(),
+            text: "2000".into(),
+        }]);
+        assert_eq!(sorted_scores(&edited), ["2000", "1500", "240", "10"]);
+    }
+
+    #[test]
+    fn segments_add_remove_move_and_rename() {
+        let p = run(vec![
+            Action::AddSegment(NewSegment::Field),
+            Action::AddSegment(NewSegment::Literal),
+        ]);
+        let t = p.template().unwrap();
+        assert_eq!(t.segments.len(), 5);
+        assert_eq!(t.segments[3], Segment::Field("field1".into()));
+        assert_eq!(p.rows[0]["field1"], json!("0"));
+        let p = run(vec![Action::AddSegment(NewSegment::Field), Action::RemoveSegment(3)]);
+        assert!(
+            p.entity().unwrap().field("field1").is_none(),
+            "an unused field is dropped"
+        );
+        assert!(!p.rows[0].contains_key("field1"));
+        let p = run(vec![
+            Action::MoveSegment { from: 0, by: 1 },
+            Action::MoveSegment { from: 0, by: -1 },
+        ]);
+        assert_eq!(p.template().unwrap().segments[0], Segment::Field("at".into()));
+        let p = run(vec![Action::RenameField {
+            field: "player".into(),
+            to: "who".into(),
+        }]);
+        assert_eq!(p.template().unwrap().segments[2], Segment::Field("who".into()));
+        assert_eq!(p.rows[1]["who"], json!("p_8842"));
+        let same = run(vec![Action::RenameField {
+            field: "player".into(),
+            to: "score".into(),
+        }]);
+        assert_eq!(
+            same,
+            Playground::leaderboard(),
+            "renaming onto another field is refused"
+        );
+    }
+
+    #[test]
+    fn kind_switch_keeps_width_and_order() {
+        let p = run(vec![Action::SetKind {
+            field: "score".into(),
+            kind: "int".into(),
+        }]);
+        assert_eq!(
+            p.entity().unwrap().field("score").unwrap().kind,
+            FieldKind::Int {
+                width: 10,
+                order: Order::Desc
+            }
+        );
+        let p = run(vec![Action::SetKind {
+            field: "score".into(),
+            kind: "nonsense".into(),
+        }]);
+        assert_eq!(p, Playground::leaderboard());
+    }
+
+    #[test]
+    fn saved_state_round_trips_and_bad_state_is_an_error() {
+        let p = run(vec![Action::SetWidth {
+            field: "score".into(),
+            width: 12,
+        }]);
+        assert_eq!(Playground::from_json(&p.to_json()), Ok(p));
+        for bad in [
+            "",
+            "{",
+            "null",
+            "[]",
+            r#"{"schema": 1}"#,
+            r#"{"schema": {"version": 99}}"#,
+        ] {
+            assert!(Playground::from_json(bad).is_err(), "{bad}");
+        }
+        let mut doc: Value = serde_json::from_str(&Playground::leaderboard().to_json()).unwrap();
+        doc["entity"] = json!(7);
+        assert!(Playground::from_json(&doc.to_string()).is_err());
+    }
+
+    #[test]
+    fn analysis_reports_overflow_next_to_the_value() {
+        let p = run(vec![Action::SetWidth {
+            field: "score".into(),
+            width: 3,
+        }]);
+        let a = p.analyse();
+        let pv = a.preview.unwrap();
+        let row = &pv.rows[1];
+        assert_eq!(row.errors[0].context.field.as_deref(), Some("score"));
+        assert_eq!(row.errors[0].kind.code(), "overflow");
+        let plan = a.plans.iter().find(|p| p.field == "score").unwrap();
+        assert!(plan.overflows);
+    }
+
+    #[test]
+    fn out_of_range_actions_are_ignored_not_panics() {
+        let p = run(vec![
+            Action::RemoveSegment(99),
+            Action::MoveSegment { from: 0, by: -1 },
+            Action::MoveSegment { from: 2, by: 1 },
+            Action::SetValue {
+                row: 99,
+                field: "score".into(),
+                text: "1".into(),
+            },
+            Action::RemoveRow(99),
+            Action::SetLiteral {
+                segment: 99,
+                text: "x".into(),
+            },
+        ]);
+        assert_eq!(p, Playground::leaderboard());
+    }
+}

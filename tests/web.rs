@@ -1,0 +1,113 @@
+//! wasm-bindgen tests in headless Chromium: the JS API as JavaScript sees it, the app
+//! mounted in a real document, and persistence on real localStorage.
+#![cfg(target_arch = "wasm32")]
+
+use js_sys::{Array, Reflect};
+use keylab_app::{api, components::app::App, persist, state::Playground};
+use std::time::Duration;
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn js(json: &str) -> JsValue {
+    js_sys::JSON::parse(json).expect("test JSON parses")
+}
+
+const SCHEMA: &str = r##"{"version": 1, "separator": "#",
+  "table": {"name": "T", "attributes": {"PK": "S", "SK": "S"}, "primary": {"partition": "PK", "sort": "SK"}},
+  "entities": [{"name": "Run",
+    "fields": {"season": {"kind": "text", "case": "upper"}, "score": {"kind": "uint", "width": 10, "order": "desc"}},
+    "keys": {"PK": [{"literal": "SEASON"}, {"field": "season"}], "SK": [{"field": "score"}]}}]}"##;
+
+fn get(obj: &JsValue, key: &str) -> JsValue {
+    Reflect::get(obj, &JsValue::from_str(key)).expect("property readable")
+}
+
+#[wasm_bindgen_test]
+fn encode_item_returns_a_plain_object() {
+    let out = api::encode_item(js(SCHEMA), "Run", js(r#"{"season": "2026-spring", "score": 1500}"#)).expect("encodes");
+    assert!(out.is_object() && !out.is_instance_of::<js_sys::Map>());
+    assert_eq!(get(&out, "PK").as_string().as_deref(), Some("SEASON#2026-SPRING"));
+    assert_eq!(get(&out, "SK").as_string().as_deref(), Some("9999998499"));
+}
+
+#[wasm_bindgen_test]
+fn errors_are_thrown_as_js_errors_with_the_page_message() {
+    let err =
+        api::encode_item(js(SCHEMA), "Run", js(r#"{"season": "s", "score": 12345678901}"#)).expect_err("overflows");
+    let err: js_sys::Error = err.dyn_into().expect("a JS Error");
+    let message = String::from(err.message());
+    assert!(
+        message.contains("Run.score in SK: value \"12345678901\" has 11 digits but the width is 10"),
+        "{message}"
+    );
+    let bad_schema = api::encode_item(js(r#"{"version": 99}"#), "Run", js("{}")).expect_err("bad schema");
+    assert!(bad_schema.is_instance_of::<js_sys::Error>());
+}
+
+#[wasm_bindgen_test]
+fn decode_key_inverts_encode_item() {
+    let values = api::decode_key(js(SCHEMA), "Run", "SK", JsValue::from_str("9999998499")).expect("decodes");
+    assert_eq!(get(&values, "score").as_f64(), Some(1500.0));
+    assert!(api::decode_key(js(SCHEMA), "Run", "SK", JsValue::from_str("99999984")).is_err());
+}
+
+#[wasm_bindgen_test]
+fn sort_keys_uses_utf8_bytes_where_javascript_would_not() {
+    // JavaScript's default sort compares UTF-16 units and puts the emoji (a surrogate
+    // pair, 0xD83D…) before U+FF5E; UTF-8 bytes put it after.
+    let keys = Array::of3(&"\u{1F600}".into(), &"\u{FF5E}".into(), &"A".into());
+    let js_sorted = keys.slice(0, 3).sort();
+    assert_eq!(js_sorted.get(1).as_string().as_deref(), Some("\u{1F600}"));
+    let sorted: Array = api::sort_keys(keys.into())
+        .expect("sorts")
+        .dyn_into()
+        .expect("an array");
+    let sorted: Vec<String> = sorted.iter().filter_map(|v| v.as_string()).collect();
+    assert_eq!(sorted, ["A", "\u{FF5E}", "\u{1F600}"]);
+    assert!(api::sort_keys(js("[1, 2]")).is_err(), "non-strings are refused");
+}
+
+#[wasm_bindgen_test]
+fn persistence_round_trips_and_sets_damaged_work_aside() {
+    let storage = web_sys::window()
+        .and_then(|w| w.local_storage().ok().flatten())
+        .expect("localStorage");
+    storage.clear().ok();
+    assert_eq!(persist::load(), (Playground::leaderboard(), None));
+    let mut p = Playground::leaderboard();
+    p.rows.truncate(2);
+    persist::save(&p);
+    assert_eq!(persist::load(), (p, None));
+    storage.set_item("keylab.work", "{not json").ok();
+    let (loaded, message) = persist::load();
+    assert_eq!(loaded, Playground::leaderboard());
+    assert!(message.is_some_and(|m| m.contains("could not be read")));
+    assert_eq!(
+        storage.get_item("keylab.unreadable").ok().flatten().as_deref(),
+        Some("{not json")
+    );
+    storage.clear().ok();
+}
+
+#[wasm_bindgen_test]
+async fn the_app_renders_the_sorted_preview_into_a_real_document() {
+    if let Some(s) = web_sys::window().and_then(|w| w.local_storage().ok().flatten()) {
+        s.clear().ok();
+    }
+    let document = web_sys::window().and_then(|w| w.document()).expect("a document");
+    let root = document.create_element("div").expect("div");
+    document.body().expect("body").append_child(&root).expect("appended");
+    yew::Renderer::<App>::with_root(root.clone()).render();
+    yew::platform::time::sleep(Duration::from_millis(100)).await;
+    let list = root
+        .query_selector("[data-testid=sorted-keys]")
+        .ok()
+        .flatten()
+        .expect("the sorted list renders");
+    let text = list.text_content().unwrap_or_default();
+    let first = text.find("9999998499").expect("1500 inverted is listed");
+    let last = text.find("9999999990").expect("9 inverted is listed");
+    assert!(first < last, "top score first: {text}");
+}
