@@ -103,6 +103,9 @@ pub enum ErrorKind {
     SeparatorInValue { separator: String },
     /// An empty value: every segment of a key needs content.
     EmptyValue,
+    /// U+0000 or U+10FFFF: keylab reserves them as range sentinels, which is what makes
+    /// its query bounds exact.
+    ReservedCharacter { character: char },
     /// No value given for a field the key template uses.
     MissingValue,
     /// The whole key came out empty, which DynamoDB rejects.
@@ -143,6 +146,7 @@ impl ErrorKind {
             ErrorKind::TooPrecise { .. } => "tooPrecise",
             ErrorKind::SeparatorInValue { .. } => "separatorInValue",
             ErrorKind::EmptyValue => "emptyValue",
+            ErrorKind::ReservedCharacter { .. } => "reservedCharacter",
             ErrorKind::MissingValue => "missingValue",
             ErrorKind::EmptyKey => "emptyKey",
             ErrorKind::KeyTooLong { .. } => "keyTooLong",
@@ -173,6 +177,10 @@ impl ErrorKind {
                  its parts and its order would break"
             ),
             ErrorKind::EmptyValue => "is empty".into(),
+            ErrorKind::ReservedCharacter { character } => format!(
+                "contains U+{:04X}, which keylab reserves as a query range bound",
+                *character as u32
+            ),
             ErrorKind::MissingValue => "has no value, but the key template uses it".into(),
             ErrorKind::EmptyKey => "is an empty key, which DynamoDB rejects".into(),
             ErrorKind::KeyTooLong { bytes, limit, role } => {
@@ -214,6 +222,7 @@ impl ErrorKind {
                 "remove it from the value, or choose a separator that never occurs in values".into()
             }
             ErrorKind::EmptyValue | ErrorKind::MissingValue => "give the field a value".into(),
+            ErrorKind::ReservedCharacter { .. } => "remove that character from the value".into(),
             ErrorKind::EmptyKey => "add a literal or a non-empty value to the template".into(),
             ErrorKind::KeyTooLong { .. } => "shorten the values or the template's literals".into(),
             ErrorKind::BadTimestamp { .. } => {

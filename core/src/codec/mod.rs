@@ -10,7 +10,7 @@ mod digits;
 mod ids;
 mod int;
 pub mod order;
-mod text;
+pub mod text;
 mod timestamp;
 mod uint;
 pub mod width;

@@ -9,6 +9,11 @@ use crate::error::{ErrorKind, WarningKind};
 use crate::schema::Case;
 use serde_json::Value;
 
+/// Characters no key may contain: U+0000 sorts below everything and U+10FFFF above,
+/// so the query builder can use them as exact range bounds (`prefix + U+10FFFF` sorts
+/// after every key that starts with `prefix`).
+pub const RESERVED: [char; 2] = ['\u{0}', '\u{10FFFF}'];
+
 pub(crate) fn parse(value: &Value) -> Result<String, ErrorKind> {
     match value {
         Value::String(s) => Ok(s.clone()),
@@ -32,6 +37,9 @@ pub(crate) fn encode(text: &str, case: Case, separator: &str) -> Result<(String,
         return Err(ErrorKind::EmptyValue);
     }
     let stored = apply_case(text, case);
+    if let Some(c) = stored.chars().find(|c| RESERVED.contains(c)) {
+        return Err(ErrorKind::ReservedCharacter { character: c });
+    }
     if !separator.is_empty() && stored.contains(separator) {
         return Err(ErrorKind::SeparatorInValue {
             separator: separator.to_string(),
@@ -74,6 +82,14 @@ mod tests {
         );
         let (s, w) = encode("p_8842", Case::Preserve, "#").unwrap();
         assert_eq!((s.as_str(), w.len()), ("p_8842", 0));
+    }
+
+    #[test]
+    fn range_sentinels_are_reserved() {
+        for c in RESERVED {
+            let v = format!("a{c}b");
+            assert_eq!(encode(&v, Case::Preserve, "#"), Err(ErrorKind::ReservedCharacter { character: c }));
+        }
     }
 
     #[test]
