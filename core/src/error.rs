@@ -128,6 +128,8 @@ pub enum ErrorKind {
     UnknownVersion { version: String },
     /// Any other structural problem in a schema document.
     InvalidSchema { reason: String, fix: String },
+    /// An access pattern that cannot become a query.
+    InvalidPattern { reason: String, fix: String },
     /// A stored key that does not fit the entity's template.
     KeyMismatch {
         offset: usize,
@@ -156,6 +158,7 @@ impl ErrorKind {
             ErrorKind::UnknownKind { .. } => "unknownKind",
             ErrorKind::UnknownVersion { .. } => "unknownVersion",
             ErrorKind::InvalidSchema { .. } => "invalidSchema",
+            ErrorKind::InvalidPattern { .. } => "invalidPattern",
             ErrorKind::KeyMismatch { .. } => "keyMismatch",
         }
     }
@@ -196,7 +199,7 @@ impl ErrorKind {
             ErrorKind::UnknownVersion { version } => {
                 format!("is schema version {version}, and this keylab reads version 1")
             }
-            ErrorKind::InvalidSchema { reason, .. } => reason.clone(),
+            ErrorKind::InvalidSchema { reason, .. } | ErrorKind::InvalidPattern { reason, .. } => reason.clone(),
             ErrorKind::KeyMismatch {
                 offset,
                 expected,
@@ -242,7 +245,7 @@ impl ErrorKind {
             ErrorKind::UnknownVersion { .. } => {
                 "open it with the keylab that wrote it, or rewrite it as version 1".into()
             }
-            ErrorKind::InvalidSchema { fix, .. } => fix.clone(),
+            ErrorKind::InvalidSchema { fix, .. } | ErrorKind::InvalidPattern { fix, .. } => fix.clone(),
             ErrorKind::KeyMismatch { .. } => {
                 "check that the key was written with this entity's template and widths".into()
             }

@@ -29,6 +29,7 @@
 pub mod codec;
 pub mod error;
 pub mod preview;
+pub mod query;
 pub mod schema;
 
 pub use codec::{decode, encode, EncodedItem, KeyValue, Values};

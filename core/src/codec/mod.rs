@@ -507,6 +507,11 @@ pub fn time_of(field: &Field, value: &Value) -> Option<i128> {
     }
 }
 
+/// The canonical text of a ULID's 128 bits.
+pub fn ulid_text(bits: u128) -> String {
+    ids::ulid_text(bits)
+}
+
 /// A readable date for epoch digits of a timestamp unit (the planner's capacity line).
 pub(crate) fn describe_time(t: i128, unit: TimeUnit) -> Option<String> {
     timestamp::describe(t, unit)

@@ -23,7 +23,7 @@ pub(crate) fn parse(value: &Value) -> Result<String, ErrorKind> {
     }
 }
 
-pub(crate) fn apply_case(text: &str, case: Case) -> String {
+pub fn apply_case(text: &str, case: Case) -> String {
     match case {
         Case::Preserve => text.to_string(),
         Case::Upper => text.to_uppercase(),
@@ -88,7 +88,10 @@ mod tests {
     fn range_sentinels_are_reserved() {
         for c in RESERVED {
             let v = format!("a{c}b");
-            assert_eq!(encode(&v, Case::Preserve, "#"), Err(ErrorKind::ReservedCharacter { character: c }));
+            assert_eq!(
+                encode(&v, Case::Preserve, "#"),
+                Err(ErrorKind::ReservedCharacter { character: c })
+            );
         }
     }
 

@@ -1,0 +1,188 @@
+//! Runs a [`Query`] over items the way DynamoDB does: only items that carry the index's
+//! keys (sparse indexes), S keys in UTF-8 byte order and N keys numerically, `Limit`
+//! counting evaluated items, pages that also stop at 1 MB, and `LastEvaluatedKey` /
+//! `ExclusiveStartKey` paging.
+
+use super::{KeyCondition, Query};
+use crate::codec::order::{compare_keys, compare_numbers};
+use crate::codec::KeyValue;
+use crate::schema::{KeySchema, Table};
+use serde_json::{json, Map, Value};
+use std::cmp::Ordering;
+
+/// One item in DynamoDB JSON: attribute name → `{"S": ...}`, `{"N": ...}`, ...
+pub type Item = Map<String, Value>;
+
+/// A page of results, as DynamoDB's Query answers.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Page {
+    pub items: Vec<Item>,
+    pub scanned_count: usize,
+    pub last_evaluated_key: Option<Item>,
+}
+
+impl Page {
+    /// `{Items, Count, ScannedCount, LastEvaluatedKey}`.
+    pub fn to_value(&self) -> Value {
+        let mut out = Map::new();
+        out.insert(
+            "Items".into(),
+            Value::Array(self.items.iter().cloned().map(Value::Object).collect()),
+        );
+        out.insert("Count".into(), json!(self.items.len()));
+        out.insert("ScannedCount".into(), json!(self.scanned_count));
+        if let Some(k) = &self.last_evaluated_key {
+            out.insert("LastEvaluatedKey".into(), Value::Object(k.clone()));
+        }
+        Value::Object(out)
+    }
+}
+
+/// A key attribute's value in an item, if it has one of the given type.
+fn key_of(item: &Item, attr: &str, attr_type: &str) -> Option<KeyValue> {
+    let text = item.get(attr)?.get(attr_type)?.as_str()?;
+    Some(if attr_type == "N" {
+        KeyValue::N(text.to_string())
+    } else {
+        KeyValue::S(text.to_string())
+    })
+}
+
+fn compare(a: &KeyValue, b: &KeyValue) -> Ordering {
+    match (a, b) {
+        (KeyValue::N(x), KeyValue::N(y)) => compare_numbers(x, y).unwrap_or(Ordering::Equal),
+        _ => compare_keys(a.as_str(), b.as_str()),
+    }
+}
+
+fn matches(cond: &KeyCondition, v: &KeyValue) -> bool {
+    match cond {
+        KeyCondition::Eq(x) => compare(v, x) == Ordering::Equal,
+        KeyCondition::Lt(x) => compare(v, x) == Ordering::Less,
+        KeyCondition::Le(x) => compare(v, x) != Ordering::Greater,
+        KeyCondition::Gt(x) => compare(v, x) == Ordering::Greater,
+        KeyCondition::Ge(x) => compare(v, x) != Ordering::Less,
+        KeyCondition::Between(lo, hi) => compare(v, lo) != Ordering::Less && compare(v, hi) != Ordering::Greater,
+        KeyCondition::BeginsWith(p) => v.as_str().as_bytes().starts_with(p.as_str().as_bytes()),
+    }
+}
+
+/// DynamoDB's item size: attribute name bytes plus value bytes (numbers approximately).
+fn item_size(item: &Item) -> usize {
+    fn value_size(v: &Value) -> usize {
+        match v {
+            Value::Object(m) => m
+                .iter()
+                .map(|(t, inner)| match (t.as_str(), inner) {
+                    ("S" | "B", Value::String(s)) => s.len(),
+                    ("N", Value::String(n)) => n.len().div_ceil(2) + 1,
+                    ("BOOL" | "NULL", _) => 1,
+                    (_, Value::Array(a)) => 3 + a.iter().map(value_size).sum::<usize>(),
+                    (_, Value::Object(o)) => 3 + o.iter().map(|(k, v)| k.len() + value_size(v)).sum::<usize>(),
+                    _ => 1,
+                })
+                .sum(),
+            Value::String(s) => s.len(),
+            _ => 1,
+        }
+    }
+    item.iter().map(|(k, v)| k.len() + value_size(v)).sum()
+}
+
+const PAGE_BYTES: usize = 1024 * 1024;
+
+/// Runs `query` over `items` of `table`.
+pub fn run(table: &Table, items: &[Item], query: &Query) -> Page {
+    let keys: &KeySchema = match &query.index {
+        None => &table.primary,
+        Some(name) => match table.indexes.iter().find(|i| &i.name == name) {
+            Some(ix) => &ix.keys,
+            None => {
+                return Page {
+                    items: Vec::new(),
+                    scanned_count: 0,
+                    last_evaluated_key: None,
+                }
+            }
+        },
+    };
+    let type_of = |attr: &str| table.attribute_type(attr).map_or("S", |t| t.as_str());
+    let (pk_attr, pk_value) = &query.partition;
+    // Keys that name an item's place: the index keys, then the table's own.
+    let mut order_attrs: Vec<&str> = vec![keys.partition.as_str()];
+    order_attrs.extend(keys.sort.as_deref());
+    for a in std::iter::once(table.primary.partition.as_str()).chain(table.primary.sort.as_deref()) {
+        if !order_attrs.contains(&a) {
+            order_attrs.push(a);
+        }
+    }
+    let position =
+        |item: &Item| -> Option<Vec<KeyValue>> { order_attrs.iter().map(|a| key_of(item, a, type_of(a))).collect() };
+    let mut selected: Vec<(Vec<KeyValue>, &Item)> = items
+        .iter()
+        .filter_map(|item| {
+            // Sparse index: an item without every key of the index is not in it.
+            let pos = position(item)?;
+            let pk = key_of(item, pk_attr, type_of(pk_attr))?;
+            if compare(&pk, pk_value) != Ordering::Equal || pk.attr_type() != pk_value.attr_type() {
+                return None;
+            }
+            if let Some((sk_attr, cond)) = &query.sort {
+                let sk = key_of(item, sk_attr, type_of(sk_attr))?;
+                if !matches(cond, &sk) {
+                    return None;
+                }
+            }
+            Some((pos, item))
+        })
+        .collect();
+    let cmp_pos = |a: &[KeyValue], b: &[KeyValue]| {
+        a.iter()
+            .zip(b)
+            .map(|(x, y)| compare(x, y))
+            .find(|o| *o != Ordering::Equal)
+            .unwrap_or(Ordering::Equal)
+    };
+    selected.sort_by(|a, b| cmp_pos(&a.0, &b.0));
+    if !query.scan_index_forward {
+        selected.reverse();
+    }
+    if let Some(start) = &query.exclusive_start_key {
+        if let Some(start_pos) = position(start) {
+            selected.retain(|(pos, _)| {
+                let o = cmp_pos(pos, &start_pos);
+                if query.scan_index_forward {
+                    o == Ordering::Greater
+                } else {
+                    o == Ordering::Less
+                }
+            });
+        }
+    }
+    let limit = query.limit.map_or(usize::MAX, |l| l as usize);
+    let mut page = Vec::new();
+    let mut size = 0;
+    for (_, item) in &selected {
+        if page.len() >= limit || size >= PAGE_BYTES {
+            break;
+        }
+        size += item_size(item);
+        page.push((*item).clone());
+    }
+    let cut = page.len() >= limit || size >= PAGE_BYTES;
+    let last_evaluated_key = if cut {
+        page.last().map(|last| {
+            order_attrs
+                .iter()
+                .filter_map(|a| last.get(*a).map(|v| (a.to_string(), v.clone())))
+                .collect()
+        })
+    } else {
+        None
+    };
+    Page {
+        scanned_count: page.len(),
+        items: page,
+        last_evaluated_key,
+    }
+}
