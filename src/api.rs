@@ -3,6 +3,10 @@
 //! the same messages the page shows.
 
 use keylab::codec::order::sort_keys as sort_by_bytes;
+use keylab::query::builder::{build, AccessPattern};
+use keylab::query::eval::{run, Item};
+use keylab::query::parse::parse_input;
+use keylab::query::ValueStyle;
 use keylab::{codec, Schema, Values};
 use serde::Serialize;
 use serde_json::Value;
@@ -63,4 +67,36 @@ pub fn sort_keys(keys: JsValue) -> Result<JsValue, JsValue> {
     let mut keys: Vec<String> = from_js(keys, "keys must be an array of strings")?;
     sort_by_bytes(&mut keys);
     to_js(&keys)
+}
+
+/// `buildQuery(schema, request)` → `{input, documentClientInput, explanation}`.
+#[wasm_bindgen(js_name = buildQuery)]
+pub fn build_query(schema: JsValue, request: JsValue) -> Result<JsValue, JsValue> {
+    let schema = schema_from_js(schema)?;
+    let pattern: AccessPattern = from_js(request, "access pattern")?;
+    let built = build(&schema, &pattern).map_err(|e| error(e.message()))?;
+    to_js(&serde_json::json!({
+        "input": built.query.to_input(ValueStyle::DynamoJson),
+        "documentClientInput": built.query.to_input(ValueStyle::Plain),
+        "explanation": built.explanation,
+    }))
+}
+
+/// `validateQuery(schema, input)` → `{ok: true}`, or throws DynamoDB's message.
+#[wasm_bindgen(js_name = validateQuery)]
+pub fn validate_query(schema: JsValue, input: JsValue) -> Result<JsValue, JsValue> {
+    let schema = schema_from_js(schema)?;
+    let input: Value = from_js(input, "Query input")?;
+    parse_input(&schema.table, &input).map_err(|e| error(e.to_string()))?;
+    to_js(&serde_json::json!({ "ok": true }))
+}
+
+/// `simulateQuery(schema, items, input)` → `{Items, Count, ScannedCount, LastEvaluatedKey}`.
+#[wasm_bindgen(js_name = simulateQuery)]
+pub fn simulate_query(schema: JsValue, items: JsValue, input: JsValue) -> Result<JsValue, JsValue> {
+    let schema = schema_from_js(schema)?;
+    let items: Vec<Item> = from_js(items, "items must be an array of DynamoDB JSON items")?;
+    let input: Value = from_js(input, "Query input")?;
+    let query = parse_input(&schema.table, &input).map_err(|e| error(e.to_string()))?;
+    to_js(&run(&schema.table, &items, &query).to_value())
 }

@@ -873,14 +873,16 @@ mod check {
             }
             for seg in &k.segments {
                 match seg {
-                    Segment::Literal(l) if l.chars().any(|c| crate::codec::text::RESERVED.contains(&c)) => schema_error(
-                        errors,
-                        ctx.clone(),
-                        format!(
+                    Segment::Literal(l) if l.chars().any(|c| crate::codec::text::RESERVED.contains(&c)) => {
+                        schema_error(
+                            errors,
+                            ctx.clone(),
+                            format!(
                             "has a literal {l:?} with U+0000 or U+10FFFF, which keylab reserves as query range bounds"
                         ),
-                        "remove that character from the literal",
-                    ),
+                            "remove that character from the literal",
+                        )
+                    }
                     Segment::Literal(l) if l.is_empty() => schema_error(
                         errors,
                         ctx.clone(),

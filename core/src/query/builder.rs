@@ -374,6 +374,9 @@ pub fn build(schema: &Schema, pattern: &AccessPattern) -> Result<Built, Error> {
     Ok(Built { query, explanation })
 }
 
+/// The sort condition, the phrases describing it, and the field that orders the result.
+type SortCondition = (Option<KeyCondition>, Vec<String>, Option<Field>);
+
 fn field_of<'a>(entity: &'a Entity, name: &str) -> Result<&'a Field, Error> {
     entity.field(name).ok_or_else(|| {
         Error::new(
@@ -383,11 +386,7 @@ fn field_of<'a>(entity: &'a Entity, name: &str) -> Result<&'a Field, Error> {
     })
 }
 
-fn number_condition(
-    entity: &Entity,
-    segments: &[Segment],
-    sort: &SortPattern,
-) -> Result<(Option<KeyCondition>, Vec<String>, Option<Field>), Error> {
+fn number_condition(entity: &Entity, segments: &[Segment], sort: &SortPattern) -> Result<SortCondition, Error> {
     let [Segment::Field(name)] = segments else {
         return Err(pattern_error(
             &entity.name,
@@ -467,15 +466,13 @@ fn describe_range(range: &Range) -> String {
     }
 }
 
-type StringCondition = (Option<KeyCondition>, Vec<String>, Option<Field>);
-
 fn string_condition(
     schema: &Schema,
     entity: &Entity,
     segments: &[Segment],
     sort: &SortPattern,
     children: bool,
-) -> Result<StringCondition, Error> {
+) -> Result<SortCondition, Error> {
     let sep = schema.separator.as_str();
     let mut head_parts: Vec<String> = Vec::new();
     let mut described = Vec::new();

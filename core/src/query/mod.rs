@@ -80,6 +80,15 @@ fn plain_value(v: &KeyValue) -> Value {
     }
 }
 
+/// `{"S": "x"}` → `"x"`, `{"N": "1"}` → `1` (when exact), for DocumentClient keys.
+fn plain_of_attribute(v: &Value) -> Value {
+    match (v.get("S"), v.get("N")) {
+        (Some(s), _) => s.clone(),
+        (_, Some(Value::String(n))) => plain_value(&KeyValue::N(n.clone())),
+        _ => v.clone(),
+    }
+}
+
 impl Query {
     /// The expression with its placeholders: every name aliased (`#pk`, `#sk`) so that
     /// reserved words and odd characters never matter.
@@ -148,7 +157,11 @@ impl Query {
             input.insert("Limit".into(), json!(l));
         }
         if let Some(k) = &self.exclusive_start_key {
-            input.insert("ExclusiveStartKey".into(), Value::Object(k.clone()));
+            let key = match style {
+                ValueStyle::DynamoJson => k.clone(),
+                ValueStyle::Plain => k.iter().map(|(a, v)| (a.clone(), plain_of_attribute(v))).collect(),
+            };
+            input.insert("ExclusiveStartKey".into(), Value::Object(key));
         }
         Value::Object(input)
     }
