@@ -3,8 +3,16 @@
 
 use keylab::codec::width::{plan, WidthPlan};
 use keylab::preview::{preview, Preview};
+use keylab::query::builder::{build, AccessPattern, Range, RangeOp, SortPattern};
+use keylab::query::eval::{run, Item};
+use keylab::query::parse::{parse_input, ValidationError};
+use keylab::query::{attribute_value, Query, ValueStyle};
 use keylab::schema::{Case, Field, FieldKind, KeyTemplate, Order, Schema, Segment, TimeUnit, KINDS};
 use keylab::Values;
+
+/// The attribute that carries a sample item's row number through a simulated query.
+const ROW_ATTRIBUTE: &str = "keylab:row";
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use std::rc::Rc;
 use yew::Reducible;
@@ -17,6 +25,58 @@ pub struct Playground {
     pub entity: usize,
     /// Sample values, as typed (every value is text; the codec reads numbers from text).
     pub rows: Vec<Values>,
+    pub query: QueryDraft,
+    /// The text of the "paste an expression" box.
+    pub pasted: String,
+}
+
+/// The access pattern picked in the query panel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "camelCase")]
+pub enum Shape {
+    /// Every item in the partition.
+    #[default]
+    Collection,
+    /// The one item whose sort key equals the anchor's.
+    Exact,
+    /// Every item under the anchor's first `fixed` sort fields.
+    Prefix,
+    /// A condition on the sort field after the first `fixed`.
+    Range,
+    /// The last N items of the partition: newest or top first.
+    Top,
+}
+
+/// A query stated against the sample items: the anchor item gives the partition and the
+/// fixed leading sort fields; the range's values are typed.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct QueryDraft {
+    pub shape: Shape,
+    pub anchor: usize,
+    pub fixed: usize,
+    pub op: String,
+    pub value: String,
+    pub to: String,
+    pub forward: bool,
+    pub limit: String,
+    pub children: bool,
+}
+
+impl Default for QueryDraft {
+    fn default() -> Self {
+        QueryDraft {
+            shape: Shape::Collection,
+            anchor: 0,
+            fixed: 0,
+            op: "ge".into(),
+            value: String::new(),
+            to: String::new(),
+            forward: true,
+            limit: String::new(),
+            children: false,
+        }
+    }
 }
 
 /// A new segment added to the template.
@@ -75,6 +135,8 @@ pub enum Action {
     },
     AddRow,
     RemoveRow(usize),
+    SetQuery(QueryDraft),
+    SetPasted(String),
 }
 
 impl Playground {
@@ -123,6 +185,8 @@ impl Playground {
             schema,
             entity: 0,
             rows,
+            query: QueryDraft::default(),
+            pasted: String::new(),
         }
     }
 
@@ -357,6 +421,8 @@ impl Playground {
                     r.insert(field, Value::String(text));
                 }
             }
+            Action::SetQuery(q) => self.query = q,
+            Action::SetPasted(text) => self.pasted = text,
             Action::AddRow => {
                 let blank = self
                     .columns()
@@ -431,6 +497,50 @@ pub struct Analysis {
     pub errors: Vec<keylab::Error>,
     pub warnings: Vec<keylab::Warning>,
     pub plans: Vec<WidthPlan>,
+    /// The query panel's output, or why the pattern cannot become a query.
+    pub query: Result<QueryView, String>,
+    /// The paste box's outcome; `None` while it is empty.
+    pub pasted: Option<PasteView>,
+}
+
+/// Sample rows a query returns, in the order it returns them, with their page number.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Hit {
+    pub row: usize,
+    pub page: usize,
+    pub key: String,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct QueryView {
+    pub expression: String,
+    pub input: String,
+    pub document_input: String,
+    pub explanation: String,
+    pub hits: Vec<Hit>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct PasteView {
+    pub error: Option<ValidationError>,
+    /// The pasted expression, for pointing at the offending token.
+    pub expression: String,
+    pub hits: Vec<Hit>,
+}
+
+/// The sort fields of a template, in order.
+pub fn sort_fields(template: Option<&KeyTemplate>) -> Vec<String> {
+    template
+        .map(|t| {
+            t.segments
+                .iter()
+                .filter_map(|s| match s {
+                    Segment::Field(f) => Some(f.clone()),
+                    Segment::Literal(_) => None,
+                })
+                .collect()
+        })
+        .unwrap_or_default()
 }
 
 impl Playground {
@@ -442,17 +552,199 @@ impl Playground {
         let plans = self.entity().map_or_else(Vec::new, |e| {
             e.fields.iter().filter_map(|f| plan(f, &self.rows, None)).collect()
         });
+        let items = self.sample_items();
+        let query = self.query_view(&items);
+        let pasted = self.paste_view(&items);
         Analysis {
             preview,
             errors,
             warnings,
             plans,
+            query,
+            pasted,
         }
+    }
+
+    /// The sample rows as DynamoDB items (every key they can encode, plus their row).
+    fn sample_items(&self) -> Vec<Item> {
+        let Some(entity) = self.entity() else { return Vec::new() };
+        self.rows
+            .iter()
+            .enumerate()
+            .filter_map(|(i, row)| {
+                let encoded = keylab::codec::encode(&self.schema, &entity.name, row).ok()?;
+                let mut item: Item = encoded
+                    .keys
+                    .iter()
+                    .map(|(a, k)| (a.clone(), attribute_value(k)))
+                    .collect();
+                item.insert(ROW_ATTRIBUTE.into(), json!({ "N": i.to_string() }));
+                Some(item)
+            })
+            .collect()
+    }
+
+    /// Runs a query page by page, as a client following LastEvaluatedKey would.
+    fn hits(&self, mut query: Query, items: &[Item]) -> Vec<Hit> {
+        let sort_attr = query
+            .sort
+            .as_ref()
+            .map(|(a, _)| a.clone())
+            .unwrap_or_else(|| self.attribute());
+        let mut hits = Vec::new();
+        for page in 1..=1000 {
+            let result = run(&self.schema.table, items, &query);
+            for item in &result.items {
+                let row = item
+                    .get(ROW_ATTRIBUTE)
+                    .and_then(|v| v.get("N"))
+                    .and_then(Value::as_str)
+                    .and_then(|n| n.parse().ok());
+                let key = item
+                    .get(&sort_attr)
+                    .and_then(|v| v.get("S").or_else(|| v.get("N")))
+                    .and_then(Value::as_str)
+                    .unwrap_or_default();
+                if let Some(row) = row {
+                    hits.push(Hit {
+                        row,
+                        page,
+                        key: key.to_string(),
+                    });
+                }
+            }
+            match result.last_evaluated_key {
+                Some(k) => query.exclusive_start_key = Some(k),
+                None => break,
+            }
+        }
+        hits
+    }
+
+    /// The access pattern the query panel states.
+    pub fn pattern(&self) -> Result<AccessPattern, String> {
+        let entity = self.entity().ok_or("there is no entity to query")?;
+        let q = &self.query;
+        let anchor = self.rows.get(q.anchor).ok_or("add a sample item to query against")?;
+        let pk = &self.schema.table.primary.partition;
+        let partition: Values = sort_fields(entity.template(pk))
+            .into_iter()
+            .filter_map(|f| anchor.get(&f).map(|v| (f, v.clone())))
+            .collect();
+        let fields = sort_fields(self.template());
+        let fixed = |n: usize| -> Values {
+            fields
+                .iter()
+                .take(n)
+                .filter_map(|f| anchor.get(f).map(|v| (f.clone(), v.clone())))
+                .collect()
+        };
+        let sort = match q.shape {
+            Shape::Collection => None,
+            Shape::Top => Some(SortPattern::default()),
+            Shape::Exact => Some(SortPattern {
+                equal: fixed(fields.len()),
+                range: None,
+            }),
+            Shape::Prefix => Some(SortPattern {
+                equal: fixed(q.fixed.clamp(1, fields.len().saturating_sub(1).max(1))),
+                range: None,
+            }),
+            Shape::Range => {
+                let n = q.fixed.min(fields.len().saturating_sub(1));
+                let field = fields
+                    .get(n)
+                    .ok_or("the sort key has no field to put a range on")?
+                    .clone();
+                let op: RangeOp =
+                    serde_json::from_value(json!(q.op)).map_err(|_| format!("unknown operator {:?}", q.op))?;
+                let to = (op == RangeOp::Between).then(|| Value::String(q.to.clone()));
+                Some(SortPattern {
+                    equal: fixed(n),
+                    range: Some(Range {
+                        field,
+                        op,
+                        value: Value::String(q.value.clone()),
+                        to,
+                    }),
+                })
+            }
+        };
+        let limit = match (q.limit.trim(), q.shape) {
+            ("", Shape::Top) => Some(10),
+            ("", _) => None,
+            (text, _) => Some(
+                text.parse::<u32>()
+                    .ok()
+                    .filter(|n| *n >= 1)
+                    .ok_or_else(|| format!("Limit {text:?} is not a whole number from 1 up"))?,
+            ),
+        };
+        Ok(AccessPattern {
+            entity: entity.name.clone(),
+            index: None,
+            partition,
+            sort,
+            children: q.children,
+            scan_index_forward: if q.shape == Shape::Top { false } else { q.forward },
+            limit,
+        })
+    }
+
+    fn query_view(&self, items: &[Item]) -> Result<QueryView, String> {
+        let pattern = self.pattern()?;
+        let built = build(&self.schema, &pattern).map_err(|e| e.message())?;
+        let pretty = |v: &Value| serde_json::to_string_pretty(v).unwrap_or_default();
+        Ok(QueryView {
+            expression: built.query.expression(),
+            input: pretty(&built.query.to_input(ValueStyle::DynamoJson)),
+            document_input: pretty(&built.query.to_input(ValueStyle::Plain)),
+            explanation: built.explanation.clone(),
+            hits: self.hits(built.query, items),
+        })
+    }
+
+    fn paste_view(&self, items: &[Item]) -> Option<PasteView> {
+        if self.pasted.trim().is_empty() {
+            return None;
+        }
+        let doc: Value = match serde_json::from_str(&self.pasted) {
+            Ok(v) => v,
+            Err(e) => {
+                let error = ValidationError {
+                    message: format!("The pasted text is not valid JSON: {e}"),
+                    offset: None,
+                    token: None,
+                };
+                return Some(PasteView {
+                    error: Some(error),
+                    expression: String::new(),
+                    hits: Vec::new(),
+                });
+            }
+        };
+        let expression = doc
+            .get("KeyConditionExpression")
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_string();
+        Some(match parse_input(&self.schema.table, &doc) {
+            Ok(q) => PasteView {
+                error: None,
+                expression,
+                hits: self.hits(q, items),
+            },
+            Err(e) => PasteView {
+                error: Some(e),
+                expression,
+                hits: Vec::new(),
+            },
+        })
     }
 
     /// The saved form: the schema document plus the sample rows.
     pub fn to_json(&self) -> String {
-        json!({"schema": self.schema.to_value(), "entity": self.entity, "rows": self.rows}).to_string()
+        json!({"schema": self.schema.to_value(), "entity": self.entity, "rows": self.rows, "query": self.query, "pasted": self.pasted}).to_string()
     }
 
     /// Reads a saved state. Untrusted: any problem is an error message, never a panic.
@@ -477,7 +769,23 @@ impl Playground {
                 .collect::<Result<Vec<Values>, String>>()?,
             _ => Vec::new(),
         };
-        Ok(Playground { schema, entity, rows })
+        // The query draft is a convenience: a damaged one falls back to the default.
+        let query = doc
+            .get("query")
+            .and_then(|q| serde_json::from_value(q.clone()).ok())
+            .unwrap_or_default();
+        let pasted = doc
+            .get("pasted")
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_string();
+        Ok(Playground {
+            schema,
+            entity,
+            rows,
+            query,
+            pasted,
+        })
     }
 }
 

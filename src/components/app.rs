@@ -1,6 +1,8 @@
 //! The page: the reducer, persistence, and the layout of the panels.
 
+use super::paste_box::PasteBox;
 use super::preview_panel::PreviewPanel;
+use super::query_panel::QueryPanel;
 use super::samples_table::SamplesTable;
 use super::template_editor::TemplateEditor;
 use crate::persist;
@@ -30,6 +32,11 @@ pub fn App() -> Html {
     };
     let current: Rc<Playground> = Rc::new((*state).clone());
     let preview = analysis.preview.clone();
+    let matches: Vec<usize> = analysis
+        .query
+        .as_ref()
+        .map(|q| q.hits.iter().map(|h| h.row).collect())
+        .unwrap_or_default();
     html! {
         <>
             <header>
@@ -39,8 +46,10 @@ pub fn App() -> Html {
             { boot.1.as_ref().map(|n| html! { <p class="notice" role="status">{ n }</p> }).unwrap_or_default() }
             <main>
                 <TemplateEditor state={current.clone()} analysis={analysis.clone()} dispatch={dispatch.clone()} />
-                <PreviewPanel state={current.clone()} preview={preview.clone()} />
-                <SamplesTable state={current} {preview} {dispatch} />
+                <PreviewPanel state={current.clone()} preview={preview.clone()} {matches} />
+                <SamplesTable state={current.clone()} {preview} dispatch={dispatch.clone()} />
+                <QueryPanel state={current.clone()} analysis={analysis.clone()} dispatch={dispatch.clone()} />
+                <PasteBox state={current} analysis={analysis.clone()} {dispatch} />
             </main>
         </>
     }

@@ -2,8 +2,11 @@
 //! they render the `Analysis` the core produced.
 
 pub mod app;
+pub mod hit_list;
 pub mod messages;
+pub mod paste_box;
 pub mod preview_panel;
+pub mod query_panel;
 pub mod samples_table;
 pub mod segment_row;
 pub mod template_editor;

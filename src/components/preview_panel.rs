@@ -10,6 +10,9 @@ use yew::prelude::*;
 pub struct PreviewPanelProps {
     pub state: Rc<Playground>,
     pub preview: Option<Preview>,
+    /// Rows the query panel's query returns, to highlight.
+    #[prop_or_default]
+    pub matches: Vec<usize>,
 }
 
 #[function_component]
@@ -40,7 +43,7 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
                     <h3>{ "keylab keys" }</h3>
                     <ol class="keys" data-testid="sorted-keys">
                         { for preview.sorted.iter().map(|&r| html! {
-                            <li data-row={r.to_string()}>
+                            <li data-row={r.to_string()} class={classes!(props.matches.contains(&r).then_some("match"))}>
                                 <code>{ preview.rows[r].key.clone().unwrap_or_default() }</code>
                                 <span class="values">{ values_of(r) }</span>
                             </li>

@@ -1,0 +1,42 @@
+//! The rows a query returns, in the order DynamoDB returns them, with page numbers.
+
+use crate::state::{Hit, Playground};
+use std::rc::Rc;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct HitListProps {
+    pub hits: Vec<Hit>,
+    pub state: Rc<Playground>,
+    pub testid: AttrValue,
+}
+
+#[function_component]
+pub fn HitList(props: &HitListProps) -> Html {
+    let pages = props.hits.last().map_or(0, |h| h.page);
+    let summary = match (props.hits.len(), pages) {
+        (0, _) => "No sample item matches.".to_string(),
+        (n, 1) => format!("{n} sample item(s) match, in one page."),
+        (n, p) => format!("{n} sample item(s) match, over {p} pages (Limit)."),
+    };
+    let columns = props.state.columns();
+    html! {
+        <div class="hits">
+            <p class="note">{ summary }</p>
+            <ol class="keys" data-testid={props.testid.clone()}>
+                { for props.hits.iter().map(|h| {
+                    let values = props.state.rows.get(h.row).map(|row| {
+                        columns.iter().map(|c| row.get(c).and_then(|v| v.as_str()).unwrap_or_default()).collect::<Vec<_>>().join(", ")
+                    }).unwrap_or_default();
+                    html! {
+                        <li data-row={h.row.to_string()} data-page={h.page.to_string()}>
+                            <span class="badge page">{ format!("page {}", h.page) }</span>
+                            <code>{ &h.key }</code>
+                            <span class="values">{ format!("item #{}: {values}", h.row + 1) }</span>
+                        </li>
+                    }
+                }) }
+            </ol>
+        </div>
+    }
+}

@@ -1,0 +1,68 @@
+//! "Paste an expression": any Query input, validated as DynamoDB would and run against
+//! the sample items. An error points at the offending token.
+
+use super::hit_list::HitList;
+use crate::state::{Action, Analysis, Playground};
+use std::rc::Rc;
+use web_sys::HtmlTextAreaElement;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct PasteBoxProps {
+    pub state: Rc<Playground>,
+    pub analysis: Rc<Analysis>,
+    pub dispatch: Callback<Action>,
+}
+
+fn pointed(expression: &str, offset: usize, token: &str) -> Html {
+    let start = offset.min(expression.len());
+    let end = (start + token.len().max(1)).min(expression.len());
+    match (
+        expression.get(..start),
+        expression.get(start..end),
+        expression.get(end..),
+    ) {
+        (Some(before), Some(at), Some(after)) => html! {
+            <pre class="pointed" data-testid="paste-pointer">{ before }<mark>{ if at.is_empty() { "⟵" } else { at } }</mark>{ after }</pre>
+        },
+        _ => html! {},
+    }
+}
+
+#[function_component]
+pub fn PasteBox(props: &PasteBoxProps) -> Html {
+    let oninput = {
+        let d = props.dispatch.clone();
+        Callback::from(move |e: Event| {
+            let text = e
+                .target_dyn_into::<HtmlTextAreaElement>()
+                .map(|t| t.value())
+                .unwrap_or_default();
+            d.emit(Action::SetPasted(text));
+        })
+    };
+    let outcome = match &props.analysis.pasted {
+        None => {
+            html! { <p class="note">{ "Paste the object you pass to Query (TableName, KeyConditionExpression, ExpressionAttributeNames, ExpressionAttributeValues, ...)." }</p> }
+        }
+        Some(view) => match &view.error {
+            Some(e) => html! { <>
+                <p class="messages"><span class="error" role="alert" data-testid="paste-error">{ e.to_string() }</span></p>
+                { match (e.offset, &e.token) { (Some(o), Some(t)) => pointed(&view.expression, o, t), _ => html! {} } }
+            </> },
+            None => html! { <>
+                <p class="ok" data-testid="paste-ok">{ "DynamoDB would accept this query." }</p>
+                <HitList hits={view.hits.clone()} state={props.state.clone()} testid="paste-hits" />
+            </> },
+        },
+    };
+    html! {
+        <section class="panel" aria-labelledby="paste-title">
+            <h2 id="paste-title">{ "Paste an expression" }</h2>
+            <label for="paste-input" class="visually-hidden">{ "Query input as JSON" }</label>
+            <textarea id="paste-input" rows="8" spellcheck="false" value={props.state.pasted.clone()} onchange={oninput}
+                placeholder={r##"{"KeyConditionExpression": "#pk = :pk AND begins_with(#sk, :p)", ...}"##} />
+            { outcome }
+        </section>
+    }
+}

@@ -1,0 +1,168 @@
+//! The query panel: pick an access pattern against a sample item, and see the generated
+//! expression, its input object, the explanation and the rows it returns, page by page.
+
+use super::event_value;
+use super::hit_list::HitList;
+use crate::state::{sort_fields, Action, Analysis, Playground, QueryDraft, Shape};
+use std::rc::Rc;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct QueryPanelProps {
+    pub state: Rc<Playground>,
+    pub analysis: Rc<Analysis>,
+    pub dispatch: Callback<Action>,
+}
+
+const SHAPES: [(Shape, &str, &str); 5] = [
+    (Shape::Collection, "collection", "Whole item collection"),
+    (Shape::Exact, "exact", "Exact key"),
+    (Shape::Prefix, "prefix", "Everything under a prefix"),
+    (Shape::Range, "range", "Range on a field"),
+    (Shape::Top, "top", "Newest / top N"),
+];
+
+const OPS: [(&str, &str); 7] = [
+    ("eq", "="),
+    ("lt", "<"),
+    ("le", "<="),
+    ("gt", ">"),
+    ("ge", ">="),
+    ("between", "between"),
+    ("begins_with", "begins with"),
+];
+
+#[function_component]
+pub fn QueryPanel(props: &QueryPanelProps) -> Html {
+    let draft = props.state.query.clone();
+    // Every control edits one field of the draft and dispatches the whole draft.
+    let edit = |apply: fn(&mut QueryDraft, String)| {
+        let (d, draft) = (props.dispatch.clone(), draft.clone());
+        Callback::from(move |e: Event| {
+            let mut next = draft.clone();
+            apply(&mut next, event_value(&e));
+            d.emit(Action::SetQuery(next));
+        })
+    };
+    let fields = sort_fields(props.state.template());
+    let shows_fixed = matches!(draft.shape, Shape::Prefix | Shape::Range);
+    let fixed_options: Vec<(usize, String)> = match draft.shape {
+        Shape::Prefix => (1..fields.len()).map(|n| (n, fields[..n].join(", "))).collect(),
+        _ => (0..fields.len())
+            .map(|n| {
+                (
+                    n,
+                    if n == 0 {
+                        "none".to_string()
+                    } else {
+                        fields[..n].join(", ")
+                    },
+                )
+            })
+            .collect(),
+    };
+    let range_field = fields
+        .get(draft.fixed.min(fields.len().saturating_sub(1)))
+        .cloned()
+        .unwrap_or_default();
+    let checkbox = |apply: fn(&mut QueryDraft, bool)| {
+        let (d, draft) = (props.dispatch.clone(), draft.clone());
+        Callback::from(move |e: Event| {
+            let checked = e
+                .target_dyn_into::<web_sys::HtmlInputElement>()
+                .is_some_and(|i| i.checked());
+            let mut next = draft.clone();
+            apply(&mut next, checked);
+            d.emit(Action::SetQuery(next));
+        })
+    };
+    let output = match &props.analysis.query {
+        Err(message) => {
+            html! { <p class="messages"><span class="error" role="alert" data-testid="query-error">{ message }</span></p> }
+        }
+        Ok(view) => html! { <>
+            <p class="explanation" data-testid="query-explanation">{ &view.explanation }</p>
+            <p><code data-testid="query-expression">{ &view.expression }</code></p>
+            <details open=true>
+                <summary>{ "Query input (DynamoDB JSON)" }</summary>
+                <pre data-testid="query-input">{ &view.input }</pre>
+            </details>
+            <details>
+                <summary>{ "DocumentClient input (plain values)" }</summary>
+                <pre data-testid="query-document-input">{ &view.document_input }</pre>
+            </details>
+            <HitList hits={view.hits.clone()} state={props.state.clone()} testid="query-hits" />
+        </> },
+    };
+    html! {
+        <section class="panel" aria-labelledby="query-title">
+            <h2 id="query-title">{ "Query" }</h2>
+            <div class="query-controls">
+                <span class="control">
+                    <label for="query-shape">{ "access pattern" }</label>
+                    <select id="query-shape" onchange={edit(|q, v| {
+                        q.shape = SHAPES.iter().find(|s| s.1 == v).map_or(Shape::Collection, |s| s.0);
+                    })}>
+                        { for SHAPES.iter().map(|(shape, value, text)| html! {
+                            <option value={*value} selected={*shape == draft.shape}>{ *text }</option>
+                        }) }
+                    </select>
+                </span>
+                <span class="control">
+                    <label for="query-anchor">{ "like item" }</label>
+                    <select id="query-anchor" onchange={edit(|q, v| q.anchor = v.parse().unwrap_or(0))}>
+                        { for (0..props.state.rows.len()).map(|r| html! {
+                            <option value={r.to_string()} selected={r == draft.anchor}>{ format!("#{}", r + 1) }</option>
+                        }) }
+                    </select>
+                </span>
+                if shows_fixed {
+                    <span class="control">
+                        <label for="query-fixed">{ "equal to it on" }</label>
+                        <select id="query-fixed" onchange={edit(|q, v| q.fixed = v.parse().unwrap_or(0))}>
+                            { for fixed_options.iter().map(|(n, text)| html! {
+                                <option value={n.to_string()} selected={*n == draft.fixed}>{ text.clone() }</option>
+                            }) }
+                        </select>
+                    </span>
+                }
+                if draft.shape == Shape::Range {
+                    <span class="control">
+                        <label for="query-op">{ format!("{range_field} is") }</label>
+                        <select id="query-op" onchange={edit(|q, v| q.op = v)}>
+                            { for OPS.iter().map(|(v, text)| html! { <option value={*v} selected={*v == draft.op}>{ *text }</option> }) }
+                        </select>
+                    </span>
+                    <span class="control">
+                        <label for="query-value">{ "value" }</label>
+                        <input id="query-value" value={draft.value.clone()} onchange={edit(|q, v| q.value = v)} />
+                    </span>
+                    if draft.op == "between" {
+                        <span class="control">
+                            <label for="query-to">{ "and" }</label>
+                            <input id="query-to" value={draft.to.clone()} onchange={edit(|q, v| q.to = v)} />
+                        </span>
+                    }
+                }
+                if draft.shape == Shape::Prefix {
+                    <span class="control check">
+                        <input id="query-children" type="checkbox" checked={draft.children} onchange={checkbox(|q, c| q.children = c)} />
+                        <label for="query-children">{ "children only (leave out the parent)" }</label>
+                    </span>
+                }
+                if draft.shape != Shape::Top {
+                    <span class="control check">
+                        <input id="query-forward" type="checkbox" checked={draft.forward} onchange={checkbox(|q, c| q.forward = c)} />
+                        <label for="query-forward">{ "ScanIndexForward" }</label>
+                    </span>
+                }
+                <span class="control">
+                    <label for="query-limit">{ "Limit" }</label>
+                    <input id="query-limit" class="short" inputmode="numeric" placeholder={if draft.shape == Shape::Top { "10" } else { "none" }}
+                        value={draft.limit.clone()} onchange={edit(|q, v| q.limit = v)} />
+                </span>
+            </div>
+            { output }
+        </section>
+    }
+}

@@ -1,0 +1,81 @@
+import { test, expect, openFresh } from './fixtures.mjs';
+
+const hitValues = (page, id) => page.getByTestId(id).locator('li .values');
+
+test('a range on the score builds a BETWEEN, explains it, and lists the matches in order', async ({ page }) => {
+  await openFresh(page);
+  await page.getByLabel('access pattern').selectOption('range');
+  await page.getByLabel('score is').selectOption('between');
+  await page.getByLabel('value', { exact: true }).fill('200');
+  await page.getByLabel('value', { exact: true }).press('Tab');
+  await page.getByLabel('and', { exact: true }).fill('2000');
+  await page.getByLabel('and', { exact: true }).press('Tab');
+  await expect(page.getByTestId('query-expression')).toHaveText('#pk = :pk AND #sk BETWEEN :lo AND :hi');
+  await expect(page.getByTestId('query-explanation')).toContainText('whose score is between 200 and 2000');
+  // score is stored inverted, so 2000 gives the lower bound and 200 the upper.
+  await expect(page.getByTestId('query-input')).toContainText('"S": "9999997999"');
+  await expect(hitValues(page, 'query-hits')).toHaveText([/item #2: SPRING-2026, 1500,/, /item #3: SPRING-2026, 240,/]);
+  await expect(page.getByTestId('sorted-keys').locator('li.match')).toHaveCount(2);
+
+  // Limit 1: two pages, marked.
+  await page.getByLabel('Limit').fill('1');
+  await page.getByLabel('Limit').press('Tab');
+  await expect(page.getByTestId('query-hits').locator('li .page')).toHaveText(['page 1', 'page 2']);
+  await expect(page.getByTestId('query-input')).toContainText('"Limit": 1');
+
+  // Backward: the order flips.
+  await page.getByLabel('ScanIndexForward').uncheck();
+  await expect(hitValues(page, 'query-hits')).toHaveText([/item #3:/, /item #2:/]);
+  await expect(page.getByTestId('query-input')).toContainText('"ScanIndexForward": false');
+});
+
+test('an impossible range says why instead of building a query', async ({ page }) => {
+  await openFresh(page);
+  await page.getByLabel('access pattern').selectOption('range');
+  await page.getByLabel('score is').selectOption('gt');
+  await page.getByLabel('value', { exact: true }).fill('lots');
+  await page.getByLabel('value', { exact: true }).press('Tab');
+  await expect(page.getByTestId('query-error')).toContainText('Run.score: value "lots" is not a whole number');
+});
+
+test('exact key and prefix patterns', async ({ page }) => {
+  await openFresh(page);
+  await page.getByLabel('access pattern').selectOption('exact');
+  await page.getByLabel('like item').selectOption('#3');
+  await expect(page.getByTestId('query-expression')).toHaveText('#pk = :pk AND #sk = :sk');
+  await expect(hitValues(page, 'query-hits')).toHaveText([/item #3:/]);
+  await page.getByLabel('access pattern').selectOption('prefix');
+  await expect(page.getByTestId('query-expression')).toHaveText('#pk = :pk AND begins_with(#sk, :sk)');
+  await expect(page.getByTestId('query-input')).toContainText('"S": "9999999759"');
+});
+
+test('the paste box validates and runs any expression, and points at the offending token', async ({ page }) => {
+  await openFresh(page);
+  const box = page.getByLabel('Query input as JSON');
+  await box.fill(JSON.stringify({
+    TableName: 'Leaderboard',
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)',
+    ExpressionAttributeValues: { ':pk': { S: 'SEASON#SPRING-2026' }, ':p': { S: '99999999' } },
+  }));
+  await box.press('Tab');
+  await expect(page.getByTestId('paste-ok')).toBeVisible();
+  await expect(hitValues(page, 'paste-hits')).toHaveText([/item #1:/, /item #4:/]);
+
+  await box.fill(JSON.stringify({
+    TableName: 'Leaderboard',
+    KeyConditionExpression: 'PK = :pk AND status = :p',
+    ExpressionAttributeValues: { ':pk': { S: 'SEASON#SPRING-2026' }, ':p': { S: 'x' } },
+  }));
+  await box.press('Tab');
+  await expect(page.getByTestId('paste-error')).toContainText('Attribute name is a reserved keyword; reserved keyword: status');
+  await expect(page.getByTestId('paste-pointer').locator('mark')).toHaveText('status');
+
+  await box.fill('{"KeyConditionExpression": "PK = :pk OR SK = :s", "ExpressionAttributeValues": {":pk": {"S": "a"}, ":s": {"S": "b"}}}');
+  await box.press('Tab');
+  await expect(page.getByTestId('paste-error')).toContainText('Invalid operator used in KeyConditionExpression: OR');
+  await expect(page.getByTestId('paste-pointer').locator('mark')).toHaveText('OR');
+
+  await box.fill('{not json');
+  await box.press('Tab');
+  await expect(page.getByTestId('paste-error')).toContainText('not valid JSON');
+});
