@@ -343,33 +343,7 @@ impl Playground {
             }
             Action::SetWidth { field, width } => {
                 if let Some(f) = self.field_mut(&field) {
-                    f.kind = match f.kind {
-                        FieldKind::Uint { order, .. } => FieldKind::Uint { width, order },
-                        FieldKind::Int { order, .. } => FieldKind::Int { width, order },
-                        FieldKind::Decimal {
-                            scale, signed, order, ..
-                        } => FieldKind::Decimal {
-                            width,
-                            scale,
-                            signed,
-                            order,
-                        },
-                        FieldKind::Timestamp {
-                            unit: TimeUnit::Seconds { .. },
-                            order,
-                        } => FieldKind::Timestamp {
-                            unit: TimeUnit::Seconds { width },
-                            order,
-                        },
-                        FieldKind::Timestamp {
-                            unit: TimeUnit::Millis { .. },
-                            order,
-                        } => FieldKind::Timestamp {
-                            unit: TimeUnit::Millis { width },
-                            order,
-                        },
-                        other => other,
-                    };
+                    f.kind = f.kind.with_width(width);
                 }
             }
             Action::SetScale { field, scale } => {
@@ -389,7 +363,7 @@ impl Playground {
             }
             Action::SetOrder { field, order } => {
                 if let Some(f) = self.field_mut(&field) {
-                    f.kind = with_order(f.kind, order);
+                    f.kind = f.kind.with_order(order);
                 }
             }
             Action::SetCase { field, case } => {
@@ -440,51 +414,10 @@ impl Playground {
     }
 }
 
-fn with_order(kind: FieldKind, order: Order) -> FieldKind {
-    match kind {
-        FieldKind::Uint { width, .. } => FieldKind::Uint { width, order },
-        FieldKind::Int { width, .. } => FieldKind::Int { width, order },
-        FieldKind::Decimal {
-            width, scale, signed, ..
-        } => FieldKind::Decimal {
-            width,
-            scale,
-            signed,
-            order,
-        },
-        FieldKind::Timestamp { unit, .. } => FieldKind::Timestamp { unit, order },
-        FieldKind::Ulid { .. } => FieldKind::Ulid { order },
-        FieldKind::Ksuid { .. } => FieldKind::Ksuid { order },
-        text @ FieldKind::Text { .. } => text,
-    }
-}
-
 fn carry_over(old: FieldKind, new: FieldKind) -> FieldKind {
-    let new = with_order(new, old.order());
-    match (old.width(), new) {
-        (Some(width), FieldKind::Uint { order, .. }) => FieldKind::Uint { width, order },
-        (Some(width), FieldKind::Int { order, .. }) => FieldKind::Int { width, order },
-        (
-            Some(width),
-            FieldKind::Decimal {
-                scale, signed, order, ..
-            },
-        ) => FieldKind::Decimal {
-            width,
-            scale,
-            signed,
-            order,
-        },
-        (
-            Some(width),
-            FieldKind::Timestamp {
-                unit: TimeUnit::Seconds { .. },
-                order,
-            },
-        ) => FieldKind::Timestamp {
-            unit: TimeUnit::Seconds { width },
-            order,
-        },
+    let new = new.with_order(old.order());
+    match old.width() {
+        Some(width) if new.width().is_some() => new.with_width(width),
         _ => new,
     }
 }

@@ -213,6 +213,57 @@ impl FieldKind {
         }
     }
 
+    /// The same kind with another order (text has none and stays as it is).
+    pub fn with_order(self, order: Order) -> FieldKind {
+        match self {
+            FieldKind::Uint { width, .. } => FieldKind::Uint { width, order },
+            FieldKind::Int { width, .. } => FieldKind::Int { width, order },
+            FieldKind::Decimal {
+                width, scale, signed, ..
+            } => FieldKind::Decimal {
+                width,
+                scale,
+                signed,
+                order,
+            },
+            FieldKind::Timestamp { unit, .. } => FieldKind::Timestamp { unit, order },
+            FieldKind::Ulid { .. } => FieldKind::Ulid { order },
+            FieldKind::Ksuid { .. } => FieldKind::Ksuid { order },
+            text @ FieldKind::Text { .. } => text,
+        }
+    }
+
+    /// The same kind with another width, where the kind has one.
+    pub fn with_width(self, width: u32) -> FieldKind {
+        match self {
+            FieldKind::Uint { order, .. } => FieldKind::Uint { width, order },
+            FieldKind::Int { order, .. } => FieldKind::Int { width, order },
+            FieldKind::Decimal {
+                scale, signed, order, ..
+            } => FieldKind::Decimal {
+                width,
+                scale,
+                signed,
+                order,
+            },
+            FieldKind::Timestamp {
+                unit: TimeUnit::Seconds { .. },
+                order,
+            } => FieldKind::Timestamp {
+                unit: TimeUnit::Seconds { width },
+                order,
+            },
+            FieldKind::Timestamp {
+                unit: TimeUnit::Millis { .. },
+                order,
+            } => FieldKind::Timestamp {
+                unit: TimeUnit::Millis { width },
+                order,
+            },
+            other => other,
+        }
+    }
+
     /// Whether a Number (`N`) key attribute can store this kind as a plain number.
     pub fn is_numeric(&self) -> bool {
         matches!(

@@ -113,40 +113,12 @@ fn item_values(entity: &'static str) -> BoxedStrategy<Values> {
 /// the codec's own property tests prove equal to value order.
 fn value_cmp(field: &Field, a: &Value, b: &Value) -> Ordering {
     let asc = Field {
-        kind: with_asc(field.kind),
+        kind: field.kind.with_order(Order::Asc),
         ..field.clone()
     };
     let ea = encode_field(&asc, a, "#").map(|e| e.0).unwrap_or_default();
     let eb = encode_field(&asc, b, "#").map(|e| e.0).unwrap_or_default();
     ea.as_bytes().cmp(eb.as_bytes())
-}
-
-fn with_asc(kind: FieldKind) -> FieldKind {
-    match kind {
-        FieldKind::Uint { width, .. } => FieldKind::Uint {
-            width,
-            order: Order::Asc,
-        },
-        FieldKind::Int { width, .. } => FieldKind::Int {
-            width,
-            order: Order::Asc,
-        },
-        FieldKind::Decimal {
-            width, scale, signed, ..
-        } => FieldKind::Decimal {
-            width,
-            scale,
-            signed,
-            order: Order::Asc,
-        },
-        FieldKind::Timestamp { unit, .. } => FieldKind::Timestamp {
-            unit,
-            order: Order::Asc,
-        },
-        FieldKind::Ulid { .. } => FieldKind::Ulid { order: Order::Asc },
-        FieldKind::Ksuid { .. } => FieldKind::Ksuid { order: Order::Asc },
-        text => text,
-    }
 }
 
 /// Whether an id value lies in the instant range, for time-valued ranges on ids.

@@ -94,38 +94,29 @@ fn tokenize(src: &str) -> Result<Vec<Token>, ValidationError> {
     while i < bytes.len() {
         let c = bytes[i];
         let start = i;
+        let single = match c {
+            b'(' => Some(Tok::LParen),
+            b')' => Some(Tok::RParen),
+            b',' => Some(Tok::Comma),
+            b'.' => Some(Tok::Dot),
+            b'[' => Some(Tok::LBracket),
+            b']' => Some(Tok::RBracket),
+            b'=' => Some(Tok::Op("=")),
+            _ => None,
+        };
+        if let Some(tok) = single {
+            i += 1;
+            out.push(Token {
+                tok,
+                start,
+                text: src[start..i].to_string(),
+            });
+            continue;
+        }
         let tok = match c {
             b' ' | b'\t' | b'\n' | b'\r' => {
                 i += 1;
                 continue;
-            }
-            b'(' => {
-                i += 1;
-                Tok::LParen
-            }
-            b')' => {
-                i += 1;
-                Tok::RParen
-            }
-            b',' => {
-                i += 1;
-                Tok::Comma
-            }
-            b'.' => {
-                i += 1;
-                Tok::Dot
-            }
-            b'[' => {
-                i += 1;
-                Tok::LBracket
-            }
-            b']' => {
-                i += 1;
-                Tok::RBracket
-            }
-            b'=' => {
-                i += 1;
-                Tok::Op("=")
             }
             b'<' | b'>' => {
                 let two = bytes.get(i + 1).copied();
