@@ -899,6 +899,37 @@ mod tests {
     }
 
     #[test]
+    fn absurd_settings_are_reported_not_panics() {
+        for width in [0, 39, 50, u32::MAX] {
+            let p = run(vec![
+                Action::SetWidth {
+                    field: "score".into(),
+                    width,
+                },
+                Action::SetKind {
+                    field: "at".into(),
+                    kind: "decimal".into(),
+                },
+                Action::SetScale {
+                    field: "at".into(),
+                    scale: u32::MAX,
+                },
+                Action::SetValue {
+                    row: 0,
+                    field: "player".into(),
+                    text: "x".repeat(5000),
+                },
+            ]);
+            let a = p.analyse();
+            assert!(
+                a.errors.iter().any(|e| e.context.field.as_deref() == Some("score")),
+                "width {width}"
+            );
+            assert!(a.errors.iter().any(|e| e.context.field.as_deref() == Some("at")));
+        }
+    }
+
+    #[test]
     fn out_of_range_actions_are_ignored_not_panics() {
         let p = run(vec![
             Action::RemoveSegment(99),

@@ -118,12 +118,24 @@ fn build_validate_and_simulate_a_query_from_javascript() {
         "sort": {"range": {"field": "score", "op": "ge", "value": 1000}}, "scanIndexForward": true, "limit": 5}"#);
     let built = api::build_query(js(SCHEMA), request).expect("builds");
     let input = get(&built, "input");
-    assert_eq!(get(&input, "KeyConditionExpression").as_string().as_deref(), Some("#pk = :pk AND #sk <= :sk"));
+    assert_eq!(
+        get(&input, "KeyConditionExpression").as_string().as_deref(),
+        Some("#pk = :pk AND #sk <= :sk")
+    );
     let doc = get(&built, "documentClientInput");
     let values = get(&doc, "ExpressionAttributeValues");
-    assert_eq!(get(&values, ":sk").as_string().as_deref(), Some("9999998999"), "plain values for DocumentClient");
-    assert!(get(&built, "explanation").as_string().is_some_and(|e| e.contains("score is at least 1000")));
-    assert_eq!(get(&api::validate_query(js(SCHEMA), input.clone()).expect("valid"), "ok").as_bool(), Some(true));
+    assert_eq!(
+        get(&values, ":sk").as_string().as_deref(),
+        Some("9999998999"),
+        "plain values for DocumentClient"
+    );
+    assert!(get(&built, "explanation")
+        .as_string()
+        .is_some_and(|e| e.contains("score is at least 1000")));
+    assert_eq!(
+        get(&api::validate_query(js(SCHEMA), input.clone()).expect("valid"), "ok").as_bool(),
+        Some(true)
+    );
 
     let items = js(r#"[
         {"PK": {"S": "SEASON#2026-SPRING"}, "SK": {"S": "9999998499"}},
@@ -135,6 +147,9 @@ fn build_validate_and_simulate_a_query_from_javascript() {
 
     let bad = js(r#"{"TableName": "T", "KeyConditionExpression": "PK = :p OR SK = :s",
         "ExpressionAttributeValues": {":p": {"S": "a"}, ":s": {"S": "b"}}}"#);
-    let err: js_sys::Error = api::validate_query(js(SCHEMA), bad).expect_err("OR").dyn_into().expect("a JS Error");
+    let err: js_sys::Error = api::validate_query(js(SCHEMA), bad)
+        .expect_err("OR")
+        .dyn_into()
+        .expect("a JS Error");
     assert!(String::from(err.message()).contains("Invalid operator used in KeyConditionExpression: OR"));
 }

@@ -284,7 +284,7 @@ impl FieldKind {
         let digits_ok = |w: u32| (1..=MAX_DIGITS).contains(&w);
         match *self {
             FieldKind::Decimal { width, scale, .. } => {
-                if width == 0 || width + scale > MAX_DIGITS {
+                if width == 0 || width.saturating_add(scale) > MAX_DIGITS {
                     return Err((
                         format!("width {width} plus scale {scale} must be between 1 and {MAX_DIGITS} digits, with a width of at least 1"),
                         "lower the width or the scale".into(),

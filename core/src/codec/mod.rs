@@ -151,17 +151,22 @@ pub fn encode_field(field: &Field, value: &Value, separator: &str) -> Result<(St
 
 /// Bytes every encoding of the field occupies, or `None` for `text`.
 pub fn fixed_len(kind: &FieldKind) -> Option<usize> {
+    // Saturating: this runs on unchecked settings too (decode reports them afterwards).
+    let w = |n: u32| n as usize;
     Some(match *kind {
         FieldKind::Text { .. } => return None,
-        FieldKind::Uint { width, .. } => width as usize,
-        FieldKind::Int { width, .. } => width as usize + 1,
+        FieldKind::Uint { width, .. } => w(width),
+        FieldKind::Int { width, .. } => w(width).saturating_add(1),
         FieldKind::Decimal {
             width, scale, signed, ..
-        } => usize::from(signed) + width as usize + if scale > 0 { scale as usize + 1 } else { 0 },
+        } => {
+            let point = if scale > 0 { w(scale).saturating_add(1) } else { 0 };
+            usize::from(signed).saturating_add(w(width)).saturating_add(point)
+        }
         FieldKind::Timestamp {
             unit: TimeUnit::Seconds { width } | TimeUnit::Millis { width },
             ..
-        } => width as usize,
+        } => w(width),
         FieldKind::Timestamp {
             unit: TimeUnit::Iso, ..
         } => timestamp::ISO_LEN,

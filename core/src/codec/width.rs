@@ -55,6 +55,8 @@ pub fn plan<'a>(
     samples: impl IntoIterator<Item = &'a Values>,
     expected_max: Option<&Value>,
 ) -> Option<WidthPlan> {
+    // A width the codec cannot compute with is reported by the schema check instead.
+    field.kind.validate().ok()?;
     let width = field.kind.width()?;
     let scale = match field.kind {
         FieldKind::Decimal { scale, .. } => scale,
@@ -134,6 +136,37 @@ mod tests {
         let p = plan(&f, &rows(&[json!("12345678901")]), None).unwrap();
         assert!(p.overflows);
         assert_eq!(p.suggested_width, 13);
+    }
+
+    #[test]
+    fn widths_out_of_range_are_not_planned() {
+        for kind in [
+            FieldKind::Uint {
+                width: 50,
+                order: Order::Asc,
+            },
+            FieldKind::Uint {
+                width: 0,
+                order: Order::Asc,
+            },
+            FieldKind::Decimal {
+                width: 30,
+                scale: 30,
+                signed: true,
+                order: Order::Asc,
+            },
+            FieldKind::Timestamp {
+                unit: TimeUnit::Millis { width: u32::MAX },
+                order: Order::Asc,
+            },
+        ] {
+            let f = Field {
+                name: "x".into(),
+                kind,
+                warn_at: None,
+            };
+            assert_eq!(plan(&f, &rows(&[json!(5)]), None), None, "{kind:?}");
+        }
     }
 
     #[test]
