@@ -498,11 +498,11 @@ pub fn time_of(field: &Field, value: &Value) -> Option<i128> {
     match field.kind {
         FieldKind::Timestamp { unit, .. } => {
             let t = timestamp::parse(value, unit).ok()?;
-            Some(if matches!(unit, TimeUnit::Seconds { .. }) {
-                t * 1000
+            if matches!(unit, TimeUnit::Seconds { .. }) {
+                t.checked_mul(1000)
             } else {
-                t
-            })
+                Some(t)
+            }
         }
         FieldKind::Ulid { .. } | FieldKind::Ksuid { .. } => {
             let id = id_kind(&field.kind)?;
