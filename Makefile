@@ -6,7 +6,7 @@ export PATH := $(CURDIR)/node_modules/.bin:$(HOME)/.cargo/bin:$(PATH)
 TRUNK := trunk --skip-version-check
 WASM_RUNNER := CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner CHROMEDRIVER=/usr/bin/chromedriver
 
-.PHONY: serve build test bootstrap bootstrap-test lint test-native test-core-wasm test-wasm test-e2e bundle clean
+.PHONY: serve build test bootstrap bootstrap-test lint test-native test-core-wasm test-wasm test-e2e test-snippets bundle clean
 
 serve: bootstrap
 	$(TRUNK) serve --release --open=false
@@ -21,7 +21,7 @@ bootstrap-test:
 	@scripts/bootstrap.sh test
 
 # Every test layer, in the order a failure is cheapest to find.
-test: bootstrap-test lint test-native test-core-wasm test-wasm test-e2e bundle
+test: bootstrap-test lint test-native test-core-wasm test-wasm test-e2e test-snippets bundle
 	@echo "make test: every layer passed"
 
 lint:
@@ -44,6 +44,11 @@ test-wasm:
 
 test-e2e: build
 	npx playwright test
+
+# Every SDK snippet, run for real against dynalite (see tests/snippets/run.mjs).
+test-snippets:
+	cargo build -p keylab --example snippets
+	node tests/snippets/run.mjs
 
 bundle: build
 	@scripts/bundle-size.sh dist

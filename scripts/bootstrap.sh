@@ -4,7 +4,8 @@
 # Rust, Node and Python needs nothing installed by hand.
 #
 #   scripts/bootstrap.sh build    wasm32 target, trunk, wasm-bindgen-cli, npm packages
-#   scripts/bootstrap.sh test     all of the above plus Chromium and chromedriver
+#   scripts/bootstrap.sh test     all of the above plus Chromium, chromedriver, gofmt and
+#                                 a Python venv with the AWS CLI and boto3
 set -euo pipefail
 
 TRUNK_VERSION=0.21.14
@@ -60,14 +61,29 @@ if [ -f package-lock.json ]; then
 fi
 
 if [ "$what" = test ]; then
-  if [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ]; then
-    say "chromium and chromedriver present"
-  elif [ "$(id -u)" = 0 ]; then
-    say "installing chromium and chromedriver from Debian"
-    apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null
+  # The snippet test runs the AWS CLI and boto3 from a venv pinned by requirements.txt.
+  requirements=tests/snippets/requirements.txt
+  stamp=.venv/.keylab-requirements
+  if [ -x .venv/bin/python ] && [ -f "$stamp" ] && cmp -s "$requirements" "$stamp"; then
+    say "python venv matches $requirements"
   else
-    say "Chromium is missing. Install it as root: apt-get install -y chromium chromium-driver" >&2
+    say "installing the AWS CLI and boto3 into .venv"
+    python3 -m venv .venv
+    .venv/bin/pip install --quiet --disable-pip-version-check -r "$requirements"
+    cp "$requirements" "$stamp"
+  fi
+
+  debian_missing=()
+  { [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ]; } || debian_missing+=(chromium chromium-driver)
+  command -v gofmt >/dev/null || debian_missing+=(golang-go)
+  if [ ${#debian_missing[@]} -eq 0 ]; then
+    say "chromium, chromedriver and gofmt present"
+  elif [ "$(id -u)" = 0 ]; then
+    say "installing ${debian_missing[*]} from Debian"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${debian_missing[@]}" >/dev/null
+  else
+    say "Missing: ${debian_missing[*]}. Install them as root: apt-get install -y ${debian_missing[*]}" >&2
     exit 1
   fi
 fi

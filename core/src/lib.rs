@@ -31,6 +31,7 @@ pub mod error;
 pub mod preview;
 pub mod query;
 pub mod schema;
+pub mod snippet;
 
 pub use codec::{decode, encode, EncodedItem, KeyValue, Values};
 pub use error::{Error, ErrorKind, Errors, Report, Warning, WarningKind};

@@ -1,0 +1,99 @@
+//! JavaScript SDK v3: `DynamoDBClient` + `QueryCommand` with DynamoDB JSON, and the
+//! DocumentClient from `@aws-sdk/lib-dynamodb` with plain values and `paginateQuery`.
+
+use super::{names, quoted, values, Options, UnicodeEscape};
+use crate::codec::KeyValue;
+use crate::query::{attribute_value, Query};
+
+fn lit(s: &str) -> String {
+    quoted(s, UnicodeEscape::Utf16)
+}
+
+fn object(pairs: &[(String, String)], indent: &str) -> String {
+    let inner = format!("{indent}  ");
+    let body: Vec<String> = pairs.iter().map(|(k, v)| format!("{inner}{k}: {v},")).collect();
+    format!("{{\n{}\n{indent}}}", body.join("\n"))
+}
+
+fn input(q: &Query, value: impl Fn(&KeyValue) -> String) -> String {
+    let names: Vec<(String, String)> = names(q).into_iter().map(|(p, n)| (lit(p), lit(n))).collect();
+    let values: Vec<(String, String)> = values(q).into_iter().map(|(p, v)| (lit(p), value(v))).collect();
+    let mut fields = vec![("TableName".to_string(), lit(&q.table))];
+    if let Some(ix) = &q.index {
+        fields.push(("IndexName".into(), lit(ix)));
+    }
+    fields.push(("KeyConditionExpression".into(), lit(&q.expression())));
+    fields.push(("ExpressionAttributeNames".into(), object(&names, "  ")));
+    fields.push(("ExpressionAttributeValues".into(), object(&values, "  ")));
+    fields.push(("ScanIndexForward".into(), q.scan_index_forward.to_string()));
+    if let Some(l) = q.limit {
+        fields.push(("Limit".into(), l.to_string()));
+    }
+    object(&fields, "")
+}
+
+fn client_config(options: &Options) -> String {
+    match &options.endpoint {
+        Some(e) => format!("{{ endpoint: {} }}", lit(e)),
+        None => "{}".into(),
+    }
+}
+
+pub(super) fn client(q: &Query, options: &Options) -> Result<String, String> {
+    let input = input(q, |v| {
+        let av = attribute_value(v);
+        let (t, text) = av
+            .as_object()
+            .and_then(|o| o.iter().next())
+            .map_or(("S", ""), |(t, x)| (t.as_str(), x.as_str().unwrap_or("")));
+        format!("{{ {t}: {} }}", lit(text))
+    });
+    let head = "import { DynamoDBClient, QueryCommand } from \"@aws-sdk/client-dynamodb\";\n\n";
+    let setup = format!("const client = new DynamoDBClient({});\n", client_config(options));
+    Ok(if options.program {
+        format!(
+            "{head}{setup}const input = {input};\n\n// Follow LastEvaluatedKey until the last page.\nlet ExclusiveStartKey;\ndo {{\n  const page = await client.send(new QueryCommand({{ ...input, ExclusiveStartKey }}));\n  for (const item of page.Items ?? []) console.log(JSON.stringify(item));\n  ExclusiveStartKey = page.LastEvaluatedKey;\n}} while (ExclusiveStartKey);\n"
+        )
+    } else {
+        format!("{head}{setup}const output = await client.send(new QueryCommand({input}));\n")
+    })
+}
+
+pub(super) fn document_client(q: &Query, options: &Options) -> Result<String, String> {
+    let mut number_value = false;
+    let input = input(q, |v| match v {
+        KeyValue::S(s) => lit(s),
+        KeyValue::N(n) => match n.parse::<f64>() {
+            // A plain number only when JavaScript holds it exactly.
+            Ok(f) if f.is_finite() && serde_json::to_value(v).ok().is_some_and(|j| j.is_number()) => n.clone(),
+            _ => format!("NumberValue.from({})", lit(n)),
+        },
+    });
+    if input.contains("NumberValue.from(") {
+        number_value = true;
+    }
+    let mut imports = vec!["DynamoDBDocumentClient"];
+    if number_value {
+        imports.push("NumberValue");
+    }
+    imports.push(if options.program {
+        "paginateQuery"
+    } else {
+        "QueryCommand"
+    });
+    let head = format!(
+        "import {{ DynamoDBClient }} from \"@aws-sdk/client-dynamodb\";\nimport {{ {} }} from \"@aws-sdk/lib-dynamodb\";\n\n",
+        imports.join(", ")
+    );
+    let setup = format!(
+        "const client = DynamoDBDocumentClient.from(new DynamoDBClient({}));\n",
+        client_config(options)
+    );
+    Ok(if options.program {
+        format!(
+            "{head}{setup}const input = {input};\n\n// paginateQuery follows LastEvaluatedKey; Limit is the size of each page.\nfor await (const page of paginateQuery({{ client }}, input)) {{\n  for (const item of page.Items ?? []) console.log(JSON.stringify(item));\n}}\n"
+        )
+    } else {
+        format!("{head}{setup}const output = await client.send(new QueryCommand({input}));\n")
+    })
+}

@@ -1,0 +1,224 @@
+//! Code snippets for the SDKs people paste queries into. The query engine gives one
+//! canonical [`Query`]; each emitter only renders it for its target, and a target that
+//! cannot express a request says why instead of emitting code that merely looks right.
+//!
+//! Escaping is a security property: every value is written as a string literal of the
+//! target language (or a single-quoted shell word), so quotes, backslashes, `$(...)`,
+//! backticks, `${...}`, `#{...}`, newlines, control characters, bidi marks and
+//! U+10FFFF are data, never code.
+
+mod cli;
+mod go;
+mod javascript;
+mod python;
+mod rust;
+
+use crate::codec::KeyValue;
+use crate::query::{KeyCondition, Query};
+use serde::Serialize;
+
+/// Every target keylab writes code for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Target {
+    AwsCli,
+    Boto3Client,
+    Boto3Resource,
+    JsClient,
+    JsDocumentClient,
+    Rust,
+    Go,
+}
+
+impl Target {
+    pub const ALL: [Target; 7] = [
+        Target::AwsCli,
+        Target::Boto3Client,
+        Target::Boto3Resource,
+        Target::JsClient,
+        Target::JsDocumentClient,
+        Target::Rust,
+        Target::Go,
+    ];
+
+    /// The stable identifier used in the page, the JS API and saved state.
+    pub fn id(self) -> &'static str {
+        match self {
+            Target::AwsCli => "aws-cli",
+            Target::Boto3Client => "boto3-client",
+            Target::Boto3Resource => "boto3-resource",
+            Target::JsClient => "js-client",
+            Target::JsDocumentClient => "js-document-client",
+            Target::Rust => "rust",
+            Target::Go => "go",
+        }
+    }
+
+    pub fn from_id(id: &str) -> Option<Target> {
+        Target::ALL.into_iter().find(|t| t.id() == id)
+    }
+
+    /// What a person calls it.
+    pub fn label(self) -> &'static str {
+        match self {
+            Target::AwsCli => "AWS CLI",
+            Target::Boto3Client => "boto3 client",
+            Target::Boto3Resource => "boto3 resource",
+            Target::JsClient => "JS SDK v3",
+            Target::JsDocumentClient => "JS DocumentClient",
+            Target::Rust => "Rust",
+            Target::Go => "Go",
+        }
+    }
+}
+
+/// Choices every emitter honours.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Options {
+    /// Overrides the query's table name when set.
+    pub table: Option<String>,
+    /// An endpoint such as `http://127.0.0.1:8000`, for DynamoDB Local style use.
+    pub endpoint: Option<String>,
+    /// A complete runnable program (client setup, paging, printing every item as a JSON
+    /// line) rather than just the call's parameters.
+    pub program: bool,
+}
+
+/// Renders `query` for `target`, or says why the target cannot express it.
+pub fn render(query: &Query, target: Target, options: &Options) -> Result<String, String> {
+    let mut q = query.clone();
+    if let Some(t) = &options.table {
+        q.table = t.clone();
+    }
+    match target {
+        Target::AwsCli => cli::render(&q, options),
+        Target::Boto3Client => python::client(&q, options),
+        Target::Boto3Resource => python::resource(&q, options),
+        Target::JsClient => javascript::client(&q, options),
+        Target::JsDocumentClient => javascript::document_client(&q, options),
+        Target::Rust => rust::render(&q, options),
+        Target::Go => go::render(&q, options),
+    }
+}
+
+/// How a string literal writes a code point it escapes.
+#[derive(Clone, Copy)]
+enum UnicodeEscape {
+    /// `\u00e9`, and surrogate pairs above U+FFFF (JavaScript, JSON).
+    Utf16,
+    /// `\u00e9`, `\U0010ffff` (Python, Go).
+    Long,
+    /// `\u{e9}` (Rust).
+    Braced,
+}
+
+/// Characters written escaped even where the language would accept them raw: anything
+/// invisible or that could change how the code reads (controls, bidi overrides, line
+/// separators, noncharacters such as U+10FFFF).
+fn needs_escape(c: char) -> bool {
+    c.is_control()
+        || matches!(c, '\u{200B}'..='\u{200F}' | '\u{2028}' | '\u{2029}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{FEFF}')
+        || (c as u32 & 0xFFFE) == 0xFFFE
+        || ('\u{FDD0}'..='\u{FDEF}').contains(&c)
+}
+
+/// A double-quoted string literal: only `"`, `\` and escaped characters are special in
+/// any of the target languages' double-quoted strings (none interpolates there).
+fn quoted(s: &str, style: UnicodeEscape) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            // `$` and `{` are literal inside these strings, but escaping the `$` keeps a
+            // reader from mistaking `${...}` for interpolation.
+            c if needs_escape(c) => out.push_str(&escape_code_point(c, style)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+fn escape_code_point(c: char, style: UnicodeEscape) -> String {
+    let n = c as u32;
+    match style {
+        UnicodeEscape::Braced => format!("\\u{{{n:x}}}"),
+        UnicodeEscape::Long if n > 0xFFFF => format!("\\U{n:08x}"),
+        UnicodeEscape::Long => format!("\\u{n:04x}"),
+        UnicodeEscape::Utf16 => {
+            let mut units = [0u16; 2];
+            c.encode_utf16(&mut units)
+                .iter()
+                .map(|u| format!("\\u{u:04x}"))
+                .collect()
+        }
+    }
+}
+
+/// A shell word that passes `s` through literally: single quotes, with `'` written as
+/// `'\''`. Nothing inside single quotes is special to bash, including `$`, backticks,
+/// `\` and newlines.
+fn shell_word(s: &str) -> String {
+    format!("'{}'", s.replace('\'', r"'\''"))
+}
+
+/// Placeholder names and values in expression order, with key attribute names.
+fn names(q: &Query) -> Vec<(&'static str, &str)> {
+    let mut out = vec![("#pk", q.partition.0.as_str())];
+    if let Some((attr, _)) = &q.sort {
+        out.push(("#sk", attr.as_str()));
+    }
+    out
+}
+
+fn values(q: &Query) -> Vec<(&'static str, &KeyValue)> {
+    q.placeholders()
+}
+
+/// The sort condition as (operator, values), for targets with condition builders.
+fn sort_parts(q: &Query) -> Option<(&str, &'static str, Vec<&KeyValue>)> {
+    q.sort.as_ref().map(|(attr, c)| {
+        let op = match c {
+            KeyCondition::Eq(_) => "eq",
+            KeyCondition::Lt(_) => "lt",
+            KeyCondition::Le(_) => "lte",
+            KeyCondition::Gt(_) => "gt",
+            KeyCondition::Ge(_) => "gte",
+            KeyCondition::Between(..) => "between",
+            KeyCondition::BeginsWith(_) => "begins_with",
+        };
+        (attr.as_str(), op, c.values())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn literals_escape_what_could_read_as_code() {
+        let hostile = "a\"b\\c\n$(x)`y`${z}#{w}\u{200F}\u{10FFFF}😀\u{7}";
+        assert_eq!(
+            quoted(hostile, UnicodeEscape::Braced),
+            r#""a\"b\\c\n$(x)`y`${z}#{w}\u{200f}\u{10ffff}😀\u{7}""#
+        );
+        assert_eq!(
+            quoted(hostile, UnicodeEscape::Long),
+            r#""a\"b\\c\n$(x)`y`${z}#{w}\u200f\U0010ffff😀\u0007""#
+        );
+        assert_eq!(quoted("\u{10FFFF}", UnicodeEscape::Utf16), r#""\udbff\udfff""#);
+        assert_eq!(shell_word("it's $(rm -rf /)"), r#"'it'\''s $(rm -rf /)'"#);
+    }
+
+    #[test]
+    fn targets_round_trip_their_ids() {
+        for t in Target::ALL {
+            assert_eq!(Target::from_id(t.id()), Some(t));
+        }
+    }
+}

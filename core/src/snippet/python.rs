@@ -1,0 +1,123 @@
+//! boto3: the low-level client with DynamoDB JSON, and the resource API with `Key`
+//! conditions (boto3 makes its own placeholders; the result is the same).
+
+use super::{names, quoted, sort_parts, values, Options, UnicodeEscape};
+use crate::codec::KeyValue;
+use crate::query::{attribute_value, Query};
+
+fn lit(s: &str) -> String {
+    quoted(s, UnicodeEscape::Long)
+}
+
+fn endpoint_arg(options: &Options) -> String {
+    options
+        .endpoint
+        .as_ref()
+        .map(|e| format!(", endpoint_url={}", lit(e)))
+        .unwrap_or_default()
+}
+
+/// The keyword arguments shared by both forms, each on its own line.
+fn common_args(q: &Query) -> Vec<(String, String)> {
+    let mut args = Vec::new();
+    if let Some(ix) = &q.index {
+        args.push(("IndexName".to_string(), lit(ix)));
+    }
+    args.push((
+        "ScanIndexForward".to_string(),
+        if q.scan_index_forward { "True" } else { "False" }.to_string(),
+    ));
+    if let Some(l) = q.limit {
+        args.push(("Limit".to_string(), l.to_string()));
+    }
+    args
+}
+
+fn program(setup: &str, call: &str, params: &[(String, String)], printer: &str) -> String {
+    let body: Vec<String> = params.iter().map(|(k, v)| format!("    {}: {v},", lit(k))).collect();
+    format!(
+        "{setup}\nparams = {{\n{}\n}}\n\n# Follow LastEvaluatedKey until the last page.\nwhile True:\n    page = {call}(**params)\n    for item in page[\"Items\"]:\n        print({printer})\n    if \"LastEvaluatedKey\" not in page:\n        break\n    params[\"ExclusiveStartKey\"] = page[\"LastEvaluatedKey\"]\n",
+        body.join("\n")
+    )
+}
+
+fn call(call: &str, params: &[(String, String)]) -> String {
+    let body: Vec<String> = params.iter().map(|(k, v)| format!("    {k}={v},")).collect();
+    format!("response = {call}(\n{}\n)\n", body.join("\n"))
+}
+
+fn dict(pairs: &[(String, String)]) -> String {
+    let body: Vec<String> = pairs.iter().map(|(k, v)| format!("{}: {v}", lit(k))).collect();
+    format!("{{{}}}", body.join(", "))
+}
+
+pub(super) fn client(q: &Query, options: &Options) -> Result<String, String> {
+    let names: Vec<(String, String)> = names(q).into_iter().map(|(p, n)| (p.to_string(), lit(n))).collect();
+    let values: Vec<(String, String)> = values(q)
+        .into_iter()
+        .map(|(p, v)| {
+            let av = attribute_value(v);
+            let (t, text) = av
+                .as_object()
+                .and_then(|o| o.iter().next())
+                .map_or(("S", ""), |(t, x)| (t.as_str(), x.as_str().unwrap_or("")));
+            (p.to_string(), dict(&[(t.to_string(), lit(text))]))
+        })
+        .collect();
+    let mut params = vec![
+        ("TableName".to_string(), lit(&q.table)),
+        ("KeyConditionExpression".to_string(), lit(&q.expression())),
+        ("ExpressionAttributeNames".to_string(), dict(&names)),
+        ("ExpressionAttributeValues".to_string(), dict(&values)),
+    ];
+    params.extend(common_args(q));
+    let setup = format!(
+        "import json\n\nimport boto3\n\nclient = boto3.client(\"dynamodb\"{})\n",
+        endpoint_arg(options)
+    );
+    Ok(if options.program {
+        program(&setup, "client.query", &params, "json.dumps(item, ensure_ascii=False)")
+    } else {
+        call("client.query", &params)
+    })
+}
+
+fn resource_value(v: &KeyValue) -> String {
+    match v {
+        KeyValue::S(s) => lit(s),
+        // The resource API takes numbers as Decimal, never float, so no digit is lost.
+        KeyValue::N(n) => format!("Decimal({})", lit(n)),
+    }
+}
+
+pub(super) fn resource(q: &Query, options: &Options) -> Result<String, String> {
+    let mut condition = format!("Key({}).eq({})", lit(&q.partition.0), resource_value(&q.partition.1));
+    if let Some((attr, op, vals)) = sort_parts(q) {
+        let args: Vec<String> = vals.into_iter().map(resource_value).collect();
+        condition.push_str(&format!(" & Key({}).{op}({})", lit(attr), args.join(", ")));
+    }
+    let mut params = vec![("KeyConditionExpression".to_string(), condition)];
+    params.extend(common_args(q));
+    let decimal = q.placeholders().iter().any(|(_, v)| matches!(v, KeyValue::N(_)));
+    let setup = format!(
+        "import json\n{}\nimport boto3\nfrom boto3.dynamodb.conditions import Key\n\ntable = boto3.resource(\"dynamodb\"{}).Table({})\n",
+        if decimal || options.program { "from decimal import Decimal\n" } else { "" },
+        endpoint_arg(options),
+        lit(&q.table)
+    );
+    Ok(if options.program {
+        // Numbers come back as Decimal: print them as their exact text.
+        program(
+            &setup,
+            "table.query",
+            &params,
+            "json.dumps(item, default=str, ensure_ascii=False)",
+        )
+    } else {
+        let head = if decimal { "from decimal import Decimal\n" } else { "" };
+        format!(
+            "{head}from boto3.dynamodb.conditions import Key\n\n{}",
+            call("table.query", &params)
+        )
+    })
+}
