@@ -8,6 +8,7 @@ use keylab::query::eval::{run, Item};
 use keylab::query::parse::{parse_input, ValidationError};
 use keylab::query::{attribute_value, Query, ValueStyle};
 use keylab::schema::{Case, Field, FieldKind, KeyTemplate, Order, Schema, Segment, TimeUnit, KINDS};
+use keylab::snippet::{render as render_snippet, Options as SnippetOptions, Target};
 use keylab::Values;
 
 /// The attribute that carries a sample item's row number through a simulated query.
@@ -28,6 +29,31 @@ pub struct Playground {
     pub query: QueryDraft,
     /// The text of the "paste an expression" box.
     pub pasted: String,
+    pub snippet: SnippetPrefs,
+}
+
+/// How the snippet panel renders the query; remembered with the work.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct SnippetPrefs {
+    /// A `keylab::snippet::Target` id.
+    pub target: String,
+    /// A complete program rather than the call's parameters.
+    pub program: bool,
+    /// Overrides the table name; empty keeps the schema's.
+    pub table: String,
+    pub endpoint: String,
+}
+
+impl Default for SnippetPrefs {
+    fn default() -> Self {
+        SnippetPrefs {
+            target: Target::AwsCli.id().into(),
+            program: false,
+            table: String::new(),
+            endpoint: String::new(),
+        }
+    }
 }
 
 /// The access pattern picked in the query panel.
@@ -137,6 +163,7 @@ pub enum Action {
     RemoveRow(usize),
     SetQuery(QueryDraft),
     SetPasted(String),
+    SetSnippet(SnippetPrefs),
 }
 
 impl Playground {
@@ -187,6 +214,7 @@ impl Playground {
             rows,
             query: QueryDraft::default(),
             pasted: String::new(),
+            snippet: SnippetPrefs::default(),
         }
     }
 
@@ -397,6 +425,7 @@ impl Playground {
             }
             Action::SetQuery(q) => self.query = q,
             Action::SetPasted(text) => self.pasted = text,
+            Action::SetSnippet(prefs) => self.snippet = prefs,
             Action::AddRow => {
                 let blank = self
                     .columns()
@@ -446,6 +475,8 @@ pub struct Hit {
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct QueryView {
+    /// The chosen target's code, or why that target cannot express the query.
+    pub snippet: Result<String, String>,
     pub expression: String,
     pub input: String,
     pub document_input: String,
@@ -628,7 +659,15 @@ impl Playground {
         let pattern = self.pattern()?;
         let built = build(&self.schema, &pattern).map_err(|e| e.message())?;
         let pretty = |v: &Value| serde_json::to_string_pretty(v).unwrap_or_default();
+        let target = Target::from_id(&self.snippet.target).unwrap_or(Target::AwsCli);
+        let non_empty = |s: &str| (!s.trim().is_empty()).then(|| s.trim().to_string());
+        let options = SnippetOptions {
+            table: non_empty(&self.snippet.table),
+            endpoint: non_empty(&self.snippet.endpoint),
+            program: self.snippet.program,
+        };
         Ok(QueryView {
+            snippet: render_snippet(&built.query, target, &options),
             expression: built.query.expression(),
             input: pretty(&built.query.to_input(ValueStyle::DynamoJson)),
             document_input: pretty(&built.query.to_input(ValueStyle::Plain)),
@@ -677,7 +716,7 @@ impl Playground {
 
     /// The saved form: the schema document plus the sample rows.
     pub fn to_json(&self) -> String {
-        json!({"schema": self.schema.to_value(), "entity": self.entity, "rows": self.rows, "query": self.query, "pasted": self.pasted}).to_string()
+        json!({"schema": self.schema.to_value(), "entity": self.entity, "rows": self.rows, "query": self.query, "pasted": self.pasted, "snippet": self.snippet}).to_string()
     }
 
     /// Reads a saved state. Untrusted: any problem is an error message, never a panic.
@@ -712,12 +751,18 @@ impl Playground {
             .and_then(Value::as_str)
             .unwrap_or_default()
             .to_string();
+        // Snippet preferences likewise.
+        let snippet = doc
+            .get("snippet")
+            .and_then(|q| serde_json::from_value(q.clone()).ok())
+            .unwrap_or_default();
         Ok(Playground {
             schema,
             entity,
             rows,
             query,
             pasted,
+            snippet,
         })
     }
 }

@@ -4,6 +4,7 @@ use super::paste_box::PasteBox;
 use super::preview_panel::PreviewPanel;
 use super::query_panel::QueryPanel;
 use super::samples_table::SamplesTable;
+use super::snippet_panel::SnippetPanel;
 use super::template_editor::TemplateEditor;
 use crate::persist;
 use crate::state::Playground;
@@ -49,7 +50,8 @@ pub fn App() -> Html {
                 <PreviewPanel state={current.clone()} preview={preview.clone()} {matches} />
                 <SamplesTable state={current.clone()} {preview} dispatch={dispatch.clone()} />
                 <QueryPanel state={current.clone()} analysis={analysis.clone()} dispatch={dispatch.clone()} />
-                <PasteBox state={current} analysis={analysis.clone()} {dispatch} />
+                <PasteBox state={current.clone()} analysis={analysis.clone()} dispatch={dispatch.clone()} />
+                <SnippetPanel state={current} analysis={analysis.clone()} {dispatch} />
             </main>
         </>
     }

@@ -2,6 +2,7 @@
 //! they render the `Analysis` the core produced.
 
 pub mod app;
+pub mod copy_button;
 pub mod hit_list;
 pub mod messages;
 pub mod paste_box;
@@ -9,6 +10,7 @@ pub mod preview_panel;
 pub mod query_panel;
 pub mod samples_table;
 pub mod segment_row;
+pub mod snippet_panel;
 pub mod template_editor;
 
 use web_sys::{HtmlInputElement, HtmlSelectElement};

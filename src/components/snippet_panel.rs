@@ -1,0 +1,87 @@
+//! Code for every SDK: one tab per target, the chosen one remembered with the work,
+//! always the code for the query above. No syntax highlighting: it would cost bundle
+//! bytes, and plain monospace keeps every escaped character visible.
+
+use super::copy_button::CopyButton;
+use super::event_value;
+use crate::state::{Action, Analysis, Playground, SnippetPrefs};
+use keylab::snippet::Target;
+use std::rc::Rc;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct SnippetPanelProps {
+    pub state: Rc<Playground>,
+    pub analysis: Rc<Analysis>,
+    pub dispatch: Callback<Action>,
+}
+
+#[function_component]
+pub fn SnippetPanel(props: &SnippetPanelProps) -> Html {
+    let prefs = props.state.snippet.clone();
+    let set = |apply: fn(&mut SnippetPrefs, String)| {
+        let (d, prefs) = (props.dispatch.clone(), prefs.clone());
+        Callback::from(move |e: Event| {
+            let mut next = prefs.clone();
+            apply(&mut next, event_value(&e));
+            d.emit(Action::SetSnippet(next));
+        })
+    };
+    let toggle_program = {
+        let (d, prefs) = (props.dispatch.clone(), prefs.clone());
+        Callback::from(move |e: Event| {
+            let checked = e
+                .target_dyn_into::<web_sys::HtmlInputElement>()
+                .is_some_and(|i| i.checked());
+            d.emit(Action::SetSnippet(SnippetPrefs {
+                program: checked,
+                ..prefs.clone()
+            }));
+        })
+    };
+    let current = Target::from_id(&prefs.target).unwrap_or(Target::AwsCli);
+    let tabs = Target::ALL.iter().map(|t| {
+        let selected = *t == current;
+        let onclick = {
+            let (d, prefs, id) = (props.dispatch.clone(), prefs.clone(), t.id().to_string());
+            Callback::from(move |_: MouseEvent| d.emit(Action::SetSnippet(SnippetPrefs { target: id.clone(), ..prefs.clone() })))
+        };
+        html! {
+            <button type="button" role="tab" id={format!("tab-{}", t.id())} aria-selected={selected.to_string()}
+                aria-controls="snippet-code-panel" class={classes!("tab", selected.then_some("selected"))} {onclick}>{ t.label() }</button>
+        }
+    });
+    let body = match &props.analysis.query {
+        Err(_) => html! { <p class="note">{ "Fix the query above to see its code." }</p> },
+        Ok(view) => match &view.snippet {
+            Ok(code) => html! { <>
+                <div class="snippet-actions"><CopyButton text={code.clone()} /></div>
+                <pre class="code"><code data-testid="snippet-code">{ code }</code></pre>
+            </> },
+            Err(why) => {
+                html! { <p class="messages"><span class="warning" data-testid="snippet-unsupported">{ format!("{} cannot express this query: {why}", current.label()) }</span></p> }
+            }
+        },
+    };
+    html! {
+        <section class="panel wide" aria-labelledby="snippet-title">
+            <h2 id="snippet-title">{ "Code" }</h2>
+            <div role="tablist" aria-label="SDK" class="tabs">{ for tabs }</div>
+            <div class="query-controls">
+                <span class="control check">
+                    <input id="snippet-program" type="checkbox" checked={prefs.program} onchange={toggle_program} />
+                    <label for="snippet-program">{ "complete runnable program" }</label>
+                </span>
+                <span class="control">
+                    <label for="snippet-table">{ "table name" }</label>
+                    <input id="snippet-table" placeholder={props.state.schema.table.name.clone()} value={prefs.table.clone()} onchange={set(|p, v| p.table = v)} />
+                </span>
+                <span class="control">
+                    <label for="snippet-endpoint">{ "endpoint (optional)" }</label>
+                    <input id="snippet-endpoint" placeholder="http://127.0.0.1:8000" value={prefs.endpoint.clone()} onchange={set(|p, v| p.endpoint = v)} />
+                </span>
+            </div>
+            <div role="tabpanel" id="snippet-code-panel" aria-labelledby={format!("tab-{}", current.id())}>{ body }</div>
+        </section>
+    }
+}

@@ -1,0 +1,91 @@
+import { test, expect, openFresh } from './fixtures.mjs';
+
+const code = (page) => page.getByTestId('snippet-code');
+
+test('one tab per SDK, the chosen one remembered across a reload', async ({ page }) => {
+  await openFresh(page);
+  await expect(page.getByRole('tab')).toHaveText(['AWS CLI', 'boto3 client', 'boto3 resource', 'JS SDK v3', 'JS DocumentClient', 'Rust', 'Go']);
+  await expect(code(page)).toContainText('aws dynamodb query');
+  const expectations = {
+    'boto3 client': 'client.query(',
+    'boto3 resource': 'Key("PK").eq("SEASON#SPRING-2026")',
+    'JS SDK v3': 'new QueryCommand(',
+    'JS DocumentClient': '":pk": "SEASON#SPRING-2026"',
+    Rust: '.key_condition_expression("#pk = :pk")',
+    Go: 'KeyConditionExpression: aws.String("#pk = :pk")',
+  };
+  for (const [tab, text] of Object.entries(expectations)) {
+    await page.getByRole('tab', { name: tab, exact: true }).click();
+    await expect(page.getByRole('tab', { name: tab, exact: true })).toHaveAttribute('aria-selected', 'true');
+    await expect(code(page)).toContainText(text);
+  }
+  await page.reload();
+  await expect(page.getByRole('tab', { name: 'Go' })).toHaveAttribute('aria-selected', 'true');
+  await expect(code(page)).toContainText('dynamodb.QueryInput');
+});
+
+test('snippets follow the query, the table name, the endpoint and the program switch', async ({ page }) => {
+  await openFresh(page);
+  await page.getByLabel('access pattern').selectOption('range');
+  await page.getByLabel('score is').selectOption('ge');
+  await page.getByLabel('value', { exact: true }).fill('100');
+  await page.getByLabel('value', { exact: true }).press('Tab');
+  await expect(code(page)).toContainText("--key-condition-expression '#pk = :pk AND #sk <= :sk'");
+  await page.getByLabel('table name').fill('Prod-Leaderboard');
+  await page.getByLabel('table name').press('Tab');
+  await page.getByLabel('endpoint (optional)').fill('http://127.0.0.1:8000');
+  await page.getByLabel('endpoint (optional)').press('Tab');
+  await expect(code(page)).toContainText("--table-name 'Prod-Leaderboard'");
+  await expect(code(page)).toContainText("--endpoint-url 'http://127.0.0.1:8000'");
+  await page.getByLabel('complete runnable program').check();
+  await page.getByRole('tab', { name: 'JS DocumentClient' }).click();
+  await expect(code(page)).toContainText('for await (const page of paginateQuery({ client }, input))');
+  await expect(code(page)).toContainText('endpoint: "http://127.0.0.1:8000"');
+});
+
+test('Copy puts exactly the snippet on the clipboard and says Copied', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await openFresh(page);
+  await page.getByRole('tab', { name: 'boto3 client' }).click();
+  const shown = await code(page).textContent();
+  await page.getByRole('button', { name: 'Copy' }).click();
+  await expect(page.getByRole('button', { name: 'Copied' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shown);
+  await expect(page.getByRole('button', { name: 'Copy', exact: true })).toBeVisible({ timeout: 5000 });
+});
+
+test('Copy falls back when the Clipboard API is missing', async ({ page }) => {
+  await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'clipboard', { get: () => undefined }));
+  await openFresh(page);
+  await page.getByRole('button', { name: 'Copy' }).click();
+  await expect(page.getByRole('button', { name: /^Copied$|^Copy failed/ })).toBeVisible();
+});
+
+test('a hostile value is data in every tab', async ({ page }) => {
+  await openFresh(page);
+  const hostile = 'q\'"\\$(touch /tmp/keylab-e2e)`id`${HOME}😀\u200F';
+  const cell = page.getByTestId('value-1-player');
+  await cell.fill(hostile);
+  await cell.press('Tab');
+  await page.getByLabel('access pattern').selectOption('exact');
+  await page.getByLabel('like item').selectOption('#2');
+  const expectations = {
+    'AWS CLI': "'\\''",
+    'boto3 client': 'q\'\\"\\\\$(touch /tmp/keylab-e2e)`id`${HOME}😀\\u200f',
+    'boto3 resource': 'q\'\\"\\\\$(touch /tmp/keylab-e2e)`id`${HOME}😀\\u200f',
+    'JS SDK v3': 'q\'\\"\\\\$(touch /tmp/keylab-e2e)`id`${HOME}😀\\u200f',
+    'JS DocumentClient': 'q\'\\"\\\\$(touch /tmp/keylab-e2e)`id`${HOME}😀\\u200f',
+    Rust: 'q\'\\"\\\\$(touch /tmp/keylab-e2e)`id`${HOME}😀\\u{200f}',
+    Go: 'q\'\\"\\\\$(touch /tmp/keylab-e2e)`id`${HOME}😀\\u200f',
+  };
+  for (const [tab, escaped] of Object.entries(expectations)) {
+    await page.getByRole('tab', { name: tab, exact: true }).click();
+    const text = await code(page).textContent();
+    expect(text, tab).toContain(escaped);
+    expect(text, `${tab} shows no raw bidi mark`).not.toContain('\u200F');
+  }
+  // In the shell word the value's single quote is closed, escaped and reopened, and the
+  // JSON inside escapes the double quote and backslash.
+  await page.getByRole('tab', { name: 'AWS CLI' }).click();
+  await expect(code(page)).toContainText(`q'\\''\\"\\\\$(touch /tmp/keylab-e2e)\`id\`\${HOME}😀\\u200f`);
+});
