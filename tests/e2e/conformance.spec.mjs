@@ -6,10 +6,8 @@
 //   - invalid inputs are rejected by keylab's validator exactly when dynalite rejects them.
 // KEYLAB_CONFORMANCE_SEED / _ITEMS / _PATTERNS make the run larger or different.
 import { test, expect, openFresh } from './fixtures.mjs';
-import dynalite from 'dynalite';
-import {
-  DynamoDBClient, CreateTableCommand, BatchWriteItemCommand, QueryCommand,
-} from '@aws-sdk/client-dynamodb';
+import { QueryCommand } from '@aws-sdk/client-dynamodb';
+import { startDynalite, createTable, putAll } from '../support/dynalite.mjs';
 
 const SEED = Number(process.env.KEYLAB_CONFORMANCE_SEED || 20261130);
 const ITEMS = Number(process.env.KEYLAB_CONFORMANCE_ITEMS || 300);
@@ -194,38 +192,17 @@ function expectedIds(pattern, stored) {
   return hits.map((s) => s.item.id.S);
 }
 
-let server;
 let client;
-let port;
+let close;
 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
-  server = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  port = server.address().port;
-  client = new DynamoDBClient({
-    endpoint: `http://127.0.0.1:${port}`, region: 'us-east-1', maxAttempts: 1,
-    credentials: { accessKeyId: 'keylab', secretAccessKey: 'keylab' },
-  });
-  const attrs = schema.table.attributes;
-  const ks = (p, s) => [{ AttributeName: p, KeyType: 'HASH' }, { AttributeName: s, KeyType: 'RANGE' }];
-  await client.send(new CreateTableCommand({
-    TableName: schema.table.name,
-    AttributeDefinitions: Object.entries(attrs).map(([AttributeName, AttributeType]) => ({ AttributeName, AttributeType })),
-    KeySchema: ks('PK', 'SK'),
-    GlobalSecondaryIndexes: schema.table.indexes.map((ix) => ({
-      IndexName: ix.name, KeySchema: ks(ix.partition, ix.sort), Projection: { ProjectionType: 'ALL' },
-      ProvisionedThroughput: { ReadCapacityUnits: 5, WriteCapacityUnits: 5 },
-    })),
-    ProvisionedThroughput: { ReadCapacityUnits: 5, WriteCapacityUnits: 5 },
-  }));
+  ({ client, close } = await startDynalite());
+  await createTable(client, schema);
 });
 
-test.afterAll(async () => {
-  client?.destroy();
-  await new Promise((resolve) => (server ? server.close(resolve) : resolve()));
-});
+test.afterAll(async () => close?.());
 
 async function queryAllPages(input) {
   const pages = [];
@@ -254,10 +231,7 @@ test('dynalite, simulateQuery and the value oracle agree on every access pattern
     byKey.set(`${item.PK.S}\u0000${item.SK.S}`, { ...c, item }); // the last write of a key wins
   });
   const stored = [...byKey.values()];
-  for (let i = 0; i < stored.length; i += 25) {
-    const batch = stored.slice(i, i + 25).map((s) => ({ PutRequest: { Item: s.item } }));
-    await client.send(new BatchWriteItemCommand({ RequestItems: { [schema.table.name]: batch } }));
-  }
+  await putAll(client, schema.table.name, stored.map((s) => s.item));
   const items = stored.map((s) => s.item);
 
   let checked = 0;

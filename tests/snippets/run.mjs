@@ -11,8 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import dynalite from 'dynalite';
-import { DynamoDBClient, CreateTableCommand, BatchWriteItemCommand } from '@aws-sdk/client-dynamodb';
+import { startDynalite, createTable, putAll } from '../support/dynalite.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -126,10 +125,7 @@ async function main() {
   fs.rmSync(work, { recursive: true, force: true });
   fs.mkdirSync(work, { recursive: true });
 
-  const server = dynalite({ createTableMs: 0 });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const endpoint = `http://127.0.0.1:${server.address().port}`;
-  const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'k', secretAccessKey: 'k' } });
+  const { endpoint, client, close } = await startDynalite();
   let passed = 0;
   let failed = 0;
   let compared = 0;
@@ -139,18 +135,8 @@ async function main() {
     const emitted = JSON.parse(execFileSync(path.join(root, 'target', 'debug', 'examples', 'snippets'), {
       input: JSON.stringify({ schema, items, cases, endpoint }), encoding: 'utf8', maxBuffer: 64 << 20,
     }));
-    const ks = (p, s) => [{ AttributeName: p, KeyType: 'HASH' }, { AttributeName: s, KeyType: 'RANGE' }];
-    await client.send(new CreateTableCommand({
-      TableName: schema.table.name,
-      AttributeDefinitions: Object.entries(schema.table.attributes).map(([AttributeName, AttributeType]) => ({ AttributeName, AttributeType })),
-      KeySchema: ks('PK', 'SK'),
-      GlobalSecondaryIndexes: [{ IndexName: 'GSI1', KeySchema: ks('GSI1PK', 'GSI1SK'), Projection: { ProjectionType: 'ALL' }, ProvisionedThroughput: { ReadCapacityUnits: 1, WriteCapacityUnits: 1 } }],
-      ProvisionedThroughput: { ReadCapacityUnits: 1, WriteCapacityUnits: 1 },
-    }));
-    for (let i = 0; i < emitted.items.length; i += 25) {
-      const batch = emitted.items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
-      await client.send(new BatchWriteItemCommand({ RequestItems: { [schema.table.name]: batch } }));
-    }
+    await createTable(client, schema);
+    await putAll(client, schema.table.name, emitted.items);
 
     // Rust: every case's program becomes a binary of the runner crate; one cargo build.
     const bins = path.join(runnerDir, 'src', 'bin');
@@ -209,8 +195,7 @@ async function main() {
     if (nonEmpty < emitted.cases.length - 2) fail('corpus', `only ${nonEmpty} of ${emitted.cases.length} cases return items`);
     console.log(`snippets: ${emitted.cases.length} access patterns, ${nonEmpty} returning items; ${compared} printed items compared`);
   } finally {
-    client.destroy();
-    await new Promise((resolve) => server.close(resolve));
+    await close();
   }
   console.log(`snippets: ${passed} passed, ${failed} failed`);
   process.exit(failed ? 1 : 0);

@@ -1,7 +1,7 @@
 //! `aws dynamodb query`, every argument a single-quoted shell word.
 
 use super::{names, quoted, shell_word, values, Options, UnicodeEscape};
-use crate::query::{attribute_value, Query};
+use crate::query::Query;
 
 /// A JSON object whose strings escape anything invisible, so the command reads safely.
 fn json_object(pairs: &[(String, String)]) -> String {
@@ -20,11 +20,7 @@ pub(super) fn render(q: &Query, options: &Options) -> Result<String, String> {
     let values: Vec<(String, String)> = values(q)
         .into_iter()
         .map(|(p, v)| {
-            let av = attribute_value(v);
-            let (t, text) = av
-                .as_object()
-                .and_then(|o| o.iter().next())
-                .map_or(("S", ""), |(t, x)| (t.as_str(), x.as_str().unwrap_or("")));
+            let (t, text) = (v.attr_type().as_str(), v.as_str());
             (
                 p.to_string(),
                 json_object(&[(t.to_string(), quoted(text, UnicodeEscape::Utf16))]),

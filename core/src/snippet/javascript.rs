@@ -3,7 +3,7 @@
 
 use super::{names, quoted, values, Options, UnicodeEscape};
 use crate::codec::KeyValue;
-use crate::query::{attribute_value, Query};
+use crate::query::Query;
 
 fn lit(s: &str) -> String {
     quoted(s, UnicodeEscape::Utf16)
@@ -41,11 +41,7 @@ fn client_config(options: &Options) -> String {
 
 pub(super) fn client(q: &Query, options: &Options) -> Result<String, String> {
     let input = input(q, |v| {
-        let av = attribute_value(v);
-        let (t, text) = av
-            .as_object()
-            .and_then(|o| o.iter().next())
-            .map_or(("S", ""), |(t, x)| (t.as_str(), x.as_str().unwrap_or("")));
+        let (t, text) = (v.attr_type().as_str(), v.as_str());
         format!("{{ {t}: {} }}", lit(text))
     });
     let head = "import { DynamoDBClient, QueryCommand } from \"@aws-sdk/client-dynamodb\";\n\n";

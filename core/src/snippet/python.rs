@@ -3,7 +3,7 @@
 
 use super::{names, quoted, sort_parts, values, Options, UnicodeEscape};
 use crate::codec::KeyValue;
-use crate::query::{attribute_value, Query};
+use crate::query::Query;
 
 fn lit(s: &str) -> String {
     quoted(s, UnicodeEscape::Long)
@@ -56,11 +56,7 @@ pub(super) fn client(q: &Query, options: &Options) -> Result<String, String> {
     let values: Vec<(String, String)> = values(q)
         .into_iter()
         .map(|(p, v)| {
-            let av = attribute_value(v);
-            let (t, text) = av
-                .as_object()
-                .and_then(|o| o.iter().next())
-                .map_or(("S", ""), |(t, x)| (t.as_str(), x.as_str().unwrap_or("")));
+            let (t, text) = (v.attr_type().as_str(), v.as_str());
             (p.to_string(), dict(&[(t.to_string(), lit(text))]))
         })
         .collect();

@@ -1,0 +1,46 @@
+// dynalite on 127.0.0.1 with a table made from a keylab schema: shared by the query
+// conformance suite and the snippet execution test.
+import dynalite from 'dynalite';
+import { DynamoDBClient, CreateTableCommand, BatchWriteItemCommand } from '@aws-sdk/client-dynamodb';
+
+/** Starts dynalite on a free loopback port. */
+export async function startDynalite() {
+  const server = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const endpoint = `http://127.0.0.1:${server.address().port}`;
+  const client = new DynamoDBClient({
+    endpoint, region: 'us-east-1', maxAttempts: 1,
+    credentials: { accessKeyId: 'keylab', secretAccessKey: 'keylab' },
+  });
+  const close = async () => {
+    client.destroy();
+    await new Promise((resolve) => server.close(resolve));
+  };
+  return { endpoint, client, close };
+}
+
+/** Creates the schema's table, every GSI projecting all attributes. */
+export async function createTable(client, schema) {
+  const ks = (p, s) => [{ AttributeName: p, KeyType: 'HASH' }, ...(s ? [{ AttributeName: s, KeyType: 'RANGE' }] : [])];
+  const throughput = { ReadCapacityUnits: 5, WriteCapacityUnits: 5 };
+  const indexes = schema.table.indexes ?? [];
+  await client.send(new CreateTableCommand({
+    TableName: schema.table.name,
+    AttributeDefinitions: Object.entries(schema.table.attributes).map(([AttributeName, AttributeType]) => ({ AttributeName, AttributeType })),
+    KeySchema: ks(schema.table.primary.partition, schema.table.primary.sort),
+    ...(indexes.length ? {
+      GlobalSecondaryIndexes: indexes.map((ix) => ({
+        IndexName: ix.name, KeySchema: ks(ix.partition, ix.sort), Projection: { ProjectionType: 'ALL' }, ProvisionedThroughput: throughput,
+      })),
+    } : {}),
+    ProvisionedThroughput: throughput,
+  }));
+}
+
+/** Writes DynamoDB JSON items, 25 per batch. */
+export async function putAll(client, table, items) {
+  for (let i = 0; i < items.length; i += 25) {
+    const batch = items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
+    await client.send(new BatchWriteItemCommand({ RequestItems: { [table]: batch } }));
+  }
+}
