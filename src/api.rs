@@ -7,6 +7,7 @@ use keylab::query::builder::{build, AccessPattern};
 use keylab::query::eval::{run, Item};
 use keylab::query::parse::parse_input;
 use keylab::query::ValueStyle;
+use keylab::snippet::{render, Options, Target};
 use keylab::{codec, Schema, Values};
 use serde::Serialize;
 use serde_json::Value;
@@ -99,4 +100,36 @@ pub fn simulate_query(schema: JsValue, items: JsValue, input: JsValue) -> Result
     let input: Value = from_js(input, "Query input")?;
     let query = parse_input(&schema.table, &input).map_err(|e| error(e.to_string()))?;
     to_js(&run(&schema.table, &items, &query).to_value())
+}
+
+/// `renderSnippet(schema, request, target, options?)` → the code for one SDK target
+/// (`aws-cli`, `boto3-client`, `boto3-resource`, `js-client`, `js-document-client`,
+/// `rust`, `go`); `options` may set `table`, `endpoint` and `program`.
+#[wasm_bindgen(js_name = renderSnippet)]
+pub fn render_snippet(schema: JsValue, request: JsValue, target: &str, options: JsValue) -> Result<String, JsValue> {
+    let schema = schema_from_js(schema)?;
+    let pattern: AccessPattern = from_js(request, "access pattern")?;
+    let target = Target::from_id(target).ok_or_else(|| {
+        let ids: Vec<&str> = Target::ALL.iter().map(|t| t.id()).collect();
+        error(format!("unknown target {target:?}; targets are {}", ids.join(", ")))
+    })?;
+    let options: Value = if options.is_undefined() || options.is_null() {
+        Value::Null
+    } else {
+        from_js(options, "options")?
+    };
+    let text = |k: &str| {
+        options
+            .get(k)
+            .and_then(Value::as_str)
+            .filter(|s| !s.is_empty())
+            .map(str::to_string)
+    };
+    let options = Options {
+        table: text("table"),
+        endpoint: text("endpoint"),
+        program: options.get("program").and_then(Value::as_bool).unwrap_or(false),
+    };
+    let built = build(&schema, &pattern).map_err(|e| error(e.message()))?;
+    render(&built.query, target, &options).map_err(error)
 }

@@ -153,3 +153,19 @@ fn build_validate_and_simulate_a_query_from_javascript() {
         .expect("a JS Error");
     assert!(String::from(err.message()).contains("Invalid operator used in KeyConditionExpression: OR"));
 }
+
+#[wasm_bindgen_test]
+fn render_snippet_writes_code_for_a_target() {
+    let request = js(r#"{"entity": "Run", "partition": {"season": "s"}}"#);
+    let code = api::render_snippet(
+        js(SCHEMA),
+        request.clone(),
+        "boto3-resource",
+        js(r#"{"table": "Prod"}"#),
+    )
+    .expect("renders");
+    assert!(code.contains(r#"Key("PK").eq("SEASON#S")"#), "{code}");
+    let program = api::render_snippet(js(SCHEMA), request.clone(), "go", js(r#"{"program": true}"#)).expect("renders");
+    assert!(program.starts_with("package main"));
+    assert!(api::render_snippet(js(SCHEMA), request, "cobol", JsValue::UNDEFINED).is_err());
+}

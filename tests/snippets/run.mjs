@@ -28,7 +28,7 @@ const hostile = [
   `#{\`touch ${canary}\`}`,
   'new\nline\ttab\r\u0007bell\u001b[31m',
   'emoji 😀 rtl \u200F\u202E mark',
-  `${'x'.repeat(995)}-1kb`,
+  `${'x'.repeat(996)}-1kb`, // exactly 1000 bytes
   '1e3',
   '0x1F',
   '-0',

@@ -13,6 +13,16 @@ fn json_object(pairs: &[(String, String)]) -> String {
 }
 
 pub(super) fn render(q: &Query, options: &Options) -> Result<String, String> {
+    // An argument is a C string: bash cannot pass U+0000 in one, and the CLI would get a
+    // truncated value. Say so rather than write a command that queries something else.
+    let texts = std::iter::once(q.table.as_str())
+        .chain(names(q).into_iter().map(|(_, n)| n))
+        .chain(values(q).into_iter().map(|(_, v)| v.as_str()));
+    if let Some(t) = texts.into_iter().find(|t| t.contains('\0')) {
+        return Err(format!(
+            "a command-line argument cannot carry U+0000, which {t:?} contains; use an SDK target"
+        ));
+    }
     let names: Vec<(String, String)> = names(q)
         .into_iter()
         .map(|(p, n)| (p.to_string(), quoted(n, UnicodeEscape::Utf16)))
@@ -61,4 +71,30 @@ pub(super) fn render(q: &Query, options: &Options) -> Result<String, String> {
     } else {
         format!("{command}\n")
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::codec::KeyValue;
+    use crate::query::KeyCondition;
+
+    #[test]
+    fn a_nul_cannot_be_an_argument() {
+        let q = Query {
+            table: "T".into(),
+            index: None,
+            partition: ("PK".into(), KeyValue::S("a".into())),
+            sort: Some(("SK".into(), KeyCondition::Eq(KeyValue::S("x\0y".into())))),
+            scan_index_forward: true,
+            limit: None,
+            exclusive_start_key: None,
+        };
+        let why = render(&q, &Options::default()).unwrap_err();
+        assert!(why.contains("U+0000"), "{why}");
+        assert!(
+            super::super::render(&q, super::super::Target::Boto3Client, &Options::default()).is_ok(),
+            "Python can write it escaped"
+        );
+    }
 }
