@@ -788,13 +788,79 @@ pub fn kinds() -> &'static [&'static str] {
     &KINDS
 }
 
-impl Reducible for Playground {
-    type Action = Action;
+/// How many steps undo can go back.
+pub const HISTORY: usize = 100;
 
-    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
-        let mut next = (*self).clone();
-        next.apply(action);
-        Rc::new(next)
+/// The app's one reducer: the document being edited, with undo and redo.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Workspace {
+    pub present: Rc<Playground>,
+    past: Vec<Rc<Playground>>,
+    future: Vec<Rc<Playground>>,
+}
+
+/// What the page dispatches: an edit of the document, or a move through its history.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Command {
+    Edit(Action),
+    Undo,
+    Redo,
+    /// Replaces the whole document (a file or a link), as one undoable step.
+    Replace(Box<Playground>),
+}
+
+impl Workspace {
+    pub fn new(present: Playground) -> Self {
+        Workspace {
+            present: Rc::new(present),
+            past: Vec::new(),
+            future: Vec::new(),
+        }
+    }
+    pub fn can_undo(&self) -> bool {
+        !self.past.is_empty()
+    }
+    pub fn can_redo(&self) -> bool {
+        !self.future.is_empty()
+    }
+
+    fn commit(&mut self, next: Playground) {
+        // An edit that changes nothing (a select set to its own value) is not a step.
+        if next == *self.present {
+            return;
+        }
+        self.past.push(std::mem::replace(&mut self.present, Rc::new(next)));
+        if self.past.len() > HISTORY {
+            self.past.remove(0);
+        }
+        self.future.clear();
+    }
+}
+
+impl Reducible for Workspace {
+    type Action = Command;
+
+    fn reduce(self: Rc<Self>, command: Command) -> Rc<Self> {
+        let mut ws = (*self).clone();
+        match command {
+            Command::Edit(action) => {
+                let mut next = (*ws.present).clone();
+                next.apply(action);
+                ws.commit(next);
+            }
+            Command::Replace(doc) => ws.commit(*doc),
+            Command::Undo => {
+                if let Some(prev) = ws.past.pop() {
+                    ws.future.push(std::mem::replace(&mut ws.present, prev));
+                }
+            }
+            Command::Redo => {
+                if let Some(next) = ws.future.pop() {
+                    ws.past.push(std::mem::replace(&mut ws.present, next));
+                }
+            }
+        }
+        Rc::new(ws)
     }
 }
 
@@ -803,11 +869,55 @@ mod tests {
     use super::*;
 
     fn run(actions: Vec<Action>) -> Playground {
-        actions
+        let ws = actions
             .into_iter()
-            .fold(Rc::new(Playground::leaderboard()), |s, a| s.reduce(a))
-            .as_ref()
-            .clone()
+            .fold(Rc::new(Workspace::new(Playground::leaderboard())), |s, a| {
+                s.reduce(Command::Edit(a))
+            });
+        ws.present.as_ref().clone()
+    }
+
+    #[test]
+    fn undo_and_redo_walk_the_history() {
+        let start = Rc::new(Workspace::new(Playground::leaderboard()));
+        let width = |ws: &Workspace| ws.present.entity().unwrap().field("score").unwrap().kind.width();
+        let ws = start.clone().reduce(Command::Edit(Action::SetWidth {
+            field: "score".into(),
+            width: 12,
+        }));
+        let ws = ws.reduce(Command::Edit(Action::SetWidth {
+            field: "score".into(),
+            width: 14,
+        }));
+        assert_eq!(width(&ws), Some(14));
+        let ws = ws.reduce(Command::Undo);
+        assert_eq!((width(&ws), ws.can_redo()), (Some(12), true));
+        let ws = ws.reduce(Command::Undo).reduce(Command::Undo);
+        assert_eq!(
+            (width(&ws), ws.can_undo()),
+            (Some(10), false),
+            "undo past the start does nothing"
+        );
+        let ws = ws.reduce(Command::Redo);
+        assert_eq!(width(&ws), Some(12));
+        let ws = ws.reduce(Command::Edit(Action::SetWidth {
+            field: "score".into(),
+            width: 5,
+        }));
+        assert!(!ws.can_redo(), "a new edit drops the redo branch");
+        let same = ws.clone().reduce(Command::Edit(Action::SetWidth {
+            field: "score".into(),
+            width: 5,
+        }));
+        assert_eq!(same.past.len(), ws.past.len(), "a no-op edit is not a step");
+        let mut many = start;
+        for w in 0..(HISTORY as u32 + 20) {
+            many = many.reduce(Command::Edit(Action::SetWidth {
+                field: "score".into(),
+                width: w + 1,
+            }));
+        }
+        assert_eq!(many.past.len(), HISTORY);
     }
 
     fn sorted_scores(p: &Playground) -> Vec<String> {

@@ -3,6 +3,7 @@
 
 pub mod app;
 pub mod copy_button;
+pub mod history_buttons;
 pub mod hit_list;
 pub mod messages;
 pub mod paste_box;
