@@ -3,4 +3,5 @@
 pub mod api;
 pub mod components;
 pub mod persist;
+pub mod share;
 pub mod state;

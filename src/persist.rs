@@ -35,3 +35,8 @@ pub fn save(state: &Playground) {
     // Storage can be full or disabled; the page keeps working either way.
     let _ = LocalStorage::raw().set_item(KEY, &state.to_json());
 }
+
+/// Whether the browser holds saved work (readable or not).
+pub fn has_saved() -> bool {
+    LocalStorage::raw().get_item(KEY).ok().flatten().is_some()
+}

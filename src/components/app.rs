@@ -1,6 +1,8 @@
 //! The page: the reducer, persistence, and the layout of the panels.
 
+use super::copy_button::CopyButton;
 use super::history_buttons::HistoryButtons;
+use super::link_prompt::LinkPrompt;
 use super::paste_box::PasteBox;
 use super::preview_panel::PreviewPanel;
 use super::query_panel::QueryPanel;
@@ -8,11 +10,104 @@ use super::samples_table::SamplesTable;
 use super::snippet_panel::SnippetPanel;
 use super::template_editor::TemplateEditor;
 use crate::persist;
+use crate::share;
 use crate::state::{Command, Playground, Workspace};
 use gloo::events::{EventListener, EventListenerOptions};
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
+
+/// How the page starts: the saved work or a shared link's design, a message about
+/// anything that could not be read, and a linked design waiting for the user's word.
+struct Boot {
+    state: Playground,
+    notices: Vec<String>,
+    pending_link: Option<Playground>,
+}
+
+fn location() -> Option<web_sys::Location> {
+    web_sys::window().map(|w| w.location())
+}
+
+/// Drops `#s=...` from the address bar, so a reload does not ask again.
+fn forget_link() {
+    let (Some(window), Some(loc)) = (web_sys::window(), location()) else {
+        return;
+    };
+    let url = format!(
+        "{}{}",
+        loc.pathname().unwrap_or_default(),
+        loc.search().unwrap_or_default()
+    );
+    if let Ok(history) = window.history() {
+        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
+    }
+}
+
+/// What a fragment asks for, given the work it would replace.
+enum LinkOutcome {
+    Nothing,
+    Refused(String),
+    Open(Playground),
+    Ask(Playground),
+}
+
+fn read_link(hash: &str, work: &Playground, has_work: bool) -> LinkOutcome {
+    match share::decode(hash) {
+        None => LinkOutcome::Nothing,
+        Some(Err(why)) => {
+            LinkOutcome::Refused(format!("This link could not be opened: {why}. Your work is unchanged."))
+        }
+        Some(Ok(linked)) if !has_work || linked == *work => LinkOutcome::Open(linked),
+        Some(Ok(linked)) => LinkOutcome::Ask(linked),
+    }
+}
+
+fn current_hash() -> String {
+    location().and_then(|l| l.hash().ok()).unwrap_or_default()
+}
+
+fn boot() -> Boot {
+    let had_saved = persist::has_saved();
+    let (saved, problem) = persist::load();
+    let mut notices: Vec<String> = problem.into_iter().collect();
+    let outcome = read_link(&current_hash(), &saved, had_saved);
+    if !matches!(outcome, LinkOutcome::Nothing | LinkOutcome::Ask(_)) {
+        forget_link();
+    }
+    match outcome {
+        LinkOutcome::Nothing => Boot {
+            state: saved,
+            notices,
+            pending_link: None,
+        },
+        LinkOutcome::Refused(message) => {
+            notices.push(message);
+            Boot {
+                state: saved,
+                notices,
+                pending_link: None,
+            }
+        }
+        LinkOutcome::Open(linked) => Boot {
+            state: linked,
+            notices,
+            pending_link: None,
+        },
+        LinkOutcome::Ask(linked) => Boot {
+            state: saved,
+            notices,
+            pending_link: Some(linked),
+        },
+    }
+}
+
+fn share_url(state: &Playground) -> String {
+    let base = location()
+        .map(|l| format!("{}{}", l.origin().unwrap_or_default(), l.pathname().unwrap_or_default()))
+        .unwrap_or_default();
+    format!("{base}#{}", share::encode(state))
+}
 
 /// Ctrl/Cmd+Z and Ctrl/Cmd+Shift+Z (or Ctrl+Y) undo and redo, except inside a text
 /// field, where the browser's own undo of the typing applies.
@@ -38,11 +133,13 @@ fn shortcut(e: &KeyboardEvent) -> Option<Command> {
 
 #[function_component]
 pub fn App() -> Html {
-    // Read storage once; a problem with it is reported, never fatal.
-    let boot = use_memo((), |_| persist::load());
+    // Read storage and the link once; a problem with either is reported, never fatal.
+    let boot = use_memo((), |_| boot());
+    let pending = use_state(|| boot.pending_link.clone());
+    let notices = use_state(|| boot.notices.clone());
     let workspace = {
         let boot = boot.clone();
-        use_reducer(move || Workspace::new(boot.0.clone()))
+        use_reducer(move || Workspace::new(boot.state.clone()))
     };
     let state: Rc<Playground> = workspace.present.clone();
     {
@@ -65,6 +162,35 @@ pub fn App() -> Html {
                         }
                     },
                 )
+            });
+            move || drop(listener)
+        });
+    }
+    let link = {
+        let s = (*state).clone();
+        use_memo(s, share_url)
+    };
+    {
+        // A link pasted into the address bar of an open tab changes only the fragment.
+        let (pending, notices) = (pending.clone(), notices.clone());
+        use_effect_with((), move |_| {
+            let listener = web_sys::window().map(|w| {
+                EventListener::new(&w, "hashchange", move |_| {
+                    // Autosave keeps storage equal to the work on screen.
+                    let (work, _) = persist::load();
+                    match read_link(&current_hash(), &work, true) {
+                        LinkOutcome::Nothing => {}
+                        LinkOutcome::Refused(message) => {
+                            forget_link();
+                            notices.set(vec![message]);
+                        }
+                        LinkOutcome::Open(_) => forget_link(),
+                        LinkOutcome::Ask(linked) => {
+                            notices.set(Vec::new());
+                            pending.set(Some(linked));
+                        }
+                    }
+                })
             });
             move || drop(listener)
         });
@@ -93,9 +219,15 @@ pub fn App() -> Html {
             <header>
                 <h1>{ "keylab" }</h1>
                 <p>{ "Design DynamoDB sort keys and watch them sort the way DynamoDB sorts them: by UTF-8 bytes." }</p>
-                <HistoryButtons can_undo={workspace.can_undo()} can_redo={workspace.can_redo()} {command} />
+                <HistoryButtons can_undo={workspace.can_undo()} can_redo={workspace.can_redo()} command={command.clone()} />
+                <CopyButton text={(*link).clone()} label="Copy share link" />
             </header>
-            { boot.1.as_ref().map(|n| html! { <p class="notice" role="status">{ n }</p> }).unwrap_or_default() }
+            { for notices.iter().map(|n| html! { <p class="notice" role="status">{ n }</p> }) }
+            { (*pending).clone().map(|design| {
+                let pending = pending.clone();
+                let on_done = Callback::from(move |_| { forget_link(); pending.set(None); });
+                html! { <LinkPrompt {design} command={command.clone()} {on_done} /> }
+            }).unwrap_or_default() }
             <main>
                 <TemplateEditor state={current.clone()} analysis={analysis.clone()} dispatch={dispatch.clone()} />
                 <PreviewPanel state={current.clone()} preview={preview.clone()} {matches} />

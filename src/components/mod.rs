@@ -5,6 +5,7 @@ pub mod app;
 pub mod copy_button;
 pub mod history_buttons;
 pub mod hit_list;
+pub mod link_prompt;
 pub mod messages;
 pub mod paste_box;
 pub mod preview_panel;

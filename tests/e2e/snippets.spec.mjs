@@ -48,7 +48,7 @@ test('Copy puts exactly the snippet on the clipboard and says Copied', async ({ 
   await openFresh(page);
   await page.getByRole('tab', { name: 'boto3 client' }).click();
   const shown = await code(page).textContent();
-  await page.getByRole('button', { name: 'Copy' }).click();
+  await page.getByRole('button', { name: 'Copy', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Copied' })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shown);
   await expect(page.getByRole('button', { name: 'Copy', exact: true })).toBeVisible({ timeout: 5000 });
@@ -57,7 +57,7 @@ test('Copy puts exactly the snippet on the clipboard and says Copied', async ({ 
 test('Copy falls back when the Clipboard API is missing', async ({ page }) => {
   await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'clipboard', { get: () => undefined }));
   await openFresh(page);
-  await page.getByRole('button', { name: 'Copy' }).click();
+  await page.getByRole('button', { name: 'Copy', exact: true }).click();
   await expect(page.getByRole('button', { name: /^Copied$|^Copy failed/ })).toBeVisible();
 });
 

@@ -1,0 +1,34 @@
+//! Opening a share link never replaces the user's work silently: when the link's design
+//! differs from the saved one, this asks first.
+
+use crate::state::{Command, Playground};
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct LinkPromptProps {
+    pub design: Playground,
+    pub command: Callback<Command>,
+    pub on_done: Callback<()>,
+}
+
+#[function_component]
+pub fn LinkPrompt(props: &LinkPromptProps) -> Html {
+    let open = {
+        let (command, done, design) = (props.command.clone(), props.on_done.clone(), props.design.clone());
+        Callback::from(move |_: MouseEvent| {
+            command.emit(Command::Replace(Box::new(design.clone())));
+            done.emit(());
+        })
+    };
+    let keep = {
+        let done = props.on_done.clone();
+        Callback::from(move |_: MouseEvent| done.emit(()))
+    };
+    html! {
+        <div class="notice prompt" role="alertdialog" aria-labelledby="link-prompt-text">
+            <p id="link-prompt-text">{ "This link holds a design that differs from your saved work. Open it? Your work stays one Undo away." }</p>
+            <button type="button" onclick={open}>{ "Open the linked design" }</button>
+            <button type="button" onclick={keep}>{ "Keep my work" }</button>
+        </div>
+    }
+}

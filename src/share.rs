@@ -1,0 +1,106 @@
+//! Share links: the whole state in the URL fragment (`#s=...`), deflated and
+//! base64url-encoded. A link is untrusted input: its size is capped before and after
+//! inflating, and every problem becomes a message, never a panic.
+
+use crate::state::Playground;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use base64::Engine;
+
+/// The fragment key of a shared design.
+pub const KEY: &str = "s=";
+/// Longest fragment read; browsers and chat tools cut links long before this.
+pub const MAX_LINK: usize = 512 * 1024;
+/// Largest state a link may inflate to, so a small link cannot expand into gigabytes.
+pub const MAX_STATE: usize = 8 * 1024 * 1024;
+
+/// The fragment for a state, without the leading `#`.
+pub fn encode(state: &Playground) -> String {
+    let json = state.to_json();
+    let packed = miniz_oxide::deflate::compress_to_vec(json.as_bytes(), 9);
+    format!("{KEY}{}", URL_SAFE_NO_PAD.encode(packed))
+}
+
+/// Reads a fragment (with or without `#`). `None` when it holds no shared design.
+pub fn decode(fragment: &str) -> Option<Result<Playground, String>> {
+    let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
+    let data = fragment.strip_prefix(KEY)?;
+    Some(read(data))
+}
+
+fn read(data: &str) -> Result<Playground, String> {
+    if data.len() > MAX_LINK {
+        return Err(format!(
+            "the link is {} KB, more than the {} KB keylab reads",
+            data.len() / 1024,
+            MAX_LINK / 1024
+        ));
+    }
+    let packed = URL_SAFE_NO_PAD
+        .decode(data.trim_end_matches('='))
+        .map_err(|e| format!("the link is damaged (it is not base64url: {e}); copy it again in full"))?;
+    let json = miniz_oxide::inflate::decompress_to_vec_with_limit(&packed, MAX_STATE).map_err(|e| {
+        format!(
+            "the link is truncated or damaged ({:?}); copy it again in full",
+            e.status
+        )
+    })?;
+    let text = String::from_utf8(json).map_err(|_| "the link does not hold text".to_string())?;
+    Playground::from_json(&text).map_err(|e| format!("the link's design cannot be opened: {e}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::state::{Action, Command, Workspace};
+    use std::rc::Rc;
+    use yew::Reducible;
+
+    #[test]
+    fn a_link_round_trips_the_whole_state() {
+        let ws = Rc::new(Workspace::new(Playground::leaderboard()))
+            .reduce(Command::Edit(Action::SetWidth {
+                field: "score".into(),
+                width: 12,
+            }))
+            .reduce(Command::Edit(Action::SetPasted("{\"x\": 1}".into())));
+        let link = encode(&ws.present);
+        assert!(link.starts_with("s=") && link.len() < 2000, "{} bytes", link.len());
+        assert!(
+            link[2..]
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_'),
+            "URL-safe"
+        );
+        assert_eq!(decode(&format!("#{link}")), Some(Ok((*ws.present).clone())));
+    }
+
+    #[test]
+    fn bad_links_say_what_is_wrong() {
+        assert_eq!(decode("#other=1"), None);
+        assert_eq!(decode(""), None);
+        let link = encode(&Playground::leaderboard());
+        let cases = [
+            ("s=!!!!", "not base64url"),
+            (&link[..link.len() / 2], "copy it again in full"),
+            ("s=", "truncated or damaged"),
+        ];
+        for (fragment, needle) in cases {
+            match decode(fragment) {
+                Some(Err(e)) => assert!(e.contains(needle), "{fragment}: {e}"),
+                other => panic!("{fragment}: {other:?}"),
+            }
+        }
+        let huge = format!("s={}", "A".repeat(MAX_LINK + 1));
+        assert!(decode(&huge).is_some_and(|r| r.is_err_and(|e| e.contains("more than"))));
+        // A zip bomb: a few KB that would inflate past the limit.
+        let bomb = miniz_oxide::deflate::compress_to_vec(&vec![b' '; MAX_STATE + 1], 9);
+        let bomb = format!("s={}", URL_SAFE_NO_PAD.encode(bomb));
+        assert!(decode(&bomb).is_some_and(|r| r.is_err_and(|e| e.contains("truncated or damaged"))));
+        let newer = Playground::leaderboard()
+            .to_json()
+            .replace("\"version\":1", "\"version\":99");
+        let packed = miniz_oxide::deflate::compress_to_vec(newer.as_bytes(), 9);
+        let link = format!("s={}", URL_SAFE_NO_PAD.encode(packed));
+        assert!(decode(&link).is_some_and(|r| r.is_err_and(|e| e.contains("version 99"))));
+    }
+}
