@@ -1,13 +1,15 @@
 //! Keeps the user's work in localStorage. What is read back is untrusted: a copy that
-//! does not load is set aside under another key instead of being overwritten.
+//! does not load is set aside under another key instead of being overwritten, and the
+//! last copy that did load is kept as a backup to fall back on.
 
 use crate::state::Playground;
 use gloo::storage::{LocalStorage, Storage};
 
 const KEY: &str = "keylab.work";
+const BACKUP: &str = "keylab.backup";
 const SET_ASIDE: &str = "keylab.unreadable";
 
-/// The saved work, or the built-in example and a message saying why not.
+/// The saved work, or the best fallback and a message saying what happened.
 pub fn load() -> (Playground, Option<String>) {
     // Raw text, not gloo's JSON-typed get: a damaged value must reach the parser so it
     // can be reported and kept, not silently read as "nothing saved".
@@ -23,10 +25,27 @@ pub fn load() -> (Playground, Option<String>) {
         }
     };
     match Playground::from_json(&text) {
-        Ok(p) => (p, None),
+        Ok(p) => {
+            // The last good copy: what a later damaged save falls back to.
+            let _ = storage.set_item(BACKUP, &text);
+            (p, None)
+        }
         Err(why) => {
             let _ = storage.set_item(SET_ASIDE, &text);
-            (Playground::leaderboard(), Some(format!("Your saved work could not be read ({why}). It was kept under \"{SET_ASIDE}\" in localStorage, and the example was loaded instead.")))
+            let kept =
+                format!("Your saved work could not be read ({why}). It was kept under \"{SET_ASIDE}\" in localStorage");
+            let backup = storage
+                .get_item(BACKUP)
+                .ok()
+                .flatten()
+                .and_then(|b| Playground::from_json(&b).ok());
+            match backup {
+                Some(p) => (p, Some(format!("{kept}, and the last copy that loaded was restored."))),
+                None => (
+                    Playground::leaderboard(),
+                    Some(format!("{kept}, and the example was loaded instead.")),
+                ),
+            }
         }
     }
 }
