@@ -719,6 +719,44 @@ impl Playground {
         json!({"schema": self.schema.to_value(), "entity": self.entity, "rows": self.rows, "query": self.query, "pasted": self.pasted, "snippet": self.snippet}).to_string()
     }
 
+    /// A fresh playground for a schema: its first entity, one blank sample item.
+    pub fn from_schema(schema: Schema) -> Playground {
+        let mut p = Playground {
+            schema,
+            entity: 0,
+            rows: Vec::new(),
+            query: QueryDraft::default(),
+            pasted: String::new(),
+            snippet: SnippetPrefs::default(),
+        };
+        p.apply(Action::AddRow);
+        p
+    }
+
+    /// Reads an imported file: a whole saved state (schema and items), or a schema
+    /// document alone. Untrusted, like everything else read in.
+    pub fn import(text: &str) -> Result<Playground, String> {
+        let doc: Value = serde_json::from_str(text).map_err(|e| format!("the file is not valid JSON ({e})"))?;
+        if doc.get("schema").is_some() {
+            return Playground::from_json(text);
+        }
+        if doc.get("version").is_some() {
+            let schema = Schema::from_value(&doc).map_err(|e| format!("the file's schema is invalid: {e}"))?;
+            if schema.entities.is_empty() {
+                return Err("the file's schema has no entities".into());
+            }
+            return Ok(Playground::from_schema(schema));
+        }
+        Err("the file is neither a keylab schema (with \"version\") nor a keylab export (with \"schema\")".into())
+    }
+
+    /// The file "Export schema and items" writes: what `import` reads back.
+    pub fn export_all(&self) -> String {
+        serde_json::from_str::<Value>(&self.to_json())
+            .map(|v| serde_json::to_string_pretty(&v).unwrap_or_default())
+            .unwrap_or_default()
+    }
+
     /// Reads a saved state. Untrusted: any problem is an error message, never a panic.
     pub fn from_json(text: &str) -> Result<Playground, String> {
         let doc: Value = serde_json::from_str(text).map_err(|e| format!("saved work is not valid JSON ({e})"))?;
@@ -1036,6 +1074,27 @@ mod tests {
         let mut doc: Value = serde_json::from_str(&Playground::leaderboard().to_json()).unwrap();
         doc["entity"] = json!(7);
         assert!(Playground::from_json(&doc.to_string()).is_err());
+    }
+
+    #[test]
+    fn files_round_trip_and_bad_files_say_why() {
+        let p = run(vec![Action::SetWidth {
+            field: "score".into(),
+            width: 12,
+        }]);
+        assert_eq!(Playground::import(&p.export_all()), Ok(p.clone()));
+        let schema_only = Playground::import(&p.schema.to_json_pretty()).unwrap();
+        assert_eq!(schema_only.schema, p.schema);
+        assert_eq!(schema_only.rows.len(), 1, "one blank item to start from");
+        for (bad, needle) in [
+            ("{", "not valid JSON"),
+            ("[]", "neither a keylab schema"),
+            (r#"{"version": 99}"#, "version 99"),
+            (r#"{"schema": {"version": 1}}"#, "saved schema is invalid"),
+        ] {
+            let e = Playground::import(bad).unwrap_err();
+            assert!(e.contains(needle), "{bad}: {e}");
+        }
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! The page: the reducer, persistence, and the layout of the panels.
 
 use super::copy_button::CopyButton;
+use super::files::Files;
 use super::history_buttons::HistoryButtons;
 use super::link_prompt::LinkPrompt;
 use super::paste_box::PasteBox;
@@ -9,6 +10,7 @@ use super::query_panel::QueryPanel;
 use super::samples_table::SamplesTable;
 use super::snippet_panel::SnippetPanel;
 use super::template_editor::TemplateEditor;
+use super::theme_toggle::ThemeToggle;
 use crate::persist;
 use crate::share;
 use crate::state::{Command, Playground, Workspace};
@@ -21,6 +23,8 @@ use yew::prelude::*;
 /// anything that could not be read, and a linked design waiting for the user's word.
 struct Boot {
     state: Playground,
+    /// No saved work: show the "start here" hint.
+    first_visit: bool,
     notices: Vec<String>,
     pending_link: Option<Playground>,
 }
@@ -75,9 +79,11 @@ fn boot() -> Boot {
     if !matches!(outcome, LinkOutcome::Nothing | LinkOutcome::Ask(_)) {
         forget_link();
     }
+    let first_visit = !had_saved;
     match outcome {
         LinkOutcome::Nothing => Boot {
             state: saved,
+            first_visit,
             notices,
             pending_link: None,
         },
@@ -85,17 +91,20 @@ fn boot() -> Boot {
             notices.push(message);
             Boot {
                 state: saved,
+                first_visit,
                 notices,
                 pending_link: None,
             }
         }
         LinkOutcome::Open(linked) => Boot {
             state: linked,
+            first_visit: false,
             notices,
             pending_link: None,
         },
         LinkOutcome::Ask(linked) => Boot {
             state: saved,
+            first_visit: false,
             notices,
             pending_link: Some(linked),
         },
@@ -137,6 +146,7 @@ pub fn App() -> Html {
     let boot = use_memo((), |_| boot());
     let pending = use_state(|| boot.pending_link.clone());
     let notices = use_state(|| boot.notices.clone());
+    let hint = use_state(|| boot.first_visit);
     let workspace = {
         let boot = boot.clone();
         use_reducer(move || Workspace::new(boot.state.clone()))
@@ -220,9 +230,20 @@ pub fn App() -> Html {
                 <h1>{ "keylab" }</h1>
                 <p>{ "Design DynamoDB sort keys and watch them sort the way DynamoDB sorts them: by UTF-8 bytes." }</p>
                 <HistoryButtons can_undo={workspace.can_undo()} can_redo={workspace.can_redo()} command={command.clone()} />
-                <CopyButton text={(*link).clone()} label="Copy share link" />
+                <div class="toolbar">
+                    <CopyButton text={(*link).clone()} label="Copy share link" />
+                    <ThemeToggle />
+                </div>
+                <Files state={current.clone()} command={command.clone()} />
             </header>
             { for notices.iter().map(|n| html! { <p class="notice" role="status">{ n }</p> }) }
+            if *hint {
+                <aside class="hint" aria-label="start here" data-testid="start-hint">
+                    <strong>{ "Start here. " }</strong>
+                    { "This is the leaderboard from the seed articles: scores stored inverted so the top score comes first. Change the score's width to 3 and watch 1500 overflow; set the query to \"Range on a field\" and copy the code for your SDK at the bottom. Everything you change is saved in this browser." }
+                    <button type="button" onclick={{ let hint = hint.clone(); Callback::from(move |_: MouseEvent| hint.set(false)) }}>{ "Got it" }</button>
+                </aside>
+            }
             { (*pending).clone().map(|design| {
                 let pending = pending.clone();
                 let on_done = Callback::from(move |_| { forget_link(); pending.set(None); });

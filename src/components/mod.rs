@@ -3,6 +3,7 @@
 
 pub mod app;
 pub mod copy_button;
+pub mod files;
 pub mod history_buttons;
 pub mod hit_list;
 pub mod link_prompt;
@@ -14,6 +15,7 @@ pub mod samples_table;
 pub mod segment_row;
 pub mod snippet_panel;
 pub mod template_editor;
+pub mod theme_toggle;
 
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;

@@ -1,0 +1,104 @@
+//! Export the design (the schema alone, or with its sample items) as a JSON file, and
+//! import one. An import is one undoable step; a bad file leaves the work as it was.
+
+use crate::state::{Command, Playground};
+use std::rc::Rc;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::JsFuture;
+use web_sys::{Blob, BlobPropertyBag, HtmlAnchorElement, HtmlInputElement, Url};
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct FilesProps {
+    pub state: Rc<Playground>,
+    pub command: Callback<Command>,
+}
+
+/// Offers `text` as a download named `name`. Returns whether the browser took it.
+fn download(name: &str, text: &str) -> bool {
+    let options = BlobPropertyBag::new();
+    options.set_type("application/json");
+    let parts = js_sys::Array::of1(&text.into());
+    let Ok(blob) = Blob::new_with_str_sequence_and_options(&parts, &options) else {
+        return false;
+    };
+    let Ok(url) = Url::create_object_url_with_blob(&blob) else {
+        return false;
+    };
+    let anchor = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.create_element("a").ok())
+        .and_then(|a| a.dyn_into::<HtmlAnchorElement>().ok());
+    let Some(anchor) = anchor else { return false };
+    anchor.set_href(&url);
+    anchor.set_download(name);
+    anchor.click();
+    let _ = Url::revoke_object_url(&url);
+    true
+}
+
+#[function_component]
+pub fn Files(props: &FilesProps) -> Html {
+    let message = use_state(|| None::<(bool, String)>);
+    let export = |all: bool| {
+        let (state, message) = (props.state.clone(), message.clone());
+        Callback::from(move |_: MouseEvent| {
+            let (name, text) = if all {
+                ("keylab-design.json", state.export_all())
+            } else {
+                ("keylab-schema.json", state.schema.to_json_pretty())
+            };
+            if !download(name, &text) {
+                message.set(Some((false, "The browser refused the download.".into())));
+            }
+        })
+    };
+    let import = {
+        let (command, message) = (props.command.clone(), message.clone());
+        Callback::from(move |e: Event| {
+            let Some(input) = e.target_dyn_into::<HtmlInputElement>() else {
+                return;
+            };
+            let Some(file) = input.files().and_then(|f| f.get(0)) else {
+                return;
+            };
+            // Cleared so that choosing the same file again imports it again.
+            input.set_value("");
+            let (command, message) = (command.clone(), message.clone());
+            wasm_bindgen_futures::spawn_local(async move {
+                let name = file.name();
+                let text = JsFuture::from(file.text()).await.ok().and_then(|t| t.as_string());
+                match text
+                    .ok_or_else(|| "the file could not be read".to_string())
+                    .and_then(|t| Playground::import(&t))
+                {
+                    Ok(p) => {
+                        command.emit(Command::Replace(Box::new(p)));
+                        message.set(Some((
+                            true,
+                            format!("Imported {name}. Undo brings back what was there before."),
+                        )));
+                    }
+                    Err(why) => message.set(Some((
+                        false,
+                        format!("{name} was not imported: {why}. Your work is unchanged."),
+                    ))),
+                }
+            });
+        })
+    };
+    html! {
+        <div class="toolbar" role="group" aria-label="files">
+            <button type="button" onclick={export(false)}>{ "Export schema" }</button>
+            <button type="button" onclick={export(true)}>{ "Export schema and items" }</button>
+            <label class="file-button">{ "Import JSON…" }
+                <input type="file" accept=".json,application/json" onchange={import} data-testid="import-file" />
+            </label>
+            { (*message).as_ref().map(|(ok, text)| html! {
+                <span class={if *ok { "ok" } else { "messages" }} role="status" data-testid="files-status">
+                    if *ok { { text.clone() } } else { <span class="error">{ text.clone() }</span> }
+                </span>
+            }).unwrap_or_default() }
+        </div>
+    }
+}
