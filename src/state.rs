@@ -153,6 +153,11 @@ pub enum Action {
         field: String,
         unit: String,
     },
+    /// The width planner's warning threshold, in percent of capacity.
+    SetWarnAt {
+        field: String,
+        percent: f64,
+    },
     SetSeparator(String),
     SetValue {
         row: usize,
@@ -415,6 +420,11 @@ impl Playground {
                         };
                         f.kind = FieldKind::Timestamp { unit, order };
                     }
+                }
+            }
+            Action::SetWarnAt { field, percent } => {
+                if let Some(f) = self.field_mut(&field) {
+                    f.warn_at = Some(percent);
                 }
             }
             Action::SetSeparator(sep) => self.schema.separator = sep,

@@ -872,6 +872,16 @@ mod check {
 
     fn entity(s: &Schema, e: &Entity, path: &str, errors: &mut Vec<Error>, warnings: &mut Vec<Warning>) {
         for f in &e.fields {
+            if let Some(w) = f.warn_at {
+                if !(w > 0.0 && w <= 100.0) {
+                    schema_error(
+                        errors,
+                        Context::entity(&e.name).with_field(&f.name),
+                        format!("warning threshold {w}% is not above 0 and at most 100"),
+                        "pick a percentage such as 80",
+                    );
+                }
+            }
             if let Err((reason, fix)) = f.kind.validate() {
                 let ctx = Context::entity(&e.name).with_field(&f.name);
                 errors.push(Error::new(

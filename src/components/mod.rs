@@ -2,6 +2,7 @@
 //! they render the `Analysis` the core produced.
 
 pub mod app;
+pub mod byte_view;
 pub mod copy_button;
 pub mod files;
 pub mod history_buttons;

@@ -1,5 +1,6 @@
 //! The order DynamoDB returns, beside the order a naive (unpadded) design would give.
 
+use super::byte_view::ByteView;
 use crate::state::Playground;
 use keylab::preview::Preview;
 use keylab::schema::AttrType;
@@ -65,6 +66,9 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
                     </ol>
                 </div>
             </div>
+            if preview.attr_type == AttrType::S {
+                <ByteView keys={preview.sorted.iter().filter_map(|&r| preview.rows[r].key.clone()).collect::<Vec<_>>()} />
+            }
         </section>
     }
 }

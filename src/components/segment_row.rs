@@ -149,6 +149,16 @@ fn field_controls(i: usize, f: &Field, dispatch: &Callback<Action>) -> Html {
             to: v.trim().to_string(),
         })
     };
+    let warn_at = f.kind.width().map(|_| {
+        let name = name.clone();
+        let cb = on(dispatch, move |v| Action::SetWarnAt { field: name.clone(), percent: v.trim().parse().unwrap_or(0.0) });
+        html! {
+            <span class="control">
+                <label for={format!("seg-{i}-warn")}>{ "warn at %" }</label>
+                <input id={format!("seg-{i}-warn")} type="number" min="1" max="100" value={f.warn_at().to_string()} onchange={cb} />
+            </span>
+        }
+    });
     html! { <>
         <span class="control">
             <label for={format!("seg-{i}-name")}>{ "field" }</label>
@@ -156,6 +166,7 @@ fn field_controls(i: usize, f: &Field, dispatch: &Callback<Action>) -> Html {
         </span>
         { select_control(format!("seg-{i}-kind"), "kind", &kind_options, f.kind.name(), kind_cb) }
         { specific }
+        { warn_at.unwrap_or_default() }
     </> }
 }
 

@@ -1,0 +1,27 @@
+import { test, expect, openFresh } from './fixtures.mjs';
+
+test('the byte view marks the first differing byte and says why', async ({ page }) => {
+  await openFresh(page);
+  await page.getByText('Byte view: why each key sorts before the next').click();
+  const pairs = page.getByTestId('byte-view').locator('li');
+  await expect(pairs).toHaveCount(3);
+  await expect(pairs.first().locator('mark')).toHaveText(['38', '39']);
+  await expect(pairs.first()).toContainText("because at byte 6 '8' (0x38) is below '9' (0x39)");
+});
+
+test('the warning threshold can be changed, and an impossible one is an error beside it', async ({ page }) => {
+  await openFresh(page);
+  const width = page.locator('#seg-0-width');
+  await width.fill('4');
+  await width.press('Enter');
+  const warn = page.locator('#seg-0-warn');
+  await expect(warn).toHaveValue('80');
+  await warn.fill('10');
+  await warn.press('Enter');
+  const cell = page.getByTestId('value-1-score').locator('..');
+  await expect(cell).toContainText("uses 15.0% of the width's capacity (warning at 10%)");
+  await expect(page.getByTestId('segment-0').getByTestId('width-plan')).toHaveClass(/near/);
+  await warn.fill('0');
+  await warn.press('Enter');
+  await expect(page.getByTestId('segment-0').getByRole('alert')).toContainText('warning threshold 0% is not above 0 and at most 100');
+});
