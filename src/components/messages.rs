@@ -17,7 +17,8 @@ pub fn Messages(props: &MessagesProps) -> Html {
     }
     html! {
         <ul class="messages">
-            { for props.errors.iter().map(|m| html! { <li class="error" role="alert">{ m }</li> }) }
+            // The alert role sits inside the item: on the <li> it would stop being a list item.
+            { for props.errors.iter().map(|m| html! { <li class="error"><span role="alert">{ m }</span></li> }) }
             { for props.warnings.iter().map(|m| html! { <li class="warning">{ m }</li> }) }
         </ul>
     }

@@ -1,0 +1,38 @@
+// axe-core, run inside the real page: no serious or critical violations, in light and
+// dark mode, with every panel showing content (errors and the byte view included).
+import { createRequire } from 'node:module';
+import { test, expect, openFresh } from './fixtures.mjs';
+
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+async function violations(page) {
+  await page.addScriptTag({ path: axePath });
+  const result = await page.evaluate(async () => window.axe.run(document, { resultTypes: ['violations'] }));
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join('\n  ')}`);
+}
+
+for (const scheme of ['light', 'dark']) {
+  test(`no serious or critical accessibility violations, ${scheme} mode`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await openFresh(page);
+    // Show errors, warnings, query results, the byte view and a pasted expression too.
+    const width = page.locator('#seg-0-width');
+    await width.fill('3');
+    await width.press('Enter');
+    await page.getByLabel('access pattern').selectOption('range');
+    await page.getByText('Byte view: why each key sorts before the next').click();
+    await page.getByLabel('Query input as JSON').fill('{"KeyConditionExpression": "PK = :p OR SK = :s"}');
+    await page.getByLabel('Query input as JSON').press('Tab');
+    expect(await violations(page)).toEqual([]);
+  });
+}
+
+test('no horizontal scroll at 375 px except inside code blocks', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await openFresh(page);
+  await page.getByLabel('access pattern').selectOption('range');
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});
