@@ -15,6 +15,8 @@ export { expect };
 /** Opens the page with empty storage and waits for the app to render. */
 export async function openFresh(page) {
   await page.goto('/index.html');
+  // The app autosaves right after its first render: clear only once that has happened.
+  await expect(page.getByRole('heading', { name: 'keylab', exact: true })).toBeVisible();
   await page.evaluate(() => localStorage.clear());
   await page.reload();
   await expect(page.getByRole('heading', { name: 'keylab', exact: true })).toBeVisible();

@@ -64,6 +64,8 @@ test('the work survives a reload', async ({ page }) => {
 
 test('unreadable saved work is set aside with a message, not lost', async ({ page }) => {
   await page.goto('/index.html');
+  // Wait for the app's first autosave, or it could overwrite the damage written here.
+  await expect(page.getByRole('heading', { name: 'keylab', exact: true })).toBeVisible();
   await page.evaluate(() => localStorage.setItem('keylab.work', '{"schema": {"version": 99}}'));
   await page.reload();
   await expect(page.getByRole('status')).toContainText('could not be read');
