@@ -2,6 +2,7 @@
 
 pub mod api;
 pub mod components;
+pub mod import_items;
 pub mod persist;
 pub mod share;
 pub mod state;

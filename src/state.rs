@@ -169,6 +169,8 @@ pub enum Action {
     SetQuery(QueryDraft),
     SetPasted(String),
     SetSnippet(SnippetPrefs),
+    /// Sample items pasted as JSON lines or CSV, added after the others.
+    AppendRows(Vec<Values>),
 }
 
 impl Playground {
@@ -436,6 +438,18 @@ impl Playground {
             Action::SetQuery(q) => self.query = q,
             Action::SetPasted(text) => self.pasted = text,
             Action::SetSnippet(prefs) => self.snippet = prefs,
+            Action::AppendRows(rows) => {
+                let columns = self.columns();
+                for mut row in rows {
+                    // Every column present, so the table has an input for each.
+                    for c in &columns {
+                        if !row.contains_key(c) {
+                            row.insert(c.clone(), Value::String(String::new()));
+                        }
+                    }
+                    self.rows.push(row);
+                }
+            }
             Action::AddRow => {
                 let blank = self
                     .columns()

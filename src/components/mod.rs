@@ -10,6 +10,7 @@ pub mod hit_list;
 pub mod link_prompt;
 pub mod messages;
 pub mod paste_box;
+pub mod paste_items;
 pub mod preview_panel;
 pub mod query_panel;
 pub mod samples_table;

@@ -2,6 +2,7 @@
 
 use super::event_value;
 use super::messages::Messages;
+use super::paste_items::PasteItems;
 use crate::state::{Action, Playground};
 use keylab::preview::Preview;
 use std::rc::Rc;
@@ -72,6 +73,7 @@ pub fn SamplesTable(props: &SamplesTableProps) -> Html {
                 </table>
             </div>
             <button type="button" onclick={add}>{ "+ item" }</button>
+            <PasteItems state={props.state.clone()} dispatch={props.dispatch.clone()} />
         </section>
     }
 }

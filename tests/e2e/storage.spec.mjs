@@ -13,3 +13,24 @@ test('corrupted storage falls back to the last copy that loaded, and keeps the d
   await expect(width).toHaveValue('7');
   expect(await page.evaluate(() => localStorage.getItem('keylab.unreadable'))).toBe('{"schema": {"version": 1, "separator": "#"');
 });
+
+test('sample items pasted as JSON lines or CSV are added, and bad input says which line', async ({ page }) => {
+  await openFresh(page);
+  await page.getByText('Paste JSON lines or CSV').click();
+  const area = page.getByLabel('Items as JSON lines or CSV');
+  await area.fill('{"season": "SPRING-2026", "score": 3000, "at": 1719300000, "player": "p_new", "extra": 1}\n{"season": "SPRING-2026", "score": 5, "at": 1719300001, "player": "p_low"}');
+  await page.getByRole('button', { name: 'Add items' }).click();
+  await expect(page.getByTestId('paste-items-status')).toContainText('Added 2 item(s). Note: ignored fields the entity does not have: extra.');
+  await expect(page.getByTestId('sorted-keys').locator('li .values').first()).toContainText(', 3000,');
+  await expect(page.getByTestId('sorted-keys').locator('li')).toHaveCount(6);
+
+  await area.fill('player,score,at,season\n"quoted, ""name""",77,1719300002,SPRING-2026\n');
+  await page.getByRole('button', { name: 'Add items' }).click();
+  await expect(page.getByTestId('paste-items-status')).toContainText('Added 1 item(s).');
+  await expect(page.getByTestId('value-6-player')).toHaveValue('quoted, "name"');
+
+  await area.fill('{"score": 1}\n{broken');
+  await page.getByRole('button', { name: 'Add items' }).click();
+  await expect(page.getByTestId('paste-items-status')).toContainText('Nothing was added: line 2 is not JSON');
+  await expect(page.getByTestId('sorted-keys').locator('li')).toHaveCount(7);
+});

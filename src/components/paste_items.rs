@@ -1,0 +1,59 @@
+//! Adds sample items pasted as JSON lines (`{"score": 1500, ...}` per line) or CSV with
+//! a header line of field names.
+
+use crate::import_items;
+use crate::state::{Action, Playground};
+use std::rc::Rc;
+use web_sys::HtmlTextAreaElement;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct PasteItemsProps {
+    pub state: Rc<Playground>,
+    pub dispatch: Callback<Action>,
+}
+
+#[function_component]
+pub fn PasteItems(props: &PasteItemsProps) -> Html {
+    let area = use_node_ref();
+    let status = use_state(|| None::<Result<String, String>>);
+    let add = {
+        let (area, status, dispatch, columns) = (
+            area.clone(),
+            status.clone(),
+            props.dispatch.clone(),
+            props.state.columns(),
+        );
+        Callback::from(move |_: MouseEvent| {
+            let Some(input) = area.cast::<HtmlTextAreaElement>() else {
+                return;
+            };
+            match import_items::parse(&input.value(), &columns) {
+                Ok((rows, note)) => {
+                    let n = rows.len();
+                    dispatch.emit(Action::AppendRows(rows));
+                    input.set_value("");
+                    status.set(Some(Ok(format!(
+                        "Added {n} item(s).{}",
+                        note.map(|n| format!(" Note: {n}.")).unwrap_or_default()
+                    ))));
+                }
+                Err(why) => status.set(Some(Err(format!("Nothing was added: {why}.")))),
+            }
+        })
+    };
+    html! {
+        <details class="paste-items">
+            <summary>{ "Paste JSON lines or CSV" }</summary>
+            <label for="paste-items" class="visually-hidden">{ "Items as JSON lines or CSV" }</label>
+            <textarea id="paste-items" ref={area} rows="5" spellcheck="false"
+                placeholder={format!("{{\"{0}\": ...}}  one object per line, or CSV:\n{1}", props.state.columns().first().cloned().unwrap_or_default(), props.state.columns().join(","))} />
+            <button type="button" onclick={add}>{ "Add items" }</button>
+            { match &*status {
+                Some(Ok(m)) => html! { <p class="ok" role="status" data-testid="paste-items-status">{ m }</p> },
+                Some(Err(m)) => html! { <p class="messages" data-testid="paste-items-status"><span class="error" role="alert">{ m }</span></p> },
+                None => html! {},
+            } }
+        </details>
+    }
+}
