@@ -2,7 +2,7 @@
 //! types, so every action is tested natively.
 
 use keylab::codec::width::{plan, WidthPlan};
-use keylab::preview::{preview, Preview};
+use keylab::preview::{number_vs_string, preview, NumberVsString, Preview};
 use keylab::query::builder::{build, AccessPattern, Range, RangeOp, SortPattern};
 use keylab::query::eval::{run, Item};
 use keylab::query::parse::{parse_input, ValidationError};
@@ -487,6 +487,8 @@ pub struct Analysis {
     pub query: Result<QueryView, String>,
     /// The paste box's outcome; `None` while it is empty.
     pub pasted: Option<PasteView>,
+    /// The first numeric sort field's values as a Number key and as a String key.
+    pub number_vs_string: Option<NumberVsString>,
 }
 
 /// Sample rows a query returns, in the order it returns them, with their page number.
@@ -543,6 +545,9 @@ impl Playground {
         let items = self.sample_items();
         let query = self.query_view(&items);
         let pasted = self.paste_view(&items);
+        let number_vs_string = self
+            .entity()
+            .and_then(|e| number_vs_string(e, &self.attribute(), &self.rows));
         Analysis {
             preview,
             errors,
@@ -550,6 +555,7 @@ impl Playground {
             plans,
             query,
             pasted,
+            number_vs_string,
         }
     }
 

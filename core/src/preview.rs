@@ -3,8 +3,9 @@
 //! renders this and computes nothing itself.
 
 use crate::codec::order::{compare_keys, compare_numbers};
-use crate::codec::{encode_key, naive_key, Values};
+use crate::codec::{encode_key, naive_key, plain_number, shown, Values};
 use crate::error::{Error, Warning};
+use crate::schema::Segment;
 use crate::schema::{AttrType, Entity, Schema};
 use std::cmp::Ordering;
 
@@ -95,5 +96,67 @@ pub fn preview(schema: &Schema, entity: &Entity, attribute: &str, rows: &[Values
         sorted,
         naive_sorted,
         misplaced,
+    }
+}
+
+/// One numeric field's values ordered as a Number key would order them and as a String
+/// key of the same digits would: why a composite String key needs padding.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NumberVsString {
+    pub field: String,
+    /// Rows (those whose value is a number) in numeric order.
+    pub as_number: Vec<usize>,
+    /// The same rows in UTF-8 byte order of the value as typed.
+    pub as_string: Vec<usize>,
+}
+
+/// The comparison for the first numeric field of `attribute`'s template, if it has one.
+pub fn number_vs_string(entity: &Entity, attribute: &str, rows: &[Values]) -> Option<NumberVsString> {
+    let template = entity.template(attribute)?;
+    let field = template.segments.iter().find_map(|s| match s {
+        Segment::Field(f) => entity.field(f).filter(|f| f.kind.is_numeric()),
+        Segment::Literal(_) => None,
+    })?;
+    let numbers: Vec<(usize, String, String)> = rows
+        .iter()
+        .enumerate()
+        .filter_map(|(i, r)| {
+            let v = r.get(&field.name)?;
+            Some((i, plain_number(field, v).ok()?, shown(v)))
+        })
+        .collect();
+    let mut as_number: Vec<&(usize, String, String)> = numbers.iter().collect();
+    as_number.sort_by(|a, b| compare_numbers(&a.1, &b.1).unwrap_or(Ordering::Equal));
+    let mut as_string: Vec<&(usize, String, String)> = numbers.iter().collect();
+    as_string.sort_by(|a, b| compare_keys(&a.2, &b.2));
+    Some(NumberVsString {
+        field: field.name.clone(),
+        as_number: as_number.into_iter().map(|t| t.0).collect(),
+        as_string: as_string.into_iter().map(|t| t.0).collect(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn numbers_sort_one_way_as_numbers_and_another_as_text() {
+        let schema = Schema::from_value(&json!({
+            "version": 1, "separator": "#",
+            "table": {"name": "T", "attributes": {"PK": "S", "SK": "S"}, "primary": {"partition": "PK", "sort": "SK"}},
+            "entities": [{"name": "E", "fields": {"t": {"kind": "text"}, "n": {"kind": "uint", "width": 6}},
+                          "keys": {"PK": [{"literal": "P"}], "SK": [{"field": "t"}, {"field": "n"}]}}]
+        }))
+        .unwrap();
+        let rows: Vec<Values> = ["10", "1500", "240", "9", "x"]
+            .iter()
+            .map(|n| json!({"t": "a", "n": n}).as_object().cloned().unwrap())
+            .collect();
+        let c = number_vs_string(&schema.entities[0], "SK", &rows).unwrap();
+        assert_eq!(c.field, "n");
+        assert_eq!(c.as_number, [3, 0, 2, 1], "9, 10, 240, 1500; x is not a number");
+        assert_eq!(c.as_string, [0, 1, 2, 3], "\"10\" < \"1500\" < \"240\" < \"9\"");
     }
 }

@@ -251,7 +251,7 @@ pub fn App() -> Html {
             }).unwrap_or_default() }
             <main>
                 <TemplateEditor state={current.clone()} analysis={analysis.clone()} dispatch={dispatch.clone()} />
-                <PreviewPanel state={current.clone()} preview={preview.clone()} {matches} />
+                <PreviewPanel state={current.clone()} preview={preview.clone()} {matches} number_vs_string={analysis.number_vs_string.clone()} />
                 <SamplesTable state={current.clone()} {preview} dispatch={dispatch.clone()} />
                 <QueryPanel state={current.clone()} analysis={analysis.clone()} dispatch={dispatch.clone()} />
                 <PasteBox state={current.clone()} analysis={analysis.clone()} dispatch={dispatch.clone()} />

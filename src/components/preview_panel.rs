@@ -2,6 +2,7 @@
 
 use super::byte_view::ByteView;
 use crate::state::Playground;
+use keylab::preview::NumberVsString;
 use keylab::preview::Preview;
 use keylab::schema::AttrType;
 use std::rc::Rc;
@@ -14,10 +15,13 @@ pub struct PreviewPanelProps {
     /// Rows the query panel's query returns, to highlight.
     #[prop_or_default]
     pub matches: Vec<usize>,
+    #[prop_or_default]
+    pub number_vs_string: Option<NumberVsString>,
 }
 
 #[function_component]
 pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
+    let forward = use_state(|| true);
     let Some(preview) = &props.preview else {
         return html! { <section class="panel"><p>{ "No entity to preview." }</p></section> };
     };
@@ -35,15 +39,56 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
         AttrType::N => "Number key: numeric order",
     };
     let skipped = preview.rows.len() - preview.sorted.len();
+    // Reading backward (ScanIndexForward=false) walks the same order from the end.
+    let mut in_order = preview.sorted.clone();
+    if !*forward {
+        in_order.reverse();
+    }
+    let toggle = {
+        let forward = forward.clone();
+        Callback::from(move |e: Event| {
+            forward.set(
+                e.target_dyn_into::<web_sys::HtmlInputElement>()
+                    .is_some_and(|i| i.checked()),
+            );
+        })
+    };
+    let value_of = |r: usize, field: &str| -> String {
+        props.state.rows[r]
+            .get(field)
+            .and_then(|v| v.as_str())
+            .unwrap_or_default()
+            .to_string()
+    };
+    let comparison = props.number_vs_string.as_ref().map(|c| html! {
+        <details class="number-vs-string">
+            <summary>{ format!("{} as a Number key vs a String key", c.field) }</summary>
+            <div class="orders" data-testid="number-vs-string">
+                <div>
+                    <h3>{ "Number (N) sort key: numeric order" }</h3>
+                    <ol class="keys">{ for c.as_number.iter().map(|&r| html! { <li><code>{ value_of(r, &c.field) }</code></li> }) }</ol>
+                </div>
+                <div>
+                    <h3>{ "String (S) sort key, unpadded: byte order" }</h3>
+                    <ol class="keys">{ for c.as_string.iter().map(|&r| html! { <li><code>{ value_of(r, &c.field) }</code></li> }) }</ol>
+                </div>
+            </div>
+            <p class="note">{ "A Number key sorts numerically but holds one value; a composite key is a String, so its numbers are padded to sort the same way." }</p>
+        </details>
+    });
     html! {
         <section class="panel" aria-labelledby="preview-title">
             <h2 id="preview-title">{ format!("{} in query order", preview.attribute) }</h2>
             <p class="note">{ order_note }{ if skipped > 0 { format!(" · {skipped} item(s) with errors left out") } else { String::new() } }</p>
+            <span class="control check">
+                <input id="preview-forward" type="checkbox" checked={*forward} onchange={toggle} />
+                <label for="preview-forward">{ "ScanIndexForward (unchecked: read from the end)" }</label>
+            </span>
             <div class="orders">
                 <div>
                     <h3>{ "keylab keys" }</h3>
                     <ol class="keys" data-testid="sorted-keys">
-                        { for preview.sorted.iter().map(|&r| html! {
+                        { for in_order.iter().map(|&r| html! {
                             <li data-row={r.to_string()} class={classes!(props.matches.contains(&r).then_some("match"))}>
                                 <code>{ preview.rows[r].key.clone().unwrap_or_default() }</code>
                                 <span class="values">{ values_of(r) }</span>
@@ -66,6 +111,7 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
                     </ol>
                 </div>
             </div>
+            { comparison.unwrap_or_default() }
             if preview.attr_type == AttrType::S {
                 <ByteView keys={preview.sorted.iter().filter_map(|&r| preview.rows[r].key.clone()).collect::<Vec<_>>()} />
             }

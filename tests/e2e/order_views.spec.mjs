@@ -25,3 +25,15 @@ test('the warning threshold can be changed, and an impossible one is an error be
   await warn.press('Enter');
   await expect(page.getByTestId('segment-0').getByRole('alert')).toContainText('warning threshold 0% is not above 0 and at most 100');
 });
+
+test('ScanIndexForward reverses the preview; Number and String key orders side by side', async ({ page }) => {
+  await openFresh(page);
+  const keys = page.getByTestId('sorted-keys').locator('li .values');
+  await expect(keys.first()).toContainText(', 1500,');
+  await page.getByLabel('ScanIndexForward (unchecked: read from the end)').uncheck();
+  await expect(keys.first()).toContainText(', 9,');
+  await page.getByText('score as a Number key vs a String key').click();
+  const view = page.getByTestId('number-vs-string');
+  await expect(view.locator('ol').first().locator('li')).toHaveText(['9', '10', '240', '1500']);
+  await expect(view.locator('ol').last().locator('li')).toHaveText(['10', '1500', '240', '9']);
+});

@@ -24,7 +24,7 @@ test('a range on the score builds a BETWEEN, explains it, and lists the matches 
   await expect(page.getByTestId('query-input')).toContainText('"Limit": 1');
 
   // Backward: the order flips.
-  await page.getByLabel('ScanIndexForward').uncheck();
+  await page.getByLabel('ScanIndexForward', { exact: true }).uncheck();
   await expect(hitValues(page, 'query-hits')).toHaveText([/item #3:/, /item #2:/]);
   await expect(page.getByTestId('query-input')).toContainText('"ScanIndexForward": false');
 });
