@@ -30,6 +30,8 @@ pub struct Playground {
     /// The text of the "paste an expression" box.
     pub pasted: String,
     pub snippet: SnippetPrefs,
+    /// The width planner's expected maximum per field, as typed.
+    pub expected: Values,
 }
 
 /// How the snippet panel renders the query; remembered with the work.
@@ -171,6 +173,11 @@ pub enum Action {
     SetSnippet(SnippetPrefs),
     /// Sample items pasted as JSON lines or CSV, added after the others.
     AppendRows(Vec<Values>),
+    /// The largest value a field is expected to hold, for the width planner.
+    SetExpectedMax {
+        field: String,
+        text: String,
+    },
 }
 
 impl Playground {
@@ -222,6 +229,7 @@ impl Playground {
             query: QueryDraft::default(),
             pasted: String::new(),
             snippet: SnippetPrefs::default(),
+            expected: Values::new(),
         }
     }
 
@@ -438,6 +446,13 @@ impl Playground {
             Action::SetQuery(q) => self.query = q,
             Action::SetPasted(text) => self.pasted = text,
             Action::SetSnippet(prefs) => self.snippet = prefs,
+            Action::SetExpectedMax { field, text } => {
+                if text.trim().is_empty() {
+                    self.expected.shift_remove(&field);
+                } else {
+                    self.expected.insert(field, Value::String(text));
+                }
+            }
             Action::AppendRows(rows) => {
                 let columns = self.columns();
                 for mut row in rows {
@@ -540,7 +555,10 @@ impl Playground {
             .entity()
             .map(|e| preview(&self.schema, e, &self.attribute(), &self.rows));
         let plans = self.entity().map_or_else(Vec::new, |e| {
-            e.fields.iter().filter_map(|f| plan(f, &self.rows, None)).collect()
+            e.fields
+                .iter()
+                .filter_map(|f| plan(f, &self.rows, self.expected.get(&f.name)))
+                .collect()
         });
         let items = self.sample_items();
         let query = self.query_view(&items);
@@ -746,7 +764,7 @@ impl Playground {
 
     /// The saved form: the schema document plus the sample rows.
     pub fn to_json(&self) -> String {
-        json!({"schema": self.schema.to_value(), "entity": self.entity, "rows": self.rows, "query": self.query, "pasted": self.pasted, "snippet": self.snippet}).to_string()
+        json!({"schema": self.schema.to_value(), "entity": self.entity, "rows": self.rows, "query": self.query, "pasted": self.pasted, "snippet": self.snippet, "expected": self.expected}).to_string()
     }
 
     /// A fresh playground for a schema: its first entity, one blank sample item.
@@ -758,6 +776,7 @@ impl Playground {
             query: QueryDraft::default(),
             pasted: String::new(),
             snippet: SnippetPrefs::default(),
+            expected: Values::new(),
         };
         p.apply(Action::AddRow);
         p
@@ -824,6 +843,17 @@ impl Playground {
             .get("snippet")
             .and_then(|q| serde_json::from_value(q.clone()).ok())
             .unwrap_or_default();
+        // Only text survives: the planner reads the value like any typed number.
+        let expected: Values = doc
+            .get("expected")
+            .and_then(Value::as_object)
+            .map(|m| {
+                m.iter()
+                    .filter(|(_, v)| v.is_string())
+                    .map(|(k, v)| (k.clone(), v.clone()))
+                    .collect()
+            })
+            .unwrap_or_default();
         Ok(Playground {
             schema,
             entity,
@@ -831,6 +861,7 @@ impl Playground {
             query,
             pasted,
             snippet,
+            expected,
         })
     }
 }

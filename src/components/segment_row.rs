@@ -16,6 +16,9 @@ pub struct SegmentRowProps {
     /// The field's definition, for a field segment whose field exists.
     pub field: Option<Field>,
     pub plan: Option<WidthPlan>,
+    /// The expected maximum typed for this field's width planner.
+    #[prop_or_default]
+    pub expected: String,
     pub errors: Vec<String>,
     pub warnings: Vec<String>,
     pub dispatch: Callback<Action>,
@@ -233,6 +236,13 @@ pub fn SegmentRow(props: &SegmentRowProps) -> Html {
                 <button type="button" aria-label={format!("remove segment {}", i + 1)} onclick={emit(Action::RemoveSegment(i))}>{ "✕" }</button>
             </span>
             { props.plan.as_ref().map(plan_line).unwrap_or_default() }
+            if let (Some(_), Segment::Field(name)) = (&props.plan, &props.segment) {
+                <span class="control">
+                    <label for={format!("seg-{i}-expected")}>{ "expected max" }</label>
+                    <input id={format!("seg-{i}-expected")} inputmode="numeric" placeholder="largest sample" value={props.expected.clone()}
+                        onchange={{ let name = name.clone(); on(d, move |v| Action::SetExpectedMax { field: name.clone(), text: v }) }} />
+                </span>
+            }
             <Messages errors={props.errors.clone()} warnings={props.warnings.clone()} />
         </li>
     }

@@ -71,9 +71,10 @@ pub fn TemplateEditor(props: &TemplateEditorProps) -> Html {
                     let name = match s { Segment::Field(f) => Some(f.as_str()), Segment::Literal(_) => None };
                     let (errors, warnings) = match name { Some(n) => messages_for(&props.analysis, Some(n)), None => (Vec::new(), Vec::new()) };
                     let plan = name.and_then(|n| props.analysis.plans.iter().find(|p| p.field == n).cloned());
+                    let expected = name.and_then(|n| state.expected.get(n)).and_then(|v| v.as_str()).unwrap_or_default().to_string();
                     html! {
                         <SegmentRow key={format!("{i}-{}", name.unwrap_or("literal"))} index={i} count={segments.len()} segment={s.clone()}
-                            {field} {plan} {errors} {warnings} dispatch={props.dispatch.clone()} />
+                            {field} {plan} {expected} {errors} {warnings} dispatch={props.dispatch.clone()} />
                     }
                 }) }
             </ol>

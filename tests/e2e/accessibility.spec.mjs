@@ -36,3 +36,14 @@ test('no horizontal scroll at 375 px except inside code blocks', async ({ page }
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 });
+
+test('at 1920 px the template and the order sit side by side, with no horizontal scroll', async ({ page }) => {
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await openFresh(page);
+  const template = await page.getByRole('heading', { name: /template of Run/ }).boundingBox();
+  const order = await page.getByRole('heading', { name: 'SK in query order' }).boundingBox();
+  expect(Math.abs(template.y - order.y)).toBeLessThan(2);
+  expect(order.x).toBeGreaterThan(template.x + 400);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});

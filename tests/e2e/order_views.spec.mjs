@@ -37,3 +37,16 @@ test('ScanIndexForward reverses the preview; Number and String key orders side b
   await expect(view.locator('ol').first().locator('li')).toHaveText(['9', '10', '240', '1500']);
   await expect(view.locator('ol').last().locator('li')).toHaveText(['10', '1500', '240', '9']);
 });
+
+test('an expected maximum drives the suggested width, and is kept', async ({ page }) => {
+  await openFresh(page);
+  const expected = page.locator('#seg-0-expected');
+  await expected.fill('99999999999');
+  await expected.press('Enter');
+  const plan = page.getByTestId('segment-0').getByTestId('width-plan');
+  await expect(plan).toContainText('largest value 99999999999 uses');
+  await expect(plan).toContainText('suggested width 13');
+  await expect(plan).toHaveClass(/overflow/);
+  await page.reload();
+  await expect(page.locator('#seg-0-expected')).toHaveValue('99999999999');
+});
