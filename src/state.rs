@@ -764,7 +764,19 @@ impl Playground {
 
     /// The saved form: the schema document plus the sample rows.
     pub fn to_json(&self) -> String {
-        json!({"schema": self.schema.to_value(), "entity": self.entity, "rows": self.rows, "query": self.query, "pasted": self.pasted, "snippet": self.snippet, "expected": self.expected}).to_string()
+        self.to_value().to_string()
+    }
+
+    fn to_value(&self) -> Value {
+        json!({
+            "schema": self.schema.to_value(),
+            "entity": self.entity,
+            "rows": self.rows,
+            "query": self.query,
+            "pasted": self.pasted,
+            "snippet": self.snippet,
+            "expected": self.expected,
+        })
     }
 
     /// A fresh playground for a schema: its first entity, one blank sample item.
@@ -801,9 +813,7 @@ impl Playground {
 
     /// The file "Export schema and items" writes: what `import` reads back.
     pub fn export_all(&self) -> String {
-        serde_json::from_str::<Value>(&self.to_json())
-            .map(|v| serde_json::to_string_pretty(&v).unwrap_or_default())
-            .unwrap_or_default()
+        serde_json::to_string_pretty(&self.to_value()).unwrap_or_default()
     }
 
     /// Reads a saved state. Untrusted: any problem is an error message, never a panic.

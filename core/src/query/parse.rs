@@ -645,61 +645,57 @@ fn valid_number(text: &str) -> bool {
     compare_numbers(text, "0").is_some()
 }
 
+/// An `ExpressionAttributeNames` / `ExpressionAttributeValues` map: absent, or an object
+/// that is not empty and whose keys are `sigil` plus `[A-Za-z0-9_]+`.
+fn placeholder_map<'a>(
+    obj: &'a Map<String, Value>,
+    what: &str,
+    sigil: char,
+) -> Result<Option<&'a Map<String, Value>>, ValidationError> {
+    match obj.get(what) {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::Object(m)) => {
+            if m.is_empty() {
+                return fail(format!("{what} must not be empty"));
+            }
+            if let Some(k) = m.keys().find(|k| !placeholder_key_ok(k, sigil)) {
+                return fail(format!("{what} contains invalid key: Syntax error; key: \"{k}\""));
+            }
+            Ok(Some(m))
+        }
+        Some(_) => fail(format!("{what} must be an object")),
+    }
+}
+
 /// Reads a pasted Query input (the object an SDK takes) into a [`Query`], checking it as
 /// DynamoDB would against the table's keys.
 pub fn parse_input(table: &Table, input: &Value) -> Result<Query, ValidationError> {
     let Some(obj) = input.as_object() else {
         return fail("The Query input must be an object");
     };
-    let names = match obj.get("ExpressionAttributeNames") {
-        None | Some(Value::Null) => None,
-        Some(Value::Object(m)) => {
-            if m.is_empty() {
-                return fail("ExpressionAttributeNames must not be empty");
+    let names = placeholder_map(obj, "ExpressionAttributeNames", '#')?;
+    if let Some((k, _)) = names.and_then(|m| m.iter().find(|(_, v)| !v.is_string())) {
+        return fail(format!(
+            "ExpressionAttributeNames contains invalid value for key {k}: it must be a string"
+        ));
+    }
+    let values = placeholder_map(obj, "ExpressionAttributeValues", ':')?;
+    for (k, v) in values.into_iter().flatten() {
+        let one = v.as_object().filter(|o| o.len() == 1);
+        match one.and_then(|o| o.iter().next()) {
+            Some((t, Value::String(n))) if t == "N" && !valid_number(n) => {
+                return fail(format!(
+                    "ExpressionAttributeValues contains invalid value: The parameter cannot be converted to a numeric value: {n} for key {k}"
+                ))
             }
-            for (k, v) in m {
-                if !placeholder_key_ok(k, '#') {
-                    return fail(format!(
-                        "ExpressionAttributeNames contains invalid key: Syntax error; key: \"{k}\""
-                    ));
-                }
-                if !v.is_string() {
-                    return fail(format!(
-                        "ExpressionAttributeNames contains invalid value for key {k}: it must be a string"
-                    ));
-                }
+            Some((t, _)) if ["S", "N", "B", "BOOL", "NULL", "SS", "NS", "BS", "L", "M"].contains(&t.as_str()) => {}
+            _ => {
+                return fail(format!(
+                    "ExpressionAttributeValues contains invalid value: Supplied AttributeValue is empty, must contain exactly one of the supported datatypes for key {k}"
+                ))
             }
-            Some(m)
         }
-        Some(_) => return fail("ExpressionAttributeNames must be an object"),
-    };
-    let values = match obj.get("ExpressionAttributeValues") {
-        None | Some(Value::Null) => None,
-        Some(Value::Object(m)) => {
-            if m.is_empty() {
-                return fail("ExpressionAttributeValues must not be empty");
-            }
-            for (k, v) in m {
-                if !placeholder_key_ok(k, ':') {
-                    return fail(format!(
-                        "ExpressionAttributeValues contains invalid key: Syntax error; key: \"{k}\""
-                    ));
-                }
-                let one = v.as_object().filter(|o| o.len() == 1);
-                match one.and_then(|o| o.iter().next()) {
-                    Some((t, Value::String(n))) if t == "N" && !valid_number(n) => {
-                        return fail(format!("ExpressionAttributeValues contains invalid value: The parameter cannot be converted to a numeric value: {n} for key {k}"))
-                    }
-                    Some((t, _)) if ["S", "N", "B", "BOOL", "NULL", "SS", "NS", "BS", "L", "M"].contains(&t.as_str()) => {}
-                    _ => {
-                        return fail(format!("ExpressionAttributeValues contains invalid value: Supplied AttributeValue is empty, must contain exactly one of the supported datatypes for key {k}"))
-                    }
-                }
-            }
-            Some(m)
-        }
-        Some(_) => return fail("ExpressionAttributeValues must be an object"),
-    };
+    }
     let expression = match obj.get("KeyConditionExpression") {
         Some(Value::String(s)) => s.as_str(),
         _ => {
