@@ -30,6 +30,7 @@ pub mod codec;
 pub mod error;
 pub mod preview;
 pub mod query;
+pub mod sample;
 pub mod schema;
 pub mod snippet;
 

@@ -1,17 +1,22 @@
-//! What the page shows for one key attribute of one entity: every sample row's key (or
-//! its errors), the rows in DynamoDB's order, and the naive order beside it. The page
-//! renders this and computes nothing itself.
+//! What the page shows for one key attribute: every sample item's key (or its errors),
+//! the items in DynamoDB's order, the naive order beside it, and the item collections
+//! an index groups them into. The page renders this and computes nothing itself.
 
 use crate::codec::order::{compare_keys, compare_numbers};
 use crate::codec::{encode_key, naive_key, plain_number, shown, Values};
 use crate::error::{Error, Warning};
 use crate::schema::Segment;
-use crate::schema::{AttrType, Entity, Schema};
+use crate::schema::{AttrType, Entity, KeySchema, Schema};
 use std::cmp::Ordering;
+use std::collections::HashMap;
+
+/// One sample item: the entity it belongs to and its field values.
+pub type Sample<'a> = (&'a Entity, &'a Values);
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct PreviewRow {
-    /// The stored key, or `None` when the row has errors.
+    /// The stored key, or `None` when the row has errors or its entity has no template
+    /// for the attribute (it is then absent from that index: a sparse index).
     pub key: Option<String>,
     /// The key a naive design writes: values as typed, unpadded.
     pub naive: String,
@@ -33,13 +38,12 @@ pub struct Preview {
     pub misplaced: Vec<bool>,
 }
 
-/// Builds the preview of `attribute` for `rows` of `entity`.
-pub fn preview(schema: &Schema, entity: &Entity, attribute: &str, rows: &[Values]) -> Preview {
+/// Builds the preview of `attribute` for sample items of any entities.
+pub fn preview(schema: &Schema, attribute: &str, rows: &[Sample]) -> Preview {
     let attr_type = schema.table.attribute_type(attribute).unwrap_or(AttrType::S);
-    let template = entity.template(attribute);
     let rows: Vec<PreviewRow> = rows
         .iter()
-        .map(|values| match template {
+        .map(|&(entity, values)| match entity.template(attribute) {
             None => PreviewRow {
                 key: None,
                 naive: String::new(),
@@ -76,7 +80,10 @@ pub fn preview(schema: &Schema, entity: &Entity, attribute: &str, rows: &[Values
             rows[b].key.as_deref().unwrap_or(""),
         )
     });
-    let mut naive_sorted: Vec<usize> = (0..rows.len()).collect();
+    // Items whose entity has no template for the attribute are not in this order at all.
+    let mut naive_sorted: Vec<usize> = (0..rows.len())
+        .filter(|&i| rows[i].key.is_some() || !rows[i].errors.is_empty())
+        .collect();
     naive_sorted.sort_by(|&a, &b| compare_keys(&rows[a].naive, &rows[b].naive));
     let naive_keyed: Vec<usize> = naive_sorted
         .iter()
@@ -99,6 +106,99 @@ pub fn preview(schema: &Schema, entity: &Entity, attribute: &str, rows: &[Values
     }
 }
 
+/// One partition of an index: its items in the order a forward Query returns them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Collection {
+    pub partition: String,
+    pub items: Vec<CollectionItem>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct CollectionItem {
+    pub row: usize,
+    pub entity: String,
+    /// The item's sort key in this index.
+    pub key: String,
+    /// The partition's parent item: its sort key is built only from values the
+    /// partition key already holds, so there is one such item per partition.
+    pub parent: bool,
+}
+
+impl Collection {
+    /// Where the parent sits: how many items come before it and after it.
+    pub fn parent_place(&self) -> Option<(usize, usize)> {
+        let at = self.items.iter().position(|i| i.parent)?;
+        Some((at, self.items.len() - at - 1))
+    }
+}
+
+fn fields_of(template: &crate::schema::KeyTemplate) -> impl Iterator<Item = &String> {
+    template.segments.iter().filter_map(|s| match s {
+        Segment::Field(f) => Some(f),
+        Segment::Literal(_) => None,
+    })
+}
+
+/// The item collections of the base table (`index` `None`) or of a GSI: the sample items
+/// grouped by partition key, each group in sort-key order, largest group first. Items
+/// without both keys in that index (sparse, or with errors) are not in any collection.
+pub fn collections(schema: &Schema, index: Option<&str>, rows: &[Sample]) -> Vec<Collection> {
+    let keys: &KeySchema = match index {
+        None => &schema.table.primary,
+        Some(name) => match schema.table.indexes.iter().find(|i| i.name == name) {
+            Some(i) => &i.keys,
+            None => return Vec::new(),
+        },
+    };
+    let Some(sort) = keys.sort.as_deref() else {
+        return Vec::new();
+    };
+    let sort_type = schema.table.attribute_type(sort).unwrap_or(AttrType::S);
+    let mut groups: Vec<Collection> = Vec::new();
+    let mut by_partition: HashMap<String, usize> = HashMap::new();
+    for (row, &(entity, values)) in rows.iter().enumerate() {
+        let (Some(pt), Some(st)) = (entity.template(&keys.partition), entity.template(sort)) else {
+            continue;
+        };
+        let (Ok((pk, _)), Ok((sk, _))) = (
+            encode_key(schema, entity, pt, values),
+            encode_key(schema, entity, st, values),
+        ) else {
+            continue;
+        };
+        let parent = fields_of(st).all(|f| fields_of(pt).any(|p| p == f));
+        let item = CollectionItem {
+            row,
+            entity: entity.name.clone(),
+            key: sk.as_str().to_string(),
+            parent,
+        };
+        match by_partition.get(pk.as_str()) {
+            Some(&g) => groups[g].items.push(item),
+            None => {
+                by_partition.insert(pk.as_str().to_string(), groups.len());
+                groups.push(Collection {
+                    partition: pk.as_str().to_string(),
+                    items: vec![item],
+                });
+            }
+        }
+    }
+    for g in &mut groups {
+        g.items.sort_by(|a, b| match sort_type {
+            AttrType::S => compare_keys(&a.key, &b.key),
+            AttrType::N => compare_numbers(&a.key, &b.key).unwrap_or(Ordering::Equal),
+        });
+    }
+    groups.sort_by(|a, b| {
+        b.items
+            .len()
+            .cmp(&a.items.len())
+            .then_with(|| compare_keys(&a.partition, &b.partition))
+    });
+    groups
+}
+
 /// One numeric field's values ordered as a Number key would order them and as a String
 /// key of the same digits would: why a composite String key needs padding.
 #[derive(Clone, Debug, PartialEq)]
@@ -110,8 +210,9 @@ pub struct NumberVsString {
     pub as_string: Vec<usize>,
 }
 
-/// The comparison for the first numeric field of `attribute`'s template, if it has one.
-pub fn number_vs_string(entity: &Entity, attribute: &str, rows: &[Values]) -> Option<NumberVsString> {
+/// The comparison for the first numeric field of `attribute`'s template of `entity`, if
+/// it has one, over the sample items of that entity (indices are into `rows`).
+pub fn number_vs_string(entity: &Entity, attribute: &str, rows: &[Sample]) -> Option<NumberVsString> {
     let template = entity.template(attribute)?;
     let field = template.segments.iter().find_map(|s| match s {
         Segment::Field(f) => entity.field(f).filter(|f| f.kind.is_numeric()),
@@ -120,7 +221,8 @@ pub fn number_vs_string(entity: &Entity, attribute: &str, rows: &[Values]) -> Op
     let numbers: Vec<(usize, String, String)> = rows
         .iter()
         .enumerate()
-        .filter_map(|(i, r)| {
+        .filter(|(_, (e, _))| e.name == entity.name)
+        .filter_map(|(i, (_, r))| {
             let v = r.get(&field.name)?;
             Some((i, plain_number(field, v).ok()?, shown(v)))
         })
@@ -154,9 +256,51 @@ mod tests {
             .iter()
             .map(|n| json!({"t": "a", "n": n}).as_object().cloned().unwrap())
             .collect();
-        let c = number_vs_string(&schema.entities[0], "SK", &rows).unwrap();
+        let samples: Vec<Sample> = rows.iter().map(|r| (&schema.entities[0], r)).collect();
+        let c = number_vs_string(&schema.entities[0], "SK", &samples).unwrap();
         assert_eq!(c.field, "n");
         assert_eq!(c.as_number, [3, 0, 2, 1], "9, 10, 240, 1500; x is not a number");
         assert_eq!(c.as_string, [0, 1, 2, 3], "\"10\" < \"1500\" < \"240\" < \"9\"");
+    }
+
+    #[test]
+    fn a_collection_marks_its_parent_and_puts_hash_prefixed_children_first() {
+        let schema = Schema::from_value(&json!({
+            "version": 1, "separator": "#",
+            "table": {"name": "T", "attributes": {"PK": "S", "SK": "S"}, "primary": {"partition": "PK", "sort": "SK"}},
+            "entities": [
+                {"name": "Device", "fields": {"device": {"kind": "text"}},
+                 "keys": {"PK": [{"literal": "DEVICE"}, {"field": "device"}], "SK": [{"literal": "DEVICE"}, {"field": "device"}]}},
+                {"name": "Reading", "fields": {"device": {"kind": "text"}, "at": {"kind": "uint", "width": 4}},
+                 "keys": {"PK": [{"literal": "DEVICE"}, {"field": "device"}], "SK": [{"literal": "#READING"}, {"field": "at"}]}}
+            ]
+        }))
+        .unwrap();
+        let (device, reading) = (&schema.entities[0], &schema.entities[1]);
+        let values: Vec<Values> = [
+            json!({"device": "d1"}),
+            json!({"device": "d1", "at": 10}),
+            json!({"device": "d1", "at": 2}),
+            json!({"device": "d2", "at": 5}),
+            json!({"device": "d1", "at": 99999}),
+        ]
+        .iter()
+        .map(|v| v.as_object().cloned().unwrap())
+        .collect();
+        let rows: Vec<Sample> = values
+            .iter()
+            .enumerate()
+            .map(|(i, v)| (if i == 0 { device } else { reading }, v))
+            .collect();
+        let groups = collections(&schema, None, &rows);
+        assert_eq!(groups.len(), 2, "d1 and d2; the overflowing reading is in neither");
+        let d1 = &groups[0];
+        assert_eq!(d1.partition, "DEVICE#d1");
+        let keys: Vec<&str> = d1.items.iter().map(|i| i.key.as_str()).collect();
+        assert_eq!(keys, ["#READING#0002", "#READING#0010", "DEVICE#d1"]);
+        assert_eq!(d1.parent_place(), Some((2, 0)), "readings before the parent");
+        assert!(d1.items[2].parent && !d1.items[0].parent);
+        assert_eq!(groups[1].parent_place(), None, "d2 has no device item");
+        assert!(collections(&schema, Some("nope"), &rows).is_empty());
     }
 }

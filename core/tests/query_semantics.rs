@@ -323,3 +323,55 @@ fn seed_access_patterns_render_as_documented() {
     );
     let _ = values(json!({}));
 }
+
+/// The SaaS collection of seed 004: teams before the org, users after it. `around`
+/// reads from the org towards one side, with the nearest items first.
+#[test]
+fn around_reads_the_parent_and_one_side_of_its_collection() {
+    let schema = Schema::from_value(&json!({
+        "version": 1, "separator": "#",
+        "table": {"name": "T", "attributes": {"PK": "S", "SK": "S"}, "primary": {"partition": "PK", "sort": "SK"}},
+        "entities": [
+            {"name": "Org", "fields": {"org": {"kind": "text", "case": "upper"}},
+             "keys": {"PK": [{"literal": "ORG"}, {"field": "org"}], "SK": [{"literal": "ORG"}, {"field": "org"}]}},
+            {"name": "Team", "fields": {"org": {"kind": "text", "case": "upper"}, "team": {"kind": "text", "case": "upper"}},
+             "keys": {"PK": [{"literal": "ORG"}, {"field": "org"}], "SK": [{"literal": "#TEAM"}, {"field": "team"}]}},
+            {"name": "User", "fields": {"org": {"kind": "text", "case": "upper"}, "user": {"kind": "text", "case": "upper"}},
+             "keys": {"PK": [{"literal": "ORG"}, {"field": "org"}], "SK": [{"literal": "USER"}, {"field": "user"}]}}
+        ]
+    }))
+    .unwrap();
+    let items: Vec<Item> = [
+        ("Org", json!({"org": "acme"})),
+        ("Team", json!({"org": "acme", "team": "web"})),
+        ("Team", json!({"org": "acme", "team": "api"})),
+        ("User", json!({"org": "acme", "user": "zoe"})),
+        ("User", json!({"org": "acme", "user": "al"})),
+        ("Org", json!({"org": "other"})),
+    ]
+    .iter()
+    .enumerate()
+    .filter_map(|(i, (e, v))| to_item(&schema, e, i, &values(v.clone())))
+    .collect();
+    let sks = |side: &str| -> Vec<String> {
+        let pattern: AccessPattern = serde_json::from_value(json!({
+            "entity": "Org", "partition": {"org": "acme"},
+            "sort": {"equal": {"org": "acme"}}, "around": side
+        }))
+        .unwrap();
+        let built = build(&schema, &pattern).unwrap();
+        run(&schema.table, &items, &built.query)
+            .items
+            .iter()
+            .map(|i| i["SK"]["S"].as_str().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(sks("before"), ["ORG#ACME", "#TEAM#WEB", "#TEAM#API"]);
+    assert_eq!(sks("after"), ["ORG#ACME", "USER#AL", "USER#ZOE"]);
+    let partial: AccessPattern = serde_json::from_value(json!({
+        "entity": "Team", "partition": {"org": "acme"}, "sort": {}, "around": "after"
+    }))
+    .unwrap();
+    let e = build(&schema, &partial).unwrap_err();
+    assert!(e.message().contains("every field"), "{}", e.message());
+}

@@ -45,6 +45,21 @@ pub struct AccessPattern {
     pub scan_index_forward: bool,
     #[serde(default)]
     pub limit: Option<u32>,
+    /// With every sort field fixed by `equal`: that item and everything on one side of
+    /// it in the partition, whatever the entity (a parent and one kind of its children).
+    #[serde(default)]
+    pub around: Option<Around>,
+}
+
+/// Which side of an item an `around` query reads. The direction follows: reading away
+/// from the item, so the nearest items come first.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+pub enum Around {
+    /// `SK <= key`, read backward.
+    Before,
+    /// `SK >= key`, read forward.
+    After,
 }
 
 fn forward() -> bool {
@@ -369,6 +384,32 @@ pub fn build(schema: &Schema, pattern: &AccessPattern) -> Result<Built, Error> {
             order_field = next;
             query.sort = condition.map(|c| (attr.clone(), c));
         }
+    }
+    if let Some(side) = pattern.around {
+        let Some((attr, KeyCondition::Eq(key))) = query.sort.take() else {
+            return Err(pattern_error(
+                &entity.name,
+                "\"around\" reads from one item, but equal does not fix every field of its sort key",
+                "fix every sort-key field in equal",
+            ));
+        };
+        let (condition, side_word, direction) = match side {
+            Around::Before => (KeyCondition::Le(key.clone()), "before", "backward"),
+            Around::After => (KeyCondition::Ge(key.clone()), "after", "forward"),
+        };
+        query.sort = Some((attr, condition));
+        query.scan_index_forward = side == Around::After;
+        let mut explanation = format!(
+            "Returns, in partition {}, the {} item with sort key {} and then every item (of any entity) sorting {side_word} it, read {direction} from it",
+            pk.as_str(),
+            entity.name,
+            key.as_str()
+        );
+        if let Some(l) = pattern.limit {
+            explanation.push_str(&format!(", {l} per page"));
+        }
+        explanation.push('.');
+        return Ok(Built { query, explanation });
     }
     let explanation = explain(entity, pattern, &pk, &what, order_field.as_ref(), &query);
     Ok(Built { query, explanation })
