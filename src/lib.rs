@@ -4,5 +4,6 @@ pub mod api;
 pub mod components;
 pub mod import_items;
 pub mod persist;
+pub mod presets;
 pub mod share;
 pub mod state;

@@ -2,12 +2,14 @@
 //! types, so every action is tested natively.
 
 use keylab::codec::width::{plan, WidthPlan};
-use keylab::preview::{number_vs_string, preview, NumberVsString, Preview};
-use keylab::query::builder::{build, AccessPattern, Range, RangeOp, SortPattern};
+use keylab::preview::{collections, number_vs_string, preview, Collection, NumberVsString, Preview, Sample};
+use keylab::query::builder::{build, AccessPattern, Around, Range, RangeOp, SortPattern};
 use keylab::query::eval::{run, Item};
 use keylab::query::parse::{parse_input, ValidationError};
 use keylab::query::{attribute_value, Query, ValueStyle};
-use keylab::schema::{Case, Field, FieldKind, KeyTemplate, Order, Schema, Segment, TimeUnit, KINDS};
+use keylab::schema::{
+    AttrType, Case, Entity, Field, FieldKind, Index, KeySchema, KeyTemplate, Order, Schema, Segment, TimeUnit, KINDS,
+};
 use keylab::snippet::{render as render_snippet, Options as SnippetOptions, Target};
 use keylab::Values;
 
@@ -18,14 +20,26 @@ use serde_json::{json, Value};
 use std::rc::Rc;
 use yew::Reducible;
 
+/// One sample item: its entity (an index into the schema's entities) and its values, as
+/// typed (every value is text; the codec reads numbers from text).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Row {
+    pub entity: usize,
+    pub values: Values,
+}
+
 /// The design being edited and its sample items.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Playground {
     pub schema: Schema,
-    /// The entity whose sort key is being designed.
+    /// The entity whose key template is being designed.
     pub entity: usize,
-    /// Sample values, as typed (every value is text; the codec reads numbers from text).
-    pub rows: Vec<Values>,
+    /// The key attribute whose template is being designed; see [`Playground::attribute`].
+    pub attribute: String,
+    /// Shared, so undo history and memoised views hold up to 100,000 items cheaply.
+    pub rows: Rc<Vec<Row>>,
+    /// The preset this work started from, whose lesson the page shows.
+    pub preset: String,
     pub query: QueryDraft,
     /// The text of the "paste an expression" box.
     pub pasted: String,
@@ -73,6 +87,10 @@ pub enum Shape {
     Range,
     /// The last N items of the partition: newest or top first.
     Top,
+    /// The anchor item and every item sorting before it, nearest first.
+    Before,
+    /// The anchor item and every item sorting after it, nearest first.
+    After,
 }
 
 /// A query stated against the sample items: the anchor item gives the partition and the
@@ -81,6 +99,8 @@ pub enum Shape {
 #[serde(rename_all = "camelCase", default)]
 pub struct QueryDraft {
     pub shape: Shape,
+    /// The GSI to query; empty for the base table.
+    pub index: String,
     pub anchor: usize,
     pub fixed: usize,
     pub op: String,
@@ -95,6 +115,7 @@ impl Default for QueryDraft {
     fn default() -> Self {
         QueryDraft {
             shape: Shape::Collection,
+            index: String::new(),
             anchor: 0,
             fixed: 0,
             op: "ge".into(),
@@ -178,90 +199,114 @@ pub enum Action {
         field: String,
         text: String,
     },
+    /// Designs another entity's templates (and shows its items in the table).
+    SelectEntity(usize),
+    /// Designs the template of another key attribute.
+    SelectAttribute(String),
+    AddEntity,
+    RenameEntity(String),
+    /// Removes the selected entity and its sample items.
+    RemoveEntity,
+    /// Gives the selected entity a template for the selected attribute.
+    AddTemplate,
+    /// Takes the selected entity out of the selected (index) attribute: a sparse index.
+    RemoveTemplate,
+    /// A new GSI with its own two String key attributes.
+    AddIndex,
+    RemoveIndex(String),
+    /// A whole schema, edited as JSON; items follow their entities by name.
+    SetSchema(Box<Schema>),
+    /// `count` random items of the selected entity, replacing its current items.
+    Generate {
+        count: usize,
+        seed: u64,
+    },
 }
+
+/// Entity for a row whose entity is gone: it has no templates, so it has no keys.
+static NO_ENTITY: Entity = Entity {
+    name: String::new(),
+    fields: Vec::new(),
+    keys: Vec::new(),
+};
 
 impl Playground {
     /// The seeds' leaderboard: top scores first, ties broken by time, then player.
     pub fn leaderboard() -> Playground {
-        let schema = Schema::from_value(&json!({
-            "version": 1,
-            "separator": "#",
-            "table": {
-                "name": "Leaderboard",
-                "attributes": {"PK": "S", "SK": "S"},
-                "primary": {"partition": "PK", "sort": "SK"}
-            },
-            "entities": [{
-                "name": "Run",
-                "fields": {
-                    "season": {"kind": "text", "case": "upper"},
-                    "score": {"kind": "uint", "width": 10, "order": "desc"},
-                    "at": {"kind": "timestamp", "unit": "s", "width": 16},
-                    "player": {"kind": "text"}
-                },
-                "keys": {
-                    "PK": [{"literal": "SEASON"}, {"field": "season"}],
-                    "SK": [{"field": "score"}, {"field": "at"}, {"field": "player"}]
-                }
-            }]
-        }))
-        .unwrap_or_else(|e| unreachable!("the built-in schema is valid: {e}"));
-        let rows = [
-            ("10", "1719100800", "p_1003"),
-            ("1500", "1719100800", "p_8842"),
-            ("240", "1719187200", "p_2051"),
-            ("9", "1719273600", "p_0417"),
-        ]
-        .iter()
-        .map(|(score, at, player)| {
-            row(&[
-                ("season", "SPRING-2026"),
-                ("score", score),
-                ("at", at),
-                ("player", player),
-            ])
-        })
-        .collect();
-        Playground {
-            schema,
-            entity: 0,
-            rows,
-            query: QueryDraft::default(),
-            pasted: String::new(),
-            snippet: SnippetPrefs::default(),
-            expected: Values::new(),
-        }
+        crate::presets::load("leaderboard").unwrap_or_else(|| unreachable!("the built-in preset loads"))
     }
 
     pub fn entity(&self) -> Option<&keylab::schema::Entity> {
         self.schema.entities.get(self.entity)
     }
 
-    /// The attribute whose template the page edits: the table's sort key, or its
-    /// partition key when it has none.
+    /// The attribute whose template the page edits: the chosen one while the table has
+    /// it, else the table's sort key, or its partition key when it has none.
     pub fn attribute(&self) -> String {
+        if self.schema.table.attribute_type(&self.attribute).is_some() {
+            return self.attribute.clone();
+        }
         let p = &self.schema.table.primary;
         p.sort.clone().unwrap_or_else(|| p.partition.clone())
+    }
+
+    /// Every sample item with its entity, in row order.
+    pub fn samples(&self) -> Vec<Sample<'_>> {
+        self.rows
+            .iter()
+            .map(|r| (self.schema.entities.get(r.entity).unwrap_or(&NO_ENTITY), &r.values))
+            .collect()
+    }
+
+    /// Rows of the selected entity, by row number.
+    pub fn entity_rows(&self) -> Vec<usize> {
+        (0..self.rows.len())
+            .filter(|&r| self.rows[r].entity == self.entity)
+            .collect()
+    }
+
+    /// A row's values as one line, in its entity's column order.
+    pub fn row_text(&self, row: usize) -> String {
+        let Some(r) = self.rows.get(row) else {
+            return String::new();
+        };
+        columns_of(self.schema.entities.get(r.entity))
+            .iter()
+            .map(|c| r.values.get(c).and_then(Value::as_str).unwrap_or_default())
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    /// The key schema (base table or GSI) that the selected attribute keys.
+    pub fn index_of_attribute(&self) -> Option<String> {
+        let attr = self.attribute();
+        let t = &self.schema.table;
+        if t.is_primary_key(&attr) {
+            return None;
+        }
+        t.indexes
+            .iter()
+            .find(|i| i.keys.partition == attr || i.keys.sort.as_deref() == Some(attr.as_str()))
+            .map(|i| i.name.clone())
     }
 
     pub fn template(&self) -> Option<&KeyTemplate> {
         self.entity()?.template(&self.attribute())
     }
 
-    /// Fields in the order the template uses them, then any others the entity has.
+    /// The selected entity's fields in the order its templates use them.
     pub fn columns(&self) -> Vec<String> {
-        let Some(entity) = self.entity() else { return Vec::new() };
-        let mut cols: Vec<String> = Vec::new();
-        for t in &entity.keys {
-            for s in &t.segments {
-                if let Segment::Field(f) = s {
-                    if !cols.contains(f) {
-                        cols.push(f.clone());
-                    }
-                }
-            }
-        }
-        cols
+        columns_of(self.entity())
+    }
+
+    fn rows_mut(&mut self) -> &mut Vec<Row> {
+        Rc::make_mut(&mut self.rows)
+    }
+
+    /// Every row of the selected entity, to edit.
+    fn entity_rows_mut(&mut self) -> impl Iterator<Item = &mut Row> {
+        let entity = self.entity;
+        self.rows_mut().iter_mut().filter(move |r| r.entity == entity)
     }
 
     fn template_mut(&mut self) -> Option<&mut Vec<Segment>> {
@@ -316,8 +361,8 @@ impl Playground {
                                 warn_at: None,
                             });
                         }
-                        for r in &mut self.rows {
-                            r.insert(name.clone(), Value::String("0".into()));
+                        for r in self.entity_rows_mut() {
+                            r.values.insert(name.clone(), Value::String("0".into()));
                         }
                         Segment::Field(name)
                     }
@@ -334,8 +379,8 @@ impl Playground {
                         if let Some(e) = self.schema.entities.get_mut(self.entity) {
                             e.fields.retain(|x| x.name != f);
                         }
-                        for r in &mut self.rows {
-                            r.shift_remove(&f);
+                        for r in self.entity_rows_mut() {
+                            r.values.shift_remove(&f);
                         }
                     }
                 }
@@ -370,9 +415,9 @@ impl Playground {
                         }
                     }
                 }
-                for r in &mut self.rows {
-                    if let Some(v) = r.shift_remove(&field) {
-                        r.insert(to.clone(), v);
+                for r in self.entity_rows_mut() {
+                    if let Some(v) = r.values.shift_remove(&field) {
+                        r.values.insert(to.clone(), v);
                     }
                 }
             }
@@ -439,8 +484,10 @@ impl Playground {
             }
             Action::SetSeparator(sep) => self.schema.separator = sep,
             Action::SetValue { row, field, text } => {
-                if let Some(r) = self.rows.get_mut(row) {
-                    r.insert(field, Value::String(text));
+                if row < self.rows.len() {
+                    if let Some(r) = self.rows_mut().get_mut(row) {
+                        r.values.insert(field, Value::String(text));
+                    }
                 }
             }
             Action::SetQuery(q) => self.query = q,
@@ -462,24 +509,225 @@ impl Playground {
                             row.insert(c.clone(), Value::String(String::new()));
                         }
                     }
-                    self.rows.push(row);
+                    let entity = self.entity;
+                    self.rows_mut().push(Row { entity, values: row });
                 }
             }
             Action::AddRow => {
-                let blank = self
+                let values = self
                     .columns()
                     .into_iter()
                     .map(|c| (c, Value::String(String::new())))
                     .collect();
-                self.rows.push(blank);
+                let entity = self.entity;
+                self.rows_mut().push(Row { entity, values });
             }
             Action::RemoveRow(i) => {
                 if i < self.rows.len() {
-                    self.rows.remove(i);
+                    self.rows_mut().remove(i);
+                    self.query.anchor = self.query.anchor.min(self.rows.len().saturating_sub(1));
+                }
+            }
+            Action::SelectEntity(i) => {
+                if i < self.schema.entities.len() {
+                    self.entity = i;
+                }
+            }
+            Action::SelectAttribute(a) => {
+                if self.schema.table.attribute_type(&a).is_some() {
+                    self.attribute = a;
+                }
+            }
+            Action::AddEntity => self.add_entity(),
+            Action::RenameEntity(name) => {
+                let name = name.trim().to_string();
+                if !name.is_empty() && self.schema.entity(&name).is_none() {
+                    if let Some(e) = self.schema.entities.get_mut(self.entity) {
+                        e.name = name;
+                    }
+                }
+            }
+            Action::RemoveEntity => {
+                // The last entity stays: a schema needs one.
+                if self.schema.entities.len() > 1 && self.entity < self.schema.entities.len() {
+                    let gone = self.entity;
+                    self.schema.entities.remove(gone);
+                    let rows = self.rows_mut();
+                    rows.retain(|r| r.entity != gone);
+                    for r in rows.iter_mut().filter(|r| r.entity > gone) {
+                        r.entity -= 1;
+                    }
+                    self.entity = gone.min(self.schema.entities.len() - 1);
+                    self.query.anchor = 0;
+                }
+            }
+            Action::AddTemplate => {
+                let attribute = self.attribute();
+                if let Some(e) = self.schema.entities.get_mut(self.entity) {
+                    if e.template(&attribute).is_none() {
+                        let literal = e.name.to_uppercase();
+                        e.keys.push(KeyTemplate {
+                            attribute,
+                            segments: vec![Segment::Literal(if literal.is_empty() {
+                                "ITEM".into()
+                            } else {
+                                literal
+                            })],
+                        });
+                    }
+                }
+            }
+            Action::RemoveTemplate => {
+                let attribute = self.attribute();
+                // Base-table keys are required of every item; only index keys can go.
+                if !self.schema.table.is_primary_key(&attribute) {
+                    if let Some(e) = self.schema.entities.get_mut(self.entity) {
+                        e.keys.retain(|k| k.attribute != attribute);
+                    }
+                }
+            }
+            Action::AddIndex => self.add_index(),
+            Action::RemoveIndex(name) => {
+                let t = &mut self.schema.table;
+                if let Some(at) = t.indexes.iter().position(|i| i.name == name) {
+                    let gone = t.indexes.remove(at);
+                    // Its key attributes go too, unless the table or another index uses them.
+                    let in_use = |a: &str, t: &keylab::schema::Table| {
+                        t.is_primary_key(a)
+                            || t.indexes
+                                .iter()
+                                .any(|i| i.keys.partition == a || i.keys.sort.as_deref() == Some(a))
+                    };
+                    let attrs: Vec<String> = std::iter::once(gone.keys.partition).chain(gone.keys.sort).collect();
+                    for a in attrs {
+                        if !in_use(&a, &self.schema.table) {
+                            self.schema.table.attributes.retain(|(n, _)| *n != a);
+                            for e in &mut self.schema.entities {
+                                e.keys.retain(|k| k.attribute != a);
+                            }
+                        }
+                    }
+                    if self.query.index == name {
+                        self.query.index.clear();
+                    }
+                }
+            }
+            Action::SetSchema(schema) => self.set_schema(*schema),
+            Action::Generate { count, seed } => {
+                let Some(entity) = self.entity().cloned() else { return };
+                let made = keylab::sample::generate(&self.schema, &entity, count, seed);
+                let at = self.entity;
+                let rows = self.rows_mut();
+                rows.retain(|r| r.entity != at);
+                rows.extend(made.into_iter().map(|values| Row { entity: at, values }));
+                self.query.anchor = self.query.anchor.min(self.rows.len().saturating_sub(1));
+            }
+        }
+    }
+
+    fn add_entity(&mut self) {
+        let taken = |n: &str| self.schema.entity(n).is_some();
+        let Some(name) = (1..).map(|i| format!("Entity{i}")).find(|n| !taken(n)) else {
+            return;
+        };
+        // Every base-table key gets a template, so the new entity's items are complete.
+        let t = &self.schema.table;
+        let keys = std::iter::once(t.primary.partition.clone())
+            .chain(t.primary.sort.clone())
+            .map(|attribute| {
+                let segments = match t.attribute_type(&attribute) {
+                    Some(AttrType::N) => vec![Segment::Field("id".into())],
+                    _ => vec![Segment::Literal(name.to_uppercase()), Segment::Field("id".into())],
+                };
+                KeyTemplate { attribute, segments }
+            })
+            .collect();
+        self.schema.entities.push(Entity {
+            name,
+            fields: vec![Field {
+                name: "id".into(),
+                kind: FieldKind::Uint {
+                    width: 10,
+                    order: Order::Asc,
+                },
+                warn_at: None,
+            }],
+            keys,
+        });
+        self.entity = self.schema.entities.len() - 1;
+        self.apply(Action::AddRow);
+    }
+
+    fn add_index(&mut self) {
+        let t = &self.schema.table;
+        let Some(n) = (1..).find(|n| {
+            let name = format!("GSI{n}");
+            t.indexes.iter().all(|i| i.name != name)
+                && t.attribute_type(&format!("{name}PK")).is_none()
+                && t.attribute_type(&format!("{name}SK")).is_none()
+        }) else {
+            return;
+        };
+        let (name, pk, sk) = (format!("GSI{n}"), format!("GSI{n}PK"), format!("GSI{n}SK"));
+        let t = &mut self.schema.table;
+        t.attributes.push((pk.clone(), AttrType::S));
+        t.attributes.push((sk.clone(), AttrType::S));
+        t.indexes.push(Index {
+            name,
+            keys: KeySchema {
+                partition: pk,
+                sort: Some(sk.clone()),
+            },
+        });
+        // Straight to the new sort key: its template is what the user came to write.
+        self.attribute = sk;
+    }
+
+    /// Takes a schema edited as a whole. Items follow their entity by name; an entity
+    /// renamed in place keeps its items; items of a removed entity go.
+    fn set_schema(&mut self, schema: Schema) {
+        let old: Vec<String> = self.schema.entities.iter().map(|e| e.name.clone()).collect();
+        let map: Vec<Option<usize>> = old
+            .iter()
+            .enumerate()
+            .map(|(i, name)| {
+                schema
+                    .entities
+                    .iter()
+                    .position(|e| e.name == *name)
+                    .or_else(|| (i < schema.entities.len() && !old.contains(&schema.entities[i].name)).then_some(i))
+            })
+            .collect();
+        let rows = self.rows_mut();
+        rows.retain(|r| map.get(r.entity).copied().flatten().is_some());
+        for r in rows.iter_mut() {
+            r.entity = map.get(r.entity).copied().flatten().unwrap_or(0);
+        }
+        self.entity = map
+            .get(self.entity)
+            .copied()
+            .flatten()
+            .unwrap_or(0)
+            .min(schema.entities.len().saturating_sub(1));
+        self.schema = schema;
+        self.query.anchor = self.query.anchor.min(self.rows.len().saturating_sub(1));
+    }
+}
+
+/// An entity's fields in the order its templates use them.
+fn columns_of(entity: Option<&Entity>) -> Vec<String> {
+    let Some(entity) = entity else { return Vec::new() };
+    let mut cols: Vec<String> = Vec::new();
+    for t in &entity.keys {
+        for s in &t.segments {
+            if let Segment::Field(f) = s {
+                if !cols.contains(f) {
+                    cols.push(f.clone());
                 }
             }
         }
     }
+    cols
 }
 
 fn carry_over(old: FieldKind, new: FieldKind) -> FieldKind {
@@ -494,7 +742,7 @@ fn carry_over(old: FieldKind, new: FieldKind) -> FieldKind {
 /// it and compute nothing.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Analysis {
-    pub preview: Option<Preview>,
+    pub preview: Option<Rc<Preview>>,
     pub errors: Vec<keylab::Error>,
     pub warnings: Vec<keylab::Warning>,
     pub plans: Vec<WidthPlan>,
@@ -504,6 +752,8 @@ pub struct Analysis {
     pub pasted: Option<PasteView>,
     /// The first numeric sort field's values as a Number key and as a String key.
     pub number_vs_string: Option<NumberVsString>,
+    /// The item collections of the index the selected attribute belongs to.
+    pub collections: Rc<Vec<Collection>>,
 }
 
 /// Sample rows a query returns, in the order it returns them, with their page number.
@@ -550,41 +800,55 @@ pub fn sort_fields(template: Option<&KeyTemplate>) -> Vec<String> {
 
 impl Playground {
     pub fn analyse(&self) -> Analysis {
-        let (errors, warnings) = self.schema.check();
-        let preview = self
-            .entity()
-            .map(|e| preview(&self.schema, e, &self.attribute(), &self.rows));
-        let plans = self.entity().map_or_else(Vec::new, |e| {
-            e.fields
-                .iter()
-                .filter_map(|f| plan(f, &self.rows, self.expected.get(&f.name)))
-                .collect()
-        });
         let items = self.sample_items();
-        let query = self.query_view(&items);
-        let pasted = self.paste_view(&items);
-        let number_vs_string = self
-            .entity()
-            .and_then(|e| number_vs_string(e, &self.attribute(), &self.rows));
         Analysis {
-            preview,
-            errors,
-            warnings,
-            plans,
-            query,
-            pasted,
-            number_vs_string,
+            preview: self.preview().map(Rc::new),
+            errors: self.schema.check().0,
+            warnings: self.schema.check().1,
+            plans: self.plans(),
+            query: self.query_view(&items),
+            pasted: self.paste_view(&items),
+            number_vs_string: self.number_vs_string(),
+            collections: Rc::new(self.collections()),
         }
     }
 
+    /// The selected attribute's keys for every item, in DynamoDB's order.
+    pub fn preview(&self) -> Option<Preview> {
+        self.entity()?;
+        Some(preview(&self.schema, &self.attribute(), &self.samples()))
+    }
+
+    /// The width planner of every numeric field of the selected entity.
+    pub fn plans(&self) -> Vec<WidthPlan> {
+        let Some(e) = self.entity() else { return Vec::new() };
+        let rows: Vec<&Values> = self
+            .rows
+            .iter()
+            .filter(|r| r.entity == self.entity)
+            .map(|r| &r.values)
+            .collect();
+        e.fields
+            .iter()
+            .filter_map(|f| plan(f, rows.iter().copied(), self.expected.get(&f.name)))
+            .collect()
+    }
+
+    pub fn number_vs_string(&self) -> Option<NumberVsString> {
+        number_vs_string(self.entity()?, &self.attribute(), &self.samples())
+    }
+
+    pub fn collections(&self) -> Vec<Collection> {
+        collections(&self.schema, self.index_of_attribute().as_deref(), &self.samples())
+    }
+
     /// The sample rows as DynamoDB items (every key they can encode, plus their row).
-    fn sample_items(&self) -> Vec<Item> {
-        let Some(entity) = self.entity() else { return Vec::new() };
-        self.rows
+    pub fn sample_items(&self) -> Vec<Item> {
+        self.samples()
             .iter()
             .enumerate()
-            .filter_map(|(i, row)| {
-                let encoded = keylab::codec::encode(&self.schema, &entity.name, row).ok()?;
+            .filter_map(|(i, (entity, values))| {
+                let encoded = keylab::codec::encode(&self.schema, &entity.name, values).ok()?;
                 let mut item: Item = encoded
                     .keys
                     .iter()
@@ -602,6 +866,7 @@ impl Playground {
             .sort
             .as_ref()
             .map(|(a, _)| a.clone())
+            .or_else(|| self.key_schema(query.index.as_deref()).and_then(|k| k.sort.clone()))
             .unwrap_or_else(|| self.attribute());
         let mut hits = Vec::new();
         for page in 1..=1000 {
@@ -633,17 +898,58 @@ impl Playground {
         hits
     }
 
+    fn key_schema(&self, index: Option<&str>) -> Option<&KeySchema> {
+        match index {
+            None => Some(&self.schema.table.primary),
+            Some(name) => self
+                .schema
+                .table
+                .indexes
+                .iter()
+                .find(|i| i.name == name)
+                .map(|i| &i.keys),
+        }
+    }
+
+    /// The GSI the query panel queries, or `None` for the base table.
+    pub fn query_index(&self) -> Option<&str> {
+        let name = self.query.index.as_str();
+        self.schema.table.indexes.iter().any(|i| i.name == name).then_some(name)
+    }
+
+    /// The sort fields of the index the query panel queries, for its anchor's entity.
+    pub fn query_sort_fields(&self) -> Vec<String> {
+        let entity = self
+            .rows
+            .get(self.query.anchor)
+            .and_then(|r| self.schema.entities.get(r.entity));
+        let sort = self.key_schema(self.query_index()).and_then(|k| k.sort.clone());
+        sort_fields(entity.and_then(|e| e.template(sort.as_deref()?)))
+    }
+
     /// The access pattern the query panel states.
     pub fn pattern(&self) -> Result<AccessPattern, String> {
-        let entity = self.entity().ok_or("there is no entity to query")?;
         let q = &self.query;
-        let anchor = self.rows.get(q.anchor).ok_or("add a sample item to query against")?;
-        let pk = &self.schema.table.primary.partition;
-        let partition: Values = sort_fields(entity.template(pk))
+        let row = match self.rows.len() {
+            0 => return Err("add a sample item to query against".into()),
+            n => self
+                .rows
+                .get(q.anchor)
+                .ok_or_else(|| format!("there is no item #{}: pick an item from 1 to {n}", q.anchor + 1))?,
+        };
+        let entity = self
+            .schema
+            .entities
+            .get(row.entity)
+            .ok_or("the anchor item's entity is gone")?;
+        let anchor = &row.values;
+        let index = self.query_index();
+        let keys = self.key_schema(index).ok_or("the index is gone")?;
+        let partition: Values = sort_fields(entity.template(&keys.partition))
             .into_iter()
             .filter_map(|f| anchor.get(&f).map(|v| (f, v.clone())))
             .collect();
-        let fields = sort_fields(self.template());
+        let fields = self.query_sort_fields();
         let fixed = |n: usize| -> Values {
             fields
                 .iter()
@@ -653,6 +959,10 @@ impl Playground {
         };
         let sort = match q.shape {
             Shape::Collection => None,
+            Shape::Before | Shape::After => Some(SortPattern {
+                equal: fixed(fields.len()),
+                range: None,
+            }),
             Shape::Top => Some(SortPattern::default()),
             Shape::Exact => Some(SortPattern {
                 equal: fixed(fields.len()),
@@ -694,7 +1004,12 @@ impl Playground {
         };
         Ok(AccessPattern {
             entity: entity.name.clone(),
-            index: None,
+            index: index.map(str::to_string),
+            around: match q.shape {
+                Shape::Before => Some(Around::Before),
+                Shape::After => Some(Around::After),
+                _ => None,
+            },
             partition,
             sort,
             children: q.children,
@@ -703,7 +1018,7 @@ impl Playground {
         })
     }
 
-    fn query_view(&self, items: &[Item]) -> Result<QueryView, String> {
+    pub fn query_view(&self, items: &[Item]) -> Result<QueryView, String> {
         let pattern = self.pattern()?;
         let built = build(&self.schema, &pattern).map_err(|e| e.message())?;
         let pretty = |v: &Value| serde_json::to_string_pretty(v).unwrap_or_default();
@@ -724,7 +1039,7 @@ impl Playground {
         })
     }
 
-    fn paste_view(&self, items: &[Item]) -> Option<PasteView> {
+    pub fn paste_view(&self, items: &[Item]) -> Option<PasteView> {
         if self.pasted.trim().is_empty() {
             return None;
         }
@@ -771,7 +1086,13 @@ impl Playground {
         json!({
             "schema": self.schema.to_value(),
             "entity": self.entity,
-            "rows": self.rows,
+            "attribute": self.attribute,
+            "preset": self.preset,
+            // Entities by name: the file stays readable when entities are reordered.
+            "items": self.rows.iter().map(|r| json!({
+                "entity": self.schema.entities.get(r.entity).map(|e| e.name.as_str()).unwrap_or_default(),
+                "values": r.values,
+            })).collect::<Vec<_>>(),
             "query": self.query,
             "pasted": self.pasted,
             "snippet": self.snippet,
@@ -784,7 +1105,9 @@ impl Playground {
         let mut p = Playground {
             schema,
             entity: 0,
-            rows: Vec::new(),
+            attribute: String::new(),
+            rows: Rc::new(Vec::new()),
+            preset: String::new(),
             query: QueryDraft::default(),
             pasted: String::new(),
             snippet: SnippetPrefs::default(),
@@ -825,29 +1148,52 @@ impl Playground {
         if entity >= schema.entities.len() {
             return Err("saved work names an entity that does not exist".into());
         }
-        let rows = match doc.get("rows") {
-            Some(Value::Array(rows)) => rows
+        let as_text = |m: &serde_json::Map<String, Value>| -> Values {
+            m.iter()
+                .map(|(k, v)| (k.clone(), Value::String(keylab_text(v))))
+                .collect()
+        };
+        let rows: Vec<Row> = match (doc.get("items"), doc.get("rows")) {
+            (Some(Value::Array(items)), _) => items
+                .iter()
+                .enumerate()
+                .map(|(i, item)| {
+                    let name = item.get("entity").and_then(Value::as_str).unwrap_or_default();
+                    let entity = schema.entities.iter().position(|e| e.name == name).ok_or_else(|| {
+                        format!(
+                            "saved item {} names entity {name:?}, which the schema does not have",
+                            i + 1
+                        )
+                    })?;
+                    match item.get("values") {
+                        Some(Value::Object(m)) => Ok(Row {
+                            entity,
+                            values: as_text(m),
+                        }),
+                        _ => Err(format!("saved item {} has no \"values\" object", i + 1)),
+                    }
+                })
+                .collect::<Result<_, String>>()?,
+            // Before several entities: "rows" held values of the selected entity.
+            (_, Some(Value::Array(rows))) => rows
                 .iter()
                 .map(|r| match r {
-                    Value::Object(m) => Ok(m
-                        .iter()
-                        .map(|(k, v)| (k.clone(), Value::String(keylab_text(v))))
-                        .collect()),
+                    Value::Object(m) => Ok(Row {
+                        entity,
+                        values: as_text(m),
+                    }),
                     _ => Err("saved sample rows are not objects".to_string()),
                 })
-                .collect::<Result<Vec<Values>, String>>()?,
+                .collect::<Result<_, String>>()?,
             _ => Vec::new(),
         };
+        let text_of = |key: &str| doc.get(key).and_then(Value::as_str).unwrap_or_default().to_string();
         // The query draft is a convenience: a damaged one falls back to the default.
         let query = doc
             .get("query")
             .and_then(|q| serde_json::from_value(q.clone()).ok())
             .unwrap_or_default();
-        let pasted = doc
-            .get("pasted")
-            .and_then(Value::as_str)
-            .unwrap_or_default()
-            .to_string();
+        let pasted = text_of("pasted");
         // Snippet preferences likewise.
         let snippet = doc
             .get("snippet")
@@ -867,7 +1213,9 @@ impl Playground {
         Ok(Playground {
             schema,
             entity,
-            rows,
+            attribute: text_of("attribute"),
+            rows: Rc::new(rows),
+            preset: text_of("preset"),
             query,
             pasted,
             snippet,
@@ -925,6 +1273,11 @@ impl Workspace {
             past: Vec::new(),
             future: Vec::new(),
         }
+    }
+    /// The document after one edit, for tests and callers outside the page.
+    pub fn reduce_edit(self, action: Action) -> Playground {
+        let ws = Rc::new(self).reduce(Command::Edit(action));
+        (*ws.present).clone()
     }
     pub fn can_undo(&self) -> bool {
         !self.past.is_empty()
@@ -1030,11 +1383,10 @@ mod tests {
     }
 
     fn sorted_scores(p: &Playground) -> Vec<String> {
-        let e = p.entity().unwrap();
-        let pv = preview(&p.schema, e, &p.attribute(), &p.rows);
+        let pv = p.preview().unwrap();
         pv.sorted
             .iter()
-            .map(|&i| p.rows[i]["score"].as_str().unwrap_or("").to_string())
+            .map(|&i| p.rows[i].values["score"].as_str().unwrap_or("").to_string())
             .collect()
     }
 
@@ -1076,13 +1428,13 @@ mod tests {
         let t = p.template().unwrap();
         assert_eq!(t.segments.len(), 5);
         assert_eq!(t.segments[3], Segment::Field("field1".into()));
-        assert_eq!(p.rows[0]["field1"], json!("0"));
+        assert_eq!(p.rows[0].values["field1"], json!("0"));
         let p = run(vec![Action::AddSegment(NewSegment::Field), Action::RemoveSegment(3)]);
         assert!(
             p.entity().unwrap().field("field1").is_none(),
             "an unused field is dropped"
         );
-        assert!(!p.rows[0].contains_key("field1"));
+        assert!(!p.rows[0].values.contains_key("field1"));
         let p = run(vec![
             Action::MoveSegment { from: 0, by: 1 },
             Action::MoveSegment { from: 0, by: -1 },
@@ -1093,7 +1445,7 @@ mod tests {
             to: "who".into(),
         }]);
         assert_eq!(p.template().unwrap().segments[2], Segment::Field("who".into()));
-        assert_eq!(p.rows[1]["who"], json!("p_8842"));
+        assert_eq!(p.rows[1].values["who"], json!("p_8842"));
         let same = run(vec![Action::RenameField {
             field: "player".into(),
             to: "score".into(),
@@ -1232,5 +1584,139 @@ mod tests {
             },
         ]);
         assert_eq!(p, Playground::leaderboard());
+    }
+
+    fn saas() -> Playground {
+        crate::presets::load("saas").unwrap()
+    }
+
+    fn edit(p: Playground, actions: Vec<Action>) -> Playground {
+        actions.into_iter().fold(p, |p, a| Workspace::new(p).reduce_edit(a))
+    }
+
+    #[test]
+    fn entities_are_picked_added_renamed_and_removed_with_their_items() {
+        let p = edit(saas(), vec![Action::SelectEntity(2)]);
+        assert_eq!(p.entity().unwrap().name, "User");
+        assert_eq!(p.entity_rows(), [4, 5, 6, 7]);
+        assert_eq!(p.columns(), ["org", "user"]);
+        let p = edit(p, vec![Action::AddRow]);
+        assert_eq!(p.rows[8].entity, 2, "a new item belongs to the picked entity");
+        let p = edit(
+            p,
+            vec![
+                Action::RenameEntity("Member".into()),
+                Action::RenameEntity("Org".into()),
+            ],
+        );
+        assert_eq!(p.entity().unwrap().name, "Member", "a taken name is refused");
+        let p = edit(p, vec![Action::SelectEntity(1), Action::RemoveEntity]);
+        assert_eq!(p.schema.entities.len(), 2);
+        assert_eq!(p.rows.len(), 6, "the teams went with their entity");
+        assert!(
+            p.rows.iter().skip(1).all(|r| r.entity == 1),
+            "users moved down one place"
+        );
+        let p = edit(p, vec![Action::AddEntity]);
+        assert_eq!(p.entity().unwrap().name, "Entity1");
+        assert_eq!(p.template().unwrap().segments.len(), 2);
+        let blank = &p.analyse().preview.unwrap().rows[6];
+        assert!(
+            blank.errors.iter().any(|e| e.context.field.as_deref() == Some("id")),
+            "{blank:?}"
+        );
+        let lone = edit(Playground::leaderboard(), vec![Action::RemoveEntity]);
+        assert_eq!(lone, Playground::leaderboard(), "the last entity stays");
+    }
+
+    #[test]
+    fn indexes_and_templates_are_added_and_removed() {
+        let p = edit(Playground::leaderboard(), vec![Action::AddIndex]);
+        assert_eq!(p.attribute(), "GSI1SK");
+        assert_eq!(p.schema.table.indexes[0].name, "GSI1");
+        assert!(p.template().is_none());
+        let p = edit(p, vec![Action::AddTemplate, Action::AddSegment(NewSegment::Field)]);
+        assert_eq!(p.template().unwrap().segments.len(), 2);
+        let p = edit(p, vec![Action::SelectAttribute("GSI1PK".into()), Action::AddTemplate]);
+        assert_eq!(p.index_of_attribute().as_deref(), Some("GSI1"));
+        assert_eq!(p.collections().len(), 1, "every run is in the one GSI1 partition");
+        let mut q = p.query.clone();
+        q.index = "GSI1".into();
+        let p = edit(p, vec![Action::SetQuery(q)]);
+        let view = p.analyse().query.unwrap();
+        assert!(view.input.contains("\"IndexName\": \"GSI1\""), "{}", view.input);
+        assert_eq!(view.hits.len(), 4);
+        let sparse = edit(p.clone(), vec![Action::RemoveTemplate]);
+        assert!(sparse.collections().is_empty(), "no item is in the index any more");
+        let gone = edit(p, vec![Action::RemoveIndex("GSI1".into())]);
+        assert!(gone.schema.table.indexes.is_empty());
+        assert_eq!(gone.schema.table.attributes.len(), 2);
+        assert!(gone.schema.entities[0].template("GSI1PK").is_none());
+        assert!(gone.query.index.is_empty());
+        assert_eq!(gone.attribute(), "SK", "back to the table's sort key");
+        let base = edit(Playground::leaderboard(), vec![Action::RemoveTemplate]);
+        assert!(base.template().is_some(), "base-table keys cannot be removed");
+    }
+
+    #[test]
+    fn a_schema_edited_as_json_keeps_items_by_entity_name() {
+        let p = saas();
+        let mut doc = p.schema.to_value();
+        // Rename Org in place, drop Team, keep User (now second).
+        let entities = doc["entities"].as_array().cloned().unwrap();
+        let mut org = entities[0].clone();
+        org["name"] = json!("Organisation");
+        doc["entities"] = json!([org, entities[2]]);
+        let schema = Schema::from_value(&doc).unwrap();
+        let next = edit(p, vec![Action::SetSchema(Box::new(schema))]);
+        assert_eq!(next.rows.len(), 5, "the three teams went");
+        assert_eq!(next.rows[0].entity, 0, "the org, renamed in place, kept its item");
+        assert!(next.rows[1..].iter().all(|r| r.entity == 1), "users follow their name");
+    }
+
+    #[test]
+    fn generated_items_replace_the_entitys_items_only() {
+        let p = edit(
+            saas(),
+            vec![Action::SelectEntity(2), Action::Generate { count: 1000, seed: 9 }],
+        );
+        assert_eq!(p.rows.len(), 4 + 1000);
+        assert_eq!(p.entity_rows().len(), 1000);
+        let a = p.analyse();
+        assert!(a.preview.unwrap().rows.iter().all(|r| r.errors.is_empty()));
+        assert!(a.collections.len() > 1);
+    }
+
+    #[test]
+    fn saved_state_keeps_entities_and_reads_the_old_rows_format() {
+        let p = edit(
+            saas(),
+            vec![Action::SelectEntity(1), Action::SelectAttribute("PK".into())],
+        );
+        let back = Playground::from_json(&p.to_json()).unwrap();
+        assert_eq!(back, p);
+        let old = json!({"schema": Playground::leaderboard().schema.to_value(), "entity": 0,
+                         "rows": [{"season": "S", "score": 5, "at": "1", "player": "p"}]});
+        let read = Playground::from_json(&old.to_string()).unwrap();
+        assert_eq!(
+            read.rows[0].values["score"],
+            json!("5"),
+            "numbers read back as typed text"
+        );
+        let mut bad: Value = serde_json::from_str(&p.to_json()).unwrap();
+        bad["items"][0]["entity"] = json!("Nope");
+        let e = Playground::from_json(&bad.to_string()).unwrap_err();
+        assert!(e.contains("\"Nope\""), "{e}");
+    }
+
+    #[test]
+    fn an_anchor_past_the_items_says_which_items_exist() {
+        let mut q = Playground::leaderboard().query;
+        q.anchor = 9;
+        let p = edit(Playground::leaderboard(), vec![Action::SetQuery(q)]);
+        assert_eq!(
+            p.analyse().query.unwrap_err(),
+            "there is no item #10: pick an item from 1 to 4"
+        );
     }
 }

@@ -1,10 +1,12 @@
 //! The page: the reducer, persistence, and the layout of the panels.
 
+use super::collection_view::CollectionView;
 use super::copy_button::CopyButton;
 use super::files::Files;
 use super::history_buttons::HistoryButtons;
 use super::link_prompt::LinkPrompt;
 use super::paste_box::PasteBox;
+use super::preset_picker::PresetPicker;
 use super::preview_panel::PreviewPanel;
 use super::query_panel::QueryPanel;
 use super::samples_table::SamplesTable;
@@ -12,8 +14,9 @@ use super::snippet_panel::SnippetPanel;
 use super::template_editor::TemplateEditor;
 use super::theme_toggle::ThemeToggle;
 use crate::persist;
+use crate::presets;
 use crate::share;
-use crate::state::{Command, Playground, Workspace};
+use crate::state::{Analysis, Command, Playground, Workspace};
 use gloo::events::{EventListener, EventListenerOptions};
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
@@ -111,11 +114,70 @@ fn boot() -> Boot {
     }
 }
 
-fn share_url(state: &Playground) -> String {
+/// More items than this make a link too long to paste anywhere; export a file instead.
+const SHARE_ITEMS: usize = 2000;
+
+fn share_url(state: &Playground) -> Option<String> {
+    if state.rows.len() > SHARE_ITEMS {
+        return None;
+    }
     let base = location()
         .map(|l| format!("{}{}", l.origin().unwrap_or_default(), l.pathname().unwrap_or_default()))
         .unwrap_or_default();
-    format!("{base}#{}", share::encode(state))
+    Some(format!("{base}#{}", share::encode(state)))
+}
+
+/// Every view of the state, each recomputed only when what it reads changed: a query
+/// edit does not re-sort 100,000 keys, and a width edit does not re-render the snippet
+/// twice.
+#[hook]
+fn use_analysis(state: &Rc<Playground>) -> Rc<Analysis> {
+    let s = state.clone();
+    let schema = state.schema.clone();
+    let rows = state.rows.clone();
+    let attribute = state.attribute();
+    let preview = use_memo((schema.clone(), rows.clone(), attribute.clone()), {
+        let s = s.clone();
+        move |_| s.preview().map(Rc::new)
+    });
+    let plans = use_memo((schema.clone(), rows.clone(), s.entity, s.expected.clone()), {
+        let s = s.clone();
+        move |_| s.plans()
+    });
+    let number_vs_string = use_memo((schema.clone(), rows.clone(), attribute.clone(), s.entity), {
+        let s = s.clone();
+        move |_| s.number_vs_string()
+    });
+    let collections = use_memo((schema.clone(), rows.clone(), attribute), {
+        let s = s.clone();
+        move |_| s.collections()
+    });
+    let checked = use_memo(schema.clone(), |schema| schema.check());
+    let items = use_memo((schema.clone(), rows.clone()), {
+        let s = s.clone();
+        move |_| s.sample_items()
+    });
+    let query = use_memo((schema.clone(), rows.clone(), s.query.clone(), s.snippet.clone()), {
+        let (s, items) = (s.clone(), items.clone());
+        move |_| s.query_view(&items)
+    });
+    let pasted = use_memo((schema, rows, s.pasted.clone()), {
+        let (s, items) = (s.clone(), items.clone());
+        move |_| s.paste_view(&items)
+    });
+    use_memo(
+        (preview, plans, number_vs_string, collections, checked, query, pasted),
+        |(preview, plans, number_vs_string, collections, checked, query, pasted)| Analysis {
+            preview: (**preview).clone(),
+            errors: checked.0.clone(),
+            warnings: checked.1.clone(),
+            plans: (**plans).clone(),
+            query: (**query).clone(),
+            pasted: (**pasted).clone(),
+            number_vs_string: (**number_vs_string).clone(),
+            collections: collections.clone(),
+        },
+    )
 }
 
 /// Ctrl/Cmd+Z and Ctrl/Cmd+Shift+Z (or Ctrl+Y) undo and redo, except inside a text
@@ -205,10 +267,7 @@ pub fn App() -> Html {
             move || drop(listener)
         });
     }
-    let analysis = {
-        let s = (*state).clone();
-        use_memo(s, |s| s.analyse())
-    };
+    let analysis = use_analysis(&state);
     let dispatch = {
         let workspace = workspace.clone();
         Callback::from(move |a| workspace.dispatch(Command::Edit(a)))
@@ -218,7 +277,6 @@ pub fn App() -> Html {
         Callback::from(move |c| workspace.dispatch(c))
     };
     let current = state;
-    let preview = analysis.preview.clone();
     let matches: Vec<usize> = analysis
         .query
         .as_ref()
@@ -231,7 +289,11 @@ pub fn App() -> Html {
                 <p>{ "Design DynamoDB sort keys and watch them sort the way DynamoDB sorts them: by UTF-8 bytes." }</p>
                 <HistoryButtons can_undo={workspace.can_undo()} can_redo={workspace.can_redo()} command={command.clone()} />
                 <div class="toolbar">
-                    <CopyButton text={(*link).clone()} label="Copy share link" />
+                    { match (*link).clone() {
+                        Some(link) => html! { <CopyButton text={link} label="Copy share link" /> },
+                        None => html! { <button type="button" disabled=true title={format!("More than {SHARE_ITEMS} items make a link too long: use Export instead")}>{ "Copy share link" }</button> },
+                    } }
+                    <PresetPicker id="header-preset" state={current.clone()} command={command.clone()} />
                     <ThemeToggle />
                 </div>
                 <Files state={current.clone()} command={command.clone()} />
@@ -240,7 +302,10 @@ pub fn App() -> Html {
             if *hint {
                 <aside class="hint" aria-label="start here" data-testid="start-hint">
                     <strong>{ "Start here. " }</strong>
-                    { "This is the leaderboard from the seed articles: scores stored inverted so the top score comes first. Change the score's width to 3 and watch 1500 overflow; set the query to \"Range on a field\" and copy the code for your SDK at the bottom. Everything you change is saved in this browser." }
+                    { "This is the leaderboard from the seed articles: scores stored inverted so the top score comes first. Change the score's width to 3 and watch 1500 overflow; set the query to \"Range on a field\" and copy the code for your SDK at the bottom. Or load another design from the articles: " }
+                    <PresetPicker id="hint-preset" state={current.clone()} command={command.clone()}
+                        on_load={{ let hint = hint.clone(); Callback::from(move |_| hint.set(false)) }} />
+                    { "Everything you change is saved in this browser." }
                     <button type="button" onclick={{ let hint = hint.clone(); Callback::from(move |_: MouseEvent| hint.set(false)) }}>{ "Got it" }</button>
                 </aside>
             }
@@ -249,10 +314,14 @@ pub fn App() -> Html {
                 let on_done = Callback::from(move |_| { forget_link(); pending.set(None); });
                 html! { <LinkPrompt {design} command={command.clone()} {on_done} /> }
             }).unwrap_or_default() }
+            { presets::find(&current.preset).map(|p| html! {
+                <p class="lesson" data-testid="preset-lesson"><strong>{ format!("{}: ", p.title()) }</strong>{ p.lesson() }</p>
+            }).unwrap_or_default() }
             <main>
                 <TemplateEditor state={current.clone()} analysis={analysis.clone()} dispatch={dispatch.clone()} />
-                <PreviewPanel state={current.clone()} preview={preview.clone()} {matches} number_vs_string={analysis.number_vs_string.clone()} />
-                <SamplesTable state={current.clone()} {preview} dispatch={dispatch.clone()} />
+                <PreviewPanel state={current.clone()} preview={analysis.preview.clone()} {matches} number_vs_string={analysis.number_vs_string.clone()} />
+                <CollectionView state={current.clone()} collections={analysis.collections.clone()} />
+                <SamplesTable state={current.clone()} preview={analysis.preview.clone()} dispatch={dispatch.clone()} />
                 <QueryPanel state={current.clone()} analysis={analysis.clone()} dispatch={dispatch.clone()} />
                 <PasteBox state={current.clone()} analysis={analysis.clone()} dispatch={dispatch.clone()} />
                 <SnippetPanel state={current} analysis={analysis.clone()} {dispatch} />

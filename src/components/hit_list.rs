@@ -19,15 +19,12 @@ pub fn HitList(props: &HitListProps) -> Html {
         (n, 1) => format!("{n} sample item(s) match, in one page."),
         (n, p) => format!("{n} sample item(s) match, over {p} pages (Limit)."),
     };
-    let columns = props.state.columns();
     html! {
         <div class="hits">
-            <p class="note">{ summary }</p>
+            <p class="note">{ summary }{ super::more_note(props.hits.len()) }</p>
             <ol class="keys" data-testid={props.testid.clone()}>
-                { for props.hits.iter().map(|h| {
-                    let values = props.state.rows.get(h.row).map(|row| {
-                        columns.iter().map(|c| row.get(c).and_then(|v| v.as_str()).unwrap_or_default()).collect::<Vec<_>>().join(", ")
-                    }).unwrap_or_default();
+                { for props.hits.iter().take(super::SHOWN).map(|h| {
+                    let values = props.state.row_text(h.row);
                     html! {
                         <li data-row={h.row.to_string()} data-page={h.page.to_string()}>
                             <span class="badge page">{ format!("page {}", h.page) }</span>

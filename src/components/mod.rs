@@ -2,8 +2,11 @@
 //! they render the `Analysis` the core produced.
 
 pub mod app;
+pub mod attribute_picker;
 pub mod byte_view;
+pub mod collection_view;
 pub mod copy_button;
+pub mod entity_picker;
 pub mod files;
 pub mod history_buttons;
 pub mod hit_list;
@@ -11,15 +14,17 @@ pub mod link_prompt;
 pub mod messages;
 pub mod paste_box;
 pub mod paste_items;
+pub mod preset_picker;
 pub mod preview_panel;
 pub mod query_panel;
 pub mod samples_table;
+pub mod schema_editor;
 pub mod segment_row;
 pub mod snippet_panel;
 pub mod template_editor;
 pub mod theme_toggle;
 
-use web_sys::{HtmlInputElement, HtmlSelectElement};
+use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
 /// The text of the input or select an event came from.
@@ -28,6 +33,21 @@ pub fn event_value(e: &Event) -> String {
         input.value()
     } else if let Some(select) = e.target_dyn_into::<HtmlSelectElement>() {
         select.value()
+    } else if let Some(area) = e.target_dyn_into::<HtmlTextAreaElement>() {
+        area.value()
+    } else {
+        String::new()
+    }
+}
+
+/// Longest list of keys drawn at once: the order of every item is computed, but a list
+/// of 100,000 elements would stall the page.
+pub const SHOWN: usize = 500;
+
+/// Says how much of a long list is drawn.
+pub fn more_note(total: usize) -> String {
+    if total > SHOWN {
+        format!(" Showing the first {SHOWN} of {total}.")
     } else {
         String::new()
     }

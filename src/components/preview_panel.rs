@@ -1,6 +1,7 @@
 //! The order DynamoDB returns, beside the order a naive (unpadded) design would give.
 
 use super::byte_view::ByteView;
+use super::{more_note, SHOWN};
 use crate::state::Playground;
 use keylab::preview::NumberVsString;
 use keylab::preview::Preview;
@@ -11,7 +12,7 @@ use yew::prelude::*;
 #[derive(Properties, PartialEq)]
 pub struct PreviewPanelProps {
     pub state: Rc<Playground>,
-    pub preview: Option<Preview>,
+    pub preview: Option<Rc<Preview>>,
     /// Rows the query panel's query returns, to highlight.
     #[prop_or_default]
     pub matches: Vec<usize>,
@@ -25,14 +26,18 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
     let Some(preview) = &props.preview else {
         return html! { <section class="panel"><p>{ "No entity to preview." }</p></section> };
     };
-    let columns = props.state.columns();
+    let several = props.state.schema.entities.len() > 1;
     let values_of = |r: usize| -> String {
-        let row = &props.state.rows[r];
-        columns
-            .iter()
-            .map(|c| row.get(c).and_then(|v| v.as_str()).unwrap_or_default())
-            .collect::<Vec<_>>()
-            .join(", ")
+        let text = props.state.row_text(r);
+        match props
+            .state
+            .rows
+            .get(r)
+            .and_then(|row| props.state.schema.entities.get(row.entity))
+        {
+            Some(e) if several => format!("{}: {text}", e.name),
+            _ => text,
+        }
     };
     let order_note = match preview.attr_type {
         AttrType::S => "String key: UTF-8 byte order",
@@ -54,8 +59,11 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
         })
     };
     let value_of = |r: usize, field: &str| -> String {
-        props.state.rows[r]
-            .get(field)
+        props
+            .state
+            .rows
+            .get(r)
+            .and_then(|row| row.values.get(field))
             .and_then(|v| v.as_str())
             .unwrap_or_default()
             .to_string()
@@ -66,11 +74,11 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
             <div class="orders" data-testid="number-vs-string">
                 <div>
                     <h3>{ "Number (N) sort key: numeric order" }</h3>
-                    <ol class="keys">{ for c.as_number.iter().map(|&r| html! { <li><code>{ value_of(r, &c.field) }</code></li> }) }</ol>
+                    <ol class="keys">{ for c.as_number.iter().take(SHOWN).map(|&r| html! { <li><code>{ value_of(r, &c.field) }</code></li> }) }</ol>
                 </div>
                 <div>
                     <h3>{ "String (S) sort key, unpadded: byte order" }</h3>
-                    <ol class="keys">{ for c.as_string.iter().map(|&r| html! { <li><code>{ value_of(r, &c.field) }</code></li> }) }</ol>
+                    <ol class="keys">{ for c.as_string.iter().take(SHOWN).map(|&r| html! { <li><code>{ value_of(r, &c.field) }</code></li> }) }</ol>
                 </div>
             </div>
             <p class="note">{ "A Number key sorts numerically but holds one value; a composite key is a String, so its numbers are padded to sort the same way." }</p>
@@ -79,7 +87,7 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
     html! {
         <section class="panel" aria-labelledby="preview-title">
             <h2 id="preview-title">{ format!("{} in query order", preview.attribute) }</h2>
-            <p class="note">{ order_note }{ if skipped > 0 { format!(" · {skipped} item(s) with errors left out") } else { String::new() } }</p>
+            <p class="note">{ order_note }{ if skipped > 0 { format!(" · {skipped} item(s) left out: errors, or no {} template", preview.attribute) } else { String::new() } }{ more_note(in_order.len()) }</p>
             <span class="control check">
                 <input id="preview-forward" type="checkbox" checked={*forward} onchange={toggle} />
                 <label for="preview-forward">{ "ScanIndexForward (unchecked: read from the end)" }</label>
@@ -88,7 +96,7 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
                 <div>
                     <h3>{ "keylab keys" }</h3>
                     <ol class="keys" data-testid="sorted-keys">
-                        { for in_order.iter().map(|&r| html! {
+                        { for in_order.iter().take(SHOWN).map(|&r| html! {
                             <li data-row={r.to_string()} class={classes!(props.matches.contains(&r).then_some("match"))}>
                                 <code>{ preview.rows[r].key.clone().unwrap_or_default() }</code>
                                 <span class="values">{ values_of(r) }</span>
@@ -99,7 +107,7 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
                 <div>
                     <h3>{ "Naive keys (values as typed)" }</h3>
                     <ol class="keys naive" data-testid="naive-keys">
-                        { for preview.naive_sorted.iter().map(|&r| {
+                        { for preview.naive_sorted.iter().take(SHOWN).map(|&r| {
                             let misplaced = preview.misplaced.get(r).copied().unwrap_or(false);
                             html! {
                                 <li data-row={r.to_string()} class={classes!(misplaced.then_some("misplaced"))}>
@@ -113,7 +121,7 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
             </div>
             { comparison.unwrap_or_default() }
             if preview.attr_type == AttrType::S {
-                <ByteView keys={preview.sorted.iter().filter_map(|&r| preview.rows[r].key.clone()).collect::<Vec<_>>()} />
+                <ByteView keys={preview.sorted.iter().take(SHOWN).filter_map(|&r| preview.rows[r].key.clone()).collect::<Vec<_>>()} />
             }
         </section>
     }

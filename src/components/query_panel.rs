@@ -3,7 +3,7 @@
 
 use super::event_value;
 use super::hit_list::HitList;
-use crate::state::{sort_fields, Action, Analysis, Playground, QueryDraft, Shape};
+use crate::state::{Action, Analysis, Playground, QueryDraft, Shape};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -14,12 +14,14 @@ pub struct QueryPanelProps {
     pub dispatch: Callback<Action>,
 }
 
-const SHAPES: [(Shape, &str, &str); 5] = [
+const SHAPES: [(Shape, &str, &str); 7] = [
     (Shape::Collection, "collection", "Whole item collection"),
     (Shape::Exact, "exact", "Exact key"),
     (Shape::Prefix, "prefix", "Everything under a prefix"),
     (Shape::Range, "range", "Range on a field"),
     (Shape::Top, "top", "Newest / top N"),
+    (Shape::Before, "before", "The item and everything before it"),
+    (Shape::After, "after", "The item and everything after it"),
 ];
 
 const OPS: [(&str, &str); 7] = [
@@ -44,7 +46,17 @@ pub fn QueryPanel(props: &QueryPanelProps) -> Html {
             d.emit(Action::SetQuery(next));
         })
     };
-    let fields = sort_fields(props.state.template());
+    let fields = props.state.query_sort_fields();
+    let indexes: Vec<String> = props
+        .state
+        .schema
+        .table
+        .indexes
+        .iter()
+        .map(|i| i.name.clone())
+        .collect();
+    let index = props.state.query_index().unwrap_or_default().to_string();
+    let rows = props.state.rows.len();
     let shows_fixed = matches!(draft.shape, Shape::Prefix | Shape::Range);
     let fixed_options: Vec<(usize, String)> = match draft.shape {
         Shape::Prefix => (1..fields.len()).map(|n| (n, fields[..n].join(", "))).collect(),
@@ -108,13 +120,20 @@ pub fn QueryPanel(props: &QueryPanelProps) -> Html {
                         }) }
                     </select>
                 </span>
+                if !indexes.is_empty() {
+                    <span class="control">
+                        <label for="query-index">{ "index" }</label>
+                        <select id="query-index" onchange={edit(|q, v| q.index = v)}>
+                            <option value="" selected={index.is_empty()}>{ "base table" }</option>
+                            { for indexes.iter().map(|i| html! { <option value={i.clone()} selected={*i == index}>{ i.clone() }</option> }) }
+                        </select>
+                    </span>
+                }
                 <span class="control">
-                    <label for="query-anchor">{ "like item" }</label>
-                    <select id="query-anchor" onchange={edit(|q, v| q.anchor = v.parse().unwrap_or(0))}>
-                        { for (0..props.state.rows.len()).map(|r| html! {
-                            <option value={r.to_string()} selected={r == draft.anchor}>{ format!("#{}", r + 1) }</option>
-                        }) }
-                    </select>
+                    <label for="query-anchor">{ format!("like item # (1 to {rows})") }</label>
+                    <input id="query-anchor" class="short" type="number" min="1" max={rows.to_string()} value={(draft.anchor + 1).to_string()}
+                        onchange={edit(|q, v| q.anchor = v.trim().parse::<usize>().unwrap_or(1).saturating_sub(1))} />
+                    <span class="note" data-testid="query-anchor-item">{ props.state.row_text(draft.anchor) }</span>
                 </span>
                 if shows_fixed {
                     <span class="control">
@@ -150,7 +169,7 @@ pub fn QueryPanel(props: &QueryPanelProps) -> Html {
                         <label for="query-children">{ "children only (leave out the parent)" }</label>
                     </span>
                 }
-                if draft.shape != Shape::Top {
+                if !matches!(draft.shape, Shape::Top | Shape::Before | Shape::After) {
                     <span class="control check">
                         <input id="query-forward" type="checkbox" checked={draft.forward} onchange={checkbox(|q, c| q.forward = c)} />
                         <label for="query-forward">{ "ScanIndexForward" }</label>

@@ -1,29 +1,73 @@
-//! The sample items: one row per item, one input per field, each value's errors under it.
+//! The sample items of the selected entity: one row per item, one input per field, each
+//! value's errors under it. Long tables draw only the rows in view.
 
 use super::event_value;
 use super::messages::Messages;
 use super::paste_items::PasteItems;
 use crate::state::{Action, Playground};
 use keylab::preview::Preview;
+use keylab::sample::MAX_ITEMS;
 use std::rc::Rc;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
 pub struct SamplesTableProps {
     pub state: Rc<Playground>,
-    pub preview: Option<Preview>,
+    pub preview: Option<Rc<Preview>>,
     pub dispatch: Callback<Action>,
 }
 
+/// Above this many rows the table draws only what is in view.
+const WINDOWED_FROM: usize = 100;
+/// The height the windowed table assumes per row, in CSS pixels (see `.samples.windowed`).
+const ROW_PX: usize = 44;
+/// Rows drawn around the first visible one.
+const WINDOW: usize = 30;
+
 #[function_component]
 pub fn SamplesTable(props: &SamplesTableProps) -> Html {
-    let columns = props.state.columns();
-    let attribute = props.state.attribute();
+    let first_visible = use_state(|| 0usize);
+    let count = use_state(|| "1000".to_string());
+    let state = &props.state;
+    let columns = state.columns();
+    let attribute = state.attribute();
+    let entity_name = state.entity().map(|e| e.name.clone()).unwrap_or_default();
+    let rows = state.entity_rows();
+    let windowed = rows.len() > WINDOWED_FROM;
+    let (from, to) = if windowed {
+        let from = first_visible.saturating_sub(5).min(rows.len());
+        (from, (from + WINDOW).min(rows.len()))
+    } else {
+        (0, rows.len())
+    };
+    let onscroll = {
+        let first_visible = first_visible.clone();
+        Callback::from(move |e: Event| {
+            if let Some(el) = e.target_dyn_into::<web_sys::Element>() {
+                first_visible.set(el.scroll_top().max(0) as usize / ROW_PX);
+            }
+        })
+    };
     let add = {
         let d = props.dispatch.clone();
         Callback::from(move |_: MouseEvent| d.emit(Action::AddRow))
     };
-    let rows = props.state.rows.iter().enumerate().map(|(r, values)| {
+    let count_typed = count
+        .trim()
+        .parse::<usize>()
+        .ok()
+        .filter(|n| (1..=MAX_ITEMS).contains(n));
+    let generate = {
+        let d = props.dispatch.clone();
+        Callback::from(move |_: MouseEvent| {
+            if let Some(count) = count_typed {
+                let seed = js_sys::Date::now() as u64;
+                d.emit(Action::Generate { count, seed });
+            }
+        })
+    };
+    let drawn = rows[from..to].iter().map(|&r| {
+        let values = &state.rows[r].values;
         let view = props.preview.as_ref().and_then(|p| p.rows.get(r));
         let cells = columns.iter().map(|c| {
             let text = values.get(c).and_then(|v| v.as_str()).unwrap_or_default().to_string();
@@ -36,7 +80,7 @@ pub fn SamplesTable(props: &SamplesTableProps) -> Html {
             let invalid = if errors.is_empty() { "false" } else { "true" };
             html! {
                 <td>
-                    <input aria-label={format!("{c} of row {}", r + 1)} aria-invalid={invalid} data-testid={format!("value-{r}-{c}")} value={text} {onchange} />
+                    <input aria-label={format!("{c} of item {}", r + 1)} aria-invalid={invalid} data-testid={format!("value-{r}-{c}")} value={text} {onchange} />
                     <Messages {errors} {warnings} />
                 </td>
             }
@@ -54,25 +98,54 @@ pub fn SamplesTable(props: &SamplesTableProps) -> Html {
                     <code data-testid={format!("key-{r}")}>{ view.and_then(|v| v.key.clone()).unwrap_or_else(|| "—".into()) }</code>
                     <Messages errors={key_errors} />
                 </td>
-                <td><button type="button" aria-label={format!("remove row {}", r + 1)} onclick={remove}>{ "✕" }</button></td>
+                <td><button type="button" aria-label={format!("remove item {}", r + 1)} onclick={remove}>{ "✕" }</button></td>
             </tr>
         }
     });
+    let spacer = |rows: usize| {
+        (rows > 0).then(
+            || html! { <tr aria-hidden="true" class="spacer" style={format!("height: {}px", rows * ROW_PX)}></tr> },
+        )
+    };
+    let others = state.rows.len() - rows.len();
     html! {
         <section class="panel wide" aria-labelledby="samples-title">
-            <h2 id="samples-title">{ "Sample items" }</h2>
-            <div class="table-scroll">
-                <table class="samples">
+            <h2 id="samples-title">{ format!("Sample items: {entity_name}") }</h2>
+            <p class="note" data-testid="samples-count">
+                { format!("{} {entity_name} item(s)", rows.len()) }
+                { if others > 0 { format!(", and {others} item(s) of other entities (pick the entity in the template panel)") } else { String::new() } }
+                { if windowed { format!(". Showing items near the scroll position; all {} are in every view.", rows.len()) } else { ".".to_string() } }
+            </p>
+            <div class={classes!("table-scroll", windowed.then_some("windowed"))} data-testid="samples-scroll" onscroll={onscroll}>
+                <table class={classes!("samples", windowed.then_some("windowed"))}>
                     <thead><tr>
                         <th scope="col">{ "#" }</th>
                         { for columns.iter().map(|c| html! { <th scope="col">{ c }</th> }) }
                         <th scope="col">{ attribute }</th>
                         <th scope="col"><span class="visually-hidden">{ "remove" }</span></th>
                     </tr></thead>
-                    <tbody>{ for rows }</tbody>
+                    <tbody>
+                        { spacer(from).unwrap_or_default() }
+                        { for drawn }
+                        { spacer(rows.len() - to).unwrap_or_default() }
+                    </tbody>
                 </table>
             </div>
-            <button type="button" onclick={add}>{ "+ item" }</button>
+            <div class="buttons">
+                <button type="button" onclick={add}>{ "+ item" }</button>
+                <span class="control">
+                    <label for="generate-count">{ format!("random {entity_name} items (1 to {MAX_ITEMS})") }</label>
+                    <input id="generate-count" type="number" min="1" max={MAX_ITEMS.to_string()} value={(*count).clone()}
+                        aria-invalid={if count_typed.is_some() { "false" } else { "true" }}
+                        oninput={{ let count = count.clone(); Callback::from(move |e: InputEvent| {
+                            if let Some(i) = e.target_dyn_into::<web_sys::HtmlInputElement>() { count.set(i.value()); }
+                        }) }} />
+                </span>
+                <button type="button" onclick={generate} disabled={count_typed.is_none()}>{ format!("Replace {entity_name} items with random ones") }</button>
+                if count_typed.is_none() {
+                    <p class="messages"><span class="error" role="alert">{ format!("{:?} is not a count from 1 to {MAX_ITEMS}: type a whole number in that range.", *count) }</span></p>
+                }
+            </div>
             <PasteItems state={props.state.clone()} dispatch={props.dispatch.clone()} />
         </section>
     }

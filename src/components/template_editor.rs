@@ -1,7 +1,10 @@
 //! The sort-key template: its segments in order, the separator, and buttons to add.
 
+use super::attribute_picker::AttributePicker;
+use super::entity_picker::EntityPicker;
 use super::event_value;
 use super::messages::Messages;
+use super::schema_editor::SchemaEditor;
 use super::segment_row::SegmentRow;
 use crate::state::{Action, Analysis, NewSegment, Playground};
 use keylab::schema::Segment;
@@ -56,6 +59,8 @@ pub fn TemplateEditor(props: &TemplateEditorProps) -> Html {
     html! {
         <section class="panel" aria-labelledby="template-title">
             <h2 id="template-title">{ format!("{} template of {}", attribute, entity.map(|e| e.name.as_str()).unwrap_or("?")) }</h2>
+            <EntityPicker state={state.clone()} dispatch={props.dispatch.clone()} />
+            <AttributePicker state={state.clone()} dispatch={props.dispatch.clone()} />
             <p class="shape" data-testid="template-shape"><code>{ shape.join(&state.schema.separator) }</code></p>
             <span class="control">
                 <label for="separator">{ "separator" }</label>
@@ -78,10 +83,13 @@ pub fn TemplateEditor(props: &TemplateEditorProps) -> Html {
                     }
                 }) }
             </ol>
+            if state.template().is_some() {
             <div class="buttons">
                 <button type="button" onclick={add(NewSegment::Field)}>{ "+ field segment" }</button>
                 <button type="button" onclick={add(NewSegment::Literal)}>{ "+ literal segment" }</button>
             </div>
+            }
+            <SchemaEditor state={state.clone()} dispatch={props.dispatch.clone()} />
         </section>
     }
 }

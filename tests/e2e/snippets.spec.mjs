@@ -68,7 +68,8 @@ test('a hostile value is data in every tab', async ({ page }) => {
   await cell.fill(hostile);
   await cell.press('Tab');
   await page.getByLabel('access pattern').selectOption('exact');
-  await page.getByLabel('like item').selectOption('#2');
+  await page.getByLabel('like item').fill('2');
+  await page.getByLabel('like item').press('Tab');
   const expectations = {
     'AWS CLI': "'\\''",
     'boto3 client': 'q\'\\"\\\\$(touch /tmp/keylab-e2e)`id`${HOME}😀\\u200f',

@@ -1,0 +1,72 @@
+//! Which key attribute's template is being designed, and the table's GSIs.
+
+use super::event_value;
+use crate::state::{Action, Playground};
+use std::rc::Rc;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct AttributePickerProps {
+    pub state: Rc<Playground>,
+    pub dispatch: Callback<Action>,
+}
+
+#[function_component]
+pub fn AttributePicker(props: &AttributePickerProps) -> Html {
+    let state = &props.state;
+    let table = &state.schema.table;
+    let attribute = state.attribute();
+    let role = |a: &str| -> String {
+        if table.primary.partition == a {
+            return "table partition key".into();
+        }
+        if table.primary.sort.as_deref() == Some(a) {
+            return "table sort key".into();
+        }
+        table
+            .indexes
+            .iter()
+            .find_map(|i| {
+                if i.keys.partition == a {
+                    Some(format!("{} partition key", i.name))
+                } else if i.keys.sort.as_deref() == Some(a) {
+                    Some(format!("{} sort key", i.name))
+                } else {
+                    None
+                }
+            })
+            .unwrap_or_else(|| "unused".into())
+    };
+    let d = props.dispatch.clone();
+    let select = Callback::from(move |e: Event| d.emit(Action::SelectAttribute(event_value(&e))));
+    let has_template = state.template().is_some();
+    let is_index_key = !table.is_primary_key(&attribute);
+    let entity = state.entity().map(|e| e.name.clone()).unwrap_or_default();
+    let emit = |action: Action| {
+        let d = props.dispatch.clone();
+        Callback::from(move |_: MouseEvent| d.emit(action.clone()))
+    };
+    let index = state.index_of_attribute();
+    html! {
+        <div class="picker">
+            <span class="control">
+                <label for="attribute-select">{ "key attribute" }</label>
+                <select id="attribute-select" onchange={select}>
+                    { for table.attributes.iter().map(|(a, t)| html! {
+                        <option value={a.clone()} selected={*a == attribute}>{ format!("{a} ({}, {})", t.as_str(), role(a)) }</option>
+                    }) }
+                </select>
+            </span>
+            if !has_template {
+                <button type="button" onclick={emit(Action::AddTemplate)}>{ format!("Give {entity} a {attribute} template") }</button>
+            } else if is_index_key {
+                <button type="button" onclick={emit(Action::RemoveTemplate)}
+                    title="Items without this key are left out of the index: a sparse index">{ format!("Leave {entity} out of this index") }</button>
+            }
+            <button type="button" onclick={emit(Action::AddIndex)}>{ "+ GSI" }</button>
+            { index.map(|name| html! {
+                <button type="button" onclick={emit(Action::RemoveIndex(name.clone()))}>{ format!("Remove index {name}") }</button>
+            }).unwrap_or_default() }
+        </div>
+    }
+}

@@ -1,0 +1,116 @@
+//! The item collection: one partition's items of every entity in key order, the parent
+//! marked, read forward and backward, and where the parent lands among its children.
+
+use super::event_value;
+use super::{more_note, SHOWN};
+use crate::state::Playground;
+use keylab::preview::{Collection, CollectionItem};
+use std::rc::Rc;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct CollectionViewProps {
+    pub state: Rc<Playground>,
+    pub collections: Rc<Vec<Collection>>,
+}
+
+/// Partitions offered in the picker; the largest come first.
+const PARTITIONS: usize = 50;
+
+fn entities_in<'a>(items: impl Iterator<Item = &'a CollectionItem>) -> String {
+    let mut names: Vec<&str> = Vec::new();
+    for i in items {
+        if !names.contains(&i.entity.as_str()) {
+            names.push(&i.entity);
+        }
+    }
+    if names.is_empty() {
+        "nothing".into()
+    } else {
+        names.join(" and ")
+    }
+}
+
+/// Where the parent sits, and what each reading direction reaches first.
+fn summary(c: &Collection) -> String {
+    let Some((before, after)) = c.parent_place() else {
+        return format!(
+            "{} items of {}, and no parent item (one whose sort key holds only partition-key values).",
+            c.items.len(),
+            entities_in(c.items.iter())
+        );
+    };
+    let parent = &c.items[before];
+    format!(
+        "The {} parent has {before} item(s) before it ({}) and {after} after it ({}). Read forward, the collection starts with {}; read backward, with {}.",
+        parent.entity,
+        entities_in(c.items[..before].iter()),
+        entities_in(c.items[before + 1..].iter()),
+        if before == 0 { "the parent".to_string() } else { format!("its {}", entities_in(c.items[..1].iter())) },
+        if after == 0 { "the parent".to_string() } else { format!("its {}", entities_in(c.items[c.items.len() - 1..].iter())) },
+    )
+}
+
+#[function_component]
+pub fn CollectionView(props: &CollectionViewProps) -> Html {
+    let picked = use_state(|| 0usize);
+    let groups = &props.collections;
+    let index = props.state.index_of_attribute();
+    let title = match &index {
+        Some(i) => format!("Item collections of index {i}"),
+        None => "Item collections".to_string(),
+    };
+    let Some(c) = groups.get((*picked).min(groups.len().saturating_sub(1))) else {
+        return html! {
+            <section class="panel" aria-labelledby="collection-title">
+                <h2 id="collection-title">{ title }</h2>
+                <p class="note">{ "No item has both keys of this index yet." }</p>
+            </section>
+        };
+    };
+    let select = {
+        let picked = picked.clone();
+        Callback::from(move |e: Event| picked.set(event_value(&e).parse().unwrap_or(0)))
+    };
+    let list = |items: Vec<&CollectionItem>, testid: &str| {
+        html! {
+            <ol class="keys" data-testid={testid.to_string()}>
+                { for items.into_iter().take(SHOWN).map(|i| html! {
+                    <li data-row={i.row.to_string()} class={classes!(i.parent.then_some("parent"))}>
+                        <span class="badge entity">{ &i.entity }</span>
+                        if i.parent { <strong class="badge parent">{ "parent" }</strong> }
+                        <code>{ &i.key }</code>
+                        <span class="values">{ props.state.row_text(i.row) }</span>
+                    </li>
+                }) }
+            </ol>
+        }
+    };
+    html! {
+        <section class="panel" aria-labelledby="collection-title">
+            <h2 id="collection-title">{ title }</h2>
+            if groups.len() > 1 {
+                <span class="control">
+                    <label for="collection-partition">{ format!("partition ({} in all)", groups.len()) }</label>
+                    <select id="collection-partition" onchange={select}>
+                        { for groups.iter().take(PARTITIONS).enumerate().map(|(i, g)| html! {
+                            <option value={i.to_string()} selected={i == *picked}>{ format!("{} ({} items)", g.partition, g.items.len()) }</option>
+                        }) }
+                    </select>
+                </span>
+            }
+            <p class="note"><code>{ &c.partition }</code>{ more_note(c.items.len()) }</p>
+            <p data-testid="collection-summary">{ summary(c) }</p>
+            <div class="orders">
+                <div>
+                    <h3>{ "Forward (ScanIndexForward: true)" }</h3>
+                    { list(c.items.iter().collect(), "collection-forward") }
+                </div>
+                <div>
+                    <h3>{ "Backward (ScanIndexForward: false)" }</h3>
+                    { list(c.items.iter().rev().collect(), "collection-backward") }
+                </div>
+            </div>
+        </section>
+    }
+}

@@ -1,0 +1,75 @@
+//! The presets from the seed articles: pick one to load a whole design with items and a
+//! query. Work that differs from the preset it started from is only replaced after a
+//! yes, and stays one Undo away.
+
+use super::event_value;
+use crate::presets::{self, PRESETS};
+use crate::state::{Command, Playground};
+use std::rc::Rc;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct PresetPickerProps {
+    pub state: Rc<Playground>,
+    pub command: Callback<Command>,
+    /// Called after a preset is loaded (the start hint closes).
+    #[prop_or_default]
+    pub on_load: Callback<()>,
+    /// Tells apart the picker in the start hint from the one in the header.
+    pub id: AttrValue,
+}
+
+#[function_component]
+pub fn PresetPicker(props: &PresetPickerProps) -> Html {
+    let choice = use_state(|| PRESETS[1].id.to_string());
+    let asking = use_state(|| false);
+    let unsaved = presets::load(&props.state.preset).is_none_or(|p| p != *props.state);
+    let load = {
+        let (command, on_load, choice, asking) = (
+            props.command.clone(),
+            props.on_load.clone(),
+            choice.clone(),
+            asking.clone(),
+        );
+        move || {
+            if let Some(p) = presets::load(&choice) {
+                command.emit(Command::Replace(Box::new(p)));
+                on_load.emit(());
+            }
+            asking.set(false);
+        }
+    };
+    let onclick = {
+        let (load, asking) = (load.clone(), asking.clone());
+        Callback::from(move |_: MouseEvent| if unsaved { asking.set(true) } else { load() })
+    };
+    let select = {
+        let (choice, asking) = (choice.clone(), asking.clone());
+        Callback::from(move |e: Event| {
+            choice.set(event_value(&e));
+            asking.set(false);
+        })
+    };
+    let select_id = format!("{}-select", props.id);
+    let title = presets::find(&choice).map(|p| p.title()).unwrap_or_default();
+    html! {
+        <div class="preset-picker">
+            <span class="control">
+                <label for={select_id.clone()}>{ "preset" }</label>
+                <select id={select_id} onchange={select}>
+                    { for PRESETS.iter().map(|p| html! {
+                        <option value={p.id} selected={p.id == *choice}>{ p.title() }</option>
+                    }) }
+                </select>
+            </span>
+            <button type="button" {onclick}>{ "Load preset" }</button>
+            if *asking {
+                <div class="notice prompt" role="alertdialog" aria-label="replace your work?">
+                    <p>{ format!("Replace your current design and items with the {title} preset? Undo brings your work back.") }</p>
+                    <button type="button" onclick={{ let load = load.clone(); Callback::from(move |_: MouseEvent| load()) }}>{ "Replace my work" }</button>
+                    <button type="button" onclick={{ let asking = asking.clone(); Callback::from(move |_: MouseEvent| asking.set(false)) }}>{ "Keep my work" }</button>
+                </div>
+            }
+        </div>
+    }
+}

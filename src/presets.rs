@@ -1,0 +1,217 @@
+//! The built-in designs from the seed articles (`presets/*.json`). Each file is a saved
+//! state plus a title and the one thing it teaches, so it loads through the same
+//! untrusted-input path as an imported file.
+
+use crate::state::Playground;
+use serde_json::Value;
+
+pub struct Preset {
+    pub id: &'static str,
+    json: &'static str,
+}
+
+macro_rules! preset {
+    ($id:literal) => {
+        Preset {
+            id: $id,
+            json: include_str!(concat!("../presets/", $id, ".json")),
+        }
+    };
+}
+
+pub const PRESETS: [Preset; 7] = [
+    preset!("leaderboard"),
+    preset!("iot"),
+    preset!("saas"),
+    preset!("tickets"),
+    preset!("orders"),
+    preset!("casing"),
+    preset!("migration"),
+];
+
+impl Preset {
+    fn text(&self, key: &str) -> String {
+        let doc: Value = serde_json::from_str(self.json).unwrap_or_default();
+        doc.get(key).and_then(Value::as_str).unwrap_or_default().to_string()
+    }
+    pub fn title(&self) -> String {
+        self.text("title")
+    }
+    /// One line saying what the preset teaches.
+    pub fn lesson(&self) -> String {
+        self.text("lesson")
+    }
+}
+
+pub fn find(id: &str) -> Option<&'static Preset> {
+    PRESETS.iter().find(|p| p.id == id)
+}
+
+/// The preset as a fresh playground, remembering which preset it came from.
+pub fn load(id: &str) -> Option<Playground> {
+    let preset = find(id)?;
+    let mut p = Playground::from_json(preset.json).ok()?;
+    p.preset = preset.id.to_string();
+    Some(p)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::state::Analysis;
+
+    fn analysed(id: &str) -> (Playground, Analysis) {
+        let p = load(id).unwrap_or_else(|| panic!("preset {id} loads"));
+        let a = p.analyse();
+        (p, a)
+    }
+
+    fn hit_keys(a: &Analysis) -> Vec<String> {
+        a.query.as_ref().unwrap().hits.iter().map(|h| h.key.clone()).collect()
+    }
+
+    #[test]
+    fn every_preset_loads_with_a_title_a_lesson_a_valid_schema_and_a_query() {
+        for p in &PRESETS {
+            assert!(!p.title().is_empty() && p.lesson().len() > 40, "{}", p.id);
+            let (state, a) = analysed(p.id);
+            assert!(a.errors.is_empty(), "{}: {:?}", p.id, a.errors);
+            assert!(state.rows.len() >= 4, "{}", p.id);
+            let q = a.query.as_ref().unwrap_or_else(|e| panic!("{}: {e}", p.id));
+            assert!(!q.hits.is_empty(), "{}: the query returns items", p.id);
+            assert_eq!(state.preset, p.id);
+        }
+    }
+
+    #[test]
+    fn leaderboard_shows_naive_and_padded_orders() {
+        let (p, a) = analysed("leaderboard");
+        let pv = a.preview.unwrap();
+        let naive: Vec<&str> = pv
+            .naive_sorted
+            .iter()
+            .map(|&r| p.rows[r].values["score"].as_str().unwrap())
+            .collect();
+        assert_eq!(naive, ["10", "1500", "240", "9"]);
+        assert_eq!(pv.rows[1].key.as_deref(), Some("9999998499#0000001719100800#p_8842"));
+    }
+
+    #[test]
+    fn iot_reads_the_device_then_its_newest_readings_backward() {
+        let (_, a) = analysed("iot");
+        let keys = hit_keys(&a);
+        assert_eq!(keys[0], "DEVICE#THERMO-7");
+        assert_eq!(keys[1..4], ["#READING#000012", "#READING#000011", "#READING#000010"]);
+        assert_eq!(keys.len(), 13, "every item, 11 per page");
+        let c = &a.collections[0];
+        assert_eq!(c.parent_place(), Some((12, 0)), "readings sort before the device");
+    }
+
+    #[test]
+    fn saas_reads_teams_before_and_users_after_the_org() {
+        let (p, a) = analysed("saas");
+        assert_eq!(
+            hit_keys(&a),
+            ["ORG#ACME", "#TEAM#PLATFORM", "#TEAM#DESIGN", "#TEAM#BILLING"]
+        );
+        let mut after = p.clone();
+        after.query.shape = crate::state::Shape::After;
+        let keys = hit_keys(&after.analyse());
+        assert_eq!(keys, ["ORG#ACME", "USER#ALICE", "USER#BOB", "USER#CAROL", "USER#DAVE"]);
+        assert_eq!(a.collections[0].parent_place(), Some((3, 4)));
+    }
+
+    #[test]
+    fn tickets_are_keyed_by_id_and_sorted_by_update_time_in_the_index() {
+        let (p, a) = analysed("tickets");
+        assert_eq!(p.attribute(), "GSI1SK");
+        assert!(p.schema.table.primary.sort.is_none());
+        let q = a.query.as_ref().unwrap();
+        assert!(q.input.contains("\"IndexName\": \"GSI1\""), "{}", q.input);
+        let tickets: Vec<String> = q
+            .hits
+            .iter()
+            .map(|h| p.rows[h.row].values["ticket"].as_str().unwrap().to_string())
+            .collect();
+        assert_eq!(
+            tickets,
+            ["KL-104", "KL-102", "KL-103", "KL-101"],
+            "newest first, project OPS left out"
+        );
+        let pages: Vec<usize> = q.hits.iter().map(|h| h.page).collect();
+        assert_eq!(pages, [1, 1, 1, 2], "Limit 3");
+    }
+
+    #[test]
+    fn orders_time_range_returns_the_orders_of_that_time() {
+        let (p, a) = analysed("orders");
+        let q = a.query.as_ref().unwrap();
+        assert!(q.expression.contains("BETWEEN"), "{}", q.expression);
+        let times: Vec<i128> = q
+            .hits
+            .iter()
+            .map(|h| {
+                let e = &p.schema.entities[p.rows[h.row].entity];
+                keylab::codec::time_of(e.field("id").unwrap(), &p.rows[h.row].values["id"]).unwrap()
+            })
+            .collect();
+        let (from, to) = (1_738_368_000_000, 1_746_057_599_000);
+        assert!(
+            !times.is_empty() && times.iter().all(|t| (from..=to).contains(t)),
+            "{times:?}"
+        );
+        let outside = p.rows.iter().filter(|r| r.entity == 1).count() - times.len();
+        assert!(outside > 0, "some orders fall outside the range");
+    }
+
+    #[test]
+    fn casing_puts_debrie_before_dean_and_upper_case_fixes_it() {
+        let (p, a) = analysed("casing");
+        let pv = a.preview.unwrap();
+        let names: Vec<&str> = pv
+            .sorted
+            .iter()
+            .map(|&r| p.rows[r].values["name"].as_str().unwrap())
+            .collect();
+        assert_eq!(names, ["DeBrie", "Dean", "Zed", "alex", "dana"]);
+        let upper = crate::state::Workspace::new(p.clone()).reduce_edit(crate::state::Action::SetCase {
+            field: "name".into(),
+            case: keylab::schema::Case::Upper,
+        });
+        let pv = upper.preview().unwrap();
+        let names: Vec<&str> = pv
+            .sorted
+            .iter()
+            .map(|&r| upper.rows[r].values["name"].as_str().unwrap())
+            .collect();
+        assert_eq!(names, ["alex", "dana", "Dean", "DeBrie", "Zed"]);
+    }
+
+    #[test]
+    fn migration_refuses_eleven_digits_and_shows_old_keys_interleaving() {
+        let (p, a) = analysed("migration");
+        let pv = a.preview.unwrap();
+        assert_eq!(pv.rows[2].errors[0].kind.code(), "overflow");
+        let order: Vec<String> = a.collections[0]
+            .items
+            .iter()
+            .map(|i| {
+                format!(
+                    "{}:{}",
+                    p.schema.entities[p.rows[i.row].entity].name,
+                    p.rows[i.row].values["number"].as_str().unwrap()
+                )
+            })
+            .collect();
+        assert_eq!(
+            order,
+            [
+                "Invoice:500",
+                "Invoice:1000",
+                "InvoiceBeforeMigration:42",
+                "InvoiceBeforeMigration:900",
+                "Invoice:9999999998"
+            ]
+        );
+    }
+}
