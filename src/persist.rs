@@ -2,8 +2,25 @@
 //! does not load is set aside under another key instead of being overwritten, and the
 //! last copy that did load is kept as a backup to fall back on.
 
+use crate::share::{pack, unpack};
 use crate::state::Playground;
 use gloo::storage::{LocalStorage, Storage};
+
+/// Saved work larger than this is stored deflated (100,000 items are about 10 MB of
+/// JSON, more than browsers let one origin keep).
+const PACK_FROM: usize = 1024 * 1024;
+/// Marks deflated saved work.
+const PACKED: &str = "deflate:";
+/// Largest saved work inflated on load.
+const MAX_UNPACKED: usize = 64 * 1024 * 1024;
+
+/// Reads what storage holds: plain JSON, or deflated JSON.
+fn read(text: &str) -> Result<Playground, String> {
+    match text.strip_prefix(PACKED) {
+        Some(data) => Playground::from_json(&unpack(data, MAX_UNPACKED).map_err(|why| format!("saved work: {why}"))?),
+        None => Playground::from_json(text),
+    }
+}
 
 const KEY: &str = "keylab.work";
 const BACKUP: &str = "keylab.backup";
@@ -24,7 +41,7 @@ pub fn load() -> (Playground, Option<String>) {
             )
         }
     };
-    match Playground::from_json(&text) {
+    match read(&text) {
         Ok(p) => {
             // The last good copy: what a later damaged save falls back to.
             let _ = storage.set_item(BACKUP, &text);
@@ -34,11 +51,7 @@ pub fn load() -> (Playground, Option<String>) {
             let _ = storage.set_item(SET_ASIDE, &text);
             let kept =
                 format!("Your saved work could not be read ({why}). It was kept under \"{SET_ASIDE}\" in localStorage");
-            let backup = storage
-                .get_item(BACKUP)
-                .ok()
-                .flatten()
-                .and_then(|b| Playground::from_json(&b).ok());
+            let backup = storage.get_item(BACKUP).ok().flatten().and_then(|b| read(&b).ok());
             match backup {
                 Some(p) => (p, Some(format!("{kept}, and the last copy that loaded was restored."))),
                 None => (
@@ -50,9 +63,20 @@ pub fn load() -> (Playground, Option<String>) {
     }
 }
 
-pub fn save(state: &Playground) {
-    // Storage can be full or disabled; the page keeps working either way.
-    let _ = LocalStorage::raw().set_item(KEY, &state.to_json());
+/// Saves the work. Storage can be full or disabled: the page keeps working, and the
+/// message says what was not kept and how to keep it.
+pub fn save(state: &Playground) -> Result<(), String> {
+    let mut text = state.to_json();
+    if text.len() > PACK_FROM {
+        // Level 1: fast enough to run after every edit of a large table.
+        text = format!("{PACKED}{}", pack(&text, 1));
+    }
+    LocalStorage::raw().set_item(KEY, &text).map_err(|_| {
+        format!(
+            "Autosave failed: the browser refused to store {} KB (storage is full or disabled). Your work is still on screen; use Export schema and items to keep it.",
+            text.len() / 1024
+        )
+    })
 }
 
 /// Whether the browser holds saved work (readable or not).

@@ -15,9 +15,23 @@ pub const MAX_STATE: usize = 8 * 1024 * 1024;
 
 /// The fragment for a state, without the leading `#`.
 pub fn encode(state: &Playground) -> String {
-    let json = state.to_json();
-    let packed = miniz_oxide::deflate::compress_to_vec(json.as_bytes(), 9);
-    format!("{KEY}{}", URL_SAFE_NO_PAD.encode(packed))
+    format!("{KEY}{}", pack(&state.to_json(), 9))
+}
+
+/// Text deflated at `level` (1 fast to 9 small) and base64url-encoded: links, and
+/// saved work too large to store as it is.
+pub fn pack(text: &str, level: u8) -> String {
+    URL_SAFE_NO_PAD.encode(miniz_oxide::deflate::compress_to_vec(text.as_bytes(), level))
+}
+
+/// The inverse of [`pack`], refusing to inflate past `limit` bytes.
+pub fn unpack(data: &str, limit: usize) -> Result<String, String> {
+    let packed = URL_SAFE_NO_PAD
+        .decode(data.trim_end_matches('='))
+        .map_err(|e| format!("it is damaged (it is not base64url: {e})"))?;
+    let bytes = miniz_oxide::inflate::decompress_to_vec_with_limit(&packed, limit)
+        .map_err(|e| format!("it is truncated or damaged ({:?})", e.status))?;
+    String::from_utf8(bytes).map_err(|_| "it does not hold text".to_string())
 }
 
 /// Reads a fragment (with or without `#`). `None` when it holds no shared design.
@@ -35,16 +49,7 @@ fn read(data: &str) -> Result<Playground, String> {
             MAX_LINK / 1024
         ));
     }
-    let packed = URL_SAFE_NO_PAD
-        .decode(data.trim_end_matches('='))
-        .map_err(|e| format!("the link is damaged (it is not base64url: {e}); copy it again in full"))?;
-    let json = miniz_oxide::inflate::decompress_to_vec_with_limit(&packed, MAX_STATE).map_err(|e| {
-        format!(
-            "the link is truncated or damaged ({:?}); copy it again in full",
-            e.status
-        )
-    })?;
-    let text = String::from_utf8(json).map_err(|_| "the link does not hold text".to_string())?;
+    let text = unpack(data, MAX_STATE).map_err(|why| format!("{why}; copy it again in full"))?;
     Playground::from_json(&text).map_err(|e| format!("the link's design cannot be opened: {e}"))
 }
 

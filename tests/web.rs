@@ -78,7 +78,7 @@ fn persistence_round_trips_and_sets_damaged_work_aside() {
     assert_eq!(persist::load(), (Playground::leaderboard(), None));
     let mut p = Playground::leaderboard();
     std::rc::Rc::make_mut(&mut p.rows).truncate(2);
-    persist::save(&p);
+    persist::save(&p).expect("storage takes the work");
     assert_eq!(persist::load(), (p, None));
     // Without a backup, damaged work gives way to the example.
     storage.remove_item("keylab.backup").ok();

@@ -18,6 +18,7 @@ use crate::presets;
 use crate::share;
 use crate::state::{Analysis, Command, Playground, Workspace};
 use gloo::events::{EventListener, EventListenerOptions};
+use gloo::timers::callback::Timeout;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
@@ -113,6 +114,9 @@ fn boot() -> Boot {
         },
     }
 }
+
+/// Up to this many items, every change is saved at once.
+const SAVE_AT_ONCE: usize = 5000;
 
 /// More items than this make a link too long to paste anywhere; export a file instead.
 const SHARE_ITEMS: usize = 2000;
@@ -214,9 +218,23 @@ pub fn App() -> Html {
         use_reducer(move || Workspace::new(boot.state.clone()))
     };
     let state: Rc<Playground> = workspace.present.clone();
+    let save_problem = use_state(|| None::<String>);
     {
         let snapshot = (*state).clone();
-        use_effect_with(snapshot, persist::save);
+        let save_problem = save_problem.clone();
+        use_effect_with(snapshot, move |s| {
+            let large = s.rows.len() > SAVE_AT_ONCE;
+            let s = s.clone();
+            let save = move || save_problem.set(persist::save(&s).err());
+            // A large table is saved once the edits pause, not after every keystroke.
+            let pending = if large {
+                Some(Timeout::new(400, save))
+            } else {
+                save();
+                None
+            };
+            move || drop(pending)
+        });
     }
     {
         let workspace = workspace.clone();
@@ -298,7 +316,7 @@ pub fn App() -> Html {
                 </div>
                 <Files state={current.clone()} command={command.clone()} />
             </header>
-            { for notices.iter().map(|n| html! { <p class="notice" role="status">{ n }</p> }) }
+            { for notices.iter().chain(save_problem.iter()).map(|n| html! { <p class="notice" role="status">{ n }</p> }) }
             if *hint {
                 <aside class="hint" aria-label="start here" data-testid="start-hint">
                     <strong>{ "Start here. " }</strong>

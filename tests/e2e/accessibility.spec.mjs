@@ -1,17 +1,6 @@
 // axe-core, run inside the real page: no serious or critical violations, in light and
 // dark mode, with every panel showing content (errors and the byte view included).
-import { createRequire } from 'node:module';
-import { test, expect, openFresh } from './fixtures.mjs';
-
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
-async function violations(page) {
-  await page.addScriptTag({ path: axePath });
-  const result = await page.evaluate(async () => window.axe.run(document, { resultTypes: ['violations'] }));
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join('\n  ')}`);
-}
+import { test, expect, openFresh, violations } from './fixtures.mjs';
 
 for (const scheme of ['light', 'dark']) {
   test(`no serious or critical accessibility violations, ${scheme} mode`, async ({ page }) => {

@@ -1,5 +1,26 @@
 // Every test starts from a clean page and fails on any console error or page crash.
 import { test as base, expect } from '@playwright/test';
+import { createRequire } from 'node:module';
+
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** axe-core run inside the page: its serious and critical violations, readable. */
+export async function violations(page) {
+  await page.addScriptTag({ path: axePath });
+  const result = await page.evaluate(async () => window.axe.run(document, { resultTypes: ['violations'] }));
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join('\n  ')}`);
+}
+
+/** Loads a preset from the header's picker, answering "replace" if asked. */
+export async function loadPreset(page, id) {
+  await page.locator('#header-preset-select').selectOption(id);
+  await page.locator('.toolbar').getByRole('button', { name: 'Load preset' }).click();
+  const replace = page.getByRole('button', { name: 'Replace my work' });
+  if (await replace.isVisible()) await replace.click();
+  await expect(page.getByTestId('preset-lesson')).toBeVisible();
+}
 
 export const test = base.extend({
   page: async ({ page }, use) => {
