@@ -1,5 +1,5 @@
 // The README's screenshots are taken here, from the real page, so they stay current.
-import { test, expect, openFresh } from './fixtures.mjs';
+import { test, expect, openFresh, loadPreset } from './fixtures.mjs';
 
 for (const scheme of ['light', 'dark']) {
   test(`README screenshot, ${scheme} mode`, async ({ page }) => {
@@ -10,3 +10,12 @@ for (const scheme of ['light', 'dark']) {
     await page.screenshot({ path: `docs/screenshot-${scheme}.png`, fullPage: true });
   });
 }
+
+test('README screenshot of a preset: the SaaS item collection', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openFresh(page);
+  await loadPreset(page, 'saas');
+  await expect(page.getByTestId('collection-forward').locator('li')).toHaveCount(8);
+  await page.getByRole('heading', { name: 'Item collections' }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'docs/screenshot-collection.png' });
+});

@@ -1,0 +1,46 @@
+// The main flow with the keyboard alone: pick a preset from the start hint, change a
+// width, and copy the query's code. Every stop shows a visible focus ring.
+import { test, expect, openFresh } from './fixtures.mjs';
+
+/** Presses Tab until an element matching `selector` (and holding `text`) has focus. */
+async function tabTo(page, selector, text = '') {
+  for (let i = 0; i < 300; i++) {
+    await page.keyboard.press('Tab');
+    const here = await page.evaluate(([s, t]) => {
+      const el = document.activeElement;
+      return !!el?.matches(s) && el.textContent.includes(t);
+    }, [selector, text]);
+    if (here) {
+      const outline = await page.evaluate(() => getComputedStyle(document.activeElement).outlineStyle);
+      expect(outline, `${selector} shows its focus`).not.toBe('none');
+      return;
+    }
+  }
+  throw new Error(`${selector} cannot be reached with Tab`);
+}
+
+test('keyboard only: pick a preset, change a width, copy a working query', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await openFresh(page);
+  await tabTo(page, '#hint-preset-select');
+  await page.keyboard.press('ArrowDown'); // IoT is offered first; one down is SaaS
+  await page.keyboard.press('ArrowUp');
+  await tabTo(page, '.hint .preset-picker > button', 'Load preset');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('preset-lesson')).toContainText('IoT device');
+
+  await tabTo(page, '#seg-1-width');
+  await page.keyboard.press('Control+a');
+  await page.keyboard.type('8');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('collection-forward').locator('li code').first()).toHaveText('#READING#00000001');
+
+  await tabTo(page, '[role=tab]', 'boto3 client');
+  await page.keyboard.press('Enter');
+  await tabTo(page, '.snippet-actions button', 'Copy');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: 'Copied' })).toBeVisible();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toContain('KeyConditionExpression="#pk = :pk"');
+  expect(copied).toContain('DEVICE#THERMO-7');
+});
