@@ -4,7 +4,13 @@
 
 use crate::share::{pack, unpack};
 use crate::state::Playground;
-use gloo::storage::{LocalStorage, Storage};
+
+/// The browser's localStorage, if the page may use it. Not gloo's `LocalStorage::raw`:
+/// that throws when storage is disabled (blocked cookies, some private modes), which
+/// would stop the app instead of just not saving.
+pub fn storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.local_storage().ok().flatten()
+}
 
 /// Saved work larger than this is stored deflated (100,000 items are about 10 MB of
 /// JSON, more than browsers let one origin keep).
@@ -30,16 +36,17 @@ const SET_ASIDE: &str = "keylab.unreadable";
 pub fn load() -> (Playground, Option<String>) {
     // Raw text, not gloo's JSON-typed get: a damaged value must reach the parser so it
     // can be reported and kept, not silently read as "nothing saved".
-    let storage = LocalStorage::raw();
+    let unavailable = || {
+        (
+            Playground::leaderboard(),
+            Some("localStorage is not available, so changes will not be kept after this tab closes. Use Export to keep your work.".into()),
+        )
+    };
+    let Some(storage) = storage() else { return unavailable() };
     let text = match storage.get_item(KEY) {
         Ok(Some(text)) => text,
         Ok(None) => return (Playground::leaderboard(), None),
-        Err(_) => {
-            return (
-                Playground::leaderboard(),
-                Some("localStorage is not available, so changes will not be kept after this tab closes.".into()),
-            )
-        }
+        Err(_) => return unavailable(),
     };
     match read(&text) {
         Ok(p) => {
@@ -71,7 +78,9 @@ pub fn save(state: &Playground) -> Result<(), String> {
         // Level 1: fast enough to run after every edit of a large table.
         text = format!("{PACKED}{}", pack(&text, 1));
     }
-    LocalStorage::raw().set_item(KEY, &text).map_err(|_| {
+    // No storage at all was said at load time; repeating it after every edit is noise.
+    let Some(storage) = storage() else { return Ok(()) };
+    storage.set_item(KEY, &text).map_err(|_| {
         format!(
             "Autosave failed: the browser refused to store {} KB (storage is full or disabled). Your work is still on screen; use Export schema and items to keep it.",
             text.len() / 1024
@@ -81,5 +90,5 @@ pub fn save(state: &Playground) -> Result<(), String> {
 
 /// Whether the browser holds saved work (readable or not).
 pub fn has_saved() -> bool {
-    LocalStorage::raw().get_item(KEY).ok().flatten().is_some()
+    storage().and_then(|s| s.get_item(KEY).ok().flatten()).is_some()
 }

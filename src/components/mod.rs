@@ -52,3 +52,16 @@ pub fn more_note(total: usize) -> String {
         String::new()
     }
 }
+
+/// Puts a plain message at the top of the page, outside the app (which may be dead).
+pub fn show_fatal(message: &str) {
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    if let (Ok(p), Some(body)) = (document.create_element("p"), document.body()) {
+        p.set_text_content(Some(message));
+        let _ = p.set_attribute("role", "alert");
+        let _ = p.set_attribute("class", "notice fatal");
+        let _ = body.prepend_with_node_1(&p);
+    }
+}

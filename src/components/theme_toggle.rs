@@ -1,6 +1,6 @@
 //! Light, dark, or the system's choice; remembered, and applied to the whole page.
 
-use gloo::storage::{LocalStorage, Storage};
+use crate::persist::storage;
 use yew::prelude::*;
 
 const KEY: &str = "keylab.theme";
@@ -21,7 +21,9 @@ fn apply(theme: &str) {
 #[function_component]
 pub fn ThemeToggle() -> Html {
     let theme = use_state(|| {
-        let saved = LocalStorage::raw().get_item(KEY).ok().flatten().unwrap_or_default();
+        let saved = storage()
+            .and_then(|s| s.get_item(KEY).ok().flatten())
+            .unwrap_or_default();
         if THEMES.contains(&saved.as_str()) {
             saved
         } else {
@@ -30,7 +32,9 @@ pub fn ThemeToggle() -> Html {
     });
     use_effect_with((*theme).clone(), |t| {
         apply(t);
-        let _ = LocalStorage::raw().set_item(KEY, t);
+        if let Some(s) = storage() {
+            let _ = s.set_item(KEY, t);
+        }
     });
     let next = {
         let theme = theme.clone();
