@@ -6,7 +6,7 @@ export PATH := $(CURDIR)/node_modules/.bin:$(HOME)/.cargo/bin:$(PATH)
 TRUNK := trunk --skip-version-check
 WASM_RUNNER := CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner CHROMEDRIVER=/usr/bin/chromedriver
 
-.PHONY: serve build test bootstrap bootstrap-test lint test-native test-core-wasm test-wasm test-e2e test-snippets bundle clean
+.PHONY: serve build test bootstrap bootstrap-test lint test-native test-core-wasm test-wasm test-e2e test-snippets fuzz-smoke fuzz bundle clean
 
 serve: bootstrap
 	$(TRUNK) serve --release --open=false
@@ -21,7 +21,7 @@ bootstrap-test:
 	@scripts/bootstrap.sh test
 
 # Every test layer, in the order a failure is cheapest to find.
-test: bootstrap-test lint test-native test-core-wasm test-wasm test-e2e test-snippets bundle
+test: bootstrap-test lint test-native test-core-wasm test-wasm test-e2e test-snippets fuzz-smoke bundle
 	@echo "make test: every layer passed"
 
 lint:
@@ -49,6 +49,15 @@ test-e2e: build
 test-snippets:
 	cargo build -p keylab --example snippets
 	node tests/snippets/run.mjs
+
+# A few seconds of fuzzing per target when nightly is installed (scripts/fuzz-smoke.sh).
+fuzz-smoke:
+	scripts/fuzz-smoke.sh
+
+# A long run of one target: make fuzz TARGET=decode_key RUNS=10000000
+fuzz:
+	scripts/bootstrap.sh fuzz
+	cd fuzz && cargo +nightly fuzz run -O $(TARGET) -- -runs=$(RUNS) -print_final_stats=1
 
 bundle: build
 	@scripts/bundle-size.sh dist

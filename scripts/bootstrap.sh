@@ -87,3 +87,15 @@ if [ "$what" = test ]; then
     exit 1
   fi
 fi
+
+if [ "$what" = fuzz ]; then
+  # Fuzzing needs nightly (sanitizers); without it `make fuzz-smoke` skips, so this is
+  # only reached when nightly is there.
+  CARGO_FUZZ_VERSION=0.13.1
+  if cargo fuzz --version 2>/dev/null | grep -qx "cargo-fuzz $CARGO_FUZZ_VERSION"; then
+    say "cargo-fuzz $CARGO_FUZZ_VERSION present"
+  else
+    say "installing cargo-fuzz $CARGO_FUZZ_VERSION (a minute, once)"
+    cargo install --locked cargo-fuzz --version "$CARGO_FUZZ_VERSION"
+  fi
+fi

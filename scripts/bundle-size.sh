@@ -1,10 +1,20 @@
 #!/usr/bin/env bash
-# Prints the gzip size of what a first visit downloads: the html, js, wasm and css.
+# Prints the gzip size of what a first visit downloads (the html, js, wasm and css) and
+# fails when it is over the budget. The budget is a ratchet at today's size, so growth
+# is a decision, not an accident; the 150 KB target is not met yet (docs/performance.md
+# says where the bytes go).
 set -euo pipefail
 dist=${1:-dist}
+budget=${KEYLAB_BUNDLE_BUDGET:-360000}
 total=0
 for f in "$dist"/*.html "$dist"/*.js "$dist"/*.wasm "$dist"/*.css; do
   [ -f "$f" ] || continue
-  total=$((total + $(gzip -9 -c "$f" | wc -c)))
+  size=$(gzip -9 -c "$f" | wc -c)
+  printf '  %-48s %8d bytes gzip\n' "$(basename "$f")" "$size"
+  total=$((total + size))
 done
-echo "bundle: $total bytes gzip"
+echo "bundle: $total bytes gzip (budget $budget)"
+if [ "$total" -gt "$budget" ]; then
+  echo "bundle: over budget by $((total - budget)) bytes; cut something or raise the budget in scripts/bundle-size.sh on purpose" >&2
+  exit 1
+fi

@@ -2,6 +2,7 @@
 
 pub mod api;
 pub mod components;
+pub mod fuzzing;
 pub mod import_items;
 pub mod persist;
 pub mod presets;

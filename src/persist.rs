@@ -21,7 +21,7 @@ const PACKED: &str = "deflate:";
 const MAX_UNPACKED: usize = 64 * 1024 * 1024;
 
 /// Reads what storage holds: plain JSON, or deflated JSON.
-fn read(text: &str) -> Result<Playground, String> {
+pub fn read(text: &str) -> Result<Playground, String> {
     match text.strip_prefix(PACKED) {
         Some(data) => Playground::from_json(&unpack(data, MAX_UNPACKED).map_err(|why| format!("saved work: {why}"))?),
         None => Playground::from_json(text),

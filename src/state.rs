@@ -1,6 +1,7 @@
 //! The whole playground state and the one reducer that changes it. Pure: no browser
 //! types, so every action is tested natively.
 
+use keylab::codec::order::compare_numbers;
 use keylab::codec::width::{plan, WidthPlan};
 use keylab::preview::{collections, number_vs_string, preview, Collection, NumberVsString, Preview, Sample};
 use keylab::query::builder::{build, AccessPattern, Around, Range, RangeOp, SortPattern};
@@ -11,7 +12,7 @@ use keylab::schema::{
     AttrType, Case, Entity, Field, FieldKind, Index, KeySchema, KeyTemplate, Order, Schema, Segment, TimeUnit, KINDS,
 };
 use keylab::snippet::{render as render_snippet, Options as SnippetOptions, Target};
-use keylab::Values;
+use keylab::{KeyValue, Values};
 
 /// The attribute that carries a sample item's row number through a simulated query.
 const ROW_ATTRIBUTE: &str = "keylab:row";
@@ -800,14 +801,13 @@ pub fn sort_fields(template: Option<&KeyTemplate>) -> Vec<String> {
 
 impl Playground {
     pub fn analyse(&self) -> Analysis {
-        let items = self.sample_items();
         Analysis {
             preview: self.preview().map(Rc::new),
             errors: self.schema.check().0,
             warnings: self.schema.check().1,
             plans: self.plans(),
-            query: self.query_view(&items),
-            pasted: self.paste_view(&items),
+            query: self.query_view(),
+            pasted: self.paste_view(),
             number_vs_string: self.number_vs_string(),
             collections: Rc::new(self.collections()),
         }
@@ -842,11 +842,23 @@ impl Playground {
         collections(&self.schema, self.index_of_attribute().as_deref(), &self.samples())
     }
 
-    /// The sample rows as DynamoDB items (every key they can encode, plus their row).
-    pub fn sample_items(&self) -> Vec<Item> {
+    /// The sample rows a query can see, as DynamoDB items (every key they can encode,
+    /// plus their row). Only the query's partition: a Query reads one partition, and
+    /// building items for all 100,000 rows after every edit would dominate the page.
+    pub fn sample_items(&self, query: &Query) -> Vec<Item> {
+        let (attribute, partition) = (&query.partition.0, query.partition.1.as_str());
         self.samples()
             .iter()
             .enumerate()
+            .filter(|(_, (entity, values))| {
+                entity.template(attribute).is_some_and(|t| {
+                    keylab::codec::encode_key(&self.schema, entity, t, values).is_ok_and(|(k, _)| match k {
+                        KeyValue::S(k) => k == partition,
+                        // A Number partition matches however its digits are written.
+                        KeyValue::N(k) => compare_numbers(&k, partition) == Some(std::cmp::Ordering::Equal),
+                    })
+                })
+            })
             .filter_map(|(i, (entity, values))| {
                 let encoded = keylab::codec::encode(&self.schema, &entity.name, values).ok()?;
                 let mut item: Item = encoded
@@ -861,7 +873,8 @@ impl Playground {
     }
 
     /// Runs a query page by page, as a client following LastEvaluatedKey would.
-    fn hits(&self, mut query: Query, items: &[Item]) -> Vec<Hit> {
+    fn hits(&self, mut query: Query) -> Vec<Hit> {
+        let items = self.sample_items(&query);
         let sort_attr = query
             .sort
             .as_ref()
@@ -870,7 +883,7 @@ impl Playground {
             .unwrap_or_else(|| self.attribute());
         let mut hits = Vec::new();
         for page in 1..=1000 {
-            let result = run(&self.schema.table, items, &query);
+            let result = run(&self.schema.table, &items, &query);
             for item in &result.items {
                 let row = item
                     .get(ROW_ATTRIBUTE)
@@ -1018,7 +1031,7 @@ impl Playground {
         })
     }
 
-    pub fn query_view(&self, items: &[Item]) -> Result<QueryView, String> {
+    pub fn query_view(&self) -> Result<QueryView, String> {
         let pattern = self.pattern()?;
         let built = build(&self.schema, &pattern).map_err(|e| e.message())?;
         let pretty = |v: &Value| serde_json::to_string_pretty(v).unwrap_or_default();
@@ -1035,11 +1048,11 @@ impl Playground {
             input: pretty(&built.query.to_input(ValueStyle::DynamoJson)),
             document_input: pretty(&built.query.to_input(ValueStyle::Plain)),
             explanation: built.explanation.clone(),
-            hits: self.hits(built.query, items),
+            hits: self.hits(built.query),
         })
     }
 
-    pub fn paste_view(&self, items: &[Item]) -> Option<PasteView> {
+    pub fn paste_view(&self) -> Option<PasteView> {
         if self.pasted.trim().is_empty() {
             return None;
         }
@@ -1067,7 +1080,7 @@ impl Playground {
             Ok(q) => PasteView {
                 error: None,
                 expression,
-                hits: self.hits(q, items),
+                hits: self.hits(q),
             },
             Err(e) => PasteView {
                 error: Some(e),

@@ -28,6 +28,8 @@
 
 pub mod codec;
 pub mod error;
+#[doc(hidden)]
+pub mod fuzzing;
 pub mod preview;
 pub mod query;
 pub mod sample;

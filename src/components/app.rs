@@ -157,17 +157,13 @@ fn use_analysis(state: &Rc<Playground>) -> Rc<Analysis> {
         move |_| s.collections()
     });
     let checked = use_memo(schema.clone(), |schema| schema.check());
-    let items = use_memo((schema.clone(), rows.clone()), {
-        let s = s.clone();
-        move |_| s.sample_items()
-    });
     let query = use_memo((schema.clone(), rows.clone(), s.query.clone(), s.snippet.clone()), {
-        let (s, items) = (s.clone(), items.clone());
-        move |_| s.query_view(&items)
+        let s = s.clone();
+        move |_| s.query_view()
     });
     let pasted = use_memo((schema, rows, s.pasted.clone()), {
-        let (s, items) = (s.clone(), items.clone());
-        move |_| s.paste_view(&items)
+        let s = s.clone();
+        move |_| s.paste_view()
     });
     use_memo(
         (preview, plans, number_vs_string, collections, checked, query, pasted),

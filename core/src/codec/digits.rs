@@ -9,8 +9,19 @@ pub(crate) const DIGITS: &[u8] = b"0123456789";
 /// 10^w for w ≤ 38; the schema check keeps widths in that range, and larger ones
 /// saturate instead of panicking.
 pub(crate) fn pow10(w: u32) -> u128 {
-    10u128.checked_pow(w).unwrap_or(u128::MAX)
+    POW10.get(w as usize).copied().unwrap_or(u128::MAX)
 }
+
+/// 10^0 ..= 10^38, computed at compile time: widths are looked up for every key.
+const POW10: [u128; 39] = {
+    let mut table = [1u128; 39];
+    let mut i = 1;
+    while i < 39 {
+        table[i] = table[i - 1] * 10;
+        i += 1;
+    }
+    table
+};
 
 /// The largest value `w` digits can hold.
 pub(crate) fn capacity(w: u32) -> u128 {
@@ -27,7 +38,41 @@ pub(crate) fn count_digits(mut v: u128) -> u32 {
 }
 
 pub(crate) fn pad(v: u128, width: u32) -> String {
-    format!("{v:0width$}", width = width as usize)
+    // By hand rather than `format!`: this runs once per numeric segment of every key,
+    // and most values fit a u64, whose division by 10 is a multiplication.
+    let mut digits = [b'0'; 40];
+    let mut at = digits.len();
+    let mut push = |d: u8| {
+        at -= 1;
+        digits[at] = b'0' + d;
+    };
+    match u64::try_from(v) {
+        Ok(mut rest) => loop {
+            push((rest % 10) as u8);
+            rest /= 10;
+            if rest == 0 {
+                break;
+            }
+        },
+        Err(_) => {
+            let mut rest = v;
+            loop {
+                push((rest % 10) as u8);
+                rest /= 10;
+                if rest == 0 {
+                    break;
+                }
+            }
+        }
+    }
+    // The buffer starts as zeros, so the padded number is its last `width` bytes.
+    let width = width as usize;
+    let from = digits.len().saturating_sub(width).min(at);
+    let mut out = String::with_capacity(width.max(digits.len() - from));
+    out.extend(std::iter::repeat_n('0', width.saturating_sub(digits.len())));
+    // ASCII digits are always UTF-8.
+    out.push_str(std::str::from_utf8(&digits[from..]).unwrap_or_default());
+    out
 }
 
 /// Maps every character found in `alphabet` to its mirror (first ↔ last), leaving other
@@ -111,6 +156,23 @@ fn split_decimal(text: &str) -> Option<(bool, &str, &str)> {
 /// A whole number, signed, from JSON. `1500`, `"1500"`, `"-3"`, `1.5e3` and `1500.0` are
 /// whole numbers; `1.5` is not.
 pub(crate) fn parse_integer(value: &Value) -> Result<i128, ErrorKind> {
+    // The common shapes, a JSON integer or a string of digits, without the general path.
+    match value {
+        Value::Number(n) => {
+            if let Some(i) = n.as_i64() {
+                return Ok(i128::from(i));
+            }
+            if let Some(u) = n.as_u64() {
+                return Ok(i128::from(u));
+            }
+        }
+        Value::String(s) if (1..=38).contains(&s.len()) && s.bytes().all(|b| b.is_ascii_digit()) => {
+            if let Ok(v) = s.parse::<i128>() {
+                return Ok(v);
+            }
+        }
+        _ => {}
+    }
     parse_scaled(value, 0, "a whole number").map_err(|e| match e {
         ErrorKind::TooPrecise { .. } => ErrorKind::NotANumber {
             expected: "a whole number",

@@ -16,7 +16,7 @@ mod uint;
 pub mod width;
 
 use crate::error::{Context, Error, ErrorKind, Errors, IdKind, Warning, WarningKind};
-use crate::schema::{AttrType, Entity, Field, FieldKind, KeyTemplate, Schema, Segment, TimeUnit};
+use crate::schema::{AttrType, Case, Entity, Field, FieldKind, KeyTemplate, Schema, Segment, TimeUnit};
 use serde::Serialize;
 use serde_json::{Map, Value};
 
@@ -113,13 +113,6 @@ pub(crate) fn magnitude(field: &Field, value: &Value) -> Result<Option<(u128, u3
     })
 }
 
-fn capacity_warning(field: &Field, value: &Value) -> Option<WarningKind> {
-    let (m, digits) = magnitude(field, value).ok()??;
-    let percent = width::percent_of_capacity(m, digits);
-    let threshold = field.warn_at();
-    (percent >= threshold).then_some(WarningKind::NearCapacity { percent, threshold })
-}
-
 fn schema_kind_error(field: &Field) -> Result<(), ErrorKind> {
     field
         .kind
@@ -130,23 +123,51 @@ fn schema_kind_error(field: &Field) -> Result<(), ErrorKind> {
 /// Encodes one value as its segment of a String key, with the warnings it raises.
 pub fn encode_field(field: &Field, value: &Value, separator: &str) -> Result<(String, Vec<WarningKind>), ErrorKind> {
     schema_kind_error(field)?;
-    let stored = match field.kind {
+    // Each numeric kind parses once; its magnitude feeds the capacity warning.
+    let (stored, magnitude) = match field.kind {
         FieldKind::Text { case } => return text::encode(&text::parse(value)?, case, separator),
-        FieldKind::Uint { width, order } => uint::encode(uint::parse(value)?, width, order)?,
-        FieldKind::Int { width, order } => int::encode(int::parse(value)?, width, order)?,
+        FieldKind::Uint { width, order } => {
+            let v = uint::parse(value)?;
+            (uint::encode(v, width, order)?, (v, width))
+        }
+        FieldKind::Int { width, order } => {
+            let v = int::parse(value)?;
+            (int::encode(v, width, order)?, (v.unsigned_abs(), width))
+        }
         FieldKind::Decimal {
             width,
             scale,
             signed,
             order,
-        } => decimal::encode(decimal::parse(value, scale)?, width, scale, signed, order)?,
-        FieldKind::Timestamp { unit, order } => timestamp::encode(timestamp::parse(value, unit)?, unit, order)?,
+        } => {
+            let v = decimal::parse(value, scale)?;
+            (
+                decimal::encode(v, width, scale, signed, order)?,
+                (v.unsigned_abs(), width + scale),
+            )
+        }
+        FieldKind::Timestamp { unit, order } => {
+            let t = timestamp::parse(value, unit)?;
+            let stored = timestamp::encode(t, unit, order)?;
+            match unit {
+                TimeUnit::Seconds { width } | TimeUnit::Millis { width } => (stored, (t.unsigned_abs(), width)),
+                TimeUnit::Iso => return Ok((stored, Vec::new())),
+            }
+        }
         FieldKind::Ulid { order } | FieldKind::Ksuid { order } => {
             let id = id_kind(&field.kind).unwrap_or(IdKind::Ulid);
-            ids::encode(&ids::parse(value, id)?, id, order)
+            return Ok((ids::encode(&ids::parse(value, id)?, id, order), Vec::new()));
         }
     };
-    Ok((stored, capacity_warning(field, value).into_iter().collect()))
+    let (m, digits) = magnitude;
+    let percent = width::percent_of_capacity(m, digits);
+    let threshold = field.warn_at();
+    let warnings = if percent >= threshold {
+        vec![WarningKind::NearCapacity { percent, threshold }]
+    } else {
+        Vec::new()
+    };
+    Ok((stored, warnings))
 }
 
 /// Bytes every encoding of the field occupies, or `None` for `text`.
@@ -180,9 +201,17 @@ pub fn fixed_len(kind: &FieldKind) -> Option<usize> {
 pub fn decode_field(field: &Field, stored: &str) -> Result<Value, String> {
     schema_kind_error(field).map_err(|e| e.problem())?;
     Ok(match field.kind {
-        FieldKind::Text { .. } => {
+        FieldKind::Text { case } => {
             if stored.is_empty() {
                 return Err("a non-empty text".into());
+            }
+            // A key the encoder could not have written is refused, so decoding stays
+            // the exact inverse of encoding (found by fuzzing: "A#ff" for an upper field).
+            if text::apply_case(stored, case) != stored {
+                return Err(format!(
+                    "text in {} case",
+                    if case == Case::Upper { "upper" } else { "lower" }
+                ));
             }
             Value::String(stored.to_string())
         }
@@ -275,38 +304,43 @@ pub fn encode_key(
     })?;
     let mut errors = Vec::new();
     let mut warnings = Vec::new();
-    let mut parts: Vec<String> = Vec::new();
-    for seg in &template.segments {
+    // One buffer for the whole key; contexts are only built for an error or warning,
+    // because encoding is a backend's hot path (core/benches/codec.rs).
+    let mut key = String::with_capacity(64);
+    let separator = schema.separator.as_str();
+    for (i, seg) in template.segments.iter().enumerate() {
+        if attr_type == AttrType::S && i > 0 {
+            key.push_str(separator);
+        }
         match seg {
-            Segment::Literal(l) => parts.push(l.clone()),
+            Segment::Literal(l) => key.push_str(l),
             Segment::Field(name) => {
-                let ctx = field_ctx(entity, attr, name);
+                let ctx = || field_ctx(entity, attr, name);
                 let Some(field) = entity.field(name) else {
-                    errors.push(Error::new(ctx, ErrorKind::UndefinedField));
+                    errors.push(Error::new(ctx(), ErrorKind::UndefinedField));
                     continue;
                 };
                 let value = match values.get(name) {
                     Some(v) if !v.is_null() => v,
                     _ => {
-                        errors.push(Error::new(ctx, ErrorKind::MissingValue));
+                        errors.push(Error::new(ctx(), ErrorKind::MissingValue));
                         continue;
                     }
                 };
-                let ctx = ctx.with_value(shown(value));
                 let encoded = if attr_type == AttrType::N {
                     plain_number(field, value).map(|n| (n, Vec::new()))
                 } else {
-                    encode_field(field, value, &schema.separator)
+                    encode_field(field, value, separator)
                 };
                 match encoded {
                     Ok((stored, ws)) => {
-                        parts.push(stored);
+                        key.push_str(&stored);
                         warnings.extend(ws.into_iter().map(|kind| Warning {
-                            context: ctx.clone(),
+                            context: ctx().with_value(shown(value)),
                             kind,
                         }));
                     }
-                    Err(kind) => errors.push(Error::new(ctx, kind)),
+                    Err(kind) => errors.push(Error::new(ctx().with_value(shown(value)), kind)),
                 }
             }
         }
@@ -315,8 +349,8 @@ pub fn encode_key(
         return Err(errors);
     }
     if attr_type == AttrType::N {
-        return match parts.as_slice() {
-            [n] => Ok((KeyValue::N(n.clone()), warnings)),
+        return match template.segments.as_slice() {
+            [Segment::Field(_)] => Ok((KeyValue::N(key), warnings)),
             _ => Err(vec![Error::new(
                 attr_ctx(),
                 ErrorKind::InvalidSchema {
@@ -326,7 +360,6 @@ pub fn encode_key(
             )]),
         };
     }
-    let key = parts.join(&schema.separator);
     if key.is_empty() {
         return Err(vec![Error::new(attr_ctx(), ErrorKind::EmptyKey)]);
     }
@@ -389,10 +422,11 @@ pub fn encode(schema: &Schema, entity: &str, values: &Values) -> Result<EncodedI
 /// [`encode`] for that attribute.
 pub fn decode(schema: &Schema, entity: &str, attribute: &str, key: &str) -> Result<Values, Error> {
     let entity = find_entity(schema, entity)?;
-    let ctx = Context::entity(&entity.name).with_attribute(attribute).with_value(key);
+    // Built only on failure: decoding is a hot path (core/benches/codec.rs).
+    let ctx = || Context::entity(&entity.name).with_attribute(attribute).with_value(key);
     let template = entity.template(attribute).ok_or_else(|| {
         Error::new(
-            ctx.clone(),
+            ctx(),
             ErrorKind::InvalidSchema {
                 reason: format!("{} has no template for {attribute}", entity.name),
                 fix: "pick an attribute the entity defines".into(),
@@ -402,7 +436,7 @@ pub fn decode(schema: &Schema, entity: &str, attribute: &str, key: &str) -> Resu
     let mismatch = |offset: usize, expected: String, rest: &str| {
         let found: String = rest.chars().take(40).collect();
         Error::new(
-            ctx.clone(),
+            ctx(),
             ErrorKind::KeyMismatch {
                 offset,
                 expected,
@@ -417,7 +451,7 @@ pub fn decode(schema: &Schema, entity: &str, attribute: &str, key: &str) -> Resu
         };
         let field = entity
             .field(name)
-            .ok_or_else(|| Error::new(ctx.clone().with_field(name), ErrorKind::UndefinedField))?;
+            .ok_or_else(|| Error::new(ctx().with_field(name), ErrorKind::UndefinedField))?;
         let value = decode_plain(field, key.trim()).map_err(|e| mismatch(0, format!("a number: {e}"), key))?;
         out.insert(name.clone(), value);
         return Ok(out);
@@ -443,7 +477,7 @@ pub fn decode(schema: &Schema, entity: &str, attribute: &str, key: &str) -> Resu
             Segment::Field(name) => {
                 let field = entity
                     .field(name)
-                    .ok_or_else(|| Error::new(ctx.clone().with_field(name), ErrorKind::UndefinedField))?;
+                    .ok_or_else(|| Error::new(ctx().with_field(name), ErrorKind::UndefinedField))?;
                 let len = match fixed_len(&field.kind) {
                     Some(n) => n,
                     None => {

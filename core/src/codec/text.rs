@@ -8,17 +8,18 @@
 use crate::error::{ErrorKind, WarningKind};
 use crate::schema::Case;
 use serde_json::Value;
+use std::borrow::Cow;
 
 /// Characters no key may contain: U+0000 sorts below everything and U+10FFFF above,
 /// so the query builder can use them as exact range bounds (`prefix + U+10FFFF` sorts
 /// after every key that starts with `prefix`).
 pub const RESERVED: [char; 2] = ['\u{0}', '\u{10FFFF}'];
 
-pub(crate) fn parse(value: &Value) -> Result<String, ErrorKind> {
+pub(crate) fn parse(value: &Value) -> Result<Cow<'_, str>, ErrorKind> {
     match value {
-        Value::String(s) => Ok(s.clone()),
+        Value::String(s) => Ok(Cow::Borrowed(s)),
         // A number typed into a text field is its digits, as written.
-        Value::Number(n) => Ok(n.to_string()),
+        Value::Number(n) => Ok(Cow::Owned(n.to_string())),
         _ => Err(ErrorKind::NotANumber { expected: "text" }),
     }
 }

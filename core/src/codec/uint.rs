@@ -4,7 +4,7 @@
 //! equals the numeric order of a and b (`asc`), or its reverse (`desc`, stored as
 //! 10^width − 1 − v, the digit-wise mirror). Every encoding is exactly `width` bytes.
 
-use super::digits::{capacity, mirror, overflow, pad, parse_integer, read_digits, DIGITS};
+use super::digits::{capacity, overflow, pad, parse_integer, read_digits};
 use crate::error::ErrorKind;
 use crate::schema::Order;
 use serde_json::Value;
@@ -18,19 +18,22 @@ pub(crate) fn encode(v: u128, width: u32, order: Order) -> Result<String, ErrorK
     if v > capacity(width) {
         return Err(overflow(width, v));
     }
-    let padded = pad(v, width);
-    Ok(match order {
-        Order::Asc => padded,
-        Order::Desc => mirror(&padded, DIGITS),
-    })
+    // The digit-wise mirror of a padded number is 10^width − 1 − v, padded.
+    Ok(pad(
+        match order {
+            Order::Asc => v,
+            Order::Desc => capacity(width) - v,
+        },
+        width,
+    ))
 }
 
 pub(crate) fn decode(text: &str, width: u32, order: Order) -> Result<u128, String> {
-    let asc = match order {
-        Order::Asc => text.to_string(),
-        Order::Desc => mirror(text, DIGITS),
-    };
-    read_digits(&asc, width)
+    let v = read_digits(text, width)?;
+    Ok(match order {
+        Order::Asc => v,
+        Order::Desc => capacity(width) - v,
+    })
 }
 
 #[cfg(test)]

@@ -1,0 +1,3 @@
+#![no_main]
+// The property lives in keylab::fuzzing, so the corpus also runs as a native test.
+libfuzzer_sys::fuzz_target!(|data: &[u8]| keylab::fuzzing::schema_json(data));
