@@ -3,7 +3,9 @@
 
 use keylab::codec::order::compare_numbers;
 use keylab::codec::width::{plan, WidthPlan};
-use keylab::preview::{collections, number_vs_string, preview, Collection, NumberVsString, Preview, Sample};
+use keylab::preview::{
+    collections, number_vs_string, overwritten_by, preview, Collection, NumberVsString, Preview, Sample,
+};
 use keylab::query::builder::{build, AccessPattern, Around, Range, RangeOp, SortPattern};
 use keylab::query::eval::{run, Item};
 use keylab::query::parse::{parse_input, ValidationError};
@@ -715,6 +717,13 @@ impl Playground {
     }
 }
 
+/// An item's table key (partition and sort key values) as one comparable text.
+fn table_key(schema: &Schema, item: &Item) -> String {
+    let p = &schema.table.primary;
+    let part = |a: Option<&String>| a.and_then(|a| item.get(a)).map(Value::to_string).unwrap_or_default();
+    format!("{}\u{0}{}", part(Some(&p.partition)), part(p.sort.as_ref()))
+}
+
 /// An entity's fields in the order its templates use them.
 fn columns_of(entity: Option<&Entity>) -> Vec<String> {
     let Some(entity) = entity else { return Vec::new() };
@@ -755,6 +764,8 @@ pub struct Analysis {
     pub number_vs_string: Option<NumberVsString>,
     /// The item collections of the index the selected attribute belongs to.
     pub collections: Rc<Vec<Collection>>,
+    /// Per row, the later row that overwrites it (same table key).
+    pub overwritten: Rc<Vec<Option<usize>>>,
 }
 
 /// Sample rows a query returns, in the order it returns them, with their page number.
@@ -810,6 +821,7 @@ impl Playground {
             pasted: self.paste_view(),
             number_vs_string: self.number_vs_string(),
             collections: Rc::new(self.collections()),
+            overwritten: Rc::new(self.overwritten()),
         }
     }
 
@@ -838,6 +850,11 @@ impl Playground {
         number_vs_string(self.entity()?, &self.attribute(), &self.samples())
     }
 
+    /// Per row, the later row with the same table key, which replaces it in DynamoDB.
+    pub fn overwritten(&self) -> Vec<Option<usize>> {
+        overwritten_by(&self.schema, &self.samples())
+    }
+
     pub fn collections(&self) -> Vec<Collection> {
         collections(&self.schema, self.index_of_attribute().as_deref(), &self.samples())
     }
@@ -847,6 +864,7 @@ impl Playground {
     /// building items for all 100,000 rows after every edit would dominate the page.
     pub fn sample_items(&self, query: &Query) -> Vec<Item> {
         let (attribute, partition) = (&query.partition.0, query.partition.1.as_str());
+        let mut index: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
         self.samples()
             .iter()
             .enumerate()
@@ -869,7 +887,18 @@ impl Playground {
                 item.insert(ROW_ATTRIBUTE.into(), json!({ "N": i.to_string() }));
                 Some(item)
             })
-            .collect()
+            .fold(Vec::new(), |mut table: Vec<Item>, item| {
+                // A write with a table key already there replaces that item, as in DynamoDB.
+                let key = table_key(&self.schema, &item);
+                match index.get(&key) {
+                    Some(&at) => table[at] = item,
+                    None => {
+                        index.insert(key, table.len());
+                        table.push(item);
+                    }
+                }
+                table
+            })
     }
 
     /// Runs a query page by page, as a client following LastEvaluatedKey would.
@@ -1730,6 +1759,33 @@ mod tests {
         assert_eq!(
             p.analyse().query.unwrap_err(),
             "there is no item #10: pick an item from 1 to 4"
+        );
+    }
+
+    #[test]
+    fn a_second_item_with_the_same_table_key_replaces_the_first() {
+        let p = edit(
+            Playground::leaderboard(),
+            vec![
+                Action::SetValue {
+                    row: 0,
+                    field: "score".into(),
+                    text: "1500".into(),
+                },
+                Action::SetValue {
+                    row: 0,
+                    field: "player".into(),
+                    text: "p_8842".into(),
+                },
+            ],
+        );
+        let a = p.analyse();
+        assert_eq!(*a.overwritten, [Some(1), None, None, None]);
+        let rows: Vec<usize> = a.query.unwrap().hits.iter().map(|h| h.row).collect();
+        assert_eq!(
+            rows,
+            [1, 2, 3],
+            "the query sees one item for the shared key, the later one"
         );
     }
 }

@@ -166,7 +166,16 @@ pub fn evaluate(data: &[u8]) {
     let [Value::Array(items), input] = parts.as_slice() else {
         return;
     };
-    let items: Vec<Item> = items.iter().filter_map(|i| i.as_object().cloned()).collect();
+    // A table holds one item per table key: a later write replaces an earlier one.
+    let mut table: Vec<Item> = Vec::new();
+    for item in items.iter().filter_map(|i| i.as_object().cloned()) {
+        let key = |i: &Item| (i.get("PK").cloned(), i.get("SK").cloned());
+        match table.iter().position(|t| key(t) == key(&item)) {
+            Some(at) => table[at] = item,
+            None => table.push(item),
+        }
+    }
+    let items = table;
     let Ok(mut query) = parse_input(&schema.table, input) else {
         return;
     };

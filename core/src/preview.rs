@@ -199,6 +199,35 @@ pub fn collections(schema: &Schema, index: Option<&str>, rows: &[Sample]) -> Vec
     groups
 }
 
+/// For each sample item, the later item that overwrites it: DynamoDB keeps one item per
+/// table key (partition and sort key), so the second write with the same key replaces
+/// the first. This is why a leaderboard needs a unique suffix after the score.
+pub fn overwritten_by(schema: &Schema, rows: &[Sample]) -> Vec<Option<usize>> {
+    let keys = &schema.table.primary;
+    let key_of = |(entity, values): &Sample| -> Option<(String, String)> {
+        let part = |attribute: &str| {
+            encode_key(schema, entity, entity.template(attribute)?, values)
+                .ok()
+                .map(|(k, _)| k.as_str().to_string())
+        };
+        let sort = match &keys.sort {
+            Some(s) => part(s)?,
+            None => String::new(),
+        };
+        Some((part(&keys.partition)?, sort))
+    };
+    let mut last: HashMap<(String, String), usize> = HashMap::new();
+    let mut out = vec![None; rows.len()];
+    for (row, sample) in rows.iter().enumerate() {
+        if let Some(key) = key_of(sample) {
+            if let Some(earlier) = last.insert(key, row) {
+                out[earlier] = Some(row);
+            }
+        }
+    }
+    out
+}
+
 /// One numeric field's values ordered as a Number key would order them and as a String
 /// key of the same digits would: why a composite String key needs padding.
 #[derive(Clone, Debug, PartialEq)]
@@ -309,5 +338,22 @@ mod tests {
         assert!(d1.items[2].parent && !d1.items[0].parent);
         assert_eq!(groups[1].parent_place(), None, "d2 has no device item");
         assert!(collections(&schema, Some("nope"), &rows).is_empty());
+    }
+
+    #[test]
+    fn a_second_write_with_the_same_table_key_overwrites_the_first() {
+        let schema = Schema::from_value(&json!({
+            "version": 1, "separator": "#",
+            "table": {"name": "T", "attributes": {"PK": "S", "SK": "S"}, "primary": {"partition": "PK", "sort": "SK"}},
+            "entities": [{"name": "Run", "fields": {"score": {"kind": "uint", "width": 4}},
+                          "keys": {"PK": [{"literal": "P"}], "SK": [{"field": "score"}]}}]
+        }))
+        .unwrap();
+        let values: Vec<Values> = ["10", "20", "10", "x", "10"]
+            .iter()
+            .map(|n| json!({ "score": n }).as_object().cloned().unwrap())
+            .collect();
+        let rows: Vec<Sample> = values.iter().map(|v| (&schema.entities[0], v)).collect();
+        assert_eq!(overwritten_by(&schema, &rows), [Some(2), None, Some(4), None, None]);
     }
 }

@@ -157,6 +157,10 @@ fn use_analysis(state: &Rc<Playground>) -> Rc<Analysis> {
         move |_| s.collections()
     });
     let checked = use_memo(schema.clone(), |schema| schema.check());
+    let overwritten = use_memo((schema.clone(), rows.clone()), {
+        let s = s.clone();
+        move |_| s.overwritten()
+    });
     let query = use_memo((schema.clone(), rows.clone(), s.query.clone(), s.snippet.clone()), {
         let s = s.clone();
         move |_| s.query_view()
@@ -166,8 +170,17 @@ fn use_analysis(state: &Rc<Playground>) -> Rc<Analysis> {
         move |_| s.paste_view()
     });
     use_memo(
-        (preview, plans, number_vs_string, collections, checked, query, pasted),
-        |(preview, plans, number_vs_string, collections, checked, query, pasted)| Analysis {
+        (
+            preview,
+            plans,
+            number_vs_string,
+            collections,
+            checked,
+            query,
+            pasted,
+            overwritten,
+        ),
+        |(preview, plans, number_vs_string, collections, checked, query, pasted, overwritten)| Analysis {
             preview: (**preview).clone(),
             errors: checked.0.clone(),
             warnings: checked.1.clone(),
@@ -176,6 +189,7 @@ fn use_analysis(state: &Rc<Playground>) -> Rc<Analysis> {
             pasted: (**pasted).clone(),
             number_vs_string: (**number_vs_string).clone(),
             collections: collections.clone(),
+            overwritten: overwritten.clone(),
         },
     )
 }
@@ -333,9 +347,9 @@ pub fn App() -> Html {
             }).unwrap_or_default() }
             <main>
                 <TemplateEditor state={current.clone()} analysis={analysis.clone()} dispatch={dispatch.clone()} />
-                <PreviewPanel state={current.clone()} preview={analysis.preview.clone()} {matches} number_vs_string={analysis.number_vs_string.clone()} />
+                <PreviewPanel state={current.clone()} preview={analysis.preview.clone()} {matches} number_vs_string={analysis.number_vs_string.clone()} overwritten={analysis.overwritten.clone()} />
                 <CollectionView state={current.clone()} collections={analysis.collections.clone()} />
-                <SamplesTable state={current.clone()} preview={analysis.preview.clone()} dispatch={dispatch.clone()} />
+                <SamplesTable state={current.clone()} preview={analysis.preview.clone()} overwritten={analysis.overwritten.clone()} dispatch={dispatch.clone()} />
                 <QueryPanel state={current.clone()} analysis={analysis.clone()} dispatch={dispatch.clone()} />
                 <PasteBox state={current.clone()} analysis={analysis.clone()} dispatch={dispatch.clone()} />
                 <SnippetPanel state={current} analysis={analysis.clone()} {dispatch} />

@@ -18,6 +18,9 @@ pub struct PreviewPanelProps {
     pub matches: Vec<usize>,
     #[prop_or_default]
     pub number_vs_string: Option<NumberVsString>,
+    /// Per row, the later row with the same table key, which replaces it.
+    #[prop_or_default]
+    pub overwritten: Rc<Vec<Option<usize>>>,
 }
 
 #[function_component]
@@ -99,6 +102,9 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
                         { for in_order.iter().take(SHOWN).map(|&r| html! {
                             <li data-row={r.to_string()} class={classes!(props.matches.contains(&r).then_some("match"))}>
                                 <code>{ preview.rows[r].key.clone().unwrap_or_default() }</code>
+                                { props.overwritten.get(r).copied().flatten().map(|by| html! {
+                                    <span class="badge">{ format!("overwritten by #{}", by + 1) }</span>
+                                }).unwrap_or_default() }
                                 <span class="values">{ values_of(r) }</span>
                             </li>
                         }) }

@@ -14,6 +14,9 @@ use yew::prelude::*;
 pub struct SamplesTableProps {
     pub state: Rc<Playground>,
     pub preview: Option<Rc<Preview>>,
+    /// Per row, the later row with the same table key, which replaces it.
+    #[prop_or_default]
+    pub overwritten: Rc<Vec<Option<usize>>>,
     pub dispatch: Callback<Action>,
 }
 
@@ -86,6 +89,9 @@ pub fn SamplesTable(props: &SamplesTableProps) -> Html {
             }
         });
         let key_errors: Vec<String> = view.map(|v| v.errors.iter().filter(|e| e.context.field.is_none()).map(|e| e.message()).collect()).unwrap_or_default();
+        let key_warnings: Vec<String> = props.overwritten.get(r).copied().flatten().map(|by| format!(
+            "Item #{} has the same table key, and DynamoDB keeps only the last write: this item is replaced. Add a unique field (an id or a timestamp) to the key.", by + 1
+        )).into_iter().collect();
         let remove = {
             let d = props.dispatch.clone();
             Callback::from(move |_: MouseEvent| d.emit(Action::RemoveRow(r)))
@@ -96,7 +102,7 @@ pub fn SamplesTable(props: &SamplesTableProps) -> Html {
                 { for cells }
                 <td class="key">
                     <code data-testid={format!("key-{r}")}>{ view.and_then(|v| v.key.clone()).unwrap_or_else(|| "—".into()) }</code>
-                    <Messages errors={key_errors} />
+                    <Messages errors={key_errors} warnings={key_warnings} />
                 </td>
                 <td><button type="button" aria-label={format!("remove item {}", r + 1)} onclick={remove}>{ "✕" }</button></td>
             </tr>

@@ -85,3 +85,15 @@ test('100,000 generated items: the table draws only what is in view and every vi
   await expect(page.getByRole('alert').filter({ hasText: 'not a count from 1 to 100000' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Replace Run items with random ones' })).toBeDisabled();
 });
+
+test('two items with the same table key: the page says DynamoDB keeps only the last', async ({ page }) => {
+  await openFresh(page);
+  // Item 1 becomes the same run as item 2: score 1500 at the same time by the same player.
+  for (const [field, value] of [['score', '1500'], ['player', 'p_8842']]) {
+    await page.getByTestId(`value-0-${field}`).fill(value);
+    await page.getByTestId(`value-0-${field}`).press('Tab');
+  }
+  await expect(page.locator('tr', { has: page.getByTestId('key-0') }).locator('.warning')).toContainText('Item #2 has the same table key');
+  await expect(page.getByTestId('sorted-keys').locator('li[data-row="0"] .badge')).toHaveText('overwritten by #2');
+  await expect(page.getByTestId('query-hits').locator('li')).toHaveCount(3);
+});

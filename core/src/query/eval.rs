@@ -38,10 +38,13 @@ impl Page {
     }
 }
 
-/// A key attribute's value in an item, if it has one of the given type.
+/// A key attribute's value in an item, if it has one of the given type. A Number that
+/// is not a number (`{"N": "G"}`) is no key at all: DynamoDB would never have stored
+/// the item, and it would have no place in the order (found by fuzzing).
 fn key_of(item: &Item, attr: &str, attr_type: &str) -> Option<KeyValue> {
     let text = item.get(attr)?.get(attr_type)?.as_str()?;
     Some(if attr_type == "N" {
+        compare_numbers(text, "0")?;
         KeyValue::N(text.to_string())
     } else {
         KeyValue::S(text.to_string())
