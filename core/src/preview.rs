@@ -199,29 +199,26 @@ pub fn collections(schema: &Schema, index: Option<&str>, rows: &[Sample]) -> Vec
     groups
 }
 
-/// For each sample item, the later item that overwrites it: DynamoDB keeps one item per
-/// table key (partition and sort key), so the second write with the same key replaces
-/// the first. This is why a leaderboard needs a unique suffix after the score.
+/// For each sample item replaced by a later one, the item that stays: DynamoDB keeps one
+/// item per table key (partition and sort key), so the last write with that key wins.
+/// This is why a leaderboard needs a unique suffix after the score.
 pub fn overwritten_by(schema: &Schema, rows: &[Sample]) -> Vec<Option<usize>> {
-    let keys = &schema.table.primary;
-    let key_of = |(entity, values): &Sample| -> Option<(String, String)> {
-        let part = |attribute: &str| {
-            encode_key(schema, entity, entity.template(attribute)?, values)
-                .ok()
-                .map(|(k, _)| k.as_str().to_string())
-        };
-        let sort = match &keys.sort {
-            Some(s) => part(s)?,
-            None => String::new(),
-        };
-        Some((part(&keys.partition)?, sort))
-    };
-    let mut last: HashMap<(String, String), usize> = HashMap::new();
-    let mut out = vec![None; rows.len()];
-    for (row, sample) in rows.iter().enumerate() {
-        if let Some(key) = key_of(sample) {
-            if let Some(earlier) = last.insert(key, row) {
-                out[earlier] = Some(row);
+    overwritten_in(&collections(schema, None, rows), rows.len())
+}
+
+/// [`overwritten_by`] from the base table's collections, when they are already known:
+/// items with equal keys sit together, in row order, so each run's last item stays.
+pub fn overwritten_in(base: &[Collection], rows: usize) -> Vec<Option<usize>> {
+    let mut out = vec![None; rows];
+    for c in base {
+        for run in c.items.chunk_by(|a, b| a.key == b.key) {
+            let Some((stays, replaced)) = run.split_last() else {
+                continue;
+            };
+            for item in replaced {
+                if let Some(slot) = out.get_mut(item.row) {
+                    *slot = Some(stays.row);
+                }
             }
         }
     }
@@ -354,6 +351,10 @@ mod tests {
             .map(|n| json!({ "score": n }).as_object().cloned().unwrap())
             .collect();
         let rows: Vec<Sample> = values.iter().map(|v| (&schema.entities[0], v)).collect();
-        assert_eq!(overwritten_by(&schema, &rows), [Some(2), None, Some(4), None, None]);
+        assert_eq!(
+            overwritten_by(&schema, &rows),
+            [Some(4), None, Some(4), None, None],
+            "the last write stays"
+        );
     }
 }
