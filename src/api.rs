@@ -73,6 +73,10 @@ pub fn decode_key(schema: JsValue, entity: &str, attribute: &str, key: JsValue) 
 /// once, so this is the way to encode many keys.
 #[wasm_bindgen(js_name = encodeKeys)]
 pub fn encode_keys(schema: JsValue, entity: &str, attribute: &str, rows: JsValue) -> Result<JsValue, JsValue> {
+    to_js(&keys_of(schema, entity, attribute, rows)?)
+}
+
+fn keys_of(schema: JsValue, entity: &str, attribute: &str, rows: JsValue) -> Result<Vec<Option<String>>, JsValue> {
     let schema = schema_from_js(schema)?;
     let rows: Vec<Values> = from_js(rows, "rows must be an array of value objects")?;
     let e = schema
@@ -89,6 +93,18 @@ pub fn encode_keys(schema: JsValue, entity: &str, attribute: &str, rows: JsValue
                 .map(|(k, _)| k.as_str().to_string())
         })
         .collect();
+    Ok(keys)
+}
+
+/// `sortedKeys(schema, entity, attribute, rows)` → the keys `encodeKeys` gives, in
+/// UTF-8 byte order (rows that do not encode left out), in one call.
+#[wasm_bindgen(js_name = sortedKeys)]
+pub fn sorted_keys(schema: JsValue, entity: &str, attribute: &str, rows: JsValue) -> Result<JsValue, JsValue> {
+    let mut keys: Vec<String> = keys_of(schema, entity, attribute, rows)?
+        .into_iter()
+        .flatten()
+        .collect();
+    keys.sort_unstable_by(|a, b| compare_keys(a, b));
     to_js(&keys)
 }
 
