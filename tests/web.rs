@@ -70,6 +70,27 @@ fn sort_keys_uses_utf8_bytes_where_javascript_would_not() {
 }
 
 #[wasm_bindgen_test]
+fn many_keys_cross_as_json_in_one_call() {
+    let rows = js(r#"[{"season": "s", "score": 9}, {"season": "s", "score": 1500}, {"season": "s", "score": "x"}]"#);
+    let keys: Array = api::encode_keys(js(SCHEMA), "Run", "SK", rows.clone())
+        .expect("encodes")
+        .dyn_into()
+        .expect("an array");
+    assert_eq!(keys.get(0).as_string().as_deref(), Some("9999999990"));
+    assert!(keys.get(2).is_null(), "a row that does not encode is null");
+    let sorted: Array = api::sorted_keys(js(SCHEMA), "Run", "SK", rows)
+        .expect("sorts")
+        .dyn_into()
+        .expect("an array");
+    let sorted: Vec<String> = sorted.iter().filter_map(|v| v.as_string()).collect();
+    assert_eq!(sorted, ["9999998499", "9999999990"], "top score first; the bad row left out");
+    let cyclic = js_sys::Object::new();
+    Reflect::set(&cyclic, &"self".into(), &cyclic).expect("set");
+    let err = api::encode_keys(js(SCHEMA), "Run", "SK", cyclic.into()).expect_err("not JSON");
+    assert!(err.is_instance_of::<js_sys::Error>());
+}
+
+#[wasm_bindgen_test]
 fn persistence_round_trips_and_sets_damaged_work_aside() {
     let storage = web_sys::window()
         .and_then(|w| w.local_storage().ok().flatten())
