@@ -268,14 +268,27 @@ impl Playground {
             .collect()
     }
 
-    /// A row's values as one line, in its entity's column order.
+    /// A row's values as one line, in its entity's column order, with the instant an
+    /// epoch time or an id stands for beside it: the time reference for the orders.
     pub fn row_text(&self, row: usize) -> String {
         let Some(r) = self.rows.get(row) else {
             return String::new();
         };
-        columns_of(self.schema.entities.get(r.entity))
+        let entity = self.schema.entities.get(r.entity);
+        columns_of(entity)
             .iter()
-            .map(|c| r.values.get(c).and_then(Value::as_str).unwrap_or_default())
+            .map(|c| {
+                let value = r.values.get(c);
+                let text = value.and_then(Value::as_str).unwrap_or_default();
+                let time = entity
+                    .and_then(|e| e.field(c))
+                    .zip(value)
+                    .and_then(|(f, v)| keylab::codec::time_text(f, v));
+                match time {
+                    Some(t) => format!("{text} ({t})"),
+                    None => text.to_string(),
+                }
+            })
             .collect::<Vec<_>>()
             .join(", ")
     }

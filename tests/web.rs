@@ -83,7 +83,11 @@ fn many_keys_cross_as_json_in_one_call() {
         .dyn_into()
         .expect("an array");
     let sorted: Vec<String> = sorted.iter().filter_map(|v| v.as_string()).collect();
-    assert_eq!(sorted, ["9999998499", "9999999990"], "top score first; the bad row left out");
+    assert_eq!(
+        sorted,
+        ["9999998499", "9999999990"],
+        "top score first; the bad row left out"
+    );
     let cyclic = js_sys::Object::new();
     Reflect::set(&cyclic, &"self".into(), &cyclic).expect("set");
     let err = api::encode_keys(js(SCHEMA), "Run", "SK", cyclic.into()).expect_err("not JSON");

@@ -199,3 +199,51 @@ fn eleven_digits_in_a_ten_digit_width_is_an_error() {
         assert!(msg.contains(needle), "{needle:?} missing from {msg}");
     }
 }
+
+/// Ids and epoch times carry an instant; the page shows it beside the value.
+#[test]
+fn ids_and_epoch_times_read_as_instants() {
+    use keylab::codec::time_text;
+    use keylab::schema::{Field, FieldKind, Order, TimeUnit};
+    let field = |kind| Field {
+        name: "f".into(),
+        kind,
+        warn_at: None,
+    };
+    let v = |s: &str| serde_json::Value::String(s.into());
+    assert_eq!(
+        time_text(
+            &field(FieldKind::Ulid { order: Order::Asc }),
+            &v("01JM4A1B2C3D4E5F6G7H8J9K0M")
+        )
+        .as_deref(),
+        Some("2025-02-15T08:01:42.476Z")
+    );
+    let seconds = FieldKind::Timestamp {
+        unit: TimeUnit::Seconds { width: 10 },
+        order: Order::Desc,
+    };
+    assert_eq!(
+        time_text(&field(seconds), &v("1719100800")).as_deref(),
+        Some("2024-06-23T00:00:00.000Z")
+    );
+    let iso = FieldKind::Timestamp {
+        unit: TimeUnit::Iso,
+        order: Order::Asc,
+    };
+    assert_eq!(
+        time_text(&field(iso), &v("2024-06-23T00:00:00Z")),
+        None,
+        "already readable"
+    );
+    assert_eq!(
+        time_text(
+            &field(FieldKind::Uint {
+                width: 4,
+                order: Order::Asc
+            }),
+            &v("12")
+        ),
+        None
+    );
+}

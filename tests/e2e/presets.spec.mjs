@@ -38,6 +38,8 @@ const checks = {
     await expect(page.getByTestId('query-expression')).toHaveText('#pk = :pk AND #sk BETWEEN :lo AND :hi');
     await expect(keys(page, 'query-hits')).toHaveText(['ORDER#01JM4A1B2C3D4E5F6G7H8J9K0M', 'ORDER#01JQZZZZZZ0000000000000000']);
     await expect(page.getByTestId('query-explanation')).toContainText('between');
+    // The instant each id holds is shown beside it: the time reference for the range.
+    await expect(page.getByTestId('query-hits').locator('li .values').first()).toContainText('(2025-02-15T08:01:42.476Z)');
   },
   casing: async (page) => {
     await expect(keys(page, 'sorted-keys')).toHaveText(['AUTHOR#DeBrie', 'AUTHOR#Dean', 'AUTHOR#Zed', 'AUTHOR#alex', 'AUTHOR#dana']);

@@ -546,6 +546,22 @@ pub fn time_of(field: &Field, value: &Value) -> Option<i128> {
     }
 }
 
+/// The instant an epoch timestamp or an id holds, as ISO-8601 UTC: the time reference
+/// the page shows next to values whose digits do not read as a date. `None` for other
+/// kinds, ISO values (already readable) and values that do not parse.
+pub fn time_text(field: &Field, value: &Value) -> Option<String> {
+    if matches!(
+        field.kind,
+        FieldKind::Timestamp {
+            unit: TimeUnit::Iso,
+            ..
+        }
+    ) {
+        return None;
+    }
+    timestamp::iso_text(time_of(field, value)?).ok()
+}
+
 /// The canonical text of a ULID's 128 bits.
 pub fn ulid_text(bits: u128) -> String {
     ids::ulid_text(bits)

@@ -83,7 +83,7 @@ pub(crate) fn parse(value: &Value, unit: TimeUnit) -> Result<i128, ErrorKind> {
     }
 }
 
-fn iso_text(ms: i128) -> Result<String, ErrorKind> {
+pub(crate) fn iso_text(ms: i128) -> Result<String, ErrorKind> {
     if !(ISO_MIN_MS..=ISO_MAX_MS).contains(&ms) {
         return Err(bad(
             "it lies outside the years 0000 to 9999 that the fixed ISO format can show",
