@@ -444,7 +444,7 @@ pub fn decode(schema: &Schema, entity: &str, attribute: &str, key: &str) -> Resu
             },
         )
     };
-    let mut out = Values::new();
+    let mut out = Values::with_capacity(template.segments.len());
     if schema.table.attribute_type(attribute) == Some(AttrType::N) {
         let [Segment::Field(name)] = template.segments.as_slice() else {
             return Err(mismatch(0, "a Number attribute with one numeric field".into(), key));
@@ -493,7 +493,14 @@ pub fn decode(schema: &Schema, entity: &str, attribute: &str, key: &str) -> Resu
                 };
                 let value =
                     decode_field(field, stored).map_err(|e| mismatch(pos, format!("{e} for field {name}"), rest))?;
-                if let Some(previous) = out.get(name) {
+                // Only a field the template repeats needs comparing with its first place.
+                let repeated = template
+                    .segments
+                    .iter()
+                    .filter(|s| matches!(s, Segment::Field(f) if f == name))
+                    .nth(1)
+                    .is_some();
+                if let Some(previous) = repeated.then(|| out.get(name)).flatten() {
                     if *previous != value {
                         return Err(mismatch(
                             pos,
