@@ -4,7 +4,7 @@
 //! `cargo bench -p keylab --bench codec`
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
-use keylab::codec::{decode, encode, encode_key};
+use keylab::codec::{decode, encode, encode_key, KeyCodec};
 use keylab::{Schema, Values};
 use serde_json::{json, Value};
 use std::hint::black_box;
@@ -62,10 +62,35 @@ fn bench(c: &mut Criterion) {
             }
         })
     });
+    g.bench_function("baseline write! into one buffer", |b| {
+        use std::fmt::Write;
+        let mut key = String::with_capacity(64);
+        b.iter(|| {
+            for (s, a, p) in &raw {
+                key.clear();
+                let _ = write!(key, "{:010}#{:016}#{}", s, a, p);
+                black_box(key.as_str());
+            }
+        })
+    });
     g.bench_function("keylab encode_key (one attribute)", |b| {
         b.iter(|| {
             for v in &values {
                 black_box(encode_key(&schema, entity, template, v).ok());
+            }
+        })
+    });
+    let writer = KeyCodec::new(&schema, "Run", "SK").expect("writer");
+    let positional: Vec<[Value; 3]> = raw
+        .iter()
+        .map(|(s, a, p)| [Value::from(*s), Value::from(*a), Value::from(p.as_str())])
+        .collect();
+    g.bench_function("keylab KeyCodec (values by position, one buffer)", |b| {
+        let mut key = String::with_capacity(64);
+        b.iter(|| {
+            for [s, a, p] in &positional {
+                black_box(writer.write(&[s, a, p], &mut key).is_ok());
+                black_box(key.as_str());
             }
         })
     });
@@ -97,6 +122,15 @@ fn bench(c: &mut Criterion) {
                 let a: u64 = parts.next().and_then(|x| x.parse().ok()).unwrap_or(0);
                 let p = parts.next().unwrap_or_default().to_string();
                 black_box((s, a, p));
+            }
+        })
+    });
+    g.bench_function("keylab KeyCodec::read (values by position, one buffer)", |b| {
+        let mut values = Vec::with_capacity(3);
+        b.iter(|| {
+            for k in &keys {
+                black_box(writer.read(k, &mut values).is_ok());
+                black_box(&values);
             }
         })
     });

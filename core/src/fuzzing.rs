@@ -4,7 +4,7 @@
 //! result, never a panic, and what the codec writes must read back and keep order.
 
 use crate::codec::order::{compare_keys, compare_numbers};
-use crate::codec::{decode, encode, encode_key, plain_number};
+use crate::codec::{decode, encode, encode_key, plain_number, KeyCodec};
 use crate::query::eval::{run, Item};
 use crate::query::parse::parse_input;
 use crate::schema::AttrType;
@@ -117,7 +117,27 @@ pub fn decode_key(data: &[u8]) {
     let key = text(data);
     for entity in &schema.entities {
         for template in &entity.keys {
-            let Ok(values) = decode(schema, &entity.name, &template.attribute, &key) else {
+            let decoded = decode(schema, &entity.name, &template.attribute, &key);
+            // The compiled codec reads exactly what decode reads, by position.
+            let codec = KeyCodec::new(schema, &entity.name, &template.attribute)
+                .unwrap_or_else(|e| unreachable!("the fuzz schema compiles: {e}"));
+            let mut read = Vec::new();
+            let by_codec = codec.read(&key, &mut read).map(|()| read);
+            let by_decode = decoded.as_ref().map(|v| {
+                codec
+                    .fields()
+                    .iter()
+                    .map(|f| v.get(*f).cloned().unwrap_or(Value::Null))
+                    .collect::<Vec<_>>()
+            });
+            assert_eq!(
+                by_codec.ok(),
+                by_decode.ok(),
+                "{}.{}: KeyCodec::read vs decode of {key:?}",
+                entity.name,
+                template.attribute
+            );
+            let Ok(values) = decoded else {
                 continue;
             };
             if let Ok((again, _)) = encode_key(schema, entity, template, &values) {

@@ -38,6 +38,13 @@ pub(crate) fn count_digits(mut v: u128) -> u32 {
 }
 
 pub(crate) fn pad(v: u128, width: u32) -> String {
+    let mut out = String::with_capacity(width as usize);
+    pad_into(v, width, &mut out);
+    out
+}
+
+/// Writes `v` zero-padded to `width` digits at the end of `out`.
+pub(crate) fn pad_into(v: u128, width: u32, out: &mut String) {
     // By hand rather than `format!`: this runs once per numeric segment of every key,
     // and most values fit a u64, whose division by 10 is a multiplication.
     let mut digits = [b'0'; 40];
@@ -68,11 +75,9 @@ pub(crate) fn pad(v: u128, width: u32) -> String {
     // The buffer starts as zeros, so the padded number is its last `width` bytes.
     let width = width as usize;
     let from = digits.len().saturating_sub(width).min(at);
-    let mut out = String::with_capacity(width.max(digits.len() - from));
     out.extend(std::iter::repeat_n('0', width.saturating_sub(digits.len())));
     // ASCII digits are always UTF-8.
     out.push_str(std::str::from_utf8(&digits[from..]).unwrap_or_default());
-    out
 }
 
 /// Maps every character found in `alphabet` to its mirror (first ↔ last), leaving other

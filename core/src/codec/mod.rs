@@ -9,11 +9,14 @@ mod decimal;
 mod digits;
 mod ids;
 mod int;
+mod key_codec;
 pub mod order;
 pub mod text;
 mod timestamp;
 mod uint;
 pub mod width;
+
+pub use key_codec::KeyCodec;
 
 use crate::error::{Context, Error, ErrorKind, Errors, IdKind, Warning, WarningKind};
 use crate::schema::{AttrType, Case, Entity, Field, FieldKind, KeyTemplate, Schema, Segment, TimeUnit};
@@ -170,6 +173,26 @@ pub fn encode_field(field: &Field, value: &Value, separator: &str) -> Result<(St
     Ok((stored, warnings))
 }
 
+/// [`encode_field`] written at the end of `out`, without the warnings: the key
+/// writer's hot path. Uint and text write in place; other kinds go through
+/// `encode_field`.
+pub(crate) fn encode_field_into(
+    field: &Field,
+    value: &Value,
+    separator: &str,
+    out: &mut String,
+) -> Result<(), ErrorKind> {
+    match field.kind {
+        FieldKind::Uint { width, order } => uint::encode_into(uint::parse(value)?, width, order, out),
+        FieldKind::Text { case } => text::encode_into(&text::parse(value)?, case, separator, out),
+        _ => {
+            let (stored, _) = encode_field(field, value, separator)?;
+            out.push_str(&stored);
+            Ok(())
+        }
+    }
+}
+
 /// Bytes every encoding of the field occupies, or `None` for `text`.
 pub fn fixed_len(kind: &FieldKind) -> Option<usize> {
     // Saturating: this runs on unchecked settings too (decode reports them afterwards).
@@ -207,7 +230,7 @@ pub fn decode_field(field: &Field, stored: &str) -> Result<Value, String> {
             }
             // A key the encoder could not have written is refused, so decoding stays
             // the exact inverse of encoding (found by fuzzing: "A#ff" for an upper field).
-            if text::apply_case(stored, case) != stored {
+            if case != Case::Preserve && text::apply_case(stored, case) != stored {
                 return Err(format!(
                     "text in {} case",
                     if case == Case::Upper { "upper" } else { "lower" }
@@ -263,11 +286,11 @@ pub fn plain_number(field: &Field, value: &Value) -> Result<String, ErrorKind> {
 }
 
 /// Number key text back to the field's canonical value.
-fn decode_plain(field: &Field, text: &str) -> Result<Value, String> {
+pub(crate) fn decode_plain(field: &Field, text: &str) -> Result<Value, String> {
     canonical(field, &Value::String(text.to_string()), "").map_err(|e| e.problem())
 }
 
-fn field_ctx(entity: &Entity, attribute: &str, field: &str) -> Context {
+pub(crate) fn field_ctx(entity: &Entity, attribute: &str, field: &str) -> Context {
     Context::entity(&entity.name)
         .with_attribute(attribute)
         .with_field(field)
@@ -378,7 +401,7 @@ pub fn encode_key(
     Ok((KeyValue::S(key), warnings))
 }
 
-fn find_entity<'a>(schema: &'a Schema, name: &str) -> Result<&'a Entity, Error> {
+pub(crate) fn find_entity<'a>(schema: &'a Schema, name: &str) -> Result<&'a Entity, Error> {
     schema.entity(name).ok_or_else(|| {
         let names: Vec<&str> = schema.entities.iter().map(|e| e.name.as_str()).collect();
         Error::new(

@@ -33,11 +33,11 @@ pub fn apply_case(text: &str, case: Case) -> String {
 }
 
 /// The stored text and what is risky about it.
-pub(crate) fn encode(text: &str, case: Case, separator: &str) -> Result<(String, Vec<WarningKind>), ErrorKind> {
-    if text.is_empty() {
+/// What makes a stored text unusable in a key: empty, a reserved character, the separator.
+fn refuse(stored: &str, separator: &str) -> Result<(), ErrorKind> {
+    if stored.is_empty() {
         return Err(ErrorKind::EmptyValue);
     }
-    let stored = apply_case(text, case);
     if let Some(c) = stored.chars().find(|c| RESERVED.contains(c)) {
         return Err(ErrorKind::ReservedCharacter { character: c });
     }
@@ -46,6 +46,31 @@ pub(crate) fn encode(text: &str, case: Case, separator: &str) -> Result<(String,
             separator: separator.to_string(),
         });
     }
+    Ok(())
+}
+
+/// [`encode`] written into `out`, without the warnings (the key writer's hot path).
+pub(crate) fn encode_into(text: &str, case: Case, separator: &str, out: &mut String) -> Result<(), ErrorKind> {
+    match case {
+        Case::Preserve => {
+            refuse(text, separator)?;
+            out.push_str(text);
+        }
+        _ => {
+            let stored = apply_case(text, case);
+            refuse(&stored, separator)?;
+            out.push_str(&stored);
+        }
+    }
+    Ok(())
+}
+
+pub(crate) fn encode(text: &str, case: Case, separator: &str) -> Result<(String, Vec<WarningKind>), ErrorKind> {
+    if text.is_empty() {
+        return Err(ErrorKind::EmptyValue);
+    }
+    let stored = apply_case(text, case);
+    refuse(&stored, separator)?;
     let mut warnings = Vec::new();
     if stored != text {
         warnings.push(WarningKind::CaseChanged { stored: stored.clone() });

@@ -4,7 +4,7 @@
 //! equals the numeric order of a and b (`asc`), or its reverse (`desc`, stored as
 //! 10^width − 1 − v, the digit-wise mirror). Every encoding is exactly `width` bytes.
 
-use super::digits::{capacity, overflow, pad, parse_integer, read_digits};
+use super::digits::{capacity, overflow, pad_into, parse_integer, read_digits};
 use crate::error::ErrorKind;
 use crate::schema::Order;
 use serde_json::Value;
@@ -15,17 +15,23 @@ pub(crate) fn parse(value: &Value) -> Result<u128, ErrorKind> {
 }
 
 pub(crate) fn encode(v: u128, width: u32, order: Order) -> Result<String, ErrorKind> {
+    let mut out = String::with_capacity(width as usize);
+    encode_into(v, width, order, &mut out)?;
+    Ok(out)
+}
+
+/// [`encode`] written at the end of `out`.
+pub(crate) fn encode_into(v: u128, width: u32, order: Order, out: &mut String) -> Result<(), ErrorKind> {
     if v > capacity(width) {
         return Err(overflow(width, v));
     }
     // The digit-wise mirror of a padded number is 10^width − 1 − v, padded.
-    Ok(pad(
-        match order {
-            Order::Asc => v,
-            Order::Desc => capacity(width) - v,
-        },
-        width,
-    ))
+    let stored = match order {
+        Order::Asc => v,
+        Order::Desc => capacity(width) - v,
+    };
+    pad_into(stored, width, out);
+    Ok(())
 }
 
 pub(crate) fn decode(text: &str, width: u32, order: Order) -> Result<u128, String> {
