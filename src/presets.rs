@@ -4,6 +4,7 @@
 
 use crate::state::Playground;
 use serde_json::Value;
+use std::sync::LazyLock;
 
 pub struct Preset {
     pub id: &'static str,
@@ -29,17 +30,24 @@ pub const PRESETS: [Preset; 7] = [
     preset!("migration"),
 ];
 
+/// Each preset's title and lesson, read from its file once rather than at every render.
+static TEXTS: LazyLock<Vec<(String, String)>> =
+    LazyLock::new(|| PRESETS.iter().map(|p| (p.text("title"), p.text("lesson"))).collect());
+
 impl Preset {
     fn text(&self, key: &str) -> String {
         let doc: Value = serde_json::from_str(self.json).unwrap_or_default();
         doc.get(key).and_then(Value::as_str).unwrap_or_default().to_string()
     }
-    pub fn title(&self) -> String {
-        self.text("title")
+    fn texts(&self) -> Option<&'static (String, String)> {
+        TEXTS.get(PRESETS.iter().position(|p| p.id == self.id)?)
+    }
+    pub fn title(&self) -> &'static str {
+        self.texts().map_or("", |t| t.0.as_str())
     }
     /// One line saying what the preset teaches.
-    pub fn lesson(&self) -> String {
-        self.text("lesson")
+    pub fn lesson(&self) -> &'static str {
+        self.texts().map_or("", |t| t.1.as_str())
     }
 }
 

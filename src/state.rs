@@ -7,7 +7,7 @@ use keylab::preview::{
     collections, number_vs_string, overwritten_by, preview, Collection, NumberVsString, Preview, Sample,
 };
 use keylab::query::builder::{build, AccessPattern, Around, Range, RangeOp, SortPattern};
-use keylab::query::eval::{run, Item};
+use keylab::query::eval::{latest_writes, run, Item};
 use keylab::query::parse::{parse_input, ValidationError};
 use keylab::query::{attribute_value, Query, ValueStyle};
 use keylab::schema::{
@@ -730,24 +730,13 @@ impl Playground {
     }
 }
 
-/// An item's table key (partition and sort key values) as one comparable text.
-fn table_key(schema: &Schema, item: &Item) -> String {
-    let p = &schema.table.primary;
-    let part = |a: Option<&String>| a.and_then(|a| item.get(a)).map(Value::to_string).unwrap_or_default();
-    format!("{}\u{0}{}", part(Some(&p.partition)), part(p.sort.as_ref()))
-}
-
 /// An entity's fields in the order its templates use them.
 fn columns_of(entity: Option<&Entity>) -> Vec<String> {
     let Some(entity) = entity else { return Vec::new() };
     let mut cols: Vec<String> = Vec::new();
-    for t in &entity.keys {
-        for s in &t.segments {
-            if let Segment::Field(f) = s {
-                if !cols.contains(f) {
-                    cols.push(f.clone());
-                }
-            }
+    for f in entity.keys.iter().flat_map(|t| t.fields()) {
+        if !cols.iter().any(|c| c == f) {
+            cols.push(f.to_string());
         }
     }
     cols
@@ -811,24 +800,17 @@ pub struct PasteView {
 /// The sort fields of a template, in order.
 pub fn sort_fields(template: Option<&KeyTemplate>) -> Vec<String> {
     template
-        .map(|t| {
-            t.segments
-                .iter()
-                .filter_map(|s| match s {
-                    Segment::Field(f) => Some(f.clone()),
-                    Segment::Literal(_) => None,
-                })
-                .collect()
-        })
+        .map(|t| t.fields().map(str::to_string).collect())
         .unwrap_or_default()
 }
 
 impl Playground {
     pub fn analyse(&self) -> Analysis {
+        let (errors, warnings) = self.schema.check();
         Analysis {
             preview: self.preview().map(Rc::new),
-            errors: self.schema.check().0,
-            warnings: self.schema.check().1,
+            errors,
+            warnings,
             plans: self.plans(),
             query: self.query_view(),
             pasted: self.paste_view(),
@@ -877,8 +859,8 @@ impl Playground {
     /// building items for all 100,000 rows after every edit would dominate the page.
     pub fn sample_items(&self, query: &Query) -> Vec<Item> {
         let (attribute, partition) = (&query.partition.0, query.partition.1.as_str());
-        let mut index: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
-        self.samples()
+        let written = self
+            .samples()
             .iter()
             .enumerate()
             .filter(|(_, (entity, values))| {
@@ -900,18 +882,9 @@ impl Playground {
                 item.insert(ROW_ATTRIBUTE.into(), json!({ "N": i.to_string() }));
                 Some(item)
             })
-            .fold(Vec::new(), |mut table: Vec<Item>, item| {
-                // A write with a table key already there replaces that item, as in DynamoDB.
-                let key = table_key(&self.schema, &item);
-                match index.get(&key) {
-                    Some(&at) => table[at] = item,
-                    None => {
-                        index.insert(key, table.len());
-                        table.push(item);
-                    }
-                }
-                table
-            })
+            .collect::<Vec<_>>();
+        // A write with a table key already there replaces that item, as in DynamoDB.
+        latest_writes(&self.schema.table, written)
     }
 
     /// Runs a query page by page, as a client following LastEvaluatedKey would.

@@ -5,7 +5,7 @@
 
 use crate::codec::order::{compare_keys, compare_numbers};
 use crate::codec::{decode, encode, encode_key, plain_number, KeyCodec};
-use crate::query::eval::{run, Item};
+use crate::query::eval::{latest_writes, run};
 use crate::query::parse::parse_input;
 use crate::schema::AttrType;
 use crate::schema::{Order, Schema};
@@ -187,15 +187,7 @@ pub fn evaluate(data: &[u8]) {
         return;
     };
     // A table holds one item per table key: a later write replaces an earlier one.
-    let mut table: Vec<Item> = Vec::new();
-    for item in items.iter().filter_map(|i| i.as_object().cloned()) {
-        let key = |i: &Item| (i.get("PK").cloned(), i.get("SK").cloned());
-        match table.iter().position(|t| key(t) == key(&item)) {
-            Some(at) => table[at] = item,
-            None => table.push(item),
-        }
-    }
-    let items = table;
+    let items = latest_writes(&schema.table, items.iter().filter_map(|i| i.as_object().cloned()));
     let Ok(mut query) = parse_input(&schema.table, input) else {
         return;
     };

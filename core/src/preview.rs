@@ -132,13 +132,6 @@ impl Collection {
     }
 }
 
-fn fields_of(template: &crate::schema::KeyTemplate) -> impl Iterator<Item = &String> {
-    template.segments.iter().filter_map(|s| match s {
-        Segment::Field(f) => Some(f),
-        Segment::Literal(_) => None,
-    })
-}
-
 /// The item collections of the base table (`index` `None`) or of a GSI: the sample items
 /// grouped by partition key, each group in sort-key order, largest group first. Items
 /// without both keys in that index (sparse, or with errors) are not in any collection.
@@ -166,7 +159,7 @@ pub fn collections(schema: &Schema, index: Option<&str>, rows: &[Sample]) -> Vec
         ) else {
             continue;
         };
-        let parent = fields_of(st).all(|f| fields_of(pt).any(|p| p == f));
+        let parent = st.fields().all(|f| pt.fields().any(|p| p == f));
         let item = CollectionItem {
             row,
             entity: entity.name.clone(),

@@ -2,7 +2,7 @@
 //! be tried at scale. Deterministic for a seed, so a generated set can be reproduced.
 
 use crate::codec::{ulid_text, Values};
-use crate::schema::{Entity, FieldKind, Schema, Segment, TimeUnit};
+use crate::schema::{Entity, FieldKind, Schema, TimeUnit};
 use serde_json::Value;
 use svix_ksuid::KsuidLike;
 use time::format_description::well_known::Rfc3339;
@@ -27,15 +27,7 @@ pub fn generate(schema: &Schema, entity: &Entity, count: usize, seed: u64) -> Ve
     let mut rng = fastrand::Rng::with_seed(seed);
     let partition_fields: Vec<&str> = entity
         .template(&schema.table.primary.partition)
-        .map(|t| {
-            t.segments
-                .iter()
-                .filter_map(|s| match s {
-                    Segment::Field(f) => Some(f.as_str()),
-                    Segment::Literal(_) => None,
-                })
-                .collect()
-        })
+        .map(|t| t.fields().collect())
         .unwrap_or_default();
     let count = count.min(MAX_ITEMS);
     let pool = (count / 50).max(1) as u64;

@@ -312,6 +312,16 @@ impl Field {
     }
 }
 
+impl KeyTemplate {
+    /// The fields the template uses, in template order (a field used twice comes twice).
+    pub fn fields(&self) -> impl Iterator<Item = &str> {
+        self.segments.iter().filter_map(|s| match s {
+            Segment::Field(f) => Some(f.as_str()),
+            Segment::Literal(_) => None,
+        })
+    }
+}
+
 impl Entity {
     pub fn field(&self, name: &str) -> Option<&Field> {
         self.fields.iter().find(|f| f.name == name)

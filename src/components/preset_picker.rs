@@ -23,7 +23,6 @@ pub struct PresetPickerProps {
 pub fn PresetPicker(props: &PresetPickerProps) -> Html {
     let choice = use_state(|| PRESETS[1].id.to_string());
     let asking = use_state(|| false);
-    let unsaved = presets::load(&props.state.preset).is_none_or(|p| p != *props.state);
     let load = {
         let (command, on_load, choice, asking) = (
             props.command.clone(),
@@ -40,8 +39,16 @@ pub fn PresetPicker(props: &PresetPickerProps) -> Html {
         }
     };
     let onclick = {
-        let (load, asking) = (load.clone(), asking.clone());
-        Callback::from(move |_: MouseEvent| if unsaved { asking.set(true) } else { load() })
+        let (load, asking, state) = (load.clone(), asking.clone(), props.state.clone());
+        Callback::from(move |_: MouseEvent| {
+            // Work that differs from the preset it started from is the user's: ask first.
+            let unsaved = presets::load(&state.preset).is_none_or(|p| p != *state);
+            if unsaved {
+                asking.set(true)
+            } else {
+                load()
+            }
+        })
     };
     let select = {
         let (choice, asking) = (choice.clone(), asking.clone());

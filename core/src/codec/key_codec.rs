@@ -6,10 +6,11 @@
 //! while designing to see those.
 
 use super::{
-    decode_field, decode_plain, encode_field_into, field_ctx, find_entity, fixed_len, plain_number, shown, KeyValue,
+    decode_field, decode_plain, encode_field_into, field_ctx, find_entity, fixed_len, key_attribute_type, key_size,
+    number_template, plain_number, shown, KeyValue,
 };
 use crate::error::{Context, Error, ErrorKind};
-use crate::schema::{AttrType, Entity, Field, KeyRole, Schema, Segment};
+use crate::schema::{AttrType, Entity, Field, Schema, Segment};
 use serde_json::Value;
 
 enum Part<'s> {
@@ -25,7 +26,7 @@ pub struct KeyCodec<'s> {
     parts: Vec<Part<'s>>,
     fields: Vec<&'s str>,
     number: bool,
-    role: Option<KeyRole>,
+    schema: &'s Schema,
 }
 
 impl<'s> KeyCodec<'s> {
@@ -61,26 +62,9 @@ impl<'s> KeyCodec<'s> {
                 },
             )
         })?;
-        let number = match schema.table.attribute_type(attribute) {
-            Some(t) => t == AttrType::N,
-            None => {
-                return Err(Error::new(
-                    ctx(),
-                    ErrorKind::InvalidSchema {
-                        reason: format!("{attribute} is not a key attribute of the table"),
-                        fix: "add it to table.attributes".into(),
-                    },
-                ))
-            }
-        };
-        if number && !matches!(template.segments.as_slice(), [Segment::Field(_)]) {
-            return Err(Error::new(
-                ctx(),
-                ErrorKind::InvalidSchema {
-                    reason: "a Number attribute's template must be exactly one numeric field".into(),
-                    fix: "make it a single numeric field, or change the attribute's type to S".into(),
-                },
-            ));
+        let number = key_attribute_type(schema, attribute, ctx)? == AttrType::N;
+        if number {
+            number_template(template, ctx)?;
         }
         let mut fields: Vec<&'s str> = Vec::new();
         let mut parts = Vec::with_capacity(template.segments.len());
@@ -112,7 +96,7 @@ impl<'s> KeyCodec<'s> {
             parts,
             fields,
             number,
-            role: schema.table.role(attribute),
+            schema,
         })
     }
 
@@ -146,21 +130,12 @@ impl<'s> KeyCodec<'s> {
                 }
             }
         }
-        let ctx = || Context::entity(&self.entity.name).with_attribute(self.attribute);
-        if out.is_empty() {
-            return Err(Error::new(ctx(), ErrorKind::EmptyKey));
+        if self.number {
+            return Ok(());
         }
-        if let Some(role) = self.role.filter(|r| out.len() > r.limit()) {
-            return Err(Error::new(
-                ctx().with_value(out.clone()),
-                ErrorKind::KeyTooLong {
-                    bytes: out.len(),
-                    limit: role.limit(),
-                    role: role.name(),
-                },
-            ));
-        }
-        Ok(())
+        key_size(self.schema, self.attribute, out, || {
+            Context::entity(&self.entity.name).with_attribute(self.attribute)
+        })
     }
 
     /// Reads `key` back into `values`, one per field in [`Self::fields`] order: the

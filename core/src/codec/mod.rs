@@ -316,15 +316,7 @@ pub fn encode_key(
 ) -> Result<(KeyValue, Vec<Warning>), Vec<Error>> {
     let attr = &template.attribute;
     let attr_ctx = || Context::entity(&entity.name).with_attribute(attr);
-    let attr_type = schema.table.attribute_type(attr).ok_or_else(|| {
-        vec![Error::new(
-            attr_ctx(),
-            ErrorKind::InvalidSchema {
-                reason: format!("{attr} is not a key attribute of the table"),
-                fix: "add it to table.attributes".into(),
-            },
-        )]
-    })?;
+    let attr_type = key_attribute_type(schema, attr, attr_ctx).map_err(|e| vec![e])?;
     let mut errors = Vec::new();
     let mut warnings = Vec::new();
     // One buffer for the whole key; contexts are only built for an error or warning,
@@ -372,33 +364,60 @@ pub fn encode_key(
         return Err(errors);
     }
     if attr_type == AttrType::N {
-        return match template.segments.as_slice() {
-            [Segment::Field(_)] => Ok((KeyValue::N(key), warnings)),
-            _ => Err(vec![Error::new(
-                attr_ctx(),
-                ErrorKind::InvalidSchema {
-                    reason: "a Number attribute's template must be exactly one numeric field".into(),
-                    fix: "make it a single numeric field, or change the attribute's type to S".into(),
-                },
-            )]),
-        };
+        number_template(template, attr_ctx).map_err(|e| vec![e])?;
+        return Ok((KeyValue::N(key), warnings));
     }
-    if key.is_empty() {
-        return Err(vec![Error::new(attr_ctx(), ErrorKind::EmptyKey)]);
-    }
-    if let Some(role) = schema.table.role(attr) {
-        if key.len() > role.limit() {
-            return Err(vec![Error::new(
-                attr_ctx().with_value(key.clone()),
-                ErrorKind::KeyTooLong {
-                    bytes: key.len(),
-                    limit: role.limit(),
-                    role: role.name(),
-                },
-            )]);
-        }
-    }
+    key_size(schema, attr, &key, attr_ctx).map_err(|e| vec![e])?;
     Ok((KeyValue::S(key), warnings))
+}
+
+/// The table's type for a key attribute, or the error that the table has no such key.
+pub(crate) fn key_attribute_type(
+    schema: &Schema,
+    attribute: &str,
+    ctx: impl Fn() -> Context,
+) -> Result<AttrType, Error> {
+    schema.table.attribute_type(attribute).ok_or_else(|| {
+        Error::new(
+            ctx(),
+            ErrorKind::InvalidSchema {
+                reason: format!("{attribute} is not a key attribute of the table"),
+                fix: "add it to table.attributes".into(),
+            },
+        )
+    })
+}
+
+/// A Number attribute's template must be one numeric field: a number has no separators.
+pub(crate) fn number_template(template: &KeyTemplate, ctx: impl Fn() -> Context) -> Result<(), Error> {
+    match template.segments.as_slice() {
+        [Segment::Field(_)] => Ok(()),
+        _ => Err(Error::new(
+            ctx(),
+            ErrorKind::InvalidSchema {
+                reason: "a Number attribute's template must be exactly one numeric field".into(),
+                fix: "make it a single numeric field, or change the attribute's type to S".into(),
+            },
+        )),
+    }
+}
+
+/// A finished String key is not empty and fits the size DynamoDB allows its role.
+pub(crate) fn key_size(schema: &Schema, attribute: &str, key: &str, ctx: impl Fn() -> Context) -> Result<(), Error> {
+    if key.is_empty() {
+        return Err(Error::new(ctx(), ErrorKind::EmptyKey));
+    }
+    match schema.table.role(attribute) {
+        Some(role) if key.len() > role.limit() => Err(Error::new(
+            ctx().with_value(key),
+            ErrorKind::KeyTooLong {
+                bytes: key.len(),
+                limit: role.limit(),
+                role: role.name(),
+            },
+        )),
+        _ => Ok(()),
+    }
 }
 
 pub(crate) fn find_entity<'a>(schema: &'a Schema, name: &str) -> Result<&'a Entity, Error> {
@@ -444,103 +463,10 @@ pub fn encode(schema: &Schema, entity: &str, values: &Values) -> Result<EncodedI
 /// Reads a stored key back into the values that made it: the exact inverse of
 /// [`encode`] for that attribute.
 pub fn decode(schema: &Schema, entity: &str, attribute: &str, key: &str) -> Result<Values, Error> {
-    let entity = find_entity(schema, entity)?;
-    // Built only on failure: decoding is a hot path (core/benches/codec.rs).
-    let ctx = || Context::entity(&entity.name).with_attribute(attribute).with_value(key);
-    let template = entity.template(attribute).ok_or_else(|| {
-        Error::new(
-            ctx(),
-            ErrorKind::InvalidSchema {
-                reason: format!("{} has no template for {attribute}", entity.name),
-                fix: "pick an attribute the entity defines".into(),
-            },
-        )
-    })?;
-    let mismatch = |offset: usize, expected: String, rest: &str| {
-        let found: String = rest.chars().take(40).collect();
-        Error::new(
-            ctx(),
-            ErrorKind::KeyMismatch {
-                offset,
-                expected,
-                found,
-            },
-        )
-    };
-    let mut out = Values::with_capacity(template.segments.len());
-    if schema.table.attribute_type(attribute) == Some(AttrType::N) {
-        let [Segment::Field(name)] = template.segments.as_slice() else {
-            return Err(mismatch(0, "a Number attribute with one numeric field".into(), key));
-        };
-        let field = entity
-            .field(name)
-            .ok_or_else(|| Error::new(ctx().with_field(name), ErrorKind::UndefinedField))?;
-        let value = decode_plain(field, key.trim()).map_err(|e| mismatch(0, format!("a number: {e}"), key))?;
-        out.insert(name.clone(), value);
-        return Ok(out);
-    }
-    let sep = schema.separator.as_str();
-    let mut pos = 0;
-    for (i, seg) in template.segments.iter().enumerate() {
-        let rest = &key[pos..];
-        if i > 0 {
-            if !rest.starts_with(sep) {
-                return Err(mismatch(pos, format!("the separator {sep:?}"), rest));
-            }
-            pos += sep.len();
-        }
-        let rest = &key[pos..];
-        match seg {
-            Segment::Literal(l) => {
-                if !rest.starts_with(l.as_str()) {
-                    return Err(mismatch(pos, format!("the literal {l:?}"), rest));
-                }
-                pos += l.len();
-            }
-            Segment::Field(name) => {
-                let field = entity
-                    .field(name)
-                    .ok_or_else(|| Error::new(ctx().with_field(name), ErrorKind::UndefinedField))?;
-                let len = match fixed_len(&field.kind) {
-                    Some(n) => n,
-                    None => {
-                        if sep.is_empty() {
-                            rest.len()
-                        } else {
-                            rest.find(sep).unwrap_or(rest.len())
-                        }
-                    }
-                };
-                let Some(stored) = rest.get(..len) else {
-                    return Err(mismatch(pos, format!("{len} bytes for field {name}"), rest));
-                };
-                let value =
-                    decode_field(field, stored).map_err(|e| mismatch(pos, format!("{e} for field {name}"), rest))?;
-                // Only a field the template repeats needs comparing with its first place.
-                let repeated = template
-                    .segments
-                    .iter()
-                    .filter(|s| matches!(s, Segment::Field(f) if f == name))
-                    .nth(1)
-                    .is_some();
-                if let Some(previous) = repeated.then(|| out.get(name)).flatten() {
-                    if *previous != value {
-                        return Err(mismatch(
-                            pos,
-                            format!("field {name} to repeat {}", shown(previous)),
-                            rest,
-                        ));
-                    }
-                }
-                out.insert(name.clone(), value);
-                pos += len;
-            }
-        }
-    }
-    if pos != key.len() {
-        return Err(mismatch(pos, "the end of the key".into(), &key[pos..]));
-    }
-    Ok(out)
+    let codec = KeyCodec::new(schema, entity, attribute)?;
+    let mut read = Vec::with_capacity(codec.fields().len());
+    codec.read(key, &mut read)?;
+    Ok(codec.fields().iter().map(|f| f.to_string()).zip(read).collect())
 }
 
 /// The key as a naive design would write it: every value as typed, unpadded and

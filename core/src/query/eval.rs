@@ -94,6 +94,28 @@ fn item_size(item: &Item) -> usize {
 
 const PAGE_BYTES: usize = 1024 * 1024;
 
+/// Items as a table holds them: one per table key (partition and sort key), a later
+/// write replacing an earlier one in its place, as DynamoDB's PutItem does.
+pub fn latest_writes(table: &Table, items: impl IntoIterator<Item = Item>) -> Vec<Item> {
+    let p = &table.primary;
+    let key = |item: &Item| {
+        let part = |a: Option<&String>| a.and_then(|a| item.get(a)).map(Value::to_string).unwrap_or_default();
+        format!("{}\u{0}{}", part(Some(&p.partition)), part(p.sort.as_ref()))
+    };
+    let mut at: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+    let mut kept: Vec<Item> = Vec::new();
+    for item in items {
+        match at.entry(key(&item)) {
+            std::collections::hash_map::Entry::Occupied(e) => kept[*e.get()] = item,
+            std::collections::hash_map::Entry::Vacant(e) => {
+                e.insert(kept.len());
+                kept.push(item);
+            }
+        }
+    }
+    kept
+}
+
 /// Runs `query` over `items` of `table`.
 pub fn run(table: &Table, items: &[Item], query: &Query) -> Page {
     let keys: &KeySchema = match &query.index {
