@@ -233,7 +233,9 @@ pub fn App() -> Html {
         use_reducer(move || Workspace::new(boot.state.clone()))
     };
     let state: Rc<Playground> = workspace.present.clone();
-    let save_problem = use_state(|| None::<String>);
+    // _eq: a save that changes nothing must not re-render, or a value being typed
+    // (not yet committed by its change event) is reset under the cursor.
+    let save_problem = use_state_eq(|| None::<String>);
     {
         let snapshot = (*state).clone();
         let save_problem = save_problem.clone();

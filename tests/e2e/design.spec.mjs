@@ -65,6 +65,7 @@ test('the schema as JSON: errors name the JSON path, a valid edit applies', asyn
 });
 
 test('100,000 generated items: the table draws only what is in view and every view stays correct', async ({ page }) => {
+  test.setTimeout(120_000);
   await openFresh(page);
   await page.getByLabel(/random Run items/).fill('100000');
   await page.getByRole('button', { name: 'Replace Run items with random ones' }).click();
