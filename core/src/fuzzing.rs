@@ -121,7 +121,8 @@ pub fn decode_key(data: &[u8]) {
             // The compiled codec reads exactly what decode reads, by position.
             let codec = KeyCodec::new(schema, &entity.name, &template.attribute)
                 .unwrap_or_else(|e| unreachable!("the fuzz schema compiles: {e}"));
-            let mut read = Vec::new();
+            // A buffer holding another key's values: reading must overwrite every slot.
+            let mut read = vec![Value::from("left over"), Value::from(7)];
             let by_codec = codec.read(&key, &mut read).map(|()| read);
             let by_decode = decoded.as_ref().map(|v| {
                 codec

@@ -102,17 +102,24 @@ pub(crate) fn overflow(width: u32, magnitude: u128) -> ErrorKind {
 
 /// Reads exactly `width` ASCII digits.
 pub(crate) fn read_digits(text: &str, width: u32) -> Result<u128, String> {
-    if text.len() != width as usize || !text.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(format!("{width} digits"));
+    let wrong = || format!("{width} digits");
+    if text.len() != width as usize {
+        return Err(wrong());
     }
-    // Up to 19 digits fit a u64, whose parse is several times cheaper than a u128's.
+    // One pass that checks and accumulates: this runs for every numeric segment a
+    // backend reads. Up to 19 digits fit a u64, whose arithmetic is several times
+    // cheaper than a u128's; longer ones are rare and parsed with overflow checks.
     if text.len() <= 19 {
-        return text
-            .parse::<u64>()
-            .map(u128::from)
-            .map_err(|_| format!("{width} digits"));
+        let v = text.bytes().try_fold(0u64, |v, b| {
+            let d = b.wrapping_sub(b'0');
+            (d <= 9).then(|| v * 10 + u64::from(d))
+        });
+        return v.map(u128::from).ok_or_else(wrong);
     }
-    text.parse::<u128>().map_err(|_| format!("{width} digits"))
+    if !text.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(wrong());
+    }
+    text.parse::<u128>().map_err(|_| wrong())
 }
 
 /// The text of a number given as a JSON number or a string. Floats are accepted only
@@ -249,6 +256,18 @@ pub(crate) fn integer_value(v: i128) -> Value {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn read_digits_takes_exactly_width_ascii_digits() {
+        assert_eq!(read_digits("0042", 4), Ok(42));
+        assert_eq!(read_digits("9999999999999999999", 19), Ok(9_999_999_999_999_999_999));
+        assert_eq!(read_digits(&"9".repeat(38), 38), Ok(10u128.pow(38) - 1));
+        for wrong in ["042", "00042", "+042", " 042", "04a2", "04²2", "-042"] {
+            assert_eq!(read_digits(wrong, 4), Err("4 digits".into()), "{wrong:?}");
+        }
+        assert!(read_digits(&"9".repeat(39), 39).is_err(), "past u128 is refused, not wrapped");
+        assert!(read_digits(&format!("{}x", "1".repeat(20)), 21).is_err());
+    }
 
     #[test]
     fn whole_numbers_in_every_spelling() {

@@ -223,7 +223,15 @@ pub fn fixed_len(kind: &FieldKind) -> Option<usize> {
 /// the segment should have looked like.
 pub fn decode_field(field: &Field, stored: &str) -> Result<Value, String> {
     schema_kind_error(field).map_err(|e| e.problem())?;
-    Ok(match field.kind {
+    let mut value = Value::Null;
+    decode_checked_into(&field.kind, stored, &mut value)?;
+    Ok(value)
+}
+
+/// [`decode_field`] for settings already validated, into `slot`: the key reader's hot
+/// path, where a text's previous `String` is reused instead of freed and reallocated.
+pub(crate) fn decode_checked_into(kind: &FieldKind, stored: &str, slot: &mut Value) -> Result<(), String> {
+    *slot = match *kind {
         FieldKind::Text { case } => {
             if stored.is_empty() {
                 return Err("a non-empty text".into());
@@ -235,6 +243,11 @@ pub fn decode_field(field: &Field, stored: &str) -> Result<Value, String> {
                     "text in {} case",
                     if case == Case::Upper { "upper" } else { "lower" }
                 ));
+            }
+            if let Value::String(previous) = slot {
+                previous.clear();
+                previous.push_str(stored);
+                return Ok(());
             }
             Value::String(stored.to_string())
         }
@@ -251,10 +264,11 @@ pub fn decode_field(field: &Field, stored: &str) -> Result<Value, String> {
         )),
         FieldKind::Timestamp { unit, order } => timestamp::value(timestamp::decode(stored, unit, order)?, unit),
         FieldKind::Ulid { order } | FieldKind::Ksuid { order } => {
-            let id = id_kind(&field.kind).unwrap_or(IdKind::Ulid);
+            let id = id_kind(kind).unwrap_or(IdKind::Ulid);
             Value::String(ids::decode(stored, id, order)?)
         }
-    })
+    };
+    Ok(())
 }
 
 /// The canonical form of a value: what decoding its encoding gives back.
