@@ -374,7 +374,11 @@ impl Warning {
                 "if this is a case-sensitive id, two ids may collide; use case preserve".into(),
             ),
             WarningKind::NearCapacity { percent, threshold } => (
-                format!("uses {percent:.1}% of the width's capacity (warning at {threshold}%)"),
+                format!(
+                    "uses {}% of the width's capacity (warning at {}%)",
+                    crate::float_text::fixed(*percent, 1),
+                    crate::float_text::shortest(*threshold)
+                ),
                 "plan a wider width before values overflow".into(),
             ),
             WarningKind::Schema { reason, fix } => (reason.clone(), fix.clone()),

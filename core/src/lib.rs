@@ -28,6 +28,7 @@
 
 pub mod codec;
 pub mod error;
+pub mod float_text;
 #[doc(hidden)]
 pub mod fuzzing;
 pub mod preview;

@@ -887,7 +887,10 @@ mod check {
                     schema_error(
                         errors,
                         Context::entity(&e.name).with_field(&f.name),
-                        format!("warning threshold {w}% is not above 0 and at most 100"),
+                        format!(
+                            "warning threshold {}% is not above 0 and at most 100",
+                            crate::float_text::shortest(w)
+                        ),
                         "pick a percentage such as 80",
                     );
                 }

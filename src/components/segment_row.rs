@@ -5,6 +5,7 @@ use super::event_value;
 use super::messages::Messages;
 use crate::state::{kinds, Action};
 use keylab::codec::width::WidthPlan;
+use keylab::float_text;
 use keylab::schema::{Case, Field, FieldKind, Order, Segment, TimeUnit};
 use yew::prelude::*;
 
@@ -154,11 +155,11 @@ fn field_controls(i: usize, f: &Field, dispatch: &Callback<Action>) -> Html {
     };
     let warn_at = f.kind.width().map(|_| {
         let name = name.clone();
-        let cb = on(dispatch, move |v| Action::SetWarnAt { field: name.clone(), percent: v.trim().parse().unwrap_or(0.0) });
+        let cb = on(dispatch, move |v| Action::SetWarnAt { field: name.clone(), percent: float_text::parse(&v).unwrap_or(0.0) });
         html! {
             <span class="control">
                 <label for={format!("seg-{i}-warn")}>{ "warn at %" }</label>
-                <input id={format!("seg-{i}-warn")} type="number" min="1" max="100" value={f.warn_at().to_string()} onchange={cb} />
+                <input id={format!("seg-{i}-warn")} type="number" min="1" max="100" value={float_text::shortest(f.warn_at())} onchange={cb} />
             </span>
         }
     });
@@ -178,7 +179,7 @@ fn percent(p: f64) -> String {
     if p > 0.0 && p < 0.01 {
         "<0.01%".into()
     } else {
-        format!("{p:.2}%")
+        format!("{}%", float_text::fixed(p, 2))
     }
 }
 
@@ -193,13 +194,13 @@ fn plan_line(plan: &WidthPlan) -> Html {
     };
     html! {
         <div class={class} data-testid="width-plan">
-            <meter min="0" max="100" low={plan.threshold.to_string()} high={plan.threshold.to_string()} optimum="0" value={used.to_string()}
+            <meter min="0" max="100" low={float_text::shortest(plan.threshold)} high={float_text::shortest(plan.threshold)} optimum="0" value={float_text::shortest(used)}
                 aria-label={format!("{} capacity used", plan.field)} />
             <span>
                 { format!("capacity {}", plan.capacity) }
                 { plan.capacity_time.as_ref().map(|t| format!(" ({t})")).unwrap_or_default() }
                 { plan.largest.as_ref().map(|l| format!(" · largest value {l} uses {}", percent(plan.used_percent))).unwrap_or_default() }
-                { format!(" · suggested width {} · warns at {}%", plan.suggested_width, plan.threshold) }
+                { format!(" · suggested width {} · warns at {}%", plan.suggested_width, float_text::shortest(plan.threshold)) }
             </span>
         </div>
     }

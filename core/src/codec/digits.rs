@@ -265,7 +265,10 @@ mod tests {
         for wrong in ["042", "00042", "+042", " 042", "04a2", "04²2", "-042"] {
             assert_eq!(read_digits(wrong, 4), Err("4 digits".into()), "{wrong:?}");
         }
-        assert!(read_digits(&"9".repeat(39), 39).is_err(), "past u128 is refused, not wrapped");
+        assert!(
+            read_digits(&"9".repeat(39), 39).is_err(),
+            "past u128 is refused, not wrapped"
+        );
         assert!(read_digits(&format!("{}x", "1".repeat(20)), 21).is_err());
     }
 

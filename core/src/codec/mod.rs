@@ -19,6 +19,7 @@ pub mod width;
 pub use key_codec::KeyCodec;
 
 use crate::error::{Context, Error, ErrorKind, Errors, IdKind, Warning, WarningKind};
+use crate::float_text;
 use crate::schema::{AttrType, Case, Entity, Field, FieldKind, KeyTemplate, Schema, Segment, TimeUnit};
 use serde::Serialize;
 use serde_json::{Map, Value};
@@ -51,23 +52,16 @@ impl KeyValue {
 
 impl Serialize for KeyValue {
     /// S as a JSON string; N as a JSON number when JavaScript holds it exactly, else as
-    /// its text, so no caller ever gets a rounded key.
+    /// its text, so no caller ever gets a rounded key. Every N of up to 15 significant
+    /// digits is a number; longer ones are when the double reads back as the same text.
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             KeyValue::S(text) => s.serialize_str(text),
-            KeyValue::N(text) => match text.parse::<f64>() {
-                Ok(f) if f.is_finite() && number_text_of(f) == *text => s.serialize_f64(f),
+            KeyValue::N(text) => match float_text::parse(text) {
+                Some(f) if f.is_finite() && float_text::shortest(f) == *text => s.serialize_f64(f),
                 _ => s.serialize_str(text),
             },
         }
-    }
-}
-
-fn number_text_of(f: f64) -> String {
-    if f.fract() == 0.0 && f.abs() < 1e16 {
-        format!("{}", f as i64)
-    } else {
-        format!("{f}")
     }
 }
 
@@ -540,4 +534,36 @@ pub fn ulid_text(bits: u128) -> String {
 /// A readable date for epoch digits of a timestamp unit (the planner's capacity line).
 pub(crate) fn describe_time(t: i128, unit: TimeUnit) -> Option<String> {
     timestamp::describe(t, unit)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// A Number key crosses to JSON as a number only when that number is exactly
+        /// the key (judged with Rust's own float parser and printer, which the page
+        /// leaves out), and always when it has at most 15 significant digits, which
+        /// a double always holds; otherwise as its text.
+        #[test]
+        fn number_keys_are_json_numbers_only_when_exact(
+            int in "-?[1-9][0-9]{0,20}|0",
+            frac in proptest::option::of("[0-9]{0,18}[1-9]"),
+        ) {
+            let text = match frac { Some(f) => format!("{int}.{f}"), None => int };
+            // Exact: the text is a shortest spelling of its nearest double (of two
+            // equally short ones, JavaScript and Rust may print either).
+            let exact = text.parse::<f64>().is_ok_and(|f| format!("{f}").len() == text.len());
+            let significant = text.trim_start_matches(['-', '0', '.']).replace('.', "").len();
+            let json = serde_json::to_value(KeyValue::N(text.clone())).unwrap();
+            if json.is_number() {
+                prop_assert!(exact, "{} became {}", text, json);
+                prop_assert_eq!(json.as_f64(), text.parse::<f64>().ok());
+            } else {
+                prop_assert!(significant > 15, "{} ({} digits) became {}", text, significant, json);
+                prop_assert_eq!(json.as_str(), Some(text.as_str()));
+            }
+        }
+    }
 }

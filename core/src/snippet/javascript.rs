@@ -59,11 +59,9 @@ pub(super) fn document_client(q: &Query, options: &Options) -> Result<String, St
     let mut number_value = false;
     let input = input(q, |v| match v {
         KeyValue::S(s) => lit(s),
-        KeyValue::N(n) => match n.parse::<f64>() {
-            // A plain number only when JavaScript holds it exactly.
-            Ok(f) if f.is_finite() && serde_json::to_value(v).ok().is_some_and(|j| j.is_number()) => n.clone(),
-            _ => format!("NumberValue.from({})", lit(n)),
-        },
+        // A plain number only when JavaScript holds it exactly (KeyValue's JSON says).
+        KeyValue::N(n) if serde_json::to_value(v).ok().is_some_and(|j| j.is_number()) => n.clone(),
+        KeyValue::N(n) => format!("NumberValue.from({})", lit(n)),
     });
     if input.contains("NumberValue.from(") {
         number_value = true;
