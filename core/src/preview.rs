@@ -2,7 +2,7 @@
 //! the items in DynamoDB's order, the naive order beside it, and the item collections
 //! an index groups them into. The page renders this and computes nothing itself.
 
-use crate::codec::order::{compare_keys, compare_numbers};
+use crate::codec::order::{compare_keys, compare_numbers, sort_items, sort_positions};
 use crate::codec::{encode_field, encode_key, naive_key, shown, Values};
 use crate::error::{Error, Warning};
 use crate::schema::Segment;
@@ -74,7 +74,7 @@ pub fn preview(schema: &Schema, attribute: &str, rows: &[Sample]) -> Preview {
         AttrType::S => compare_keys(a, b),
     };
     let mut sorted: Vec<usize> = (0..rows.len()).filter(|&i| rows[i].key.is_some()).collect();
-    sorted.sort_by(|&a, &b| {
+    sort_positions(&mut sorted, &|a, b| {
         by_key(
             rows[a].key.as_deref().unwrap_or(""),
             rows[b].key.as_deref().unwrap_or(""),
@@ -84,7 +84,7 @@ pub fn preview(schema: &Schema, attribute: &str, rows: &[Sample]) -> Preview {
     let mut naive_sorted: Vec<usize> = (0..rows.len())
         .filter(|&i| rows[i].key.is_some() || !rows[i].errors.is_empty())
         .collect();
-    naive_sorted.sort_by(|&a, &b| compare_keys(&rows[a].naive, &rows[b].naive));
+    sort_positions(&mut naive_sorted, &|a, b| compare_keys(&rows[a].naive, &rows[b].naive));
     let naive_keyed: Vec<usize> = naive_sorted
         .iter()
         .copied()
@@ -178,12 +178,12 @@ pub fn collections(schema: &Schema, index: Option<&str>, rows: &[Sample]) -> Vec
         }
     }
     for g in &mut groups {
-        g.items.sort_by(|a, b| match sort_type {
+        sort_items(&mut g.items, |a, b| match sort_type {
             AttrType::S => compare_keys(&a.key, &b.key),
             AttrType::N => compare_numbers(&a.key, &b.key).unwrap_or(Ordering::Equal),
         });
     }
-    groups.sort_by(|a, b| {
+    sort_items(&mut groups, |a, b| {
         b.items
             .len()
             .cmp(&a.items.len())
@@ -254,9 +254,9 @@ pub fn number_vs_string(entity: &Entity, attribute: &str, rows: &[Sample]) -> Op
         })
         .collect();
     let mut as_number: Vec<&(usize, String, String)> = numbers.iter().collect();
-    as_number.sort_by(|a, b| compare_keys(&a.1, &b.1));
+    sort_items(&mut as_number, |a, b| compare_keys(&a.1, &b.1));
     let mut as_string: Vec<&(usize, String, String)> = numbers.iter().collect();
-    as_string.sort_by(|a, b| compare_keys(&a.2, &b.2));
+    sort_items(&mut as_string, |a, b| compare_keys(&a.2, &b.2));
     Some(NumberVsString {
         field: field.name.clone(),
         as_number: as_number.into_iter().map(|t| t.0).collect(),

@@ -17,6 +17,24 @@ pub fn sort_keys<S: AsRef<str>>(keys: &mut [S]) {
     keys.sort_by(|a, b| compare_keys(a.as_ref(), b.as_ref()));
 }
 
+/// Sorts positions stably by `cmp`. The previews' sorts all go through this one
+/// function because every `sort_by` with its own closure is another copy of the whole
+/// sort algorithm in the page's wasm, about 3 KB each; only `sort_keys`, a backend's
+/// and the JS API's hot path, keeps a copy of its own.
+#[inline(never)]
+pub fn sort_positions(positions: &mut [usize], cmp: &dyn Fn(usize, usize) -> Ordering) {
+    positions.sort_by(|&a, &b| cmp(a, b));
+}
+
+/// Sorts `items` stably by `cmp`, through [`sort_positions`].
+pub fn sort_items<T>(items: &mut Vec<T>, cmp: impl Fn(&T, &T) -> Ordering) {
+    let mut order: Vec<usize> = (0..items.len()).collect();
+    sort_positions(&mut order, &|a, b| cmp(&items[a], &items[b]));
+    let mut slots: Vec<Option<T>> = items.drain(..).map(Some).collect();
+    // `order` is a permutation, so every slot is taken exactly once.
+    items.extend(order.iter().filter_map(|&i| slots[i].take()));
+}
+
 /// The byte offset where two keys first differ; for a key that is a prefix of the other,
 /// its length. `None` when they are equal.
 pub fn first_difference(a: &str, b: &str) -> Option<usize> {
@@ -150,6 +168,16 @@ mod tests {
     }
 
     proptest! {
+        /// The shared sort is `sort_by`: same order, equal items kept in place.
+        #[test]
+        fn sort_items_is_a_stable_sort_by(items in proptest::collection::vec((0u8..4, any::<u16>()), 0..60)) {
+            let mut ours = items.clone();
+            sort_items(&mut ours, |a, b| a.0.cmp(&b.0));
+            let mut std = items;
+            std.sort_by(|a, b| a.0.cmp(&b.0));
+            prop_assert_eq!(ours, std);
+        }
+
         #[test]
         fn number_order_matches_integers(a in any::<i64>(), b in any::<i64>()) {
             prop_assert_eq!(compare_numbers(&a.to_string(), &b.to_string()), Some(a.cmp(&b)));

@@ -4,7 +4,7 @@
 //! `ExclusiveStartKey` paging.
 
 use super::{KeyCondition, Query};
-use crate::codec::order::{compare_keys, compare_numbers};
+use crate::codec::order::{compare_keys, compare_numbers, sort_items};
 use crate::codec::KeyValue;
 use crate::schema::{KeySchema, Table};
 use serde_json::{json, Map, Value};
@@ -168,7 +168,7 @@ pub fn run(table: &Table, items: &[Item], query: &Query) -> Page {
             .find(|o| *o != Ordering::Equal)
             .unwrap_or(Ordering::Equal)
     };
-    selected.sort_by(|a, b| cmp_pos(&a.0, &b.0));
+    sort_items(&mut selected, |a, b| cmp_pos(&a.0, &b.0));
     if !query.scan_index_forward {
         selected.reverse();
     }
