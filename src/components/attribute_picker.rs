@@ -1,6 +1,6 @@
 //! Which key attribute's template is being designed, and the table's GSIs.
 
-use super::event_value;
+use super::{controls, event_value};
 use crate::state::{Action, Playground};
 use std::rc::Rc;
 use yew::prelude::*;
@@ -47,16 +47,14 @@ pub fn AttributePicker(props: &AttributePickerProps) -> Html {
         Callback::from(move |_: MouseEvent| d.emit(action.clone()))
     };
     let index = state.index_of_attribute();
+    let options = table
+        .attributes
+        .iter()
+        .map(|(a, t)| (a.clone(), format!("{a} ({}, {})", t.as_str(), role(a))))
+        .collect();
     html! {
         <div class="picker">
-            <span class="control">
-                <label for="attribute-select">{ "key attribute" }</label>
-                <select id="attribute-select" onchange={select}>
-                    { for table.attributes.iter().map(|(a, t)| html! {
-                        <option value={a.clone()} selected={*a == attribute}>{ format!("{a} ({}, {})", t.as_str(), role(a)) }</option>
-                    }) }
-                </select>
-            </span>
+            { controls::select("attribute-select", "key attribute", options, &attribute, select) }
             if !has_template {
                 <button type="button" onclick={emit(Action::AddTemplate)}>{ format!("Give {entity} a {attribute} template") }</button>
             } else if is_index_key {

@@ -1,7 +1,7 @@
 //! The item collection: one partition's items of every entity in key order, the parent
 //! marked, read forward and backward, and where the parent lands among its children.
 
-use super::event_value;
+use super::{controls, event_value};
 use super::{more_note, SHOWN};
 use crate::state::Playground;
 use keylab::preview::{Collection, CollectionItem};
@@ -90,14 +90,15 @@ pub fn CollectionView(props: &CollectionViewProps) -> Html {
         <section class="panel" aria-labelledby="collection-title">
             <h2 id="collection-title">{ title }</h2>
             if groups.len() > 1 {
-                <span class="control">
-                    <label for="collection-partition">{ format!("partition ({} in all)", groups.len()) }</label>
-                    <select id="collection-partition" onchange={select}>
-                        { for groups.iter().take(PARTITIONS).enumerate().map(|(i, g)| html! {
-                            <option value={i.to_string()} selected={i == *picked}>{ format!("{} ({} items)", g.partition, g.items.len()) }</option>
-                        }) }
-                    </select>
-                </span>
+                { controls::select(
+                    "collection-partition",
+                    &format!("partition ({} in all)", groups.len()),
+                    groups.iter().take(PARTITIONS).enumerate()
+                        .map(|(i, g)| (i.to_string(), format!("{} ({} items)", g.partition, g.items.len())))
+                        .collect(),
+                    &picked.to_string(),
+                    select,
+                ) }
             }
             <p class="note"><code>{ &c.partition }</code>{ more_note(c.items.len()) }</p>
             <p data-testid="collection-summary">{ summary(c) }</p>

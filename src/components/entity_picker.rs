@@ -1,6 +1,6 @@
 //! Which entity is being designed: pick, rename, add or remove one.
 
-use super::event_value;
+use super::{controls, event_value};
 use crate::state::{Action, Playground};
 use std::rc::Rc;
 use yew::prelude::*;
@@ -29,20 +29,15 @@ pub fn EntityPicker(props: &EntityPickerProps) -> Html {
     let d = props.dispatch.clone();
     let remove = Callback::from(move |_: MouseEvent| d.emit(Action::RemoveEntity));
     let count = |i: usize| state.rows.iter().filter(|r| r.entity == i).count();
+    let options = entities
+        .iter()
+        .enumerate()
+        .map(|(i, e)| (i.to_string(), format!("{} ({} items)", e.name, count(i))))
+        .collect();
     html! {
         <div class="picker">
-            <span class="control">
-                <label for="entity-select">{ "entity" }</label>
-                <select id="entity-select" onchange={select}>
-                    { for entities.iter().enumerate().map(|(i, e)| html! {
-                        <option value={i.to_string()} selected={i == state.entity}>{ format!("{} ({} items)", e.name, count(i)) }</option>
-                    }) }
-                </select>
-            </span>
-            <span class="control">
-                <label for="entity-name">{ "entity name" }</label>
-                <input id="entity-name" value={name} onchange={rename} />
-            </span>
+            { controls::select("entity-select", "entity", options, &state.entity.to_string(), select) }
+            { controls::text("entity-name", "entity name", name, None, rename) }
             <button type="button" onclick={add}>{ "+ entity" }</button>
             <button type="button" onclick={remove} disabled={entities.len() < 2}
                 title="Removes the entity and its sample items (Undo brings them back)">{ "Remove entity" }</button>

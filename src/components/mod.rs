@@ -5,6 +5,7 @@ pub mod app;
 pub mod attribute_picker;
 pub mod byte_view;
 pub mod collection_view;
+pub mod controls;
 pub mod copy_button;
 pub mod entity_picker;
 pub mod files;

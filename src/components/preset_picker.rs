@@ -2,7 +2,7 @@
 //! query. Work that differs from the preset it started from is only replaced after a
 //! yes, and stays one Undo away.
 
-use super::event_value;
+use super::{controls, event_value};
 use crate::presets::{self, PRESETS};
 use crate::state::{Command, Playground};
 use std::rc::Rc;
@@ -61,14 +61,13 @@ pub fn PresetPicker(props: &PresetPickerProps) -> Html {
     let title = presets::find(&choice).map(|p| p.title()).unwrap_or_default();
     html! {
         <div class="preset-picker">
-            <span class="control">
-                <label for={select_id.clone()}>{ "preset" }</label>
-                <select id={select_id} onchange={select}>
-                    { for PRESETS.iter().map(|p| html! {
-                        <option value={p.id} selected={p.id == *choice}>{ p.title() }</option>
-                    }) }
-                </select>
-            </span>
+            { controls::select(
+                &select_id,
+                "preset",
+                PRESETS.iter().map(|p| (p.id.to_string(), p.title().to_string())).collect(),
+                &choice,
+                select,
+            ) }
             <button type="button" {onclick}>{ "Load preset" }</button>
             if *asking {
                 <div class="notice prompt" role="alertdialog" aria-label="replace your work?">

@@ -1,8 +1,8 @@
 //! The query panel: pick an access pattern against a sample item, and see the generated
 //! expression, its input object, the explanation and the rows it returns, page by page.
 
-use super::event_value;
 use super::hit_list::HitList;
+use super::{controls, event_value};
 use crate::state::{Action, Analysis, Playground, QueryDraft, Shape};
 use std::rc::Rc;
 use yew::prelude::*;
@@ -58,21 +58,17 @@ pub fn QueryPanel(props: &QueryPanelProps) -> Html {
     let index = props.state.query_index().unwrap_or_default().to_string();
     let rows = props.state.rows.len();
     let shows_fixed = matches!(draft.shape, Shape::Prefix | Shape::Range);
-    let fixed_options: Vec<(usize, String)> = match draft.shape {
-        Shape::Prefix => (1..fields.len()).map(|n| (n, fields[..n].join(", "))).collect(),
-        _ => (0..fields.len())
-            .map(|n| {
-                (
-                    n,
-                    if n == 0 {
-                        "none".to_string()
-                    } else {
-                        fields[..n].join(", ")
-                    },
-                )
-            })
-            .collect(),
-    };
+    let first = if draft.shape == Shape::Prefix { 1 } else { 0 };
+    let fixed_options: Vec<(String, String)> = (first..fields.len())
+        .map(|n| {
+            let text = if n == 0 {
+                "none".to_string()
+            } else {
+                fields[..n].join(", ")
+            };
+            (n.to_string(), text)
+        })
+        .collect();
     let range_field = fields
         .get(draft.fixed.min(fields.len().saturating_sub(1)))
         .cloned()
@@ -110,24 +106,23 @@ pub fn QueryPanel(props: &QueryPanelProps) -> Html {
         <section class="panel" aria-labelledby="query-title">
             <h2 id="query-title">{ "Query" }</h2>
             <div class="query-controls">
-                <span class="control">
-                    <label for="query-shape">{ "access pattern" }</label>
-                    <select id="query-shape" onchange={edit(|q, v| {
-                        q.shape = SHAPES.iter().find(|s| s.1 == v).map_or(Shape::Collection, |s| s.0);
-                    })}>
-                        { for SHAPES.iter().map(|(shape, value, text)| html! {
-                            <option value={*value} selected={*shape == draft.shape}>{ *text }</option>
-                        }) }
-                    </select>
-                </span>
+                { controls::select(
+                    "query-shape",
+                    "access pattern",
+                    SHAPES.iter().map(|(_, value, text)| (value.to_string(), text.to_string())).collect(),
+                    SHAPES.iter().find(|s| s.0 == draft.shape).map_or("", |s| s.1),
+                    edit(|q, v| q.shape = SHAPES.iter().find(|s| s.1 == v).map_or(Shape::Collection, |s| s.0)),
+                ) }
                 if !indexes.is_empty() {
-                    <span class="control">
-                        <label for="query-index">{ "index" }</label>
-                        <select id="query-index" onchange={edit(|q, v| q.index = v)}>
-                            <option value="" selected={index.is_empty()}>{ "base table" }</option>
-                            { for indexes.iter().map(|i| html! { <option value={i.clone()} selected={*i == index}>{ i.clone() }</option> }) }
-                        </select>
-                    </span>
+                    { controls::select(
+                        "query-index",
+                        "index",
+                        std::iter::once((String::new(), "base table".to_string()))
+                            .chain(indexes.iter().map(|i| (i.clone(), i.clone())))
+                            .collect(),
+                        &index,
+                        edit(|q, v| q.index = v),
+                    ) }
                 }
                 <span class="control">
                     <label for="query-anchor">{ format!("like item # (1 to {rows})") }</label>
@@ -136,31 +131,19 @@ pub fn QueryPanel(props: &QueryPanelProps) -> Html {
                     <span class="note" data-testid="query-anchor-item">{ props.state.row_text(draft.anchor) }</span>
                 </span>
                 if shows_fixed {
-                    <span class="control">
-                        <label for="query-fixed">{ "equal to it on" }</label>
-                        <select id="query-fixed" onchange={edit(|q, v| q.fixed = v.parse().unwrap_or(0))}>
-                            { for fixed_options.iter().map(|(n, text)| html! {
-                                <option value={n.to_string()} selected={*n == draft.fixed}>{ text.clone() }</option>
-                            }) }
-                        </select>
-                    </span>
+                    { controls::select(
+                        "query-fixed",
+                        "equal to it on",
+                        fixed_options,
+                        &draft.fixed.to_string(),
+                        edit(|q, v| q.fixed = v.parse().unwrap_or(0)),
+                    ) }
                 }
                 if draft.shape == Shape::Range {
-                    <span class="control">
-                        <label for="query-op">{ format!("{range_field} is") }</label>
-                        <select id="query-op" onchange={edit(|q, v| q.op = v)}>
-                            { for OPS.iter().map(|(v, text)| html! { <option value={*v} selected={*v == draft.op}>{ *text }</option> }) }
-                        </select>
-                    </span>
-                    <span class="control">
-                        <label for="query-value">{ "value" }</label>
-                        <input id="query-value" value={draft.value.clone()} onchange={edit(|q, v| q.value = v)} />
-                    </span>
+                    { controls::select("query-op", &format!("{range_field} is"), controls::fixed_options(&OPS), &draft.op, edit(|q, v| q.op = v)) }
+                    { controls::text("query-value", "value", draft.value.clone(), None, edit(|q, v| q.value = v)) }
                     if draft.op == "between" {
-                        <span class="control">
-                            <label for="query-to">{ "and" }</label>
-                            <input id="query-to" value={draft.to.clone()} onchange={edit(|q, v| q.to = v)} />
-                        </span>
+                        { controls::text("query-to", "and", draft.to.clone(), None, edit(|q, v| q.to = v)) }
                     }
                 }
                 if draft.shape == Shape::Prefix {

@@ -1,8 +1,8 @@
 //! One segment of the key template: a literal, or a field with its kind and settings,
 //! and the width planner's line for numeric fields.
 
-use super::event_value;
 use super::messages::Messages;
+use super::{controls, event_value};
 use crate::state::{kinds, Action};
 use keylab::codec::width::WidthPlan;
 use keylab::float_text;
@@ -39,23 +39,6 @@ fn number_control(id: String, label: &str, value: u32, min: u32, onchange: Callb
     }
 }
 
-fn select_control(
-    id: String,
-    label: &str,
-    options: &[(&str, &str)],
-    selected: &str,
-    onchange: Callback<Event>,
-) -> Html {
-    html! {
-        <span class="control">
-            <label for={id.clone()}>{ label }</label>
-            <select id={id} {onchange}>
-                { for options.iter().map(|(v, text)| html! { <option value={v.to_string()} selected={*v == selected}>{ *text }</option> }) }
-            </select>
-        </span>
-    }
-}
-
 fn field_controls(i: usize, f: &Field, dispatch: &Callback<Action>) -> Html {
     let name = f.name.clone();
     let width_cb = {
@@ -72,10 +55,10 @@ fn field_controls(i: usize, f: &Field, dispatch: &Callback<Action>) -> Html {
             field: name.clone(),
             order: if v == "desc" { Order::Desc } else { Order::Asc },
         });
-        select_control(
-            format!("seg-{i}-order"),
+        controls::select(
+            &format!("seg-{i}-order"),
             "order",
-            &[("asc", "ascending"), ("desc", "descending (inverted)")],
+            controls::fixed_options(&[("asc", "ascending"), ("desc", "descending (inverted)")]),
             selected,
             cb,
         )
@@ -96,10 +79,10 @@ fn field_controls(i: usize, f: &Field, dispatch: &Callback<Action>) -> Html {
                     _ => Case::Preserve,
                 },
             });
-            select_control(
-                format!("seg-{i}-case"),
+            controls::select(
+                &format!("seg-{i}-case"),
                 "case",
-                &[("preserve", "preserve"), ("upper", "UPPER"), ("lower", "lower")],
+                controls::fixed_options(&[("preserve", "preserve"), ("upper", "UPPER"), ("lower", "lower")]),
                 selected,
                 cb,
             )
@@ -131,7 +114,8 @@ fn field_controls(i: usize, f: &Field, dispatch: &Callback<Action>) -> Html {
                 unit: v,
             });
             html! { <>
-                { select_control(format!("seg-{i}-unit"), "unit", &[("s", "epoch seconds"), ("ms", "epoch ms"), ("iso", "ISO-8601 UTC")], selected, unit_cb) }
+                { controls::select(
+            &format!("seg-{i}-unit"), "unit", controls::fixed_options(&[("s", "epoch seconds"), ("ms", "epoch ms"), ("iso", "ISO-8601 UTC")]), selected, unit_cb) }
                 { width.map(|w| number_control(format!("seg-{i}-width"), "width", w, 1, width_cb)).unwrap_or_default() }
                 { order }
             </> }
@@ -145,7 +129,7 @@ fn field_controls(i: usize, f: &Field, dispatch: &Callback<Action>) -> Html {
             kind: v,
         })
     };
-    let kind_options: Vec<(&str, &str)> = kinds().iter().map(|k| (*k, *k)).collect();
+    let kind_options = kinds().iter().map(|k| (k.to_string(), k.to_string())).collect();
     let rename = {
         let name = name.clone();
         on(dispatch, move |v| Action::RenameField {
@@ -168,7 +152,8 @@ fn field_controls(i: usize, f: &Field, dispatch: &Callback<Action>) -> Html {
             <label for={format!("seg-{i}-name")}>{ "field" }</label>
             <input id={format!("seg-{i}-name")} class="name" value={f.name.clone()} onchange={rename} />
         </span>
-        { select_control(format!("seg-{i}-kind"), "kind", &kind_options, f.kind.name(), kind_cb) }
+        { controls::select(
+            &format!("seg-{i}-kind"), "kind", kind_options, f.kind.name(), kind_cb) }
         { specific }
         { warn_at.unwrap_or_default() }
     </> }

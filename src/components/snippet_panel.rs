@@ -3,7 +3,7 @@
 //! bytes, and plain monospace keeps every escaped character visible.
 
 use super::copy_button::CopyButton;
-use super::event_value;
+use super::{controls, event_value};
 use crate::state::{Action, Analysis, Playground, SnippetPrefs};
 use keylab::snippet::Target;
 use std::rc::Rc;
@@ -72,14 +72,8 @@ pub fn SnippetPanel(props: &SnippetPanelProps) -> Html {
                     <input id="snippet-program" type="checkbox" checked={prefs.program} onchange={toggle_program} />
                     <label for="snippet-program">{ "complete runnable program" }</label>
                 </span>
-                <span class="control">
-                    <label for="snippet-table">{ "table name" }</label>
-                    <input id="snippet-table" placeholder={props.state.schema.table.name.clone()} value={prefs.table.clone()} onchange={set(|p, v| p.table = v)} />
-                </span>
-                <span class="control">
-                    <label for="snippet-endpoint">{ "endpoint (optional)" }</label>
-                    <input id="snippet-endpoint" placeholder="http://127.0.0.1:8000" value={prefs.endpoint.clone()} onchange={set(|p, v| p.endpoint = v)} />
-                </span>
+                { controls::text("snippet-table", "table name", prefs.table.clone(), Some(props.state.schema.table.name.clone()), set(|p, v| p.table = v)) }
+                { controls::text("snippet-endpoint", "endpoint (optional)", prefs.endpoint.clone(), Some("http://127.0.0.1:8000".into()), set(|p, v| p.endpoint = v)) }
             </div>
             <div role="tabpanel" id="snippet-code-panel" aria-labelledby={format!("tab-{}", current.id())}>{ body }</div>
         </section>

@@ -1,0 +1,41 @@
+//! The labelled form controls the panels share: a select and a text field, each with
+//! its label. One function each rather than the markup repeated in every panel, because
+//! each `html!` site is its own code in the page's wasm.
+
+use yew::prelude::*;
+
+/// A `<select>` with its label; `options` are (value, text) pairs.
+pub fn select(
+    id: &str,
+    label: &str,
+    options: Vec<(String, String)>,
+    selected: &str,
+    onchange: Callback<Event>,
+) -> Html {
+    html! {
+        <span class="control">
+            <label for={id.to_string()}>{ label }</label>
+            <select id={id.to_string()} {onchange}>
+                { for options.into_iter().map(|(value, text)| {
+                    let chosen = value == selected;
+                    html! { <option {value} selected={chosen}>{ text }</option> }
+                }) }
+            </select>
+        </span>
+    }
+}
+
+/// Options whose values and texts are fixed words.
+pub fn fixed_options(options: &[(&str, &str)]) -> Vec<(String, String)> {
+    options.iter().map(|(v, t)| (v.to_string(), t.to_string())).collect()
+}
+
+/// A one-line text field with its label.
+pub fn text(id: &str, label: &str, value: String, placeholder: Option<String>, onchange: Callback<Event>) -> Html {
+    html! {
+        <span class="control">
+            <label for={id.to_string()}>{ label }</label>
+            <input id={id.to_string()} {value} {placeholder} {onchange} />
+        </span>
+    }
+}
