@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Prints the gzip size of what a first visit downloads (the html, js, wasm and css) and
 # fails when it is over the budget. The budget is a ratchet at today's size, so growth
-# is a decision, not an accident; the 150 KB target is not met yet (docs/performance.md
-# says where the bytes go).
+# is a decision, not an accident. The 150 KB goal is not met: keylab's library alone,
+# compiled for the browser without the page, is 155 KB (docs/performance.md, section 4,
+# says where the bytes go and bench/size-floor.sh measures the floor).
 set -euo pipefail
 dist=${1:-dist}
-budget=${KEYLAB_BUNDLE_BUDGET:-365000}
+budget=${KEYLAB_BUNDLE_BUDGET:-345000}
 total=0
 for f in "$dist"/*.html "$dist"/*.js "$dist"/*.wasm "$dist"/*.css; do
   [ -f "$f" ] || continue
