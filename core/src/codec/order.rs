@@ -174,7 +174,7 @@ mod tests {
             let mut ours = items.clone();
             sort_items(&mut ours, |a, b| a.0.cmp(&b.0));
             let mut std = items;
-            std.sort_by(|a, b| a.0.cmp(&b.0));
+            std.sort_by_key(|a| a.0);
             prop_assert_eq!(ours, std);
         }
 
