@@ -24,13 +24,15 @@ pub fn shortest(f: f64) -> String {
 
 /// `f` rounded to `places` decimals, as `format!("{f:.places$}")` writes it except on an
 /// exact tie, which rounds away from zero here (a share of capacity has no ties that
-/// matter). Magnitudes past 10^15 are written in full by [`shortest`].
+/// matter). Magnitudes past 10^15, or past 10^18 units, are written by [`shortest`].
 pub fn fixed(f: f64, places: u32) -> String {
     let scale = 10u64.pow(places.min(6));
-    if !f.is_finite() || f.abs() >= 1e15 {
+    let scaled = (f.abs() * scale as f64).round();
+    // Below 1e18, the units fit a u64 whatever the places (no saturating cast).
+    if !f.is_finite() || f.abs() >= 1e15 || scaled >= 1e18 {
         return shortest(f);
     }
-    let units = (f.abs() * scale as f64).round() as u64;
+    let units = scaled as u64;
     let sign = if f.is_sign_negative() && units != 0 { "-" } else { "" };
     let whole = units / scale;
     if places == 0 {
@@ -114,6 +116,11 @@ mod tests {
         assert_eq!(fixed(12.34, 1), "12.3");
         assert_eq!(fixed(-0.001, 1), "0.0");
         assert_eq!(fixed(-2.5, 0), "-3");
+        assert_eq!(
+            fixed(9.99e14, 6),
+            shortest(9.99e14),
+            "past a u64 of units: written in full"
+        );
     }
 
     #[test]
