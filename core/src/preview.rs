@@ -74,18 +74,17 @@ pub fn preview(schema: &Schema, attribute: &str, rows: &[Sample]) -> Preview {
         AttrType::N => compare_numbers(a, b).unwrap_or(Ordering::Equal),
         AttrType::S => compare_keys(a, b),
     };
+    // The sorts compare through flat lists of the texts rather than through the rows,
+    // one memory hop less per comparison (100,000 keys take about 1.7M comparisons).
+    let keys: Vec<&str> = rows.iter().map(|r| r.key.as_deref().unwrap_or("")).collect();
     let mut sorted: Vec<usize> = (0..rows.len()).filter(|&i| rows[i].key.is_some()).collect();
-    sort_positions(&mut sorted, &|a, b| {
-        by_key(
-            rows[a].key.as_deref().unwrap_or(""),
-            rows[b].key.as_deref().unwrap_or(""),
-        )
-    });
+    sort_positions(&mut sorted, &|a, b| by_key(keys[a], keys[b]));
     // Items whose entity has no template for the attribute are not in this order at all.
     let mut naive_sorted: Vec<usize> = (0..rows.len())
         .filter(|&i| rows[i].key.is_some() || !rows[i].errors.is_empty())
         .collect();
-    sort_positions(&mut naive_sorted, &|a, b| compare_keys(&rows[a].naive, &rows[b].naive));
+    let naive: Vec<&str> = rows.iter().map(|r| r.naive.as_str()).collect();
+    sort_positions(&mut naive_sorted, &|a, b| compare_keys(naive[a], naive[b]));
     let naive_keyed: Vec<usize> = naive_sorted
         .iter()
         .copied()
