@@ -134,23 +134,20 @@ fn keys_of(schema: JsValue, entity: &str, attribute: &str, rows: JsValue) -> Res
     // Compiled once: the same keys as encode_key, without per-key lookups of the template.
     let codec = codec::KeyCodec::new(&schema, entity, attribute).map_err(|e| error(e.message()))?;
     let mut key = String::new();
-    let keys = rows
-        .iter()
-        .map(|row| {
-            let values: Vec<&Value> = codec
-                .fields()
+    // One list of value references for every row, refilled in place.
+    let mut values: Vec<&Value> = Vec::with_capacity(codec.fields().len());
+    let mut keys = Vec::with_capacity(rows.len());
+    for row in &rows {
+        values.clear();
+        values.extend(codec.fields().iter().map(|f| {
+            row.0
                 .iter()
-                .map(|f| {
-                    row.0
-                        .iter()
-                        .rev()
-                        .find(|(n, _)| n == f)
-                        .map_or(&Value::Null, |(_, v)| v)
-                })
-                .collect();
-            codec.write(&values, &mut key).ok().map(|()| key.clone())
-        })
-        .collect();
+                .rev()
+                .find(|(n, _)| n == f)
+                .map_or(&Value::Null, |(_, v)| v)
+        }));
+        keys.push(codec.write(&values, &mut key).ok().map(|()| key.clone()));
+    }
     Ok(keys)
 }
 
