@@ -50,6 +50,15 @@ def leb(data, i):
             return result, i
 
 
+def limits(data, i):
+    """Skips a table's or memory's limits: flags, a minimum, and a maximum if flagged."""
+    flags = data[i]
+    _, i = leb(data, i + 1)
+    if flags & 1:
+        _, i = leb(data, i)
+    return i
+
+
 def sections(data):
     i = 8
     while i < len(data):
@@ -74,19 +83,8 @@ def functions(data):
                 if kind == 0:
                     _, j = leb(body, j)
                     imported += 1
-                elif kind == 1:
-                    j += 1
-                    flags = body[j]
-                    j += 1
-                    _, j = leb(body, j)
-                    if flags & 1:
-                        _, j = leb(body, j)
-                elif kind == 2:
-                    flags = body[j]
-                    j += 1
-                    _, j = leb(body, j)
-                    if flags & 1:
-                        _, j = leb(body, j)
+                elif kind in (1, 2):  # a table (its element type, then limits) or a memory
+                    j = limits(body, j + (kind == 1))
                 elif kind == 3:
                     j += 2
         elif sid == 10:
