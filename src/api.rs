@@ -134,20 +134,20 @@ fn keys_of(schema: JsValue, entity: &str, attribute: &str, rows: JsValue) -> Res
     // Compiled once: the same keys as encode_key, without per-key lookups of the template.
     let codec = codec::KeyCodec::new(&schema, entity, attribute).map_err(|e| error(e.message()))?;
     let mut key = String::new();
-    // One list of value references for every row, refilled in place.
-    let mut values: Vec<&Value> = Vec::with_capacity(codec.fields().len());
-    let mut keys = Vec::with_capacity(rows.len());
-    for row in &rows {
-        values.clear();
-        values.extend(codec.fields().iter().map(|f| {
-            row.0
-                .iter()
-                .rev()
-                .find(|(n, _)| n == f)
-                .map_or(&Value::Null, |(_, v)| v)
-        }));
-        keys.push(codec.write(&values, &mut key).ok().map(|()| key.clone()));
-    }
+    let keys = rows
+        .iter()
+        .map(|row| {
+            // The last pair of a name wins, as in JSON.parse.
+            let value_at = |at: usize| {
+                row.0
+                    .iter()
+                    .rev()
+                    .find(|(n, _)| n == codec.fields()[at])
+                    .map(|(_, v)| v)
+            };
+            codec.write_with(value_at, &mut key).ok().map(|()| key.clone())
+        })
+        .collect();
     Ok(keys)
 }
 
@@ -155,21 +155,25 @@ fn keys_of(schema: JsValue, entity: &str, attribute: &str, rows: JsValue) -> Res
 /// UTF-8 byte order (rows that do not encode left out), in one call.
 #[wasm_bindgen(js_name = sortedKeys)]
 pub fn sorted_keys(schema: JsValue, entity: &str, attribute: &str, rows: JsValue) -> Result<JsValue, JsValue> {
-    let mut keys: Vec<String> = keys_of(schema, entity, attribute, rows)?
+    let keys = keys_of(schema, entity, attribute, rows)?
         .into_iter()
         .flatten()
         .collect();
+    to_js(&byte_sorted(keys))
+}
+
+/// Keys in UTF-8 byte order. Equal strings are indistinguishable, so the faster
+/// unstable sort gives the same array.
+fn byte_sorted(mut keys: Vec<String>) -> Vec<String> {
     keys.sort_unstable_by(|a, b| compare_keys(a, b));
-    to_js(&keys)
+    keys
 }
 
 /// `sortKeys(keys)` → the keys in UTF-8 byte order (not JavaScript's UTF-16 order).
 #[wasm_bindgen(js_name = sortKeys)]
 pub fn sort_keys(keys: JsValue) -> Result<JsValue, JsValue> {
-    let mut keys: Vec<String> = from_js(keys, "keys must be an array of strings")?;
-    // Equal strings are indistinguishable, so an unstable sort returns the same array.
-    keys.sort_unstable_by(|a, b| compare_keys(a, b));
-    to_js(&keys)
+    let keys: Vec<String> = from_js(keys, "keys must be an array of strings")?;
+    to_js(&byte_sorted(keys))
 }
 
 /// `buildQuery(schema, request)` → `{input, documentClientInput, explanation}`.

@@ -3,8 +3,9 @@
 
 use keylab::codec::order::compare_numbers;
 use keylab::codec::width::{plan, WidthPlan};
+use keylab::codec::KeyCodecs;
 use keylab::preview::{
-    collections, number_vs_string, overwritten_by, preview, Collection, NumberVsString, Preview, Sample,
+    collections, number_vs_string, overwritten_by, overwritten_in, preview, Collection, NumberVsString, Preview, Sample,
 };
 use keylab::query::builder::{build, AccessPattern, Around, Range, RangeOp, SortPattern};
 use keylab::query::eval::{latest_writes, run, Item};
@@ -14,7 +15,7 @@ use keylab::schema::{
     AttrType, Case, Entity, Field, FieldKind, Index, KeySchema, KeyTemplate, Order, Schema, Segment, TimeUnit, KINDS,
 };
 use keylab::snippet::{render as render_snippet, Options as SnippetOptions, Target};
-use keylab::{KeyValue, Values};
+use keylab::Values;
 
 /// The attribute that carries a sample item's row number through a simulated query.
 const ROW_ATTRIBUTE: &str = "keylab:row";
@@ -807,6 +808,7 @@ pub fn sort_fields(template: Option<&KeyTemplate>) -> Vec<String> {
 impl Playground {
     pub fn analyse(&self) -> Analysis {
         let (errors, warnings) = self.schema.check();
+        let collections = self.collections();
         Analysis {
             preview: self.preview().map(Rc::new),
             errors,
@@ -815,8 +817,8 @@ impl Playground {
             query: self.query_view(),
             pasted: self.paste_view(),
             number_vs_string: self.number_vs_string(),
-            collections: Rc::new(self.collections()),
-            overwritten: Rc::new(self.overwritten()),
+            overwritten: Rc::new(self.overwritten(&collections)),
+            collections: Rc::new(collections),
         }
     }
 
@@ -846,8 +848,13 @@ impl Playground {
     }
 
     /// Per row, the later row with the same table key, which replaces it in DynamoDB.
-    pub fn overwritten(&self) -> Vec<Option<usize>> {
-        overwritten_by(&self.schema, &self.samples())
+    /// `collections` are [`Self::collections`]: when they are the base table's, they
+    /// already hold every table key, so they are read rather than computed again.
+    pub fn overwritten(&self, collections: &[Collection]) -> Vec<Option<usize>> {
+        match self.index_of_attribute() {
+            None => overwritten_in(collections, self.rows.len()),
+            Some(_) => overwritten_by(&self.schema, &self.samples()),
+        }
     }
 
     pub fn collections(&self) -> Vec<Collection> {
@@ -859,18 +866,24 @@ impl Playground {
     /// building items for all 100,000 rows after every edit would dominate the page.
     pub fn sample_items(&self, query: &Query) -> Vec<Item> {
         let (attribute, partition) = (&query.partition.0, query.partition.1.as_str());
+        let number = self.schema.table.attribute_type(attribute) == Some(AttrType::N);
+        let mut codecs = KeyCodecs::new(&self.schema, attribute);
+        let mut key = String::new();
         let written = self
             .samples()
             .iter()
             .enumerate()
             .filter(|(_, (entity, values))| {
-                entity.template(attribute).is_some_and(|t| {
-                    keylab::codec::encode_key(&self.schema, entity, t, values).is_ok_and(|(k, _)| match k {
-                        KeyValue::S(k) => k == partition,
+                let Some(codec) = codecs.of(entity) else {
+                    return false;
+                };
+                codec.write_values(values, &mut key).is_ok()
+                    && if number {
                         // A Number partition matches however its digits are written.
-                        KeyValue::N(k) => compare_numbers(&k, partition) == Some(std::cmp::Ordering::Equal),
-                    })
-                })
+                        compare_numbers(&key, partition) == Some(std::cmp::Ordering::Equal)
+                    } else {
+                        key == partition
+                    }
             })
             .filter_map(|(i, (entity, values))| {
                 let encoded = keylab::codec::encode(&self.schema, &entity.name, values).ok()?;

@@ -3,11 +3,10 @@
 //! an index groups them into. The page renders this and computes nothing itself.
 
 use crate::codec::order::{compare_keys, compare_numbers, sort_items, sort_positions};
-use crate::codec::{encode_field, encode_key, naive_key, shown, KeyCodec, Values};
+use crate::codec::{encode_field, encode_key, naive_key, shown, KeyCodecs, Values};
 use crate::error::{Error, Warning};
 use crate::schema::Segment;
 use crate::schema::{AttrType, Entity, KeySchema, Schema};
-use serde_json::Value;
 use std::cmp::Ordering;
 use std::collections::HashMap;
 
@@ -149,42 +148,23 @@ pub fn collections(schema: &Schema, index: Option<&str>, rows: &[Sample]) -> Vec
     let sort_type = schema.table.attribute_type(sort).unwrap_or(AttrType::S);
     // Each entity's two templates are compiled once, not resolved again for every item
     // (the same keys as `encode_key`: a property test of `KeyCodec` holds them equal).
-    // An entity without both templates, or whose templates do not compile, has no items
-    // in this index's collections.
-    let compile = |entity: &Entity| {
-        let pk = KeyCodec::new(schema, &entity.name, &keys.partition).ok()?;
-        let sk = KeyCodec::new(schema, &entity.name, sort).ok()?;
-        let parent = sk.fields().iter().all(|f| pk.fields().contains(f));
-        Some((pk, sk, parent))
-    };
-    let mut codecs: Vec<(&Entity, Option<_>)> = Vec::new();
-    let (mut pk, mut sk, mut by_position) = (String::new(), String::new(), Vec::new());
+    let (mut partitions, mut sorts) = (KeyCodecs::new(schema, &keys.partition), KeyCodecs::new(schema, sort));
+    let (mut pk, mut sk) = (String::new(), String::new());
     let mut groups: Vec<Collection> = Vec::new();
     let mut by_partition: HashMap<String, usize> = HashMap::new();
     for (row, &(entity, values)) in rows.iter().enumerate() {
-        let at = match codecs.iter().position(|(e, _)| std::ptr::eq(*e, entity)) {
-            Some(at) => at,
-            None => {
-                codecs.push((entity, compile(entity)));
-                codecs.len() - 1
-            }
-        };
-        let Some((pk_codec, sk_codec, parent)) = &codecs[at].1 else {
+        let (Some(pk_codec), Some(sk_codec)) = (partitions.of(entity), sorts.of(entity)) else {
             continue;
         };
-        let mut write = |codec: &KeyCodec, out: &mut String| {
-            by_position.clear();
-            by_position.extend(codec.fields().iter().map(|f| values.get(*f).unwrap_or(&Value::Null)));
-            codec.write(&by_position, out).is_ok()
-        };
-        if !(write(pk_codec, &mut pk) && write(sk_codec, &mut sk)) {
+        if pk_codec.write_values(values, &mut pk).is_err() || sk_codec.write_values(values, &mut sk).is_err() {
             continue;
         }
+        let parent = sk_codec.fields().iter().all(|f| pk_codec.fields().contains(f));
         let item = CollectionItem {
             row,
             entity: entity.name.clone(),
             key: sk.clone(),
-            parent: *parent,
+            parent,
         };
         match by_partition.get(pk.as_str()) {
             Some(&g) => groups[g].items.push(item),

@@ -19,7 +19,6 @@ use crate::share;
 use crate::state::{Analysis, Command, Playground, Workspace};
 use gloo::events::{EventListener, EventListenerOptions};
 use gloo::timers::callback::Timeout;
-use keylab::preview::overwritten_in;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
@@ -159,12 +158,8 @@ fn use_analysis(state: &Rc<Playground>) -> Rc<Analysis> {
     });
     let checked = use_memo(schema.clone(), |schema| schema.check());
     let overwritten = use_memo((schema.clone(), rows.clone(), attribute.clone()), {
-        // The base table's collections already hold every table key: reuse them.
         let (s, collections) = (s.clone(), collections.clone());
-        move |_| match s.index_of_attribute() {
-            None => overwritten_in(&collections, s.rows.len()),
-            Some(_) => s.overwritten(),
-        }
+        move |_| s.overwritten(&collections)
     });
     let query = use_memo((schema.clone(), rows.clone(), s.query.clone(), s.snippet.clone()), {
         let s = s.clone();

@@ -11,6 +11,7 @@ use super::{
 };
 use crate::error::{Context, Error, ErrorKind};
 use crate::schema::{AttrType, Entity, Field, Schema, Segment};
+use crate::Values;
 use serde_json::Value;
 
 enum Part<'s> {
@@ -121,6 +122,18 @@ impl<'s> KeyCodec<'s> {
     /// Writes the key for `values` (one per field, in [`Self::fields`] order) into `out`,
     /// replacing what it held.
     pub fn write(&self, values: &[&Value], out: &mut String) -> Result<(), Error> {
+        self.write_with(|at| values.get(at).copied(), out)
+    }
+
+    /// [`Self::write`] for an item's values by field name, as [`super::encode_key`]
+    /// takes them.
+    pub fn write_values(&self, values: &Values, out: &mut String) -> Result<(), Error> {
+        self.write_with(|at| values.get(self.fields[at]), out)
+    }
+
+    /// [`Self::write`] with the value of the `at`-th field (of [`Self::fields`]) given by
+    /// `value_at`, for values held in any shape.
+    pub fn write_with<'v>(&self, value_at: impl Fn(usize) -> Option<&'v Value>, out: &mut String) -> Result<(), Error> {
         out.clear();
         for (i, part) in self.parts.iter().enumerate() {
             if i > 0 && !self.number {
@@ -130,8 +143,8 @@ impl<'s> KeyCodec<'s> {
                 Part::Literal(l) => out.push_str(l),
                 Part::Field { field, at, .. } => {
                     let ctx = || field_ctx(self.entity, self.attribute, &field.name);
-                    let value = match values.get(at) {
-                        Some(v) if !v.is_null() => *v,
+                    let value = match value_at(at) {
+                        Some(v) if !v.is_null() => v,
                         _ => return Err(Error::new(ctx(), ErrorKind::MissingValue)),
                     };
                     let written = if self.number {
@@ -234,6 +247,41 @@ impl<'s> KeyCodec<'s> {
     }
 }
 
+/// One attribute's [`KeyCodec`] for each entity, compiled the first time one of its
+/// items needs it: for writing the keys of items of several entities without resolving
+/// a template again for every item.
+pub struct KeyCodecs<'s> {
+    schema: &'s Schema,
+    attribute: String,
+    /// By the entity's address: items refer to their entity, and a schema has few.
+    compiled: Vec<(*const Entity, Option<KeyCodec<'s>>)>,
+}
+
+impl<'s> KeyCodecs<'s> {
+    pub fn new(schema: &'s Schema, attribute: &str) -> Self {
+        KeyCodecs {
+            schema,
+            attribute: attribute.to_string(),
+            compiled: Vec::new(),
+        }
+    }
+
+    /// The codec for `entity`, one of the schema's; `None` when the entity has no
+    /// template for the attribute or its template does not compile (so none of its
+    /// items has this key).
+    pub fn of(&mut self, entity: &Entity) -> Option<&KeyCodec<'s>> {
+        let at = match self.compiled.iter().position(|(e, _)| std::ptr::eq(*e, entity)) {
+            Some(at) => at,
+            None => {
+                let codec = KeyCodec::new(self.schema, &entity.name, &self.attribute).ok();
+                self.compiled.push((entity, codec));
+                self.compiled.len() - 1
+            }
+        };
+        self.compiled[at].1.as_ref()
+    }
+}
+
 /// Where `needle` first occurs in `haystack`. A one-byte separator (the usual `#`)
 /// is a byte scan; `str::find` would build a substring searcher for every key.
 fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
@@ -280,6 +328,11 @@ mod tests {
                     let expected = encode_key(&schema, entity, template, &named).map(|(k, _)| k).ok();
                     let written = writer.key(&by_position).ok();
                     prop_assert_eq!(&written, &expected, "{}.{}", entity.name, template.attribute);
+                    // By name, through the per-entity cache, it is the same key.
+                    let mut by_name = String::new();
+                    let cached = KeyCodecs::new(&schema, &template.attribute).of(entity)
+                        .and_then(|c| c.write_values(&named, &mut by_name).ok());
+                    prop_assert_eq!(cached.map(|()| by_name), written.as_ref().map(|k| k.as_str().to_string()));
                     if let Some(key) = written {
                         // Reading gives what decode gives, by position.
                         writer.read(key.as_str(), &mut read).unwrap();

@@ -16,7 +16,7 @@ mod timestamp;
 mod uint;
 pub mod width;
 
-pub use key_codec::KeyCodec;
+pub use key_codec::{KeyCodec, KeyCodecs};
 
 use crate::error::{Context, Error, ErrorKind, Errors, IdKind, Warning, WarningKind};
 use crate::float_text;
