@@ -176,7 +176,10 @@ pub fn sort_keys(keys: JsValue) -> Result<JsValue, JsValue> {
     to_js(&byte_sorted(keys))
 }
 
-/// `buildQuery(schema, request)` → `{input, documentClientInput, explanation}`.
+/// `buildQuery(schema, request)` → `{input, documentClientInput, explanation,
+/// alsoReturns, parent}`: `alsoReturns` names the other entities whose items the
+/// condition can also reach, and `parent` (`{key, entities}` or `null`) the parent item
+/// it includes.
 #[wasm_bindgen(js_name = buildQuery)]
 pub fn build_query(schema: JsValue, request: JsValue) -> Result<JsValue, JsValue> {
     let schema = schema_from_js(schema)?;
@@ -186,6 +189,8 @@ pub fn build_query(schema: JsValue, request: JsValue) -> Result<JsValue, JsValue
         "input": built.query.to_input(ValueStyle::DynamoJson),
         "documentClientInput": built.query.to_input(ValueStyle::Plain),
         "explanation": built.explanation,
+        "alsoReturns": built.also_returns,
+        "parent": built.parent.map(|p| serde_json::json!({"key": p.key, "entities": p.entities})),
     }))
 }
 

@@ -181,6 +181,50 @@ fn build_validate_and_simulate_a_query_from_javascript() {
     assert!(String::from(err.message()).contains("Invalid operator used in KeyConditionExpression: OR"));
 }
 
+/// Issue 11's two reproductions: a prefix query stops at the separator, so it reaches
+/// neither `ORDERLINE#…` from `ORDER` nor a text key `0012~` from `0012`.
+#[wasm_bindgen_test]
+fn prefix_queries_end_at_the_separator_and_return_only_their_entity() {
+    let schema = r##"{"version": 1, "separator": "#",
+      "table": {"name": "T", "attributes": {"PK": "S", "SK": "S"}, "primary": {"partition": "PK", "sort": "SK"}},
+      "entities": [
+        {"name": "Order", "fields": {"c": {"kind": "text"}, "id": {"kind": "ulid"}},
+         "keys": {"PK": [{"field": "c"}], "SK": [{"literal": "ORDER"}, {"field": "id"}]}},
+        {"name": "Line", "fields": {"c": {"kind": "text"}, "id": {"kind": "ulid"}},
+         "keys": {"PK": [{"field": "c"}], "SK": [{"literal": "ORDERLINE"}, {"field": "id"}]}},
+        {"name": "Run", "fields": {"c": {"kind": "text"}, "s": {"kind": "uint", "width": 4}, "q": {"kind": "uint", "width": 3}},
+         "keys": {"PK": [{"field": "c"}], "SK": [{"field": "s"}, {"field": "q"}]}},
+        {"name": "Code", "fields": {"c": {"kind": "text"}, "code": {"kind": "text"}},
+         "keys": {"PK": [{"field": "c"}], "SK": [{"field": "code"}]}}]}"##;
+    let items = js(r#"[
+        {"PK": {"S": "x"}, "SK": {"S": "ORDER#01ARZ3NDEKTSV4RRFFQ69G5FAV"}},
+        {"PK": {"S": "x"}, "SK": {"S": "ORDERLINE#01ARZ3NDEKTSV4RRFFQ69G5FAV"}},
+        {"PK": {"S": "x"}, "SK": {"S": "0012#005"}},
+        {"PK": {"S": "x"}, "SK": {"S": "0012~"}},
+        {"PK": {"S": "x"}, "SK": {"S": "00120"}},
+        {"PK": {"S": "x"}, "SK": {"S": "0012"}}]"#);
+    let returned = |request: &str| -> (String, Vec<String>, JsValue) {
+        let built = api::build_query(js(schema), js(request)).expect("builds");
+        let input = get(&built, "input");
+        let value = get(&get(&get(&input, "ExpressionAttributeValues"), ":sk"), "S");
+        let page = api::simulate_query(js(schema), items.clone(), input).expect("runs");
+        let keys: Array = get(&page, "Items").dyn_into().expect("items");
+        let keys = keys
+            .iter()
+            .map(|i| get(&get(&i, "SK"), "S").as_string().unwrap_or_default())
+            .collect();
+        (value.as_string().unwrap_or_default(), keys, built)
+    };
+    let (prefix, keys, built) = returned(r#"{"entity": "Order", "partition": {"c": "x"}, "sort": {"equal": {}}}"#);
+    assert_eq!(prefix, "ORDER#");
+    assert_eq!(keys, ["ORDER#01ARZ3NDEKTSV4RRFFQ69G5FAV"]);
+    assert_eq!(Array::from(&get(&built, "alsoReturns")).length(), 0);
+    assert!(get(&built, "parent").is_null());
+    let (prefix, keys, _) = returned(r#"{"entity": "Run", "partition": {"c": "x"}, "sort": {"equal": {"s": 12}}}"#);
+    assert_eq!(prefix, "0012#");
+    assert_eq!(keys, ["0012#005"]);
+}
+
 #[wasm_bindgen_test]
 fn render_snippet_writes_code_for_a_target() {
     let request = js(r#"{"entity": "Run", "partition": {"season": "s"}}"#);

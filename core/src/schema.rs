@@ -320,6 +320,19 @@ impl KeyTemplate {
             Segment::Literal(_) => None,
         })
     }
+
+    /// The template as people write it in messages: `ORDER#<created>#<id>`.
+    pub fn pattern(&self, separator: &str) -> String {
+        let parts: Vec<String> = self
+            .segments
+            .iter()
+            .map(|s| match s {
+                Segment::Literal(l) => l.clone(),
+                Segment::Field(f) => format!("<{f}>"),
+            })
+            .collect();
+        parts.join(separator)
+    }
 }
 
 impl Entity {

@@ -11,6 +11,7 @@ mod ids;
 mod int;
 mod key_codec;
 pub mod order;
+pub mod shape;
 pub mod text;
 mod timestamp;
 mod uint;

@@ -5,10 +5,12 @@
 //! - [`parse`]: a pasted Query input → [`Query`], or a precise validation error;
 //! - [`eval`]: a [`Query`] run over items, exactly as DynamoDB pages through them.
 
+mod bounds;
 pub mod builder;
 pub mod eval;
 pub mod names;
 pub mod parse;
+mod reach;
 
 use crate::codec::KeyValue;
 use serde_json::{json, Map, Value};

@@ -1,0 +1,114 @@
+//! The sentence that says what a built query returns, in what order, and what else it
+//! can reach.
+
+use super::{AccessPattern, Parent, Sorted};
+use crate::codec::KeyValue;
+use crate::query::{KeyCondition, Query};
+use crate::schema::{Entity, FieldKind, Order};
+
+/// "an Order" / "an Order or a Line": who writes a key.
+fn written_by(entities: &[String]) -> String {
+    let one = |name: &String| {
+        let vowel = name.chars().next().is_some_and(|c| "AEIOUaeiou".contains(c));
+        format!("{} {name}", if vowel { "an" } else { "a" })
+    };
+    entities.iter().map(one).collect::<Vec<_>>().join(" or ")
+}
+
+pub(super) fn explain(
+    entity: &Entity,
+    pattern: &AccessPattern,
+    pk: &KeyValue,
+    sorted: &Sorted,
+    query: &Query,
+    also: &[String],
+) -> String {
+    let mut s = format!("Returns {} items in partition {}", entity.name, pk.as_str());
+    if let Some(ix) = &pattern.index {
+        s.push_str(&format!(" of index {ix}"));
+    }
+    if !sorted.described.is_empty() {
+        s.push_str(" whose ");
+        s.push_str(&sorted.described.join(" and "));
+    }
+    if pattern.sort.is_none() {
+        s = format!(
+            "Returns the whole item collection in partition {} (every entity in it)",
+            pk.as_str()
+        );
+    } else if let (Some(KeyCondition::BeginsWith(p)), true) = (&sorted.condition, sorted.described.is_empty()) {
+        // Every item of the entity: say where the condition finds them.
+        s.push_str(&format!(" (sort key under {})", p.as_str()));
+    }
+    let forward = pattern.scan_index_forward;
+    if let Parent::Included(p) = &sorted.parent {
+        s.push_str(&format!(
+            ", with the parent item (sort key {}, {}) {}",
+            p.key,
+            written_by(&p.entities),
+            if forward { "first" } else { "last" }
+        ));
+    }
+    let exact = matches!(query.sort, Some((_, KeyCondition::Eq(_))));
+    if !exact {
+        match &sorted.order_field {
+            Some(f) => {
+                let ascending_values = (f.kind.order() == Order::Asc) == forward;
+                let timed = matches!(
+                    f.kind,
+                    FieldKind::Timestamp { .. } | FieldKind::Ulid { .. } | FieldKind::Ksuid { .. }
+                );
+                let phrase = match (timed, ascending_values, matches!(f.kind, FieldKind::Text { .. })) {
+                    (true, true, _) => "oldest first",
+                    (true, false, _) => "newest first",
+                    (_, true, true) => "in byte order",
+                    (_, false, true) => "in reverse byte order",
+                    (_, true, false) => "lowest first",
+                    (_, false, false) => "highest first",
+                };
+                s.push_str(&format!(", {} {phrase}", f.name));
+            }
+            None => s.push_str(if forward {
+                ", in sort-key order"
+            } else {
+                ", in reverse sort-key order"
+            }),
+        }
+    }
+    if let Some(l) = pattern.limit {
+        s.push_str(&format!(", {l} per page"));
+    }
+    if let Parent::Asked(p) = &sorted.parent {
+        s.push_str(&format!(", leaving out the parent item (sort key {})", p.key));
+    }
+    s.push('.');
+    if let Parent::Apart(p) = &sorted.parent {
+        s.push_str(&format!(
+            " The parent item (sort key {}, {}) is left out: a condition that reached it would also reach keys that start with {} followed by a character below {:?}, which a value can hold. Read it with GetItem.",
+            p.key,
+            written_by(&p.entities),
+            p.key,
+            sorted.separator
+        ));
+    }
+    for note in &sorted.notes {
+        s.push(' ');
+        s.push_str(note);
+    }
+    if !also.is_empty() {
+        let names = also.join(", ");
+        if sorted.head.is_empty() {
+            s.push_str(&format!(
+                " It can also return {names} items: their sort keys can fall in the same range. Start {}'s sort key with a literal of its own (such as {}) to keep them apart.",
+                entity.name,
+                entity.name.to_uppercase()
+            ));
+        } else {
+            s.push_str(&format!(
+                " It can also return {names} items: their sort keys can start with {}{} too.",
+                sorted.head, sorted.separator
+            ));
+        }
+    }
+    s
+}

@@ -1,0 +1,256 @@
+//! The one condition on the sort key: for a Number key directly from the values, for a
+//! String key through the fixed head, the range on the next field, and the prefix rule.
+
+use super::field::{describe_range, encoded_range, misordered_bounds, Encoded};
+use super::{field_of, pattern_error, Parent, ParentItem, RangeOp, SortPattern, Sorted};
+use crate::codec::shape::Limit;
+use crate::codec::{self, encode_field, plain_number, KeyValue};
+use crate::error::{Context, Error};
+use crate::query::bounds::{after_prefix, combine, Bound};
+use crate::query::reach::Partition;
+use crate::query::KeyCondition;
+use crate::schema::{Entity, Schema, Segment};
+use serde_json::Value;
+
+pub(super) fn number_condition(entity: &Entity, segments: &[Segment], sort: &SortPattern) -> Result<Sorted, Error> {
+    let [Segment::Field(name)] = segments else {
+        return Err(pattern_error(
+            &entity.name,
+            "a Number sort key has one field",
+            "fix the template",
+        ));
+    };
+    let field = field_of(entity, name)?;
+    let n = |v: &Value| {
+        plain_number(field, v).map(KeyValue::N).map_err(|k| {
+            Error::new(
+                Context::entity(&entity.name)
+                    .with_field(name)
+                    .with_value(codec::shown(v)),
+                k,
+            )
+        })
+    };
+    let sorted = |condition, described, order_field| Sorted {
+        condition,
+        described,
+        order_field,
+        ..Sorted::whole()
+    };
+    if let Some(v) = sort.equal.get(name) {
+        return Ok(sorted(
+            Some(KeyCondition::Eq(n(v)?)),
+            vec![format!("{name} is {}", codec::shown(v))],
+            None,
+        ));
+    }
+    let Some(range) = &sort.range else {
+        return Ok(sorted(None, Vec::new(), Some(field.clone())));
+    };
+    if range.field != *name {
+        return Err(pattern_error(
+            &entity.name,
+            format!("the range must be on {name}, the sort key's field"),
+            format!("use field {name}"),
+        ));
+    }
+    let v = n(&range.value)?;
+    let condition = match range.op {
+        RangeOp::Eq => KeyCondition::Eq(v),
+        RangeOp::Lt => KeyCondition::Lt(v),
+        RangeOp::Le => KeyCondition::Le(v),
+        RangeOp::Gt => KeyCondition::Gt(v),
+        RangeOp::Ge => KeyCondition::Ge(v),
+        RangeOp::Between => {
+            let to = n(range
+                .to
+                .as_ref()
+                .ok_or_else(|| pattern_error(&entity.name, "between needs \"to\"", "add \"to\""))?)?;
+            if crate::codec::order::compare_numbers(v.as_str(), to.as_str()) == Some(std::cmp::Ordering::Greater) {
+                return Err(pattern_error(
+                    &entity.name,
+                    "the range is empty: its lower end is above its upper end",
+                    "swap value and to",
+                ));
+            }
+            KeyCondition::Between(v, to)
+        }
+        RangeOp::BeginsWith => {
+            return Err(pattern_error(
+                &entity.name,
+                "begins_with does not apply to a Number sort key",
+                "use a range instead",
+            ))
+        }
+    };
+    Ok(sorted(
+        Some(condition),
+        vec![describe_range(range)],
+        Some(field.clone()),
+    ))
+}
+
+/// The condition for everything under the head (no range): `head + separator` as a
+/// prefix, widened to take in the parent item (the key `head` itself, written from the
+/// head's own `segments`) when one can exist, was not refused, and nothing can sort
+/// between it and its children.
+fn under_prefix(
+    partition: &Partition,
+    entity: &Entity,
+    head: (&str, &[Segment]),
+    sep: &str,
+    children: bool,
+) -> (KeyCondition, Parent) {
+    let (head, segments) = head;
+    let prefix = format!("{head}{sep}");
+    let item = ParentItem {
+        key: head.to_string(),
+        entities: partition.parents_of(head, entity, segments),
+    };
+    let begins = KeyCondition::BeginsWith(KeyValue::S(prefix.clone()));
+    if item.entities.is_empty() {
+        return (begins, Parent::None);
+    }
+    if children {
+        return (begins, Parent::Asked(item));
+    }
+    if partition.any_between(Limit::Exclusive(head), Limit::Exclusive(&prefix)) {
+        return (begins, Parent::Apart(item));
+    }
+    let upper = after_prefix(&prefix);
+    (
+        KeyCondition::Between(KeyValue::S(head.to_string()), KeyValue::S(upper)),
+        Parent::Included(item),
+    )
+}
+
+pub(super) fn string_condition(
+    schema: &Schema,
+    partition: &Partition,
+    entity: &Entity,
+    segments: &[Segment],
+    sort: &SortPattern,
+    children: bool,
+) -> Result<Sorted, Error> {
+    let sep = schema.separator.as_str();
+    let mut head_parts: Vec<String> = Vec::new();
+    let mut described = Vec::new();
+    let mut i = 0;
+    while let Some(seg) = segments.get(i) {
+        match seg {
+            Segment::Literal(l) => head_parts.push(l.clone()),
+            Segment::Field(f) => {
+                let Some(v) = sort.equal.get(f) else { break };
+                let field = field_of(entity, f)?;
+                let (stored, _) = encode_field(field, v, sep).map_err(|k| {
+                    Error::new(
+                        Context::entity(&entity.name).with_field(f).with_value(codec::shown(v)),
+                        k,
+                    )
+                })?;
+                head_parts.push(stored);
+                described.push(format!("{f} is {}", codec::shown(v)));
+            }
+        }
+        i += 1;
+    }
+    for name in sort.equal.keys() {
+        let fixed = segments[..i]
+            .iter()
+            .any(|s| matches!(s, Segment::Field(f) if f == name));
+        if !fixed {
+            let leading: Vec<&str> = segments
+                .iter()
+                .filter_map(|s| {
+                    if let Segment::Field(f) = s {
+                        Some(f.as_str())
+                    } else {
+                        None
+                    }
+                })
+                .collect();
+            return Err(pattern_error(
+                &entity.name,
+                format!(
+                    "equal fixes {name}, but equal must fix leading fields of the sort key in template order ({})",
+                    leading.join(", ")
+                ),
+                "fix the fields before it too, or move the condition to range",
+            ));
+        }
+    }
+    let complete = i == segments.len();
+    let head = head_parts.join(sep);
+    let next_field = match segments.get(i) {
+        Some(Segment::Field(f)) => Some(field_of(entity, f)?.clone()),
+        _ => None,
+    };
+    let mut sorted = Sorted {
+        condition: None,
+        described,
+        order_field: next_field.clone(),
+        head: head.clone(),
+        separator: sep.to_string(),
+        parent: Parent::None,
+        notes: Vec::new(),
+    };
+    let Some(range) = &sort.range else {
+        if complete {
+            sorted.condition = Some(KeyCondition::Eq(KeyValue::S(head)));
+        } else if !head.is_empty() {
+            let (condition, parent) = under_prefix(partition, entity, (&head, &segments[..i]), sep, children);
+            sorted.condition = Some(condition);
+            sorted.parent = parent;
+        }
+        return Ok(sorted);
+    };
+    let field = match (&segments.get(i), &next_field) {
+        (Some(Segment::Field(f)), Some(field)) if *f == range.field => field,
+        _ => {
+            let expected = next_field
+                .as_ref()
+                .map_or("no field (every field is fixed)".to_string(), |f| f.name.clone());
+            return Err(pattern_error(
+                &entity.name,
+                format!(
+                    "the range is on {}, but the next field after those fixed by equal is {expected}",
+                    range.field
+                ),
+                "put the range on that field, or fix the fields before it with equal",
+            ));
+        }
+    };
+    let last = i + 1 == segments.len();
+    let h = if head_parts.is_empty() {
+        String::new()
+    } else {
+        format!("{head}{sep}")
+    };
+    sorted.described.push(describe_range(range));
+    sorted.notes.extend(misordered_bounds(field, range, sep));
+    let encoded = encoded_range(field, range, sep, &entity.name)?;
+    sorted.condition = Some(match encoded {
+        Encoded::Eq(e) if last => KeyCondition::Eq(KeyValue::S(format!("{h}{e}"))),
+        Encoded::Eq(e) => KeyCondition::BeginsWith(KeyValue::S(format!("{h}{e}{sep}"))),
+        Encoded::Prefix(p) => KeyCondition::BeginsWith(KeyValue::S(format!("{h}{p}"))),
+        Encoded::Range { lower, upper } => {
+            let lower = lower.map(|(e, incl)| match (incl, last) {
+                (true, _) => Bound::inclusive(format!("{h}{e}")),
+                (false, true) => Bound::exclusive(format!("{h}{e}")),
+                // Above e: past every key whose field is e.
+                (false, false) => Bound::exclusive(after_prefix(&format!("{h}{e}{sep}"))),
+            });
+            let upper = upper.map(|(e, incl)| match (incl, last) {
+                (true, true) => Bound::inclusive(format!("{h}{e}")),
+                // At most e: every key whose field is e, whatever follows.
+                (true, false) => Bound::inclusive(after_prefix(&format!("{h}{e}{sep}"))),
+                (false, _) => Bound::exclusive(format!("{h}{e}")),
+            });
+            combine(&h, lower, upper)
+                .ok()
+                .flatten()
+                .ok_or_else(|| pattern_error(&entity.name, "the range matches no key", "widen the range"))?
+        }
+    });
+    Ok(sorted)
+}
