@@ -83,6 +83,8 @@ pub enum Shape {
     /// Every item in the partition.
     #[default]
     Collection,
+    /// Every item of the anchor's entity in its partition: under its literal.
+    Entity,
     /// The one item whose sort key equals the anchor's.
     Exact,
     /// Every item under the anchor's first `fixed` sort fields.
@@ -507,7 +509,14 @@ impl Playground {
                     }
                 }
             }
-            Action::SetQuery(q) => self.query = q,
+            Action::SetQuery(q) => {
+                self.query = q;
+                // An operator the new range field cannot take is replaced by the first
+                // the page offers for it, so what is shown is what is built.
+                if !self.query_ops().iter().any(|(op, _)| *op == self.query.op) {
+                    self.query.op = "ge".into();
+                }
+            }
             Action::SetPasted(text) => self.pasted = text,
             Action::SetSnippet(prefs) => self.snippet = prefs,
             Action::SetExpectedMax { field, text } => {
@@ -787,6 +796,10 @@ pub struct QueryView {
     pub input: String,
     pub document_input: String,
     pub explanation: String,
+    /// Other entities whose items the condition can reach.
+    pub also_returns: Vec<String>,
+    /// The sort key of the parent item the condition includes.
+    pub parent: Option<String>,
     pub hits: Vec<Hit>,
 }
 
@@ -968,6 +981,79 @@ impl Playground {
         sort_fields(entity.and_then(|e| e.template(sort.as_deref()?)))
     }
 
+    /// The sort template of the index the query panel queries, for its anchor's entity.
+    fn query_sort_template(&self) -> Option<&KeyTemplate> {
+        let entity = self
+            .rows
+            .get(self.query.anchor)
+            .and_then(|r| self.schema.entities.get(r.entity))?;
+        let sort = self.key_schema(self.query_index())?.sort.clone()?;
+        entity.template(&sort)
+    }
+
+    /// The choices of "Everything under a prefix": how many leading sort fields equal
+    /// the anchor's, each labelled with the prefix it reads (`ORDER#<id>#`), from the
+    /// literal alone up to all fields but the last (all of them is the exact key).
+    pub fn prefix_choices(&self) -> Vec<(usize, String)> {
+        let Some(template) = self.query_sort_template() else {
+            return Vec::new();
+        };
+        let sep = &self.schema.separator;
+        let fields = sort_fields(Some(template));
+        (0..fields.len())
+            .map(|n| {
+                let head: Vec<Segment> = template
+                    .segments
+                    .iter()
+                    .take_while(|s| match s {
+                        Segment::Literal(_) => true,
+                        Segment::Field(f) => fields[..n].contains(f),
+                    })
+                    .cloned()
+                    .collect();
+                let named = if n == 0 {
+                    "none".to_string()
+                } else {
+                    fields[..n].join(", ")
+                };
+                let under = KeyTemplate {
+                    attribute: template.attribute.clone(),
+                    segments: head,
+                }
+                .pattern(sep);
+                let label = if under.is_empty() {
+                    format!("{named}: every item of the entity")
+                } else {
+                    format!("{named}: everything under {under}{sep}")
+                };
+                (n, label)
+            })
+            .collect()
+    }
+
+    /// The operators the range field can take: `begins_with` only on text.
+    pub fn query_ops(&self) -> Vec<(&'static str, &'static str)> {
+        let fields = self.query_sort_fields();
+        let field = fields.get(self.query.fixed.min(fields.len().saturating_sub(1)));
+        let text = self
+            .rows
+            .get(self.query.anchor)
+            .and_then(|r| self.schema.entities.get(r.entity))
+            .zip(field)
+            .and_then(|(e, f)| e.field(f))
+            .is_some_and(|f| f.kind.name() == "text");
+        let all = [
+            ("eq", "="),
+            ("lt", "<"),
+            ("le", "<="),
+            ("gt", ">"),
+            ("ge", ">="),
+            ("between", "between"),
+            ("begins_with", "begins with"),
+        ];
+        all.into_iter().filter(|(op, _)| text || *op != "begins_with").collect()
+    }
+
     /// The access pattern the query panel states.
     pub fn pattern(&self) -> Result<AccessPattern, String> {
         let q = &self.query;
@@ -1004,13 +1090,13 @@ impl Playground {
                 equal: fixed(fields.len()),
                 range: None,
             }),
-            Shape::Top => Some(SortPattern::default()),
+            Shape::Top | Shape::Entity => Some(SortPattern::default()),
             Shape::Exact => Some(SortPattern {
                 equal: fixed(fields.len()),
                 range: None,
             }),
             Shape::Prefix => Some(SortPattern {
-                equal: fixed(q.fixed.clamp(1, fields.len().saturating_sub(1).max(1))),
+                equal: fixed(q.fixed.min(fields.len().saturating_sub(1))),
                 range: None,
             }),
             Shape::Range => {
@@ -1076,6 +1162,8 @@ impl Playground {
             input: pretty(&built.query.to_input(ValueStyle::DynamoJson)),
             document_input: pretty(&built.query.to_input(ValueStyle::Plain)),
             explanation: built.explanation.clone(),
+            also_returns: built.also_returns.clone(),
+            parent: built.parent.as_ref().map(|p| p.key.clone()),
             hits: self.hits(built.query),
         })
     }

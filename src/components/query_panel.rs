@@ -14,24 +14,15 @@ pub struct QueryPanelProps {
     pub dispatch: Callback<Action>,
 }
 
-const SHAPES: [(Shape, &str, &str); 7] = [
-    (Shape::Collection, "collection", "Whole item collection"),
+const SHAPES: [(Shape, &str, &str); 8] = [
+    (Shape::Collection, "collection", "Whole item collection (every entity)"),
+    (Shape::Entity, "entity", "All items of this entity"),
     (Shape::Exact, "exact", "Exact key"),
     (Shape::Prefix, "prefix", "Everything under a prefix"),
     (Shape::Range, "range", "Range on a field"),
     (Shape::Top, "top", "Newest / top N"),
     (Shape::Before, "before", "The item and everything before it"),
     (Shape::After, "after", "The item and everything after it"),
-];
-
-const OPS: [(&str, &str); 7] = [
-    ("eq", "="),
-    ("lt", "<"),
-    ("le", "<="),
-    ("gt", ">"),
-    ("ge", ">="),
-    ("between", "between"),
-    ("begins_with", "begins with"),
 ];
 
 #[function_component]
@@ -58,16 +49,30 @@ pub fn QueryPanel(props: &QueryPanelProps) -> Html {
     let index = props.state.query_index().unwrap_or_default().to_string();
     let rows = props.state.rows.len();
     let shows_fixed = matches!(draft.shape, Shape::Prefix | Shape::Range);
-    let first = if draft.shape == Shape::Prefix { 1 } else { 0 };
-    let fixed_options: Vec<(String, String)> = (first..fields.len())
-        .map(|n| {
-            let text = if n == 0 {
-                "none".to_string()
-            } else {
-                fields[..n].join(", ")
-            };
-            (n.to_string(), text)
-        })
+    let fixed_options: Vec<(String, String)> = if draft.shape == Shape::Prefix {
+        props
+            .state
+            .prefix_choices()
+            .into_iter()
+            .map(|(n, label)| (n.to_string(), label))
+            .collect()
+    } else {
+        (0..fields.len())
+            .map(|n| {
+                let text = if n == 0 {
+                    "none".to_string()
+                } else {
+                    fields[..n].join(", ")
+                };
+                (n.to_string(), text)
+            })
+            .collect()
+    };
+    let ops: Vec<(String, String)> = props
+        .state
+        .query_ops()
+        .into_iter()
+        .map(|(v, t)| (v.to_string(), t.to_string()))
         .collect();
     let range_field = fields
         .get(draft.fixed.min(fields.len().saturating_sub(1)))
@@ -90,6 +95,14 @@ pub fn QueryPanel(props: &QueryPanelProps) -> Html {
         }
         Ok(view) => html! { <>
             <p class="explanation" data-testid="query-explanation">{ &view.explanation }</p>
+            if !view.also_returns.is_empty() {
+                <p class="messages"><span class="warning" data-testid="query-also-returns">
+                    { format!("Also returns {} items: their sort keys fall in the same range.", view.also_returns.join(", ")) }
+                </span></p>
+            }
+            if let Some(parent) = &view.parent {
+                <p class="note" data-testid="query-parent">{ format!("Includes the parent item, sort key {parent}.") }</p>
+            }
             <p><code data-testid="query-expression">{ &view.expression }</code></p>
             <details open=true>
                 <summary>{ "Query input (DynamoDB JSON)" }</summary>
@@ -140,7 +153,7 @@ pub fn QueryPanel(props: &QueryPanelProps) -> Html {
                     ) }
                 }
                 if draft.shape == Shape::Range {
-                    { controls::select("query-op", &format!("{range_field} is"), controls::fixed_options(&OPS), &draft.op, edit(|q, v| q.op = v)) }
+                    { controls::select("query-op", &format!("{range_field} is"), ops, &draft.op, edit(|q, v| q.op = v)) }
                     { controls::text("query-value", "value", draft.value.clone(), None, edit(|q, v| q.value = v)) }
                     if draft.op == "between" {
                         { controls::text("query-to", "and", draft.to.clone(), None, edit(|q, v| q.to = v)) }

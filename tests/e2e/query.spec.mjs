@@ -1,4 +1,4 @@
-import { test, expect, openFresh } from './fixtures.mjs';
+import { test, expect, openFresh, loadPreset } from './fixtures.mjs';
 
 const hitValues = (page, id) => page.getByTestId(id).locator('li .values');
 
@@ -46,6 +46,7 @@ test('exact key and prefix patterns', async ({ page }) => {
   await expect(page.getByTestId('query-expression')).toHaveText('#pk = :pk AND #sk = :sk');
   await expect(hitValues(page, 'query-hits')).toHaveText([/item #3:/]);
   await page.getByLabel('access pattern').selectOption('prefix');
+  await page.getByLabel('equal to it on').selectOption({ label: 'score: everything under <score>#' });
   await expect(page.getByTestId('query-expression')).toHaveText('#pk = :pk AND begins_with(#sk, :sk)');
   await expect(page.getByTestId('query-input')).toContainText('"S": "9999999759#"');
 });
@@ -79,4 +80,51 @@ test('the paste box validates and runs any expression, and points at the offendi
   await box.fill('{not json');
   await box.press('Tab');
   await expect(page.getByTestId('paste-error')).toContainText('not valid JSON');
+});
+
+test('in a shared partition, every query for one entity reads under its literal and the separator', async ({ page }) => {
+  await openFresh(page);
+  await loadPreset(page, 'orders');
+  const keys = page.getByTestId('query-hits').locator('li code');
+  await page.getByLabel('like item').fill('2');
+  await page.getByLabel('like item').press('Tab');
+  const orders = ['ORDER#01JG9QX8M0ABCDEFGHJKMNPQRS', 'ORDER#01JM4A1B2C3D4E5F6G7H8J9K0M', 'ORDER#01JQZZZZZZ0000000000000000', 'ORDER#01JWR7T3G5XYZ0123456789ABC'];
+  // All items of this entity: ORDER#, never ORDERLINE#.
+  await page.getByLabel('access pattern').selectOption('entity');
+  await expect(page.getByTestId('query-expression')).toHaveText('#pk = :pk AND begins_with(#sk, :sk)');
+  await expect(page.getByTestId('query-input')).toContainText('"S": "ORDER#"');
+  await expect(keys).toHaveText(orders);
+  await expect(page.getByTestId('query-also-returns')).toHaveCount(0);
+  // Newest first: the newest order, not an order line.
+  await page.getByLabel('access pattern').selectOption('top');
+  await expect(keys).toHaveText([...orders].reverse());
+  // Everything under the literal alone is a choice, and the one offered first.
+  await page.getByLabel('access pattern').selectOption('prefix');
+  await expect(page.getByLabel('equal to it on')).toHaveValue('0');
+  await expect(page.getByLabel('equal to it on').locator('option')).toHaveText(['none: everything under ORDER#']);
+  await expect(keys).toHaveText(orders);
+  // The lines have their own literal, and their own prefix choices.
+  const lines = ['ORDERLINE#01JM4A1B2C3D4E5F6G7H8J9K0M#001', 'ORDERLINE#01JM4A1B2C3D4E5F6G7H8J9K0M#002', 'ORDERLINE#01JM4A1B2C3D4E5F6G7H8J9K0M#003'];
+  await page.getByLabel('like item').fill('8');
+  await page.getByLabel('like item').press('Tab');
+  await expect(page.getByLabel('equal to it on').locator('option')).toHaveText(['none: everything under ORDERLINE#', 'order: everything under ORDERLINE#<order>#']);
+  await expect(keys).toHaveText(lines);
+  await page.getByLabel('equal to it on').selectOption('1');
+  await expect(page.getByTestId('query-input')).toContainText('"S": "ORDERLINE#01JM4A1B2C3D4E5F6G7H8J9K0M#"');
+  await expect(keys).toHaveText(lines);
+});
+
+test('begins_with is offered only for text fields', async ({ page }) => {
+  await openFresh(page);
+  await page.getByLabel('access pattern').selectOption('range');
+  await expect(page.getByLabel('score is').locator('option')).toHaveText(['=', '<', '<=', '>', '>=', 'between']);
+  await page.getByLabel('equal to it on').selectOption({ label: 'score, at' });
+  await expect(page.getByLabel('player is').locator('option')).toHaveText(['=', '<', '<=', '>', '>=', 'between', 'begins with']);
+  await page.getByLabel('player is').selectOption('begins_with');
+  // Moving the range back to a number replaces the operator rather than refusing it later.
+  await page.getByLabel('equal to it on').selectOption({ label: 'none' });
+  await expect(page.getByLabel('score is')).toHaveValue('ge');
+  await page.getByLabel('value', { exact: true }).fill('1000');
+  await page.getByLabel('value', { exact: true }).press('Tab');
+  await expect(page.getByTestId('query-expression')).toHaveText('#pk = :pk AND #sk <= :sk');
 });
