@@ -36,9 +36,12 @@ pub(super) fn explain(
             "Returns the whole item collection in partition {} (every entity in it)",
             pk.as_str()
         );
-    } else if let (Some(KeyCondition::BeginsWith(p)), true) = (&sorted.condition, sorted.described.is_empty()) {
-        // Every item of the entity: say where the condition finds them.
+    } else if let Some(KeyCondition::BeginsWith(p)) = &sorted.condition {
+        // State the prefix rule where it applies: under a prefix means under the
+        // prefix and the separator, so `ORDER` never reaches `ORDERLINE#…`.
         s.push_str(&format!(" (sort key under {})", p.as_str()));
+    } else if let Parent::Included(p) = &sorted.parent {
+        s.push_str(&format!(" (sort key under {}{})", p.key, sorted.separator));
     }
     let forward = pattern.scan_index_forward;
     if let Parent::Included(p) = &sorted.parent {
