@@ -21,6 +21,7 @@ use keylab::Values;
 const ROW_ATTRIBUTE: &str = "keylab:row";
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
+use std::collections::BTreeMap;
 use std::rc::Rc;
 use yew::Reducible;
 
@@ -50,6 +51,40 @@ pub struct Playground {
     pub snippet: SnippetPrefs,
     /// The width planner's expected maximum per field, as typed.
     pub expected: Values,
+    /// Settings typed but not applicable yet, by setting (see [`Unsettled::key`]).
+    pub unsettled: BTreeMap<String, Unsettled>,
+}
+
+/// The longest name of an entity, a field or a literal, in characters: names are
+/// shown everywhere, and DynamoDB's own names stop at 255.
+pub const NAME_MAX: usize = 255;
+
+/// A setting typed into its field that cannot be applied as it stands: a width of `-3`,
+/// an empty entity name. It is kept and saved with the work, shown back in its field
+/// with the problem, and named as the reason the preview is empty, until it is fixed or
+/// discarded; it is never dropped without a word.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Unsettled {
+    /// The setting in words, for the line that says why the preview is empty.
+    pub setting: String,
+    pub text: String,
+    /// What is wrong and how to fix it.
+    pub problem: String,
+}
+
+impl Unsettled {
+    /// The key of a field's setting: stable while segments move, per entity.
+    pub fn key(entity: usize, field: &str, setting: &str) -> String {
+        format!("{entity}/{field}/{setting}")
+    }
+
+    /// The settings typed for one field (or `#i` literal) of one entity, by setting.
+    pub fn of(all: &BTreeMap<String, Unsettled>, entity: usize, field: &str) -> BTreeMap<String, Unsettled> {
+        let prefix = format!("{entity}/{field}/");
+        all.iter()
+            .filter_map(|(k, u)| Some((k.strip_prefix(&prefix)?.to_string(), u.clone())))
+            .collect()
+    }
 }
 
 /// How the snippet panel renders the query; remembered with the work.
@@ -211,6 +246,14 @@ pub enum Action {
     SelectAttribute(String),
     AddEntity,
     RenameEntity(String),
+    /// Text typed into a setting: the action it applies, or why it cannot be applied
+    /// (kept under `key` until the setting is typed again or discarded).
+    Typed {
+        key: String,
+        outcome: Result<Box<Action>, Unsettled>,
+    },
+    /// Drops every typed setting that could not be applied.
+    DiscardUnsettled,
     /// Removes the selected entity and its sample items.
     RemoveEntity,
     /// Gives the selected entity a template for the selected attribute.
@@ -565,6 +608,16 @@ impl Playground {
                 }
             }
             Action::AddEntity => self.add_entity(),
+            Action::Typed { key, outcome } => {
+                self.unsettled.remove(&key);
+                match outcome {
+                    Ok(action) => self.apply(*action),
+                    Err(problem) => {
+                        self.unsettled.insert(key, problem);
+                    }
+                }
+            }
+            Action::DiscardUnsettled => self.unsettled.clear(),
             Action::RenameEntity(name) => {
                 let name = name.trim().to_string();
                 if !name.is_empty() && self.schema.entity(&name).is_none() {
@@ -764,6 +817,9 @@ fn carry_over(old: FieldKind, new: FieldKind) -> FieldKind {
 /// it and compute nothing.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Analysis {
+    /// Why nothing is computed: a setting typed but not applicable (see [`Unsettled`]).
+    /// The preview, the item collections and the query panel all show this one line.
+    pub blocked: Option<String>,
     pub preview: Option<Rc<Preview>>,
     pub errors: Vec<keylab::Error>,
     pub warnings: Vec<keylab::Warning>,
@@ -821,8 +877,23 @@ pub fn sort_fields(template: Option<&KeyTemplate>) -> Vec<String> {
 impl Playground {
     pub fn analyse(&self) -> Analysis {
         let (errors, warnings) = self.schema.check();
+        if let Some(blocked) = self.blocked() {
+            return Analysis {
+                blocked: Some(blocked.clone()),
+                preview: None,
+                errors,
+                warnings,
+                plans: self.plans(),
+                query: Err(blocked),
+                pasted: self.paste_view(),
+                number_vs_string: None,
+                collections: Rc::new(Vec::new()),
+                overwritten: Rc::new(Vec::new()),
+            };
+        }
         let collections = self.collections();
         Analysis {
+            blocked: None,
             preview: self.preview().map(Rc::new),
             errors,
             warnings,
@@ -833,6 +904,19 @@ impl Playground {
             overwritten: Rc::new(self.overwritten(&collections)),
             collections: Rc::new(collections),
         }
+    }
+
+    /// One line naming the setting that stops the keys from being computed.
+    pub fn blocked(&self) -> Option<String> {
+        let (_, u) = self.unsettled.iter().next()?;
+        let more = match self.unsettled.len() {
+            1 => String::new(),
+            n => format!(" ({} more setting(s) to fix)", n - 1),
+        };
+        Some(format!(
+            "Nothing to show until the {} is fixed: {}{more}",
+            u.setting, u.problem
+        ))
     }
 
     /// The selected attribute's keys for every item, in DynamoDB's order.
@@ -952,7 +1036,7 @@ impl Playground {
         hits
     }
 
-    fn key_schema(&self, index: Option<&str>) -> Option<&KeySchema> {
+    pub fn key_schema(&self, index: Option<&str>) -> Option<&KeySchema> {
         match index {
             None => Some(&self.schema.table.primary),
             Some(name) => self
@@ -1226,6 +1310,7 @@ impl Playground {
             "pasted": self.pasted,
             "snippet": self.snippet,
             "expected": self.expected,
+            "unsettled": self.unsettled,
         })
     }
 
@@ -1241,6 +1326,7 @@ impl Playground {
             pasted: String::new(),
             snippet: SnippetPrefs::default(),
             expected: Values::new(),
+            unsettled: BTreeMap::new(),
         };
         p.apply(Action::AddRow);
         p
@@ -1339,6 +1425,11 @@ impl Playground {
                     .collect()
             })
             .unwrap_or_default();
+        // Typed settings likewise: an entry that does not read is left out.
+        let unsettled = doc
+            .get("unsettled")
+            .and_then(|u| serde_json::from_value(u.clone()).ok())
+            .unwrap_or_default();
         Ok(Playground {
             schema,
             entity,
@@ -1349,6 +1440,7 @@ impl Playground {
             pasted,
             snippet,
             expected,
+            unsettled,
         })
     }
 }
@@ -1713,6 +1805,39 @@ mod tests {
             },
         ]);
         assert_eq!(p, Playground::leaderboard());
+    }
+
+    #[test]
+    fn a_setting_that_cannot_apply_is_kept_named_and_saved_until_fixed() {
+        let key = Unsettled::key(0, "score", "width");
+        let typed = |outcome| Action::Typed {
+            key: key.clone(),
+            outcome,
+        };
+        let bad = Unsettled {
+            setting: "width of score".into(),
+            text: "-3".into(),
+            problem: "\"-3\" is not a whole number from 1 to 38".into(),
+        };
+        let p = run(vec![typed(Err(bad.clone()))]);
+        assert_eq!(p.schema, Playground::leaderboard().schema, "the design is unchanged");
+        assert_eq!(p.unsettled.get(&key), Some(&bad));
+        let why = p.blocked().unwrap();
+        assert!(why.contains("width of score is fixed: \"-3\""), "{why}");
+        let analysis = p.analyse();
+        assert_eq!(analysis.blocked.as_deref(), Some(why.as_str()));
+        // What was typed survives a reload.
+        assert_eq!(Playground::from_json(&p.to_json()).unwrap().unsettled, p.unsettled);
+        // Typing a width that applies clears it and applies it.
+        let fixed = run(vec![
+            typed(Err(bad)),
+            typed(Ok(Box::new(Action::SetWidth {
+                field: "score".into(),
+                width: 12,
+            }))),
+        ]);
+        assert!(fixed.unsettled.is_empty() && fixed.blocked().is_none());
+        assert_eq!(fixed.entity().unwrap().field("score").unwrap().kind.width(), Some(12));
     }
 
     fn saas() -> Playground {

@@ -38,6 +38,39 @@ pub struct Preview {
     pub misplaced: Vec<bool>,
 }
 
+/// The preview restricted to some rows (one partition, one entity), with both orders and
+/// the out-of-order marks recomputed among those rows alone, as one Query sees them.
+/// The two orders have the same length, so their rows line up place by place.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Window {
+    pub sorted: Vec<usize>,
+    pub naive_sorted: Vec<usize>,
+    /// Per place in `naive_sorted`: a different key sits at that place in `sorted`.
+    pub misplaced: Vec<bool>,
+}
+
+impl Preview {
+    pub fn window(&self, keep: impl Fn(usize) -> bool) -> Window {
+        let sorted: Vec<usize> = self.sorted.iter().copied().filter(|&r| keep(r)).collect();
+        let naive_sorted: Vec<usize> = self
+            .naive_sorted
+            .iter()
+            .copied()
+            .filter(|&r| keep(r) && self.rows[r].key.is_some())
+            .collect();
+        let misplaced = naive_sorted
+            .iter()
+            .zip(&sorted)
+            .map(|(&naive, &real)| self.rows[naive].key != self.rows[real].key)
+            .collect();
+        Window {
+            sorted,
+            naive_sorted,
+            misplaced,
+        }
+    }
+}
+
 /// Builds the preview of `attribute` for sample items of any entities.
 pub fn preview(schema: &Schema, attribute: &str, rows: &[Sample]) -> Preview {
     let attr_type = schema.table.attribute_type(attribute).unwrap_or(AttrType::S);
@@ -354,6 +387,37 @@ mod tests {
                 prop_assert_eq!(collections(&schema, index, &rows), collections_by_definition(&schema, index, &rows));
             }
         }
+    }
+
+    #[test]
+    fn a_window_recomputes_both_orders_and_the_marks_among_its_rows_alone() {
+        let schema = Schema::from_value(&json!({
+            "version": 1, "separator": "#",
+            "table": {"name": "T", "attributes": {"PK": "S", "SK": "S"}, "primary": {"partition": "PK", "sort": "SK"}},
+            "entities": [{"name": "E", "fields": {"p": {"kind": "text"}, "n": {"kind": "uint", "width": 4}},
+                          "keys": {"PK": [{"field": "p"}], "SK": [{"literal": "E"}, {"field": "n"}]}}]
+        }))
+        .unwrap();
+        // Partition a holds 9, 10, 240; partition b holds 1500 and a value that fails.
+        let rows: Vec<Values> = [("a", "9"), ("b", "1500"), ("a", "10"), ("a", "240"), ("b", "-1")]
+            .iter()
+            .map(|(p, n)| json!({"p": p, "n": n}).as_object().cloned().unwrap())
+            .collect();
+        let samples: Vec<Sample> = rows.iter().map(|r| (&schema.entities[0], r)).collect();
+        let whole = preview(&schema, "SK", &samples);
+        let a = whole.window(|r| rows[r]["p"] == "a");
+        assert_eq!(a.sorted, [0, 2, 3], "E#0009 < E#0010 < E#0240");
+        assert_eq!(a.naive_sorted, [2, 3, 0], "\"E#10\" < \"E#240\" < \"E#9\"");
+        assert_eq!(a.misplaced, [true, true, true]);
+        // The failing row is in neither order, so the two columns stay the same length.
+        let b = whole.window(|r| rows[r]["p"] == "b");
+        assert_eq!(
+            (b.sorted.as_slice(), b.naive_sorted.as_slice(), b.misplaced.as_slice()),
+            (&[1][..], &[1][..], &[false][..])
+        );
+        let all = whole.window(|_| true);
+        assert_eq!(all.sorted, whole.sorted);
+        assert_eq!(all.sorted.len(), all.naive_sorted.len());
     }
 
     #[test]

@@ -169,6 +169,8 @@ fn use_analysis(state: &Rc<Playground>) -> Rc<Analysis> {
         let s = s.clone();
         move |_| s.paste_view()
     });
+    // A setting typed but not applicable stops every view that reads the keys.
+    let blocked = s.blocked();
     use_memo(
         (
             preview,
@@ -179,17 +181,25 @@ fn use_analysis(state: &Rc<Playground>) -> Rc<Analysis> {
             query,
             pasted,
             overwritten,
+            blocked,
         ),
-        |(preview, plans, number_vs_string, collections, checked, query, pasted, overwritten)| Analysis {
-            preview: (**preview).clone(),
-            errors: checked.0.clone(),
-            warnings: checked.1.clone(),
-            plans: (**plans).clone(),
-            query: (**query).clone(),
-            pasted: (**pasted).clone(),
-            number_vs_string: (**number_vs_string).clone(),
-            collections: collections.clone(),
-            overwritten: overwritten.clone(),
+        |(preview, plans, number_vs_string, collections, checked, query, pasted, overwritten, blocked)| {
+            let open = blocked.is_none();
+            Analysis {
+                blocked: blocked.clone(),
+                preview: (**preview).clone().filter(|_| open),
+                errors: checked.0.clone(),
+                warnings: checked.1.clone(),
+                plans: (**plans).clone(),
+                query: match blocked {
+                    Some(why) => Err(why.clone()),
+                    None => (**query).clone(),
+                },
+                pasted: (**pasted).clone(),
+                number_vs_string: (**number_vs_string).clone().filter(|_| open),
+                collections: if open { collections.clone() } else { Rc::new(Vec::new()) },
+                overwritten: overwritten.clone(),
+            }
         },
     )
 }
@@ -349,8 +359,9 @@ pub fn App() -> Html {
             }).unwrap_or_default() }
             <main>
                 <TemplateEditor state={current.clone()} analysis={analysis.clone()} dispatch={dispatch.clone()} />
-                <PreviewPanel state={current.clone()} preview={analysis.preview.clone()} {matches} number_vs_string={analysis.number_vs_string.clone()} overwritten={analysis.overwritten.clone()} />
-                <CollectionView state={current.clone()} collections={analysis.collections.clone()} />
+                <PreviewPanel state={current.clone()} preview={analysis.preview.clone()} {matches} number_vs_string={analysis.number_vs_string.clone()} overwritten={analysis.overwritten.clone()}
+                    collections={analysis.collections.clone()} blocked={analysis.blocked.clone()} />
+                <CollectionView state={current.clone()} collections={analysis.collections.clone()} blocked={analysis.blocked.clone()} />
                 <SamplesTable state={current.clone()} preview={analysis.preview.clone()} overwritten={analysis.overwritten.clone()} dispatch={dispatch.clone()} />
                 <QueryPanel state={current.clone()} analysis={analysis.clone()} dispatch={dispatch.clone()} />
                 <PasteBox state={current.clone()} analysis={analysis.clone()} dispatch={dispatch.clone()} />

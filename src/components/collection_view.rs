@@ -12,10 +12,13 @@ use yew::prelude::*;
 pub struct CollectionViewProps {
     pub state: Rc<Playground>,
     pub collections: Rc<Vec<Collection>>,
+    /// Why nothing is shown: a setting typed but not applicable.
+    #[prop_or_default]
+    pub blocked: Option<String>,
 }
 
 /// Partitions offered in the picker; the largest come first.
-const PARTITIONS: usize = 50;
+pub const PARTITIONS: usize = 50;
 
 fn entities_in<'a>(items: impl Iterator<Item = &'a CollectionItem>) -> String {
     let mut names: Vec<&str> = Vec::new();
@@ -64,7 +67,11 @@ pub fn CollectionView(props: &CollectionViewProps) -> Html {
         return html! {
             <section class="panel" aria-labelledby="collection-title">
                 <h2 id="collection-title">{ title }</h2>
-                <p class="note">{ "No item has both keys of this index yet." }</p>
+                if let Some(why) = &props.blocked {
+                    <p class="messages"><span class="error" data-testid="collection-blocked">{ why }</span></p>
+                } else {
+                    <p class="note">{ "No item has both keys of this index yet." }</p>
+                }
             </section>
         };
     };
@@ -74,7 +81,7 @@ pub fn CollectionView(props: &CollectionViewProps) -> Html {
     };
     let list = |items: Vec<&CollectionItem>, testid: &str| {
         html! {
-            <ol class="keys" data-testid={testid.to_string()}>
+            <ol class="keys" data-testid={testid.to_string()} tabindex="0" aria-label={testid.replace('-', " ")}>
                 { for items.into_iter().take(SHOWN).map(|i| html! {
                     <li data-row={i.row.to_string()} class={classes!(i.parent.then_some("parent"))}>
                         <span class="badge entity">{ &i.entity }</span>

@@ -2,6 +2,8 @@
 //! its label. One function each rather than the markup repeated in every panel, because
 //! each `html!` site is its own code in the page's wasm.
 
+use super::typed_input::{ok, TypedInput};
+use crate::state::Action;
 use yew::prelude::*;
 
 /// A `<select>` with its label; `options` are (value, text) pairs.
@@ -30,12 +32,21 @@ pub fn fixed_options(options: &[(&str, &str)]) -> Vec<(String, String)> {
     options.iter().map(|(v, t)| (v.to_string(), t.to_string())).collect()
 }
 
-/// A one-line text field with its label.
-pub fn text(id: &str, label: &str, value: String, placeholder: Option<String>, onchange: Callback<Event>) -> Html {
+/// A one-line text field with its label, applied as it is typed (see [`TypedInput`]).
+/// `apply` turns the text into the action that applies it.
+pub fn text(
+    id: &str,
+    label: &str,
+    value: String,
+    placeholder: Option<String>,
+    apply: Callback<String, Action>,
+    dispatch: Callback<Action>,
+) -> Html {
+    let read = ok(apply);
     html! {
         <span class="control">
             <label for={id.to_string()}>{ label }</label>
-            <input id={id.to_string()} {value} {placeholder} {onchange} />
+            <TypedInput id={id.to_string()} {value} placeholder={placeholder.map(AttrValue::from)} {read} {dispatch} />
         </span>
     }
 }

@@ -24,6 +24,7 @@ pub mod segment_row;
 pub mod snippet_panel;
 pub mod template_editor;
 pub mod theme_toggle;
+pub mod typed_input;
 
 use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 use yew::prelude::*;
@@ -34,6 +35,17 @@ pub fn event_value(e: &Event) -> String {
         input.value()
     } else if let Some(select) = e.target_dyn_into::<HtmlSelectElement>() {
         select.value()
+    } else if let Some(area) = e.target_dyn_into::<HtmlTextAreaElement>() {
+        area.value()
+    } else {
+        String::new()
+    }
+}
+
+/// The text of the input an `input` event came from.
+pub fn input_value(e: &InputEvent) -> String {
+    if let Some(input) = e.target_dyn_into::<HtmlInputElement>() {
+        input.value()
     } else if let Some(area) = e.target_dyn_into::<HtmlTextAreaElement>() {
         area.value()
     } else {

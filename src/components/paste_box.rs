@@ -2,9 +2,9 @@
 //! the sample items. An error points at the offending token.
 
 use super::hit_list::HitList;
+use super::typed_input::TypedInput;
 use crate::state::{Action, Analysis, Playground};
 use std::rc::Rc;
-use web_sys::HtmlTextAreaElement;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
@@ -31,16 +31,7 @@ fn pointed(expression: &str, offset: usize, token: &str) -> Html {
 
 #[function_component]
 pub fn PasteBox(props: &PasteBoxProps) -> Html {
-    let oninput = {
-        let d = props.dispatch.clone();
-        Callback::from(move |e: Event| {
-            let text = e
-                .target_dyn_into::<HtmlTextAreaElement>()
-                .map(|t| t.value())
-                .unwrap_or_default();
-            d.emit(Action::SetPasted(text));
-        })
-    };
+    let read = Callback::from(|text: String| Ok(Action::SetPasted(text)));
     let outcome = match &props.analysis.pasted {
         None => {
             html! { <p class="note">{ "Paste the object you pass to Query (TableName, KeyConditionExpression, ExpressionAttributeNames, ExpressionAttributeValues, ...)." }</p> }
@@ -60,7 +51,7 @@ pub fn PasteBox(props: &PasteBoxProps) -> Html {
         <section class="panel" aria-labelledby="paste-title">
             <h2 id="paste-title">{ "Paste an expression" }</h2>
             <label for="paste-input" class="visually-hidden">{ "Query input as JSON" }</label>
-            <textarea id="paste-input" rows="8" spellcheck="false" value={props.state.pasted.clone()} onchange={oninput}
+            <TypedInput id="paste-input" rows={8} value={props.state.pasted.clone()} {read} dispatch={props.dispatch.clone()}
                 placeholder={r##"{"KeyConditionExpression": "#pk = :pk AND begins_with(#sk, :p)", ...}"##} />
             { outcome }
         </section>

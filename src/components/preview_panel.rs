@@ -1,10 +1,10 @@
 //! The order DynamoDB returns, beside the order a naive (unpadded) design would give.
 
 use super::byte_view::ByteView;
-use super::{more_note, SHOWN};
+use super::collection_view::PARTITIONS;
+use super::{controls, more_note, SHOWN};
 use crate::state::Playground;
-use keylab::preview::NumberVsString;
-use keylab::preview::Preview;
+use keylab::preview::{Collection, NumberVsString, Preview};
 use keylab::schema::AttrType;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -21,14 +21,59 @@ pub struct PreviewPanelProps {
     /// Per row, the later row with the same table key, which replaces it.
     #[prop_or_default]
     pub overwritten: Rc<Vec<Option<usize>>>,
+    /// The item collections of the attribute's index, busiest first: a Query reads one.
+    #[prop_or_default]
+    pub collections: Rc<Vec<Collection>>,
+    /// Why nothing is shown: a setting typed but not applicable.
+    #[prop_or_default]
+    pub blocked: Option<String>,
 }
+
+/// Above this share of rows out of order, one count says it better than a badge per row.
+const MARKS_AT_MOST: f64 = 0.5;
 
 #[function_component]
 pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
     let forward = use_state(|| true);
+    let picked = use_state(|| 0usize);
+    let only = use_state(String::new);
     let Some(preview) = &props.preview else {
-        return html! { <section class="panel"><p>{ "No entity to preview." }</p></section> };
+        return html! { <section class="panel" aria-labelledby="preview-title">
+            <h2 id="preview-title">{ "Keys in query order" }</h2>
+            if let Some(why) = &props.blocked {
+                <p class="messages"><span class="error" role="alert" data-testid="preview-blocked">{ why }</span></p>
+            } else {
+                <p>{ "No entity to preview." }</p>
+            }
+        </section> };
     };
+    // A sort key's order means something only within one partition: show one, the
+    // busiest unless another is picked. A partition key's own preview spans them all.
+    let is_sort = props
+        .state
+        .key_schema(props.state.index_of_attribute().as_deref())
+        .is_some_and(|k| k.sort.as_deref() == Some(preview.attribute.as_str()));
+    let partition = is_sort
+        .then(|| {
+            props
+                .collections
+                .get((*picked).min(props.collections.len().saturating_sub(1)))
+        })
+        .flatten();
+    let in_partition: Option<std::collections::HashSet<usize>> =
+        partition.map(|c| c.items.iter().map(|i| i.row).collect());
+    let entity_of = |r: usize| {
+        props
+            .state
+            .rows
+            .get(r)
+            .and_then(|row| props.state.schema.entities.get(row.entity))
+            .map(|e| e.name.as_str())
+    };
+    let window = preview.window(|r| {
+        in_partition.as_ref().is_none_or(|rows| rows.contains(&r))
+            && (only.is_empty() || entity_of(r) == Some(only.as_str()))
+    });
     let several = props.state.schema.entities.len() > 1;
     let values_of = |r: usize| -> String {
         let text = props.state.row_text(r);
@@ -48,10 +93,36 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
     };
     let skipped = preview.rows.len() - preview.sorted.len();
     // Reading backward (ScanIndexForward=false) walks the same order from the end.
-    let mut in_order = preview.sorted.clone();
+    let mut in_order = window.sorted.clone();
+    let mut naive: Vec<(usize, bool)> = window
+        .naive_sorted
+        .iter()
+        .copied()
+        .zip(window.misplaced.iter().copied())
+        .collect();
     if !*forward {
         in_order.reverse();
+        naive.reverse();
     }
+    let out_of_order = window.misplaced.iter().filter(|m| **m).count();
+    let mark_each = (out_of_order as f64) <= MARKS_AT_MOST * window.misplaced.len() as f64;
+    let pick_partition = {
+        let picked = picked.clone();
+        Callback::from(move |e: Event| picked.set(super::event_value(&e).parse().unwrap_or(0)))
+    };
+    let pick_entity = {
+        let only = only.clone();
+        Callback::from(move |e: Event| only.set(super::event_value(&e)))
+    };
+    let entity_names: Vec<String> = {
+        let mut names: Vec<String> = Vec::new();
+        for c in partition.into_iter().flat_map(|c| c.items.iter()) {
+            if !names.contains(&c.entity) {
+                names.push(c.entity.clone());
+            }
+        }
+        names
+    };
     let toggle = {
         let forward = forward.clone();
         Callback::from(move |e: Event| {
@@ -90,7 +161,43 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
     html! {
         <section class="panel" aria-labelledby="preview-title">
             <h2 id="preview-title">{ format!("{} in query order", preview.attribute) }</h2>
+            if let Some(c) = partition {
+                <div class="query-controls">
+                    if props.collections.len() > 1 {
+                        { controls::select(
+                            "preview-partition",
+                            &format!("partition to show ({} in all)", props.collections.len()),
+                            props.collections.iter().take(PARTITIONS).enumerate()
+                                .map(|(i, g)| (i.to_string(), format!("{} ({} items)", g.partition, g.items.len())))
+                                .collect(),
+                            &picked.to_string(),
+                            pick_partition,
+                        ) }
+                    }
+                    if entity_names.len() > 1 {
+                        { controls::select(
+                            "preview-entity",
+                            "entity to show",
+                            std::iter::once((String::new(), "every entity".to_string()))
+                                .chain(entity_names.iter().map(|n| (n.clone(), n.clone())))
+                                .collect(),
+                            &only,
+                            pick_entity,
+                        ) }
+                    }
+                </div>
+                <p class="note" data-testid="preview-partition-note">
+                    { format!("{} of {} item(s) in partition ", in_order.len(), c.items.len()) }<code>{ &c.partition }</code>
+                    { format!(", the partition a Query reads ({} partition(s) in all)", props.collections.len()) }
+                </p>
+            }
             <p class="note">{ order_note }{ if skipped > 0 { format!(" · {skipped} item(s) left out: errors, or no {} template", preview.attribute) } else { String::new() } }{ more_note(in_order.len()) }</p>
+            if !props.matches.is_empty() {
+                <p class="note legend" data-testid="preview-legend"><span class="swatch match" aria-hidden="true"></span>{ "highlighted: returned by the query below" }</p>
+            }
+            if !mark_each && out_of_order > 0 {
+                <p class="note" data-testid="out-of-order-count">{ format!("{out_of_order} of {} naive keys are out of order.", window.misplaced.len()) }</p>
+            }
             <span class="control check">
                 <input id="preview-forward" type="checkbox" checked={*forward} onchange={toggle} />
                 <label for="preview-forward">{ "ScanIndexForward (unchecked: read from the end)" }</label>
@@ -98,7 +205,7 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
             <div class="orders">
                 <div>
                     <h3>{ "keylab keys" }</h3>
-                    <ol class="keys" data-testid="sorted-keys">
+                    <ol class="keys" data-testid="sorted-keys" tabindex="0" aria-label="keylab keys">
                         { for in_order.iter().take(SHOWN).map(|&r| html! {
                             <li data-row={r.to_string()} class={classes!(props.matches.contains(&r).then_some("match"))}>
                                 <code>{ preview.rows[r].key.clone().unwrap_or_default() }</code>
@@ -112,13 +219,13 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
                 </div>
                 <div>
                     <h3>{ "Naive keys (values as typed)" }</h3>
-                    <ol class="keys naive" data-testid="naive-keys">
-                        { for preview.naive_sorted.iter().take(SHOWN).map(|&r| {
-                            let misplaced = preview.misplaced.get(r).copied().unwrap_or(false);
+                    <ol class="keys naive" data-testid="naive-keys" tabindex="0" aria-label="naive keys">
+                        { for naive.iter().take(SHOWN).map(|&(r, misplaced)| {
                             html! {
                                 <li data-row={r.to_string()} class={classes!(misplaced.then_some("misplaced"))}>
                                     <code>{ preview.rows[r].naive.clone() }</code>
-                                    { if misplaced { html! { <span class="badge">{ "out of order" }</span> } } else { html! {} } }
+                                    if misplaced && mark_each { <span class="badge">{ "out of order" }</span> }
+                                    <span class="values">{ values_of(r) }</span>
                                 </li>
                             }
                         }) }
@@ -127,7 +234,7 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
             </div>
             { comparison.unwrap_or_default() }
             if preview.attr_type == AttrType::S {
-                <ByteView keys={preview.sorted.iter().take(SHOWN).filter_map(|&r| preview.rows[r].key.clone()).collect::<Vec<_>>()} />
+                <ByteView keys={window.sorted.iter().take(SHOWN).filter_map(|&r| preview.rows[r].key.clone()).collect::<Vec<_>>()} />
             }
         </section>
     }

@@ -2,6 +2,7 @@
 //! expression, its input object, the explanation and the rows it returns, page by page.
 
 use super::hit_list::HitList;
+use super::typed_input::{ok, TypedInput};
 use super::{controls, event_value};
 use crate::state::{Action, Analysis, Playground, QueryDraft, Shape};
 use std::rc::Rc;
@@ -35,6 +36,15 @@ pub fn QueryPanel(props: &QueryPanelProps) -> Html {
             let mut next = draft.clone();
             apply(&mut next, event_value(&e));
             d.emit(Action::SetQuery(next));
+        })
+    };
+    // A typed control: the draft with this text in it.
+    let typed = |apply: fn(&mut QueryDraft, String)| {
+        let draft = draft.clone();
+        Callback::from(move |text: String| {
+            let mut next = draft.clone();
+            apply(&mut next, text);
+            Action::SetQuery(next)
         })
     };
     let fields = props.state.query_sort_fields();
@@ -139,8 +149,8 @@ pub fn QueryPanel(props: &QueryPanelProps) -> Html {
                 }
                 <span class="control">
                     <label for="query-anchor">{ format!("like item # (1 to {rows})") }</label>
-                    <input id="query-anchor" class="short" type="number" min="1" max={rows.to_string()} value={(draft.anchor + 1).to_string()}
-                        onchange={edit(|q, v| q.anchor = v.trim().parse::<usize>().unwrap_or(1).saturating_sub(1))} />
+                    <TypedInput id="query-anchor" class={classes!("short")} inputmode="numeric" value={(draft.anchor + 1).to_string()}
+                        read={ok(typed(|q, v| q.anchor = v.trim().parse::<usize>().map_or(usize::MAX, |n| n.saturating_sub(1))))} dispatch={props.dispatch.clone()} />
                     <span class="note" data-testid="query-anchor-item">{ props.state.row_text(draft.anchor) }</span>
                 </span>
                 if shows_fixed {
@@ -154,9 +164,9 @@ pub fn QueryPanel(props: &QueryPanelProps) -> Html {
                 }
                 if draft.shape == Shape::Range {
                     { controls::select("query-op", &format!("{range_field} is"), ops, &draft.op, edit(|q, v| q.op = v)) }
-                    { controls::text("query-value", "value", draft.value.clone(), None, edit(|q, v| q.value = v)) }
+                    { controls::text("query-value", "value", draft.value.clone(), None, typed(|q, v| q.value = v), props.dispatch.clone()) }
                     if draft.op == "between" {
-                        { controls::text("query-to", "and", draft.to.clone(), None, edit(|q, v| q.to = v)) }
+                        { controls::text("query-to", "and", draft.to.clone(), None, typed(|q, v| q.to = v), props.dispatch.clone()) }
                     }
                 }
                 if draft.shape == Shape::Prefix {
@@ -173,8 +183,8 @@ pub fn QueryPanel(props: &QueryPanelProps) -> Html {
                 }
                 <span class="control">
                     <label for="query-limit">{ "Limit" }</label>
-                    <input id="query-limit" class="short" inputmode="numeric" placeholder={if draft.shape == Shape::Top { "10" } else { "none" }}
-                        value={draft.limit.clone()} onchange={edit(|q, v| q.limit = v)} />
+                    <TypedInput id="query-limit" class={classes!("short")} inputmode="numeric" placeholder={if draft.shape == Shape::Top { "10" } else { "none" }}
+                        value={draft.limit.clone()} read={ok(typed(|q, v| q.limit = v))} dispatch={props.dispatch.clone()} />
                 </span>
             </div>
             { output }

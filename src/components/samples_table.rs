@@ -1,9 +1,9 @@
 //! The sample items of the selected entity: one row per item, one input per field, each
 //! value's errors under it. Long tables draw only the rows in view.
 
-use super::event_value;
 use super::messages::Messages;
 use super::paste_items::PasteItems;
+use super::typed_input::TypedInput;
 use crate::state::{Action, Playground};
 use keylab::preview::Preview;
 use keylab::sample::MAX_ITEMS;
@@ -74,16 +74,15 @@ pub fn SamplesTable(props: &SamplesTableProps) -> Html {
         let view = props.preview.as_ref().and_then(|p| p.rows.get(r));
         let cells = columns.iter().map(|c| {
             let text = values.get(c).and_then(|v| v.as_str()).unwrap_or_default().to_string();
-            let onchange = {
-                let (d, field) = (props.dispatch.clone(), c.clone());
-                Callback::from(move |e: Event| d.emit(Action::SetValue { row: r, field: field.clone(), text: event_value(&e) }))
+            let read = {
+                let field = c.clone();
+                Callback::from(move |text: String| Ok(Action::SetValue { row: r, field: field.clone(), text }))
             };
             let errors: Vec<String> = view.map(|v| v.errors.iter().filter(|e| e.context.field.as_deref() == Some(c)).map(|e| e.message()).collect()).unwrap_or_default();
             let warnings: Vec<String> = view.map(|v| v.warnings.iter().filter(|w| w.context.field.as_deref() == Some(c)).map(|w| w.message()).collect()).unwrap_or_default();
-            let invalid = if errors.is_empty() { "false" } else { "true" };
             html! {
                 <td>
-                    <input aria-label={format!("{c} of item {}", r + 1)} aria-invalid={invalid} data-testid={format!("value-{r}-{c}")} value={text} {onchange} />
+                    <TypedInput id={format!("value-{r}-{c}")} aria_label={format!("{c} of item {}", r + 1)} invalid={!errors.is_empty()} testid={format!("value-{r}-{c}")} value={text} {read} dispatch={props.dispatch.clone()} />
                     <Messages {errors} {warnings} />
                 </td>
             }

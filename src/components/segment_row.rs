@@ -2,11 +2,13 @@
 //! and the width planner's line for numeric fields.
 
 use super::messages::Messages;
+use super::typed_input::TypedInput;
 use super::{controls, event_value};
-use crate::state::{kinds, Action};
+use crate::state::{kinds, Action, Unsettled};
 use keylab::codec::width::WidthPlan;
 use keylab::float_text;
 use keylab::schema::{Case, Field, FieldKind, Order, Segment, TimeUnit};
+use std::collections::BTreeMap;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
@@ -23,6 +25,51 @@ pub struct SegmentRowProps {
     pub errors: Vec<String>,
     pub warnings: Vec<String>,
     pub dispatch: Callback<Action>,
+    /// The entity the segment belongs to, for the keys of its typed settings.
+    pub entity: usize,
+    /// The other fields' names, which a rename must not take.
+    #[prop_or_default]
+    pub siblings: Vec<String>,
+    /// This field's settings typed but not applied, by setting (`width`, `name`, …).
+    #[prop_or_default]
+    pub unsettled: BTreeMap<String, Unsettled>,
+}
+
+/// Where a field's setting is typed: what it holds, how typed text becomes an action.
+struct Setting<'a> {
+    id: String,
+    label: &'a str,
+    value: String,
+    read: Callback<String, Result<Action, Unsettled>>,
+}
+
+fn setting_input(s: Setting, entity: usize, field: &str, key: &str, ctx: &Ctx) -> Html {
+    html! {
+        <span class="control">
+            <label for={s.id.clone()}>{ s.label }</label>
+            <TypedInput id={s.id} class={classes!("short")} inputmode="decimal" value={s.value} read={s.read}
+                dispatch={ctx.dispatch.clone()} unsettled_key={Unsettled::key(entity, field, key)}
+                unsettled={ctx.unsettled.get(key).cloned()} />
+        </span>
+    }
+}
+
+/// What every setting input of one row shares.
+struct Ctx<'a> {
+    dispatch: &'a Callback<Action>,
+    unsettled: &'a BTreeMap<String, Unsettled>,
+}
+
+/// A whole number from `min` to `max`, or the problem with the text, in the user's words.
+fn whole(setting: String, text: &str, min: u32, max: u32) -> Result<u32, Unsettled> {
+    match text.trim().parse::<u32>() {
+        Ok(n) if (min..=max).contains(&n) => Ok(n),
+        _ => Err(Unsettled {
+            problem: format!("{text:?} is not a whole number from {min} to {max}: type one, such as 10"),
+            setting,
+            text: text.to_string(),
+        }),
+    }
 }
 
 fn on<F: Fn(String) -> Action + 'static>(dispatch: &Callback<Action>, make: F) -> Callback<Event> {
@@ -30,24 +77,32 @@ fn on<F: Fn(String) -> Action + 'static>(dispatch: &Callback<Action>, make: F) -
     Callback::from(move |e: Event| dispatch.emit(make(event_value(&e))))
 }
 
-fn number_control(id: String, label: &str, value: u32, min: u32, onchange: Callback<Event>) -> Html {
-    html! {
-        <span class="control">
-            <label for={id.clone()}>{ label }</label>
-            <input id={id} type="number" min={min.to_string()} max="38" value={value.to_string()} {onchange} />
-        </span>
-    }
-}
-
-fn field_controls(i: usize, f: &Field, dispatch: &Callback<Action>) -> Html {
-    let name = f.name.clone();
-    let width_cb = {
-        let name = name.clone();
-        on(dispatch, move |v| Action::SetWidth {
-            field: name.clone(),
-            width: v.trim().parse().unwrap_or(0),
-        })
+fn field_controls(i: usize, f: &Field, props: &SegmentRowProps) -> Html {
+    let dispatch = &props.dispatch;
+    let ctx = Ctx {
+        dispatch,
+        unsettled: &props.unsettled,
     };
+    let name = f.name.clone();
+    let number = |key: &'static str, label: &'static str, value: u32, min: u32, make: fn(String, u32) -> Action| {
+        let field = name.clone();
+        let read = Callback::from(move |text: String| {
+            whole(format!("{label} of {field}"), &text, min, 38).map(|n| make(field.clone(), n))
+        });
+        setting_input(
+            Setting {
+                id: format!("seg-{i}-{key}"),
+                label,
+                value: value.to_string(),
+                read,
+            },
+            props.entity,
+            &name,
+            key,
+            &ctx,
+        )
+    };
+    let width_input = |w: u32| number("width", "width", w, 1, |field, width| Action::SetWidth { field, width });
     let order = {
         let name = name.clone();
         let selected = if f.kind.order() == Order::Desc { "desc" } else { "asc" };
@@ -88,17 +143,12 @@ fn field_controls(i: usize, f: &Field, dispatch: &Callback<Action>) -> Html {
             )
         }
         FieldKind::Uint { width, .. } | FieldKind::Int { width, .. } => {
-            html! { <>{ number_control(format!("seg-{i}-width"), "width", width, 1, width_cb) }{ order }</> }
+            html! { <>{ width_input(width) }{ order }</> }
         }
         FieldKind::Decimal { width, scale, .. } => {
-            let name = name.clone();
-            let scale_cb = on(dispatch, move |v| Action::SetScale {
-                field: name.clone(),
-                scale: v.trim().parse().unwrap_or(0),
-            });
             html! { <>
-                { number_control(format!("seg-{i}-width"), "width", width, 1, width_cb) }
-                { number_control(format!("seg-{i}-scale"), "scale", scale, 0, scale_cb) }
+                { width_input(width) }
+                { number("scale", "scale", scale, 0, |field, scale| Action::SetScale { field, scale }) }
                 { order }
             </> }
         }
@@ -116,7 +166,7 @@ fn field_controls(i: usize, f: &Field, dispatch: &Callback<Action>) -> Html {
             html! { <>
                 { controls::select(
             &format!("seg-{i}-unit"), "unit", controls::fixed_options(&[("s", "epoch seconds"), ("ms", "epoch ms"), ("iso", "ISO-8601 UTC")]), selected, unit_cb) }
-                { width.map(|w| number_control(format!("seg-{i}-width"), "width", w, 1, width_cb)).unwrap_or_default() }
+                { width.map(width_input).unwrap_or_default() }
                 { order }
             </> }
         }
@@ -131,26 +181,67 @@ fn field_controls(i: usize, f: &Field, dispatch: &Callback<Action>) -> Html {
     };
     let kind_options = kinds().iter().map(|k| (k.to_string(), k.to_string())).collect();
     let rename = {
-        let name = name.clone();
-        on(dispatch, move |v| Action::RenameField {
-            field: name.clone(),
-            to: v.trim().to_string(),
+        let (field, siblings) = (name.clone(), props.siblings.clone());
+        Callback::from(move |text: String| {
+            let to = text.trim().to_string();
+            let problem = if to.is_empty() {
+                Some("a field needs a name: type one, such as createdAt".to_string())
+            } else if to.chars().count() > crate::state::NAME_MAX {
+                Some(format!(
+                    "{} characters is too long: a name holds at most {}",
+                    to.chars().count(),
+                    crate::state::NAME_MAX
+                ))
+            } else if siblings.contains(&to) {
+                Some(format!("another field is already named {to:?}: pick another name"))
+            } else {
+                None
+            };
+            match problem {
+                Some(problem) => Err(Unsettled {
+                    setting: format!("name of field {field}"),
+                    text,
+                    problem,
+                }),
+                None => Ok(Action::RenameField {
+                    field: field.clone(),
+                    to,
+                }),
+            }
         })
     };
     let warn_at = f.kind.width().map(|_| {
-        let name = name.clone();
-        let cb = on(dispatch, move |v| Action::SetWarnAt { field: name.clone(), percent: float_text::parse(&v).unwrap_or(0.0) });
-        html! {
-            <span class="control">
-                <label for={format!("seg-{i}-warn")}>{ "warn at %" }</label>
-                <input id={format!("seg-{i}-warn")} type="number" min="1" max="100" value={float_text::shortest(f.warn_at())} onchange={cb} />
-            </span>
-        }
+        let field = name.clone();
+        let read = Callback::from(move |text: String| match float_text::parse(&text) {
+            Some(percent) if percent > 0.0 && percent <= 100.0 => Ok(Action::SetWarnAt {
+                field: field.clone(),
+                percent,
+            }),
+            _ => Err(Unsettled {
+                setting: format!("warning threshold of {field}"),
+                problem: format!("{text:?} is not a percentage above 0 and at most 100: type one, such as 80"),
+                text,
+            }),
+        });
+        setting_input(
+            Setting {
+                id: format!("seg-{i}-warn"),
+                label: "warn at %",
+                value: float_text::shortest(f.warn_at()),
+                read,
+            },
+            props.entity,
+            &name,
+            "warn",
+            &ctx,
+        )
     });
     html! { <>
         <span class="control">
             <label for={format!("seg-{i}-name")}>{ "field" }</label>
-            <input id={format!("seg-{i}-name")} class="name" value={f.name.clone()} onchange={rename} />
+            <TypedInput id={format!("seg-{i}-name")} class={classes!("name")} value={f.name.clone()} read={rename}
+                dispatch={dispatch.clone()} unsettled_key={Unsettled::key(props.entity, &name, "name")}
+                unsettled={props.unsettled.get("name").cloned()} maxlength={crate::state::NAME_MAX as u32} />
         </span>
         { controls::select(
             &format!("seg-{i}-kind"), "kind", kind_options, f.kind.name(), kind_cb) }
@@ -201,15 +292,31 @@ pub fn SegmentRow(props: &SegmentRowProps) -> Html {
     };
     let body = match (&props.segment, &props.field) {
         (Segment::Literal(text), _) => {
-            let cb = on(d, move |v| Action::SetLiteral { segment: i, text: v });
+            let read = Callback::from(move |text: String| {
+                if text.chars().count() > crate::state::NAME_MAX {
+                    Err(Unsettled {
+                        setting: format!("literal of segment {}", i + 1),
+                        problem: format!(
+                            "{} characters is too long: a literal holds at most {}",
+                            text.chars().count(),
+                            crate::state::NAME_MAX
+                        ),
+                        text,
+                    })
+                } else {
+                    Ok(Action::SetLiteral { segment: i, text })
+                }
+            });
             html! {
                 <span class="control">
                     <label for={format!("seg-{i}-literal")}>{ "literal" }</label>
-                    <input id={format!("seg-{i}-literal")} value={text.clone()} onchange={cb} />
+                    <TypedInput id={format!("seg-{i}-literal")} value={text.clone()} {read} dispatch={d.clone()}
+                        unsettled_key={Unsettled::key(props.entity, &format!("#{i}"), "literal")}
+                        unsettled={props.unsettled.get("literal").cloned()} />
                 </span>
             }
         }
-        (Segment::Field(_), Some(f)) => field_controls(i, f, d),
+        (Segment::Field(_), Some(f)) => field_controls(i, f, props),
         (Segment::Field(name), None) => html! { <span class="control">{ format!("field {name} (undefined)") }</span> },
     };
     html! {
@@ -225,8 +332,9 @@ pub fn SegmentRow(props: &SegmentRowProps) -> Html {
             if let (Some(_), Segment::Field(name)) = (&props.plan, &props.segment) {
                 <span class="control">
                     <label for={format!("seg-{i}-expected")}>{ "expected max" }</label>
-                    <input id={format!("seg-{i}-expected")} inputmode="numeric" placeholder="largest sample" value={props.expected.clone()}
-                        onchange={{ let name = name.clone(); on(d, move |v| Action::SetExpectedMax { field: name.clone(), text: v }) }} />
+                    <TypedInput id={format!("seg-{i}-expected")} inputmode="numeric" placeholder="largest sample" value={props.expected.clone()}
+                        read={{ let name = name.clone(); Callback::from(move |text: String| Ok(Action::SetExpectedMax { field: name.clone(), text })) }}
+                        dispatch={d.clone()} />
                 </span>
             }
             <Messages errors={props.errors.clone()} warnings={props.warnings.clone()} />

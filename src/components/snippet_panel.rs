@@ -2,8 +2,8 @@
 //! always the code for the query above. No syntax highlighting: it would cost bundle
 //! bytes, and plain monospace keeps every escaped character visible.
 
+use super::controls;
 use super::copy_button::CopyButton;
-use super::{controls, event_value};
 use crate::state::{Action, Analysis, Playground, SnippetPrefs};
 use keylab::snippet::Target;
 use std::rc::Rc;
@@ -20,11 +20,11 @@ pub struct SnippetPanelProps {
 pub fn SnippetPanel(props: &SnippetPanelProps) -> Html {
     let prefs = props.state.snippet.clone();
     let set = |apply: fn(&mut SnippetPrefs, String)| {
-        let (d, prefs) = (props.dispatch.clone(), prefs.clone());
-        Callback::from(move |e: Event| {
+        let prefs = prefs.clone();
+        Callback::from(move |text: String| {
             let mut next = prefs.clone();
-            apply(&mut next, event_value(&e));
-            d.emit(Action::SetSnippet(next));
+            apply(&mut next, text);
+            Action::SetSnippet(next)
         })
     };
     let toggle_program = {
@@ -72,8 +72,8 @@ pub fn SnippetPanel(props: &SnippetPanelProps) -> Html {
                     <input id="snippet-program" type="checkbox" checked={prefs.program} onchange={toggle_program} />
                     <label for="snippet-program">{ "complete runnable program" }</label>
                 </span>
-                { controls::text("snippet-table", "table name", prefs.table.clone(), Some(props.state.schema.table.name.clone()), set(|p, v| p.table = v)) }
-                { controls::text("snippet-endpoint", "endpoint (optional)", prefs.endpoint.clone(), Some("http://127.0.0.1:8000".into()), set(|p, v| p.endpoint = v)) }
+                { controls::text("snippet-table", "table name", prefs.table.clone(), Some(props.state.schema.table.name.clone()), set(|p, v| p.table = v), props.dispatch.clone()) }
+                { controls::text("snippet-endpoint", "endpoint (optional)", prefs.endpoint.clone(), Some("http://127.0.0.1:8000".into()), set(|p, v| p.endpoint = v), props.dispatch.clone()) }
             </div>
             <div role="tabpanel" id="snippet-code-panel" aria-labelledby={format!("tab-{}", current.id())}>{ body }</div>
         </section>

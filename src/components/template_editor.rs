@@ -2,11 +2,11 @@
 
 use super::attribute_picker::AttributePicker;
 use super::entity_picker::EntityPicker;
-use super::event_value;
 use super::messages::Messages;
 use super::schema_editor::SchemaEditor;
 use super::segment_row::SegmentRow;
-use crate::state::{Action, Analysis, NewSegment, Playground};
+use super::typed_input::TypedInput;
+use crate::state::{Action, Analysis, NewSegment, Playground, Unsettled};
 use keylab::schema::Segment;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -44,10 +44,7 @@ pub fn TemplateEditor(props: &TemplateEditorProps) -> Html {
         let d = props.dispatch.clone();
         Callback::from(move |_: MouseEvent| d.emit(Action::AddSegment(kind)))
     };
-    let separator = {
-        let d = props.dispatch.clone();
-        Callback::from(move |e: Event| d.emit(Action::SetSeparator(event_value(&e))))
-    };
+    let separator = Callback::from(|text: String| Ok(Action::SetSeparator(text)));
     let shape: Vec<String> = segments
         .iter()
         .map(|s| match s {
@@ -64,7 +61,7 @@ pub fn TemplateEditor(props: &TemplateEditorProps) -> Html {
             <p class="shape" data-testid="template-shape"><code>{ shape.join(&state.schema.separator) }</code></p>
             <span class="control">
                 <label for="separator">{ "separator" }</label>
-                <input id="separator" class="short" value={state.schema.separator.clone()} onchange={separator} />
+                <TypedInput id="separator" class={classes!("short")} value={state.schema.separator.clone()} read={separator} dispatch={props.dispatch.clone()} />
             </span>
             <Messages {errors} {warnings} />
             <ol class="segments">
@@ -77,9 +74,14 @@ pub fn TemplateEditor(props: &TemplateEditorProps) -> Html {
                     let (errors, warnings) = match name { Some(n) => messages_for(&props.analysis, Some(n)), None => (Vec::new(), Vec::new()) };
                     let plan = name.and_then(|n| props.analysis.plans.iter().find(|p| p.field == n).cloned());
                     let expected = name.and_then(|n| state.expected.get(n)).and_then(|v| v.as_str()).unwrap_or_default().to_string();
+                    let unsettled = Unsettled::of(&state.unsettled, state.entity, &name.map_or(format!("#{i}"), str::to_string));
+                    let siblings: Vec<String> = entity.map(|e| e.fields.iter().map(|f| f.name.clone()).filter(|f| Some(f.as_str()) != name).collect()).unwrap_or_default();
+                    // Keyed by position: a rename applied while typing must not remount
+                    // the row and take the focus away.
                     html! {
-                        <SegmentRow key={format!("{i}-{}", name.unwrap_or("literal"))} index={i} count={segments.len()} segment={s.clone()}
-                            {field} {plan} {expected} {errors} {warnings} dispatch={props.dispatch.clone()} />
+                        <SegmentRow key={i} index={i} count={segments.len()} segment={s.clone()}
+                            {field} {plan} {expected} {errors} {warnings} dispatch={props.dispatch.clone()}
+                            entity={state.entity} {siblings} {unsettled} />
                     }
                 }) }
             </ol>

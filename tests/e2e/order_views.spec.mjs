@@ -23,7 +23,11 @@ test('the warning threshold can be changed, and an impossible one is an error be
   await expect(page.getByTestId('segment-0').getByTestId('width-plan')).toHaveClass(/near/);
   await warn.fill('0');
   await warn.press('Enter');
-  await expect(page.getByTestId('segment-0').getByRole('alert')).toContainText('warning threshold 0% is not above 0 and at most 100');
+  await expect(page.getByTestId('seg-0-warn-problem')).toContainText('"0" is not a percentage above 0 and at most 100');
+  // The typed value stays in the field, and the preview names the setting that stops it.
+  await expect(warn).toHaveValue('0');
+  await expect(warn).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByTestId('preview-blocked')).toContainText('is fixed: "0" is not a percentage');
 });
 
 test('ScanIndexForward reverses the preview; Number and String key orders side by side', async ({ page }) => {

@@ -1,0 +1,158 @@
+//! A text field that applies what is typed as it is typed: about 150 ms after the last
+//! keystroke, and at once on Enter or blur. A value that cannot be applied (a width of
+//! `-3`) is not dropped: it stays in the field, is saved with the work as an
+//! [`Unsettled`] entry, and its problem is shown next to the field.
+
+use crate::state::{Action, Unsettled};
+use gloo::timers::callback::Timeout;
+use std::cell::RefCell;
+use std::rc::Rc;
+use yew::prelude::*;
+
+/// How long typing must pause before the value is applied: short enough to feel live,
+/// long enough that a 10-digit width is not recomputed once per digit.
+const SETTLE_MS: u32 = 150;
+
+#[derive(Properties, PartialEq)]
+pub struct TypedInputProps {
+    pub id: AttrValue,
+    /// The value the work holds now.
+    pub value: AttrValue,
+    /// Turns the typed text into the action that applies it, or says why it cannot be.
+    pub read: Callback<String, Result<Action, Unsettled>>,
+    pub dispatch: Callback<Action>,
+    /// The key under which an unappliable value is kept: see [`Unsettled`].
+    #[prop_or_default]
+    pub unsettled_key: Option<AttrValue>,
+    /// The text typed earlier that could not be applied.
+    #[prop_or_default]
+    pub unsettled: Option<Unsettled>,
+    #[prop_or_default]
+    pub class: Classes,
+    #[prop_or_default]
+    pub placeholder: Option<AttrValue>,
+    #[prop_or_default]
+    pub inputmode: Option<AttrValue>,
+    #[prop_or_default]
+    pub aria_label: Option<AttrValue>,
+    #[prop_or_default]
+    pub testid: Option<AttrValue>,
+    #[prop_or_default]
+    pub invalid: bool,
+    /// Longest text accepted, in characters.
+    #[prop_or_default]
+    pub maxlength: Option<u32>,
+    /// A multi-line box of this many rows instead of a one-line field.
+    #[prop_or_default]
+    pub rows: Option<u32>,
+}
+
+#[function_component]
+pub fn TypedInput(props: &TypedInputProps) -> Html {
+    // While text is being typed the field shows it; otherwise what the work holds.
+    let typing = use_state(|| None::<String>);
+    // The text waiting for the pause to end, and the timer that will apply it.
+    let pending: Rc<RefCell<Option<(Timeout, String)>>> = use_mut_ref(|| None);
+    // The timer fires after later renders: it must apply through the newest `read`,
+    // whose closure holds the newest document (a stale one would undo other edits).
+    let latest: Rc<RefCell<Callback<String>>> = use_mut_ref(Callback::noop);
+    *latest.borrow_mut() = {
+        let (read, dispatch, key) = (props.read.clone(), props.dispatch.clone(), props.unsettled_key.clone());
+        Callback::from(move |text: String| {
+            let action = match (read.emit(text), key.as_ref()) {
+                (Ok(action), None) => action,
+                (outcome, key) => Action::Typed {
+                    // Without a key to keep it under, a problem still reaches the page.
+                    key: key.map(|k| k.to_string()).unwrap_or_default(),
+                    outcome: outcome.map(Box::new),
+                },
+            };
+            dispatch.emit(action);
+        })
+    };
+    // Applies what is waiting now (Enter, blur): the browser does not always send a
+    // change event once the page has set the field's value while typing.
+    let flush = {
+        let (pending, latest, typing) = (pending.clone(), latest.clone(), typing.clone());
+        Rc::new(move || {
+            let waiting = pending.borrow_mut().take();
+            if let Some((timer, text)) = waiting {
+                timer.cancel();
+                latest.borrow().emit(text);
+            }
+            typing.set(None);
+        })
+    };
+    let oninput = {
+        let (typing, pending, latest) = (typing.clone(), pending.clone(), latest.clone());
+        Callback::from(move |e: InputEvent| {
+            let text = super::input_value(&e);
+            typing.set(Some(text.clone()));
+            let (fire, late) = (pending.clone(), latest.clone());
+            let timer = Timeout::new(SETTLE_MS, move || {
+                if let Some((_, text)) = fire.borrow_mut().take() {
+                    late.borrow().emit(text);
+                }
+            });
+            *pending.borrow_mut() = Some((timer, text));
+        })
+    };
+    let onchange = {
+        let flush = flush.clone();
+        Callback::from(move |_: Event| flush())
+    };
+    let onblur = {
+        let flush = flush.clone();
+        Callback::from(move |_: FocusEvent| flush())
+    };
+    let onkeydown = Callback::from(move |e: KeyboardEvent| {
+        if e.key() == "Enter" && !e.shift_key() {
+            flush();
+        }
+    });
+    // Once the typed text is applied, the field shows the work again, so a value that
+    // changes from elsewhere (undo, import) is what the field shows.
+    {
+        let (typing, pending) = (typing.clone(), pending.clone());
+        use_effect_with(props.value.clone(), move |_| {
+            if pending.borrow().is_none() {
+                typing.set(None);
+            }
+        });
+    }
+    let shown = match (&*typing, &props.unsettled) {
+        (Some(text), _) => text.clone(),
+        (None, Some(u)) => u.text.clone(),
+        (None, None) => props.value.to_string(),
+    };
+    let problem = props.unsettled.as_ref().map(|u| u.problem.clone());
+    let invalid = props.invalid || problem.is_some();
+    let error_id = format!("{}-problem", props.id);
+    let field = match props.rows {
+        Some(rows) => html! {
+            <textarea id={props.id.clone()} rows={rows.to_string()} spellcheck="false" value={shown} {oninput} {onchange} {onblur}
+                placeholder={props.placeholder.clone()} data-testid={props.testid.clone()}
+                aria-invalid={if invalid { "true" } else { "false" }}
+                aria-describedby={problem.is_some().then(|| error_id.clone())} />
+        },
+        None => html! {
+        <input id={props.id.clone()} class={props.class.clone()} value={shown} {oninput} {onchange} {onblur} {onkeydown}
+            placeholder={props.placeholder.clone()} inputmode={props.inputmode.clone()}
+            aria-label={props.aria_label.clone()} data-testid={props.testid.clone()}
+            maxlength={props.maxlength.map(|n| n.to_string())}
+            aria-invalid={if invalid { "true" } else { "false" }}
+            aria-describedby={problem.is_some().then(|| error_id.clone())} />
+        },
+    };
+    html! { <>
+        { field }
+        if let Some(problem) = problem {
+            <span class="field-problem" id={error_id} role="alert" data-testid={format!("{}-problem", props.id)}>{ problem }</span>
+        }
+    </> }
+}
+
+/// A reading that always applies: plain text with nothing to check.
+pub fn ok(apply: Callback<String, Action>) -> Callback<String, Result<Action, Unsettled>> {
+    Callback::from(move |text: String| Ok(apply.emit(text)))
+}

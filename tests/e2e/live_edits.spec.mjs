@@ -1,0 +1,140 @@
+// Edits apply as they are typed; what cannot apply stays in its field, is named beside
+// it and above the empty preview, and survives a reload.
+import { test, expect, openFresh, loadPreset } from './fixtures.mjs';
+
+const firstKey = (page) => page.getByTestId('sorted-keys').locator('li code').first();
+
+test('a width applies while typing, without Enter or leaving the field', async ({ page }) => {
+  await openFresh(page);
+  await expect(firstKey(page)).toHaveText(/^\d{10}#/);
+  const width = page.locator('#seg-0-width');
+  await width.focus();
+  await width.fill('4');
+  await expect(firstKey(page)).toHaveText(/^\d{4}#/);
+  await expect(width).toBeFocused();
+  // Typed further, still without Enter: the keys follow.
+  await width.press('ControlOrMeta+a');
+  await width.pressSequentially('12');
+  await expect(width).toHaveValue('12');
+  await expect(page.getByTestId('seg-0-width-problem')).toHaveCount(0);
+  await expect(firstKey(page)).toHaveText(/^\d{12}#/);
+});
+
+for (const [typed, why] of [['-3', 'whole number'], ['', 'whole number'], ['2.5', 'whole number'], ['0', 'whole number']]) {
+  test(`a width of ${JSON.stringify(typed)} is an error beside the field and the empty preview names it`, async ({ page }) => {
+    await openFresh(page);
+    const width = page.locator('#seg-0-width');
+    await width.fill(typed);
+    const problem = page.getByTestId('seg-0-width-problem');
+    await expect(problem).toContainText(why);
+    await expect(problem).toContainText('1');
+    await expect(problem).toContainText('38');
+    await expect(width).toHaveAttribute('aria-invalid', 'true');
+    await expect(width).toHaveValue(typed);
+    const blocked = page.getByTestId('preview-blocked');
+    await expect(blocked).toContainText('Nothing to show until the width of score is fixed');
+    await expect(blocked).toHaveCount(1);
+    await expect(page.getByTestId('sorted-keys')).toHaveCount(0);
+    await expect(page.getByTestId('collection-blocked')).toContainText('width of score');
+    await expect(page.getByTestId('query-error')).toContainText('width of score');
+    // Leaving the field keeps what was typed: it is not reverted without a word.
+    await width.press('Tab');
+    await expect(width).toHaveValue(typed);
+    await width.fill('6');
+    await expect(problem).toHaveCount(0);
+    await expect(firstKey(page)).toHaveText(/^\d{6}#/);
+  });
+}
+
+test('a value typed but never committed survives a reload, and so does one that cannot apply', async ({ page }) => {
+  await openFresh(page);
+  const width = page.locator('#seg-0-width');
+  await width.fill('7');
+  await expect(firstKey(page)).toHaveText(/^\d{7}#/);
+  const warn = page.locator('#seg-0-warn');
+  await warn.fill('250');
+  await expect(page.getByTestId('seg-0-warn-problem')).toBeVisible();
+  await page.waitForTimeout(1500);
+  await page.reload();
+  await expect(width).toHaveValue('7');
+  await expect(warn).toHaveValue('250');
+  await expect(page.getByTestId('seg-0-warn-problem')).toContainText('"250"');
+  await expect(page.getByTestId('preview-blocked')).toContainText('warning threshold of score');
+});
+
+test('a sample value applies while typing', async ({ page }) => {
+  await openFresh(page);
+  const cell = page.getByTestId('value-0-score');
+  await cell.fill('77');
+  await expect(page.getByTestId('sorted-keys').locator('li .values').filter({ hasText: ', 77,' })).toHaveCount(1);
+  await expect(cell).toBeFocused();
+});
+
+test('the paste box checks what is typed without leaving it', async ({ page }) => {
+  await openFresh(page);
+  const box = page.locator('#paste-input');
+  await box.fill('{not json');
+  await expect(page.getByTestId('paste-error')).toContainText('not valid JSON');
+  await expect(box).toBeFocused();
+  await box.fill('{"TableName": "Leaderboard", "KeyConditionExpression": "#pk = :pk", "ExpressionAttributeNames": {"#pk": "PK"}, "ExpressionAttributeValues": {":pk": {"S": "SEASON#SPRING-2026"}}}');
+  await expect(page.getByTestId('paste-error')).toHaveCount(0);
+});
+
+test('clearing the entity name is an error beside it; names are capped at 255 characters', async ({ page }) => {
+  await openFresh(page);
+  const name = page.locator('#entity-name');
+  const before = await name.inputValue();
+  await name.fill('');
+  await expect(page.getByTestId('entity-name-problem')).toContainText('name');
+  await name.press('Tab');
+  await expect(name).toHaveValue('');
+  await expect(page.getByTestId('entity-name-problem')).toBeVisible();
+  await name.fill(before);
+  await expect(page.getByTestId('entity-name-problem')).toHaveCount(0);
+  await name.fill('E'.repeat(300));
+  await name.press('Tab');
+  expect((await name.inputValue()).length).toBeLessThanOrEqual(255);
+  await expect(page.locator('body')).not.toContainText('E'.repeat(256));
+});
+
+test('the preview shows the one partition of a shared design, with an entity filter and a legend', async ({ page }) => {
+  await openFresh(page);
+  await loadPreset(page, 'orders');
+  await page.getByLabel('access pattern').selectOption('entity');
+  const note = page.getByTestId('preview-partition-note');
+  await expect(note).toContainText('10 of 10 item(s) in partition CUSTOMER#C-42');
+  await expect(page.getByTestId('sorted-keys').locator('li')).toHaveCount(10);
+  // Order and OrderLine share the partition: the filter keeps one entity.
+  await page.getByLabel('entity to show').selectOption('OrderLine');
+  await expect(page.getByTestId('sorted-keys').locator('li code')).toHaveText([/^ORDERLINE#/, /^ORDERLINE#/, /^ORDERLINE#/]);
+  await expect(page.getByTestId('naive-keys').locator('li')).toHaveCount(3);
+  await expect(note).toContainText('3 of 10 item(s)');
+  await page.getByLabel('entity to show').selectOption('');
+  await expect(page.getByTestId('preview-legend')).toContainText('returned by the query below');
+  // The highlighted rows are the query's hits: the four orders.
+  await expect(page.getByTestId('sorted-keys').locator('li.match code')).toHaveText([/^ORDER#/, /^ORDER#/, /^ORDER#/, /^ORDER#/]);
+});
+
+test('with many partitions the busiest is shown first, another can be picked, and out-of-order rows are counted', async ({ page }) => {
+  await openFresh(page);
+  await page.getByLabel(/random Run items/).fill('300');
+  await page.getByRole('button', { name: 'Replace Run items with random ones' }).click();
+  const picker = page.getByLabel(/^partition to show/);
+  await expect(picker).toBeVisible();
+  const options = await picker.locator('option').allTextContents();
+  expect(options.length).toBeGreaterThan(1);
+  const counts = options.map((o) => Number(o.match(/\((\d+) items\)/)[1]));
+  expect([...counts].sort((a, b) => b - a)).toEqual(counts);
+  await expect(picker).toHaveValue('0');
+  const keys = page.getByTestId('sorted-keys').locator('li');
+  await expect(keys).toHaveCount(counts[0]);
+  await expect(page.getByTestId('preview-partition-note')).toContainText(`${counts[0]} of ${counts[0]} item(s) in partition ${options[0].replace(/ \(.*/, '')}`);
+  await picker.selectOption('1');
+  await expect(keys).toHaveCount(counts[1]);
+  await expect(page.getByTestId('preview-partition-note')).toContainText(options[1].replace(/ \(.*/, ''));
+  // Most unpadded keys land in the wrong place: one count, not a badge per row.
+  await expect(page.getByTestId('out-of-order-count')).toContainText(/\d+ of \d+ naive keys are out of order/);
+  await expect(page.getByTestId('naive-keys').locator('.badge')).toHaveCount(0);
+  // The two columns hold the same items, row for row.
+  await expect(page.getByTestId('naive-keys').locator('li')).toHaveCount(counts[1]);
+});
