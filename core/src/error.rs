@@ -277,6 +277,18 @@ impl Error {
             },
         )
     }
+    /// A problem of the design rather than of one item's values: every item of the
+    /// entity has it, so it is said once, not on every row.
+    pub fn is_schema(&self) -> bool {
+        matches!(
+            self.kind,
+            ErrorKind::UndefinedField
+                | ErrorKind::UnknownKind { .. }
+                | ErrorKind::UnknownVersion { .. }
+                | ErrorKind::InvalidSchema { .. }
+        )
+    }
+
     /// The sentence shown next to the control: where, the value, what is wrong, the fix.
     pub fn message(&self) -> String {
         let place = self.context.to_string();

@@ -71,6 +71,22 @@ fn read_link(hash: &str, work: &Playground, has_work: bool) -> LinkOutcome {
     }
 }
 
+/// A skip link moves focus to its panel without touching the fragment, which carries
+/// share links.
+fn skip_to(id: &'static str) -> Callback<MouseEvent> {
+    Callback::from(move |e: MouseEvent| {
+        e.prevent_default();
+        if let Some(panel) = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.get_element_by_id(id))
+            .and_then(|el| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(el).ok())
+        {
+            panel.scroll_into_view();
+            let _ = panel.focus();
+        }
+    })
+}
+
 fn current_hash() -> String {
     location().and_then(|l| l.hash().ok()).unwrap_or_default()
 }
@@ -324,6 +340,10 @@ pub fn App() -> Html {
         .unwrap_or_default();
     html! {
         <>
+            <nav class="skip-links" aria-label="skip to">
+                { for [("preview-panel", "Skip to the sorted keys"), ("query-panel", "Skip to the query"), ("snippet-panel", "Skip to the code")]
+                    .into_iter().map(|(id, label)| html! { <a href={format!("#{id}")} onclick={skip_to(id)}>{ label }</a> }) }
+            </nav>
             <header>
                 <h1>{ "keylab" }</h1>
                 <p>{ "Design DynamoDB sort keys and watch them sort the way DynamoDB sorts them: by UTF-8 bytes." }</p>

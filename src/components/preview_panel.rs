@@ -38,7 +38,7 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
     let picked = use_state(|| 0usize);
     let only = use_state(String::new);
     let Some(preview) = &props.preview else {
-        return html! { <section class="panel" aria-labelledby="preview-title">
+        return html! { <section class="panel" aria-labelledby="preview-title" id="preview-panel" tabindex="-1">
             <h2 id="preview-title">{ "Keys in query order" }</h2>
             if let Some(why) = &props.blocked {
                 <p class="messages"><span class="error" role="alert" data-testid="preview-blocked">{ why }</span></p>
@@ -159,7 +159,7 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
         </details>
     });
     html! {
-        <section class="panel" aria-labelledby="preview-title">
+        <section class="panel" aria-labelledby="preview-title" id="preview-panel" tabindex="-1">
             <h2 id="preview-title">{ format!("{} in query order", preview.attribute) }</h2>
             if let Some(c) = partition {
                 <div class="query-controls">

@@ -126,7 +126,7 @@ pub fn QueryPanel(props: &QueryPanelProps) -> Html {
         </> },
     };
     html! {
-        <section class="panel" aria-labelledby="query-title">
+        <section class="panel" aria-labelledby="query-title" id="query-panel" tabindex="-1">
             <h2 id="query-title">{ "Query" }</h2>
             <div class="query-controls">
                 { controls::select(

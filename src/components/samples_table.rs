@@ -78,7 +78,7 @@ pub fn SamplesTable(props: &SamplesTableProps) -> Html {
                 let field = c.clone();
                 Callback::from(move |text: String| Ok(Action::SetValue { row: r, field: field.clone(), text }))
             };
-            let errors: Vec<String> = view.map(|v| v.errors.iter().filter(|e| e.context.field.as_deref() == Some(c)).map(|e| e.message()).collect()).unwrap_or_default();
+            let errors: Vec<String> = view.map(|v| v.errors.iter().filter(|e| !e.is_schema() && e.context.field.as_deref() == Some(c)).map(|e| e.message()).collect()).unwrap_or_default();
             let warnings: Vec<String> = view.map(|v| v.warnings.iter().filter(|w| w.context.field.as_deref() == Some(c)).map(|w| w.message()).collect()).unwrap_or_default();
             html! {
                 <td>
@@ -87,7 +87,7 @@ pub fn SamplesTable(props: &SamplesTableProps) -> Html {
                 </td>
             }
         });
-        let key_errors: Vec<String> = view.map(|v| v.errors.iter().filter(|e| e.context.field.is_none()).map(|e| e.message()).collect()).unwrap_or_default();
+        let key_errors: Vec<String> = view.map(|v| v.errors.iter().filter(|e| !e.is_schema() && e.context.field.is_none()).map(|e| e.message()).collect()).unwrap_or_default();
         let key_warnings: Vec<String> = props.overwritten.get(r).copied().flatten().map(|by| format!(
             "Item #{} has the same table key, and DynamoDB keeps only the last write: this item is replaced. Add a unique field (an id or a timestamp) to the key.", by + 1
         )).into_iter().collect();
@@ -112,6 +112,22 @@ pub fn SamplesTable(props: &SamplesTableProps) -> Html {
             || html! { <tr aria-hidden="true" class="spacer" style={format!("height: {}px", rows * ROW_PX)}></tr> },
         )
     };
+    // A problem of the design is the same on every row: said once, above the table.
+    let mut design_errors: Vec<String> = Vec::new();
+    for view in rows.iter().filter_map(|&r| props.preview.as_ref()?.rows.get(r)) {
+        for e in view.errors.iter().filter(|e| e.is_schema()) {
+            // The value is one row's; the problem is the design's.
+            let mut e = e.clone();
+            e.context.value = None;
+            let message = e.message();
+            if !design_errors.contains(&message) {
+                design_errors.push(message);
+            }
+        }
+        if !design_errors.is_empty() {
+            break;
+        }
+    }
     let others = state.rows.len() - rows.len();
     html! {
         <section class="panel wide" aria-labelledby="samples-title">
@@ -121,6 +137,11 @@ pub fn SamplesTable(props: &SamplesTableProps) -> Html {
                 { if others > 0 { format!(", and {others} item(s) of other entities (pick the entity in the template panel)") } else { String::new() } }
                 { if windowed { format!(". Showing items near the scroll position; all {} are in every view.", rows.len()) } else { ".".to_string() } }
             </p>
+            if !design_errors.is_empty() {
+                <p class="messages" data-testid="samples-design-errors">
+                    { for design_errors.iter().map(|m| html! { <span class="error" role="alert">{ format!("Every item: {m}") }</span> }) }
+                </p>
+            }
             <div class={classes!("table-scroll", windowed.then_some("windowed"))} data-testid="samples-scroll" onscroll={onscroll}>
                 <table class={classes!("samples", windowed.then_some("windowed"))}>
                     <thead><tr>

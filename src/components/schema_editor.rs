@@ -15,7 +15,7 @@ pub struct SchemaEditorProps {
 
 #[function_component]
 pub fn SchemaEditor(props: &SchemaEditorProps) -> Html {
-    let current = props.state.schema.to_json_pretty();
+    let current = keylab::snippet::visible_json(&props.state.schema.to_json_pretty());
     let text = use_state(|| current.clone());
     let errors = use_state(Vec::<String>::new);
     {

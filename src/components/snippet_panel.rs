@@ -46,11 +46,52 @@ pub fn SnippetPanel(props: &SnippetPanelProps) -> Html {
             let (d, prefs, id) = (props.dispatch.clone(), prefs.clone(), t.id().to_string());
             Callback::from(move |_: MouseEvent| d.emit(Action::SetSnippet(SnippetPrefs { target: id.clone(), ..prefs.clone() })))
         };
+        // One tab stop for the whole list; the arrow keys move within it (ARIA tabs).
         html! {
             <button type="button" role="tab" id={format!("tab-{}", t.id())} aria-selected={selected.to_string()}
+                tabindex={if selected { "0" } else { "-1" }}
                 aria-controls="snippet-code-panel" class={classes!("tab", selected.then_some("selected"))} {onclick}>{ t.label() }</button>
         }
     });
+    let on_tab_key = {
+        let (d, prefs) = (props.dispatch.clone(), prefs.clone());
+        Callback::from(move |e: KeyboardEvent| {
+            let at = Target::ALL.iter().position(|t| *t == current).unwrap_or(0);
+            let last = Target::ALL.len() - 1;
+            let next = match e.key().as_str() {
+                "ArrowRight" | "ArrowDown" => {
+                    if at == last {
+                        0
+                    } else {
+                        at + 1
+                    }
+                }
+                "ArrowLeft" | "ArrowUp" => {
+                    if at == 0 {
+                        last
+                    } else {
+                        at - 1
+                    }
+                }
+                "Home" => 0,
+                "End" => last,
+                _ => return,
+            };
+            e.prevent_default();
+            let id = Target::ALL[next].id();
+            d.emit(Action::SetSnippet(SnippetPrefs {
+                target: id.to_string(),
+                ..prefs.clone()
+            }));
+            if let Some(tab) = web_sys::window()
+                .and_then(|w| w.document())
+                .and_then(|doc| doc.get_element_by_id(&format!("tab-{id}")))
+                .and_then(|el| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(el).ok())
+            {
+                let _ = tab.focus();
+            }
+        })
+    };
     let body = match &props.analysis.query {
         Err(_) => html! { <p class="note">{ "Fix the query above to see its code." }</p> },
         Ok(view) => match &view.snippet {
@@ -64,9 +105,9 @@ pub fn SnippetPanel(props: &SnippetPanelProps) -> Html {
         },
     };
     html! {
-        <section class="panel wide" aria-labelledby="snippet-title">
+        <section class="panel wide" aria-labelledby="snippet-title" id="snippet-panel" tabindex="-1">
             <h2 id="snippet-title">{ "Code" }</h2>
-            <div role="tablist" aria-label="SDK" class="tabs">{ for tabs }</div>
+            <div role="tablist" aria-label="SDK" class="tabs" onkeydown={on_tab_key}>{ for tabs }</div>
             <div class="query-controls">
                 <span class="control check">
                     <input id="snippet-program" type="checkbox" checked={prefs.program} onchange={toggle_program} />

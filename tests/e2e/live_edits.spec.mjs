@@ -138,3 +138,69 @@ test('with many partitions the busiest is shown first, another can be picked, an
   // The two columns hold the same items, row for row.
   await expect(page.getByTestId('naive-keys').locator('li')).toHaveCount(counts[1]);
 });
+
+test('a problem of the design is said once above the items, not on every row', async ({ page }) => {
+  await openFresh(page);
+  await page.getByText('Schema as JSON').click();
+  const area = page.getByLabel('Edit and apply');
+  const schema = JSON.parse(await area.inputValue());
+  schema.table.attributes.GSK = 'N';
+  schema.table.indexes = [{ name: 'BYSCORE', partition: 'PK', sort: 'GSK' }];
+  schema.entities[0].keys.GSK = [{ field: 'score' }];
+  await area.fill(JSON.stringify(schema, null, 2));
+  await page.getByRole('button', { name: 'Apply schema' }).click();
+  await page.getByLabel('key attribute').selectOption('GSK');
+  // A text field cannot be a Number key: true of every item, so said once.
+  await page.locator('#seg-0-kind').selectOption('text');
+  const once = page.getByTestId('samples-design-errors');
+  await expect(once).toHaveCount(1);
+  await expect(once.getByRole('alert')).toHaveText(['Every item: Run.score in GSK: a text field cannot be a Number key. Fix: make the attribute type S.']);
+  await expect(page.locator('table.samples').getByText('cannot be a Number key')).toHaveCount(0);
+  await page.locator('#seg-0-kind').selectOption('uint');
+  await expect(once).toHaveCount(0);
+});
+
+test('skip links reach the keys, the query and the code; the code tabs move with the arrow keys', async ({ page }) => {
+  await openFresh(page);
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to the code' });
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(skip).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#snippet-panel')).toBeFocused();
+  expect(await page.evaluate(() => location.hash)).toBe('');
+  // One Tab into the tab list, then arrows.
+  await page.keyboard.press('Tab');
+  const selected = page.getByRole('tab', { selected: true });
+  await expect(selected).toBeFocused();
+  const first = await selected.textContent();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('tab', { selected: true })).not.toHaveText(first);
+  await expect(page.getByRole('tab', { selected: true })).toBeFocused();
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.getByRole('tab', { selected: true })).toHaveText(first);
+  await page.keyboard.press('End');
+  await expect(page.getByRole('tab').last()).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Home');
+  await expect(page.getByRole('tab').first()).toHaveAttribute('aria-selected', 'true');
+  // Then Tab leaves the list for the code's controls: the Copy button is close.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('tab', { selected: true })).not.toBeFocused();
+  await page.getByRole('link', { name: 'Skip to the query' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#query-panel')).toBeFocused();
+});
+
+test('U+10FFFF in a query bound shows as an escape in the JSON view, and the JSON reads back to it', async ({ page }) => {
+  await openFresh(page);
+  await page.getByLabel('access pattern').selectOption('range');
+  await page.getByLabel('equal to it on').selectOption({ label: 'score, at' });
+  await page.getByLabel('value', { exact: true }).fill('p_5');
+  await page.getByLabel('player is').selectOption('gt');
+  const input = page.getByTestId('query-input');
+  await expect(input).toContainText('#\\udbff\\udfff"');
+  const text = await input.textContent();
+  expect(text).not.toContain('\u{10FFFF}');
+  expect(JSON.parse(text).ExpressionAttributeValues[':hi'].S.endsWith('#\u{10FFFF}')).toBe(true);
+});

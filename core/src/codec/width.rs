@@ -3,7 +3,7 @@
 //! so the planner suggests the digits of the largest expected value plus headroom.
 
 use crate::codec::{self, Values};
-use crate::schema::{Field, FieldKind, MAX_DIGITS};
+use crate::schema::{Field, FieldKind, TimeUnit, MAX_DIGITS};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -45,6 +45,22 @@ pub struct WidthPlan {
     pub suggested_width: u32,
     pub over_threshold: bool,
     pub overflows: bool,
+}
+
+/// Digits an epoch timestamp needs whatever the samples: today's instants, and every
+/// one until the year 2286, take 10 digits in seconds and 13 in milliseconds.
+fn time_digits(kind: FieldKind) -> u32 {
+    match kind {
+        FieldKind::Timestamp {
+            unit: TimeUnit::Seconds { .. },
+            ..
+        } => 10,
+        FieldKind::Timestamp {
+            unit: TimeUnit::Millis { .. },
+            ..
+        } => 13,
+        _ => 0,
+    }
 }
 
 /// Plans the width of one numeric field from sample values and an optional expected
@@ -97,7 +113,7 @@ pub fn plan<'a>(
         largest: largest.map(|(_, s)| s),
         used_percent,
         threshold: field.warn_at(),
-        suggested_width: suggest_width(integer_digits).max(1),
+        suggested_width: suggest_width(integer_digits).max(time_digits(field.kind)).max(1),
         over_threshold: used_percent >= field.warn_at(),
         overflows: used_percent > 100.0,
     })
@@ -114,6 +130,24 @@ mod tests {
             .iter()
             .map(|v| json!({ "score": v }).as_object().cloned().unwrap_or_default())
             .collect()
+    }
+
+    #[test]
+    fn an_epoch_timestamp_without_samples_is_suggested_a_width_that_holds_today() {
+        for (unit, digits) in [
+            (TimeUnit::Millis { width: 3 }, 13),
+            (TimeUnit::Seconds { width: 3 }, 10),
+        ] {
+            let f = Field {
+                name: "at".into(),
+                kind: FieldKind::Timestamp {
+                    unit,
+                    order: Order::Asc,
+                },
+                warn_at: None,
+            };
+            assert_eq!(plan(&f, &rows(&[]), None).unwrap().suggested_width, digits);
+        }
     }
 
     #[test]

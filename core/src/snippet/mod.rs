@@ -160,6 +160,22 @@ fn escape_code_point(c: char, style: UnicodeEscape) -> String {
     }
 }
 
+/// JSON text with every character [`needs_escape`] picks written as `\uXXXX`, so a
+/// noncharacter or a bidi override shows as what it is rather than as a box or as
+/// reordered text. Valid JSON in, the same value out: outside strings JSON is ASCII
+/// (its newlines stay), and inside them serde_json has already escaped ASCII controls.
+pub fn visible_json(json: &str) -> String {
+    let mut out = String::with_capacity(json.len());
+    for c in json.chars() {
+        if !c.is_ascii() && needs_escape(c) {
+            out.push_str(&escape_code_point(c, UnicodeEscape::Utf16));
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// A shell word that passes `s` through literally: single quotes, with `'` written as
 /// `'\''`. Nothing inside single quotes is special to bash, including `$`, backticks,
 /// `\` and newlines.
@@ -199,6 +215,14 @@ fn sort_parts(q: &Query) -> Option<(&str, &'static str, Vec<&KeyValue>)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn json_views_show_invisible_characters_as_escapes_and_keep_the_value() {
+        let value = serde_json::json!({"k": "a\u{10FFFF}b\u{202E}c😀é", "n": 1});
+        let shown = visible_json(&serde_json::to_string_pretty(&value).unwrap());
+        assert!(shown.contains(r"a\udbff\udfffb\u202ec😀é"), "{shown}");
+        assert_eq!(serde_json::from_str::<serde_json::Value>(&shown).unwrap(), value);
+    }
 
     #[test]
     fn literals_escape_what_could_read_as_code() {
