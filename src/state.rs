@@ -59,6 +59,20 @@ pub struct Playground {
 /// shown everywhere, and DynamoDB's own names stop at 255.
 pub const NAME_MAX: usize = 255;
 
+/// A name the page accepts for an entity: not empty, at most [`NAME_MAX`] characters,
+/// and not the name of one of `others`.
+pub fn check_entity_name(name: &str, others: &[String]) -> Result<(), String> {
+    let name = name.trim();
+    match name.chars().count() {
+        0 => Err("an entity needs a name: type one, such as Order".into()),
+        n if n > NAME_MAX => Err(format!("{n} characters is too long: a name holds at most {NAME_MAX}")),
+        _ if others.iter().any(|o| o == name) => {
+            Err(format!("another entity is already named {name:?}: pick another name"))
+        }
+        _ => Ok(()),
+    }
+}
+
 /// A setting typed into its field that cannot be applied as it stands: a width of `-3`,
 /// an empty entity name. It is kept and saved with the work, shown back in its field
 /// with the problem, and named as the reason the preview is empty, until it is fixed or
@@ -246,6 +260,12 @@ pub enum Action {
     SelectAttribute(String),
     AddEntity,
     RenameEntity(String),
+    /// Rewrites every literal segment `from` of the selected entity's templates, as
+    /// offered after a rename (`ORDER` follows `Order` becoming `Purchase`).
+    RenameLiteral {
+        from: String,
+        to: String,
+    },
     /// Text typed into a setting: the action it applies, or why it cannot be applied
     /// (kept under `key` until the setting is typed again or discarded).
     Typed {
@@ -607,7 +627,21 @@ impl Playground {
                     self.attribute = a;
                 }
             }
-            Action::AddEntity => self.add_entity(),
+            Action::AddEntity => {
+                let taken = |n: &str| self.schema.entity(n).is_some();
+                if let Some(name) = (1..).map(|i| format!("Entity{i}")).find(|n| !taken(n)) {
+                    self.add_entity(name);
+                }
+            }
+            Action::RenameLiteral { from, to } => {
+                if let Some(e) = self.schema.entities.get_mut(self.entity) {
+                    for s in e.keys.iter_mut().flat_map(|k| k.segments.iter_mut()) {
+                        if matches!(s, Segment::Literal(l) if *l == from) {
+                            *s = Segment::Literal(to.clone());
+                        }
+                    }
+                }
+            }
             Action::Typed { key, outcome } => {
                 self.unsettled.remove(&key);
                 match outcome {
@@ -704,37 +738,82 @@ impl Playground {
         }
     }
 
-    fn add_entity(&mut self) {
-        let taken = |n: &str| self.schema.entity(n).is_some();
-        let Some(name) = (1..).map(|i| format!("Entity{i}")).find(|n| !taken(n)) else {
-            return;
-        };
-        // Every base-table key gets a template, so the new entity's items are complete.
+    /// A new entity with its own partition field (`owner`) and sort field (`id`), so
+    /// its items spread over partitions and sort within one, as a real entity's do.
+    fn add_entity(&mut self, name: String) {
         let t = &self.schema.table;
-        let keys = std::iter::once(t.primary.partition.clone())
-            .chain(t.primary.sort.clone())
-            .map(|attribute| {
-                let segments = match t.attribute_type(&attribute) {
-                    Some(AttrType::N) => vec![Segment::Field("id".into())],
-                    _ => vec![Segment::Literal(name.to_uppercase()), Segment::Field("id".into())],
-                };
-                KeyTemplate { attribute, segments }
-            })
-            .collect();
-        self.schema.entities.push(Entity {
-            name,
-            fields: vec![Field {
-                name: "id".into(),
-                kind: FieldKind::Uint {
+        let number = |attribute: &str| t.attribute_type(attribute) == Some(AttrType::N);
+        let owner_is_number = number(&t.primary.partition);
+        let template = |attribute: String, field: &str| {
+            let segments = if number(&attribute) {
+                vec![Segment::Field(field.into())]
+            } else {
+                vec![Segment::Literal(name.to_uppercase()), Segment::Field(field.into())]
+            };
+            KeyTemplate { attribute, segments }
+        };
+        let mut keys = vec![template(t.primary.partition.clone(), "owner")];
+        keys.extend(t.primary.sort.clone().map(|sort| template(sort, "id")));
+        let owner = if owner_is_number {
+            FieldKind::Uint {
+                width: 10,
+                order: Order::Asc,
+            }
+        } else {
+            FieldKind::Text {
+                case: keylab::schema::Case::Preserve,
+            }
+        };
+        let field = |name: &str, kind| Field {
+            name: name.into(),
+            kind,
+            warn_at: None,
+        };
+        let mut fields = vec![field("owner", owner)];
+        if t.primary.sort.is_some() {
+            fields.push(field(
+                "id",
+                FieldKind::Uint {
                     width: 10,
                     order: Order::Asc,
                 },
-                warn_at: None,
-            }],
-            keys,
-        });
+            ));
+        }
+        self.schema.entities.push(Entity { name, fields, keys });
         self.entity = self.schema.entities.len() - 1;
         self.apply(Action::AddRow);
+    }
+
+    /// A design from scratch: a table the user named, keyed `PK` and `SK` (strings),
+    /// and one entity the user named, with one blank item to fill in.
+    pub fn blank(table: &str, entity: &str) -> Playground {
+        let schema = Schema {
+            separator: "#".into(),
+            table: keylab::schema::Table {
+                name: table.into(),
+                attributes: vec![("PK".into(), AttrType::S), ("SK".into(), AttrType::S)],
+                primary: keylab::schema::KeySchema {
+                    partition: "PK".into(),
+                    sort: Some("SK".into()),
+                },
+                indexes: Vec::new(),
+            },
+            entities: Vec::new(),
+        };
+        let mut p = Playground {
+            schema,
+            entity: 0,
+            attribute: String::new(),
+            rows: Rc::new(Vec::new()),
+            preset: String::new(),
+            query: QueryDraft::default(),
+            pasted: String::new(),
+            snippet: SnippetPrefs::default(),
+            expected: Values::new(),
+            unsettled: BTreeMap::new(),
+        };
+        p.add_entity(entity.into());
+        p
     }
 
     fn add_index(&mut self) {
@@ -1838,6 +1917,44 @@ mod tests {
         ]);
         assert!(fixed.unsettled.is_empty() && fixed.blocked().is_none());
         assert_eq!(fixed.entity().unwrap().field("score").unwrap().kind.width(), Some(12));
+    }
+
+    #[test]
+    fn a_new_entity_has_its_own_partition_and_sort_fields_and_a_rename_can_carry_its_literal() {
+        let p = edit(Playground::leaderboard(), vec![Action::AddEntity]);
+        let e = p.entity().unwrap();
+        assert_eq!(e.name, "Entity1");
+        let fields = |a: &str| e.template(a).unwrap().fields().map(str::to_string).collect::<Vec<_>>();
+        assert_eq!(
+            (fields("PK"), fields("SK")),
+            (vec!["owner".to_string()], vec!["id".to_string()])
+        );
+        let p = edit(
+            p,
+            vec![
+                Action::RenameEntity("Purchase".into()),
+                Action::RenameLiteral {
+                    from: "ENTITY1".into(),
+                    to: "PURCHASE".into(),
+                },
+            ],
+        );
+        let sk = p.entity().unwrap().template("SK").unwrap();
+        assert_eq!(sk.segments[0], Segment::Literal("PURCHASE".into()));
+        // The other entities keep their literals.
+        assert_eq!(p.schema.entities[0], Playground::leaderboard().schema.entities[0]);
+    }
+
+    #[test]
+    fn a_blank_design_has_the_names_the_user_gave() {
+        let p = Playground::blank("Shop", "Order");
+        assert_eq!(p.schema.table.name, "Shop");
+        assert_eq!(p.entity().unwrap().name, "Order");
+        assert_eq!(p.rows.len(), 1);
+        assert!(p.schema.check().0.is_empty(), "{:?}", p.schema.check().0);
+        let pk = p.entity().unwrap().template("PK").unwrap();
+        assert_eq!(pk.segments[0], Segment::Literal("ORDER".into()));
+        assert_eq!(Playground::from_json(&p.to_json()).unwrap(), p);
     }
 
     fn saas() -> Playground {

@@ -22,13 +22,23 @@ const WORDS: [&str; 16] = [
 
 /// `count` items (at most [`MAX_ITEMS`]) of `entity`. Fields of the table's partition
 /// key draw from a small pool, about one value per 50 items, so the items gather into
-/// item collections the way real ones do; every other value is fresh.
+/// item collections the way real ones do; every other value is fresh. A field that is
+/// in the sort key too is fresh: shared, it would give every item of a partition the
+/// same table key (a parent such as `CUSTOMER#<c>` / `CUSTOMER#<c>` is one item per
+/// partition).
 pub fn generate(schema: &Schema, entity: &Entity, count: usize, seed: u64) -> Vec<Values> {
     let mut rng = fastrand::Rng::with_seed(seed);
-    let partition_fields: Vec<&str> = entity
-        .template(&schema.table.primary.partition)
-        .map(|t| t.fields().collect())
-        .unwrap_or_default();
+    let fields_of = |attribute: Option<&String>| -> Vec<&str> {
+        attribute
+            .and_then(|a| entity.template(a))
+            .map(|t| t.fields().collect())
+            .unwrap_or_default()
+    };
+    let sort_fields = fields_of(schema.table.primary.sort.as_ref());
+    let partition_fields: Vec<&str> = fields_of(Some(&schema.table.primary.partition))
+        .into_iter()
+        .filter(|f| !sort_fields.contains(f))
+        .collect();
     let count = count.min(MAX_ITEMS);
     let pool = (count / 50).max(1) as u64;
     (0..count)
@@ -128,6 +138,32 @@ mod tests {
                                 {"field": "iso"}, {"field": "u"}, {"field": "k"}]}}]
         }))
         .unwrap()
+    }
+
+    #[test]
+    fn a_field_in_both_keys_is_fresh_so_no_two_items_share_a_table_key() {
+        let schema = Schema::from_value(&json!({
+            "version": 1, "separator": "#",
+            "table": {"name": "T", "attributes": {"PK": "S", "SK": "S"}, "primary": {"partition": "PK", "sort": "SK"}},
+            "entities": [{"name": "Customer", "fields": {"customer": {"kind": "text"}, "created": {"kind": "timestamp", "unit": "ms", "width": 13}},
+                "keys": {"PK": [{"literal": "CUSTOMER"}, {"field": "customer"}, {"field": "created"}],
+                         "SK": [{"literal": "CUSTOMER"}, {"field": "created"}]}}]
+        }))
+        .unwrap();
+        let items = generate(&schema, &schema.entities[0], 20, 3);
+        let keys: std::collections::BTreeSet<(String, String)> = items
+            .iter()
+            .map(|v| {
+                let k = encode(&schema, "Customer", v).unwrap();
+                (format!("{:?}", k.get("PK")), format!("{:?}", k.get("SK")))
+            })
+            .collect();
+        assert_eq!(keys.len(), 20, "20 items, 20 table keys");
+        let created: std::collections::BTreeSet<String> = items.iter().map(|v| v["created"].to_string()).collect();
+        assert_eq!(created.len(), 20);
+        // The partition-only field still gathers items: one pool value for 20 items.
+        let customers: std::collections::BTreeSet<String> = items.iter().map(|v| v["customer"].to_string()).collect();
+        assert_eq!(customers.len(), 1);
     }
 
     #[test]

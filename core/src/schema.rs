@@ -19,6 +19,28 @@ pub struct Schema {
     pub entities: Vec<Entity>,
 }
 
+/// DynamoDB's rule for a table name: 3 to 255 characters from `a-z A-Z 0-9 _ - .`.
+/// Documents are not held to it (tests use `T`); the page holds a name the user types.
+pub fn check_table_name(name: &str) -> Result<(), String> {
+    let length = name.chars().count();
+    let bad = name
+        .chars()
+        .find(|c| !(c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.')));
+    match (length, bad) {
+        (0, _) => Err("a table needs a name: type one, such as Shop".into()),
+        (1..=2, _) => Err(format!(
+            "{name:?} is too short: a DynamoDB table name has 3 to 255 characters"
+        )),
+        (256.., _) => Err(format!(
+            "{length} characters is too long: a DynamoDB table name has at most 255"
+        )),
+        (_, Some(c)) => Err(format!(
+            "{c:?} cannot be in a DynamoDB table name: use letters, digits, _ - and . only"
+        )),
+        _ => Ok(()),
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum AttrType {
     /// String: sorts by UTF-8 bytes.

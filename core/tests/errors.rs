@@ -217,3 +217,21 @@ fn schema_round_trips_through_json() {
         "document order is kept"
     );
 }
+
+#[test]
+fn a_table_name_is_held_to_dynamodbs_rule() {
+    use keylab::schema::check_table_name;
+    for good in ["Shop", "abc", "my_table-2.v1", &"t".repeat(255)] {
+        assert_eq!(check_table_name(good), Ok(()), "{good}");
+    }
+    for (bad, says) in [
+        ("", "needs a name"),
+        ("ab", "too short"),
+        (&"t".repeat(256) as &str, "256 characters is too long"),
+        ("my table", "' ' cannot be"),
+        ("shop#1", "'#' cannot be"),
+    ] {
+        let problem = check_table_name(bad).unwrap_err();
+        assert!(problem.contains(says), "{bad}: {problem}");
+    }
+}

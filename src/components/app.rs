@@ -5,6 +5,7 @@ use super::copy_button::CopyButton;
 use super::files::Files;
 use super::history_buttons::HistoryButtons;
 use super::link_prompt::LinkPrompt;
+use super::new_design::NewDesign;
 use super::paste_box::PasteBox;
 use super::preset_picker::PresetPicker;
 use super::preview_panel::PreviewPanel;
@@ -357,6 +358,7 @@ pub fn App() -> Html {
                     <ThemeToggle />
                 </div>
                 <Files state={current.clone()} command={command.clone()} />
+                <NewDesign command={command.clone()} />
             </header>
             { for notices.iter().chain(save_problem.iter()).map(|n| html! { <p class="notice" role="status">{ n }</p> }) }
             if *hint {

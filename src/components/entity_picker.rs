@@ -2,7 +2,7 @@
 
 use super::typed_input::TypedInput;
 use super::{controls, event_value};
-use crate::state::{Action, Playground, Unsettled, NAME_MAX};
+use crate::state::{check_entity_name, Action, Playground, Unsettled, NAME_MAX};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -31,18 +31,7 @@ pub fn EntityPicker(props: &EntityPickerProps) -> Html {
         .collect();
     let rename = Callback::from(move |text: String| {
         let to = text.trim();
-        let problem = if to.is_empty() {
-            Some("an entity needs a name: type one, such as Order".to_string())
-        } else if to.chars().count() > NAME_MAX {
-            Some(format!(
-                "{} characters is too long: a name holds at most {NAME_MAX}",
-                to.chars().count()
-            ))
-        } else if others.iter().any(|o| o == to) {
-            Some(format!("another entity is already named {to:?}: pick another name"))
-        } else {
-            None
-        };
+        let problem = check_entity_name(to, &others).err();
         match problem {
             Some(problem) => Err(Unsettled {
                 setting: "entity name".into(),
@@ -50,6 +39,63 @@ pub fn EntityPicker(props: &EntityPickerProps) -> Html {
                 problem,
             }),
             None => Ok(Action::RenameEntity(to.to_string())),
+        }
+    });
+    // The name before this round of renaming, to offer carrying the literal along.
+    let renamed_from = use_state(|| None::<(usize, String)>);
+    let rename_dispatch = {
+        let (d, from, at, before) = (props.dispatch.clone(), renamed_from.clone(), state.entity, name.clone());
+        Callback::from(move |a: Action| {
+            let renames =
+                matches!(&a, Action::Typed { outcome: Ok(inner), .. } if matches!(**inner, Action::RenameEntity(_)));
+            if renames && from.as_ref().is_none_or(|(e, _)| *e != at) {
+                from.set(Some((at, before.clone())));
+            }
+            d.emit(a);
+        })
+    };
+    let offer = renamed_from
+        .as_ref()
+        .filter(|(e, old)| *e == state.entity && *old != name)
+        .and_then(|(_, old)| {
+            let literals = state
+                .entity()?
+                .keys
+                .iter()
+                .flat_map(|k| k.segments.iter())
+                .filter_map(|s| match s {
+                    keylab::schema::Segment::Literal(l) => Some(l.clone()),
+                    _ => None,
+                });
+            literals.into_iter().find_map(|l| {
+                if l == old.to_uppercase() {
+                    Some((l, name.to_uppercase()))
+                } else if l == *old {
+                    Some((l, name.clone()))
+                } else {
+                    None
+                }
+            })
+        });
+    let offer = offer.map(|(from, to)| {
+        let (d, done) = (props.dispatch.clone(), renamed_from.clone());
+        let (f, t) = (from.clone(), to.clone());
+        let rename = Callback::from(move |_: MouseEvent| {
+            d.emit(Action::RenameLiteral {
+                from: f.clone(),
+                to: t.clone(),
+            });
+            done.set(None);
+        });
+        let done = renamed_from.clone();
+        let keep = Callback::from(move |_: MouseEvent| done.set(None));
+        html! {
+            <p class="note" data-testid="rename-literal-offer">
+                { format!("The keys still start with {from}. ") }
+                <button type="button" onclick={rename}>{ format!("Rename the literal to {to}") }</button>
+                { " " }
+                <button type="button" onclick={keep}>{ format!("Keep {from}") }</button>
+            </p>
         }
     });
     let d = props.dispatch.clone();
@@ -67,13 +113,14 @@ pub fn EntityPicker(props: &EntityPickerProps) -> Html {
             { controls::select("entity-select", "entity", options, &state.entity.to_string(), select) }
             <span class="control">
                 <label for="entity-name">{ "entity name" }</label>
-                <TypedInput id="entity-name" value={name} read={rename} dispatch={props.dispatch.clone()} maxlength={NAME_MAX as u32}
+                <TypedInput id="entity-name" value={name.clone()} read={rename} dispatch={rename_dispatch} maxlength={NAME_MAX as u32}
                     unsettled_key={Unsettled::key(state.entity, "", "name")}
                     unsettled={state.unsettled.get(&Unsettled::key(state.entity, "", "name")).cloned()} />
             </span>
             <button type="button" onclick={add}>{ "+ entity" }</button>
             <button type="button" onclick={remove} disabled={entities.len() < 2}
                 title="Removes the entity and its sample items (Undo brings them back)">{ "Remove entity" }</button>
+            { offer.unwrap_or_default() }
         </div>
     }
 }

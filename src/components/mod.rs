@@ -13,6 +13,7 @@ pub mod history_buttons;
 pub mod hit_list;
 pub mod link_prompt;
 pub mod messages;
+pub mod new_design;
 pub mod paste_box;
 pub mod paste_items;
 pub mod preset_picker;

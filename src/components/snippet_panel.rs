@@ -92,8 +92,14 @@ pub fn SnippetPanel(props: &SnippetPanelProps) -> Html {
             }
         })
     };
+    // The override is kept as typed (it is the user's), but code for a table DynamoDB
+    // would refuse to name is not shown.
+    let table_problem = (!prefs.table.is_empty())
+        .then(|| keylab::schema::check_table_name(&prefs.table).err())
+        .flatten();
     let body = match &props.analysis.query {
         Err(_) => html! { <p class="note">{ "Fix the query above to see its code." }</p> },
+        Ok(_) if table_problem.is_some() => html! { <p class="note">{ "Fix the table name to see the code." }</p> },
         Ok(view) => match &view.snippet {
             Ok(code) => html! { <>
                 <div class="snippet-actions"><CopyButton text={code.clone()} /></div>
@@ -113,7 +119,12 @@ pub fn SnippetPanel(props: &SnippetPanelProps) -> Html {
                     <input id="snippet-program" type="checkbox" checked={prefs.program} onchange={toggle_program} />
                     <label for="snippet-program">{ "complete runnable program" }</label>
                 </span>
-                { controls::text("snippet-table", "table name", prefs.table.clone(), Some(props.state.schema.table.name.clone()), set(|p, v| p.table = v), props.dispatch.clone()) }
+                <span class="control">
+                    { controls::text("snippet-table", "table name", prefs.table.clone(), Some(props.state.schema.table.name.clone()), set(|p, v| p.table = v), props.dispatch.clone()) }
+                    if let Some(problem) = table_problem {
+                        <span class="field-problem" data-testid="snippet-table-problem" role="alert">{ problem }</span>
+                    }
+                </span>
                 { controls::text("snippet-endpoint", "endpoint (optional)", prefs.endpoint.clone(), Some("http://127.0.0.1:8000".into()), set(|p, v| p.endpoint = v), props.dispatch.clone()) }
             </div>
             <div role="tabpanel" id="snippet-code-panel" aria-labelledby={format!("tab-{}", current.id())}>{ body }</div>

@@ -1,0 +1,74 @@
+//! A design from scratch: the user names the table and its first entity, and gets an
+//! empty design to build on. The work it replaces stays one Undo away.
+
+use crate::state::{check_entity_name, Command, Playground, NAME_MAX};
+use keylab::schema::check_table_name;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct NewDesignProps {
+    pub command: Callback<Command>,
+}
+
+#[function_component]
+pub fn NewDesign(props: &NewDesignProps) -> Html {
+    let table = use_state(String::new);
+    let entity = use_state(String::new);
+    let done = use_state(|| None::<String>);
+    let typed = |into: UseStateHandle<String>| {
+        let done = done.clone();
+        Callback::from(move |e: InputEvent| {
+            into.set(super::input_value(&e));
+            done.set(None);
+        })
+    };
+    // Nothing is said about an empty form until something is typed.
+    let table_problem = (!table.is_empty()).then(|| check_table_name(&table).err()).flatten();
+    let entity_problem = (!entity.is_empty())
+        .then(|| check_entity_name(&entity, &[]).err())
+        .flatten();
+    let ready = check_table_name(&table).is_ok() && check_entity_name(&entity, &[]).is_ok();
+    let create = {
+        let (command, table, entity, done) = (props.command.clone(), table.clone(), entity.clone(), done.clone());
+        Callback::from(move |e: SubmitEvent| {
+            e.prevent_default();
+            if check_table_name(&table).is_ok() && check_entity_name(&entity, &[]).is_ok() {
+                command.emit(Command::Replace(Box::new(Playground::blank(&table, entity.trim()))));
+                done.set(Some(format!(
+                    "Created table {} with entity {}. Undo brings back what was there before.",
+                    *table,
+                    entity.trim()
+                )));
+                table.set(String::new());
+                entity.set(String::new());
+            }
+        })
+    };
+    let field = |id: &str, label: &str, value: &str, oninput: Callback<InputEvent>, problem: Option<String>| {
+        let problem_id = format!("{id}-problem");
+        html! {
+            <span class="control">
+                <label for={id.to_string()}>{ label }</label>
+                <input id={id.to_string()} value={value.to_string()} {oninput} maxlength={NAME_MAX.to_string()}
+                    aria-invalid={if problem.is_some() { "true" } else { "false" }}
+                    aria-describedby={problem.is_some().then(|| problem_id.clone())} />
+                if let Some(p) = problem {
+                    <span class="field-problem" id={problem_id.clone()} data-testid={problem_id} role="alert">{ p }</span>
+                }
+            </span>
+        }
+    };
+    html! {
+        <details class="new-design" data-testid="new-design">
+            <summary>{ "New blank design" }</summary>
+            <form onsubmit={create}>
+                { field("new-table", "table name", &table, typed(table.clone()), table_problem) }
+                { field("new-entity", "first entity", &entity, typed(entity.clone()), entity_problem) }
+                <button type="submit" disabled={!ready}>{ "Create" }</button>
+            </form>
+            if let Some(message) = &*done {
+                <p class="note" role="status" data-testid="new-design-done">{ message }</p>
+            }
+        </details>
+    }
+}
