@@ -941,6 +941,11 @@ pub struct QueryView {
 #[derive(Clone, Debug, PartialEq)]
 pub struct PasteView {
     pub error: Option<ValidationError>,
+    /// How text that was not low-level JSON was read (a JavaScript object, a Python
+    /// dict, DocumentClient values), said so the reading is never silent.
+    pub read_as: Vec<String>,
+    /// For a condition on a field inside a composite key: what to compare instead.
+    pub hint: Option<String>,
     /// The pasted expression, for pointing at the offending token.
     pub expression: String,
     pub hits: Vec<Hit>,
@@ -1335,16 +1340,18 @@ impl Playground {
         if self.pasted.trim().is_empty() {
             return None;
         }
-        let doc: Value = match serde_json::from_str(&self.pasted) {
-            Ok(v) => v,
-            Err(e) => {
+        let (doc, read_as) = match keylab::query::pasted::read_pasted(&self.pasted) {
+            Ok(p) => (p.input, p.read_as),
+            Err(message) => {
                 let error = ValidationError {
-                    message: format!("The pasted text is not valid JSON: {e}"),
+                    message,
                     offset: None,
                     token: None,
                 };
                 return Some(PasteView {
                     error: Some(error),
+                    read_as: Vec::new(),
+                    hint: None,
                     expression: String::new(),
                     hits: Vec::new(),
                 });
@@ -1358,11 +1365,15 @@ impl Playground {
         Some(match parse_input(&self.schema.table, &doc) {
             Ok(q) => PasteView {
                 error: None,
+                read_as,
+                hint: None,
                 expression,
                 hits: self.hits(q),
             },
             Err(e) => PasteView {
                 error: Some(e),
+                read_as,
+                hint: keylab::query::pasted::composite_field_hint(&self.schema, &doc),
                 expression,
                 hits: Vec::new(),
             },

@@ -34,23 +34,29 @@ pub fn PasteBox(props: &PasteBoxProps) -> Html {
     let read = Callback::from(|text: String| Ok(Action::SetPasted(text)));
     let outcome = match &props.analysis.pasted {
         None => {
-            html! { <p class="note">{ "Paste the object you pass to Query (TableName, KeyConditionExpression, ExpressionAttributeNames, ExpressionAttributeValues, ...)." }</p> }
+            html! { <p class="note">{ "Paste the object you pass to Query (TableName, KeyConditionExpression, ExpressionAttributeNames, ExpressionAttributeValues, ...): as JSON, as a JavaScript object or a Python dict, with low-level or DocumentClient values." }</p> }
         }
-        Some(view) => match &view.error {
+        Some(view) => html! { <>
+            { for view.read_as.iter().map(|r| html! { <p class="note" data-testid="paste-read-as">{ r }</p> }) }
+            { match &view.error {
             Some(e) => html! { <>
                 <p class="messages"><span class="error" role="alert" data-testid="paste-error">{ e.to_string() }</span></p>
+                if let Some(hint) = &view.hint {
+                    <p class="note" data-testid="paste-hint">{ hint }</p>
+                }
                 { match (e.offset, &e.token) { (Some(o), Some(t)) => pointed(&view.expression, o, t), _ => html! {} } }
             </> },
             None => html! { <>
                 <p class="ok" data-testid="paste-ok">{ "DynamoDB would accept this query." }</p>
                 <HitList hits={view.hits.clone()} state={props.state.clone()} testid="paste-hits" />
             </> },
-        },
+            } }
+        </> },
     };
     html! {
         <section class="panel" aria-labelledby="paste-title">
             <h2 id="paste-title">{ "Paste an expression" }</h2>
-            <label for="paste-input" class="visually-hidden">{ "Query input as JSON" }</label>
+            <label for="paste-input" class="visually-hidden">{ "Query input as JSON, JavaScript or Python" }</label>
             <TypedInput id="paste-input" rows={8} value={props.state.pasted.clone()} {read} dispatch={props.dispatch.clone()}
                 placeholder={r##"{"KeyConditionExpression": "#pk = :pk AND begins_with(#sk, :p)", ...}"##} />
             { outcome }

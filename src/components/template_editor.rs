@@ -45,20 +45,17 @@ pub fn TemplateEditor(props: &TemplateEditorProps) -> Html {
         Callback::from(move |_: MouseEvent| d.emit(Action::AddSegment(kind)))
     };
     let separator = Callback::from(|text: String| Ok(Action::SetSeparator(text)));
-    let shape: Vec<String> = segments
-        .iter()
-        .map(|s| match s {
-            Segment::Literal(l) => l.clone(),
-            Segment::Field(f) => format!("<{f}>"),
-        })
-        .collect();
+    let shape = state
+        .template()
+        .map(|t| t.pattern(&state.schema.separator))
+        .unwrap_or_default();
     let (errors, warnings) = messages_for(&props.analysis, None);
     html! {
         <section class="panel" aria-labelledby="template-title">
             <h2 id="template-title">{ format!("{} template of {}", attribute, entity.map(|e| e.name.as_str()).unwrap_or("?")) }</h2>
             <EntityPicker state={state.clone()} dispatch={props.dispatch.clone()} />
             <AttributePicker state={state.clone()} dispatch={props.dispatch.clone()} />
-            <p class="shape" data-testid="template-shape"><code>{ shape.join(&state.schema.separator) }</code></p>
+            <p class="shape" data-testid="template-shape"><code>{ shape }</code></p>
             <span class="control">
                 <label for="separator">{ "separator" }</label>
                 <TypedInput id="separator" class={classes!("short")} value={state.schema.separator.clone()} read={separator} dispatch={props.dispatch.clone()} />

@@ -10,6 +10,7 @@ pub mod builder;
 pub mod eval;
 pub mod names;
 pub mod parse;
+pub mod pasted;
 mod reach;
 
 use crate::codec::KeyValue;
