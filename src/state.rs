@@ -55,9 +55,7 @@ pub struct Playground {
     pub unsettled: BTreeMap<String, Unsettled>,
 }
 
-/// The longest name of an entity, a field or a literal, in characters: names are
-/// shown everywhere, and DynamoDB's own names stop at 255.
-pub const NAME_MAX: usize = 255;
+pub use keylab::schema::NAME_MAX;
 
 /// A name the page accepts for an entity: not empty, at most [`NAME_MAX`] characters,
 /// and not the name of one of `others`.

@@ -19,6 +19,10 @@ pub struct Schema {
     pub entities: Vec<Entity>,
 }
 
+/// Entity and field names and literals longer than this are refused: nobody needs
+/// more, and a megabyte name would make every view that shows it unusable.
+pub const NAME_MAX: usize = 255;
+
 /// DynamoDB's rule for a table name: 3 to 255 characters from `a-z A-Z 0-9 _ - .`.
 /// Documents are not held to it (tests use `T`); the page holds a name the user types.
 pub fn check_table_name(name: &str) -> Result<(), String> {
@@ -915,7 +919,30 @@ mod check {
         }
     }
 
+    fn too_long(errors: &mut Vec<Error>, path: String, what: &str, text: &str) {
+        let n = text.chars().count();
+        if n > NAME_MAX {
+            schema_error(
+                errors,
+                Context::path(path),
+                format!("{what} is {n} characters long, over the limit of {NAME_MAX}"),
+                "shorten it",
+            );
+        }
+    }
+
     fn entity(s: &Schema, e: &Entity, path: &str, errors: &mut Vec<Error>, warnings: &mut Vec<Warning>) {
+        too_long(errors, format!("{path}.name"), "the entity name", &e.name);
+        for f in &e.fields {
+            too_long(errors, format!("{path}.fields"), "a field name", &f.name);
+        }
+        for k in &e.keys {
+            for seg in &k.segments {
+                if let Segment::Literal(l) = seg {
+                    too_long(errors, format!("{path}.keys.{}", k.attribute), "a literal", l);
+                }
+            }
+        }
         for f in &e.fields {
             if let Some(w) = f.warn_at {
                 if !(w > 0.0 && w <= 100.0) {

@@ -235,3 +235,31 @@ fn a_table_name_is_held_to_dynamodbs_rule() {
         assert!(problem.contains(says), "{bad}: {problem}");
     }
 }
+
+#[test]
+fn names_and_literals_over_255_characters_are_refused_with_their_path() {
+    let long = "N".repeat(256);
+    let schema = Schema::from_value(&json!({
+        "version": 1, "separator": "#",
+        "table": {"name": "T", "attributes": {"PK": "S"}, "primary": {"partition": "PK"}},
+        "entities": [{"name": long, "fields": {(long.to_lowercase()): {"kind": "text"}},
+                      "keys": {"PK": [{"literal": long}, {"field": long.to_lowercase()}]}}]
+    }));
+    let errors = match schema {
+        Ok(s) => s.check().0,
+        Err(e) => e.0,
+    };
+    let messages: Vec<String> = errors.iter().map(|e| e.message()).collect();
+    for what in ["the entity name", "a field name", "a literal"] {
+        assert!(
+            messages
+                .iter()
+                .any(|m| m.contains(&format!("{what} is 256 characters long, over the limit of 255"))),
+            "{what}: {messages:?}"
+        );
+    }
+    assert!(
+        messages.iter().any(|m| m.contains("$.entities[0].keys.PK")),
+        "{messages:?}"
+    );
+}

@@ -1,6 +1,7 @@
 //! The item collection: one partition's items of every entity in key order, the parent
 //! marked, read forward and backward, and where the parent lands among its children.
 
+use super::elided::{shortened, Elided};
 use super::{controls, event_value};
 use super::{more_note, SHOWN};
 use crate::state::Playground;
@@ -84,10 +85,10 @@ pub fn CollectionView(props: &CollectionViewProps) -> Html {
             <ol class="keys" data-testid={testid.to_string()} tabindex="0" aria-label={testid.replace('-', " ")}>
                 { for items.into_iter().take(SHOWN).map(|i| html! {
                     <li data-row={i.row.to_string()} class={classes!(i.parent.then_some("parent"))}>
-                        <span class="badge entity">{ &i.entity }</span>
+                        <span class="badge entity">{ shortened(&i.entity) }</span>
                         if i.parent { <strong class="badge parent">{ "parent" }</strong> }
-                        <code>{ &i.key }</code>
-                        <span class="values">{ props.state.row_text(i.row) }</span>
+                        <code><Elided text={i.key.clone()} /></code>
+                        <span class="values"><Elided text={props.state.row_text(i.row)} /></span>
                     </li>
                 }) }
             </ol>
@@ -101,13 +102,13 @@ pub fn CollectionView(props: &CollectionViewProps) -> Html {
                     "collection-partition",
                     &format!("partition ({} in all)", groups.len()),
                     groups.iter().take(PARTITIONS).enumerate()
-                        .map(|(i, g)| (i.to_string(), format!("{} ({} items)", g.partition, g.items.len())))
+                        .map(|(i, g)| (i.to_string(), format!("{} ({} items)", shortened(&g.partition), g.items.len())))
                         .collect(),
                     &picked.to_string(),
                     select,
                 ) }
             }
-            <p class="note"><code>{ &c.partition }</code>{ more_note(c.items.len()) }</p>
+            <p class="note"><code><Elided text={c.partition.clone()} /></code>{ more_note(c.items.len()) }</p>
             <p data-testid="collection-summary">{ summary(c) }</p>
             <div class="orders">
                 <div>

@@ -1,5 +1,6 @@
 //! The rows a query returns, in the order DynamoDB returns them, with page numbers.
 
+use super::elided::Elided;
 use crate::state::{Hit, Playground};
 use std::rc::Rc;
 use yew::prelude::*;
@@ -28,8 +29,8 @@ pub fn HitList(props: &HitListProps) -> Html {
                     html! {
                         <li data-row={h.row.to_string()} data-page={h.page.to_string()}>
                             <span class="badge page">{ format!("page {}", h.page) }</span>
-                            <code>{ &h.key }</code>
-                            <span class="values">{ format!("item #{}: {values}", h.row + 1) }</span>
+                            <code><Elided text={h.key.clone()} /></code>
+                            <span class="values"><Elided text={format!("item #{}: {values}", h.row + 1)} /></span>
                         </li>
                     }
                 }) }

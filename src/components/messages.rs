@@ -1,6 +1,11 @@
 //! Errors and warnings printed next to the control they concern.
 
+use super::elided::Elided;
 use yew::prelude::*;
+
+/// A message quotes the value it is about, which may be a megabyte: past this many
+/// characters it is cut like any long value.
+const MESSAGE_KEEP: usize = 600;
 
 #[derive(Properties, PartialEq)]
 pub struct MessagesProps {
@@ -18,8 +23,8 @@ pub fn Messages(props: &MessagesProps) -> Html {
     html! {
         <ul class="messages">
             // The alert role sits inside the item: on the <li> it would stop being a list item.
-            { for props.errors.iter().map(|m| html! { <li class="error"><span role="alert">{ m }</span></li> }) }
-            { for props.warnings.iter().map(|m| html! { <li class="warning">{ m }</li> }) }
+            { for props.errors.iter().map(|m| html! { <li class="error"><span role="alert"><Elided text={m.clone()} keep={MESSAGE_KEEP} /></span></li> }) }
+            { for props.warnings.iter().map(|m| html! { <li class="warning"><Elided text={m.clone()} keep={MESSAGE_KEEP} /></li> }) }
         </ul>
     }
 }

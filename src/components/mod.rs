@@ -7,6 +7,7 @@ pub mod byte_view;
 pub mod collection_view;
 pub mod controls;
 pub mod copy_button;
+pub mod elided;
 pub mod entity_picker;
 pub mod files;
 pub mod history_buttons;

@@ -2,6 +2,7 @@
 
 use super::byte_view::ByteView;
 use super::collection_view::PARTITIONS;
+use super::elided::{shortened, Elided};
 use super::{controls, more_note, SHOWN};
 use crate::state::Playground;
 use keylab::preview::{Collection, NumberVsString, Preview};
@@ -168,7 +169,7 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
                             "preview-partition",
                             &format!("partition to show ({} in all)", props.collections.len()),
                             props.collections.iter().take(PARTITIONS).enumerate()
-                                .map(|(i, g)| (i.to_string(), format!("{} ({} items)", g.partition, g.items.len())))
+                                .map(|(i, g)| (i.to_string(), format!("{} ({} items)", shortened(&g.partition), g.items.len())))
                                 .collect(),
                             &picked.to_string(),
                             pick_partition,
@@ -187,7 +188,7 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
                     }
                 </div>
                 <p class="note" data-testid="preview-partition-note">
-                    { format!("{} of {} item(s) in partition ", in_order.len(), c.items.len()) }<code>{ &c.partition }</code>
+                    { format!("{} of {} item(s) in partition ", in_order.len(), c.items.len()) }<code><Elided text={c.partition.clone()} /></code>
                     { format!(", the partition a Query reads ({} partition(s) in all)", props.collections.len()) }
                 </p>
             }
@@ -208,11 +209,11 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
                     <ol class="keys" data-testid="sorted-keys" tabindex="0" aria-label="keylab keys">
                         { for in_order.iter().take(SHOWN).map(|&r| html! {
                             <li data-row={r.to_string()} class={classes!(props.matches.contains(&r).then_some("match"))}>
-                                <code>{ preview.rows[r].key.clone().unwrap_or_default() }</code>
+                                <code><Elided text={preview.rows[r].key.clone().unwrap_or_default()} /></code>
                                 { props.overwritten.get(r).copied().flatten().map(|by| html! {
                                     <span class="badge">{ format!("overwritten by #{}", by + 1) }</span>
                                 }).unwrap_or_default() }
-                                <span class="values">{ values_of(r) }</span>
+                                <span class="values"><Elided text={values_of(r)} /></span>
                             </li>
                         }) }
                     </ol>
@@ -223,9 +224,9 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
                         { for naive.iter().take(SHOWN).map(|&(r, misplaced)| {
                             html! {
                                 <li data-row={r.to_string()} class={classes!(misplaced.then_some("misplaced"))}>
-                                    <code>{ preview.rows[r].naive.clone() }</code>
+                                    <code><Elided text={preview.rows[r].naive.clone()} /></code>
                                     if misplaced && mark_each { <span class="badge">{ "out of order" }</span> }
-                                    <span class="values">{ values_of(r) }</span>
+                                    <span class="values"><Elided text={values_of(r)} /></span>
                                 </li>
                             }
                         }) }

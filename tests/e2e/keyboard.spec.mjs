@@ -35,8 +35,11 @@ test('keyboard only: pick a preset, change a width, copy a working query', async
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('collection-forward').locator('li code').first()).toHaveText('#READING#00000001');
 
-  await tabTo(page, '[role=tab]', 'boto3 client');
-  await page.keyboard.press('Enter');
+  // The code tabs are one Tab stop; the arrow keys pick within them (ARIA tabs).
+  await tabTo(page, '[role=tab][aria-selected=true]', 'AWS CLI');
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('tab', { name: 'boto3 client' })).toBeFocused();
+  await expect(page.getByRole('tab', { name: 'boto3 client' })).toHaveAttribute('aria-selected', 'true');
   await tabTo(page, '.snippet-actions button', 'Copy');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('button', { name: 'Copied' })).toBeVisible();

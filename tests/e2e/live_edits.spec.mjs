@@ -204,3 +204,29 @@ test('U+10FFFF in a query bound shows as an escape in the JSON view, and the JSO
   expect(text).not.toContain('\u{10FFFF}');
   expect(JSON.parse(text).ExpressionAttributeValues[':hi'].S.endsWith('#\u{10FFFF}')).toBe(true);
 });
+
+test('a long value is shown cut in the middle, whole on demand, and never stretches the page', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openFresh(page);
+  // Long, but inside the 1,024 bytes a sort key may hold.
+  const long = 'p_' + 'x'.repeat(900) + '_end';
+  await page.getByTestId('value-1-player').fill(long);
+  const row = page.getByTestId('sorted-keys').locator('li', { hasText: '_end' }).first();
+  const more = row.locator('code').getByRole('button', { name: 'show all' });
+  await expect(more).toHaveText(/^\+\d+ characters$/);
+  await expect(row.locator('code')).toContainText('…');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+  const naive = await page.getByTestId('naive-keys').boundingBox();
+  expect(naive.height).toBeLessThan(2000);
+  await more.click();
+  await expect(row.locator('code .whole-text')).toHaveText(/_end$/);
+  expect(await row.locator('code .whole-text').textContent()).toMatch(new RegExp(`^\\d{10}#\\d{16}#${long}$`));
+  await row.locator('code').getByRole('button', { name: 'show less' }).click();
+  await expect(row.locator('code .whole-text')).toHaveCount(0);
+  // Past the key size limit the error quotes the value, cut the same way.
+  await page.getByTestId('value-1-player').fill('p_' + 'y'.repeat(200000) + '_end');
+  const error = page.getByTestId('key-1').locator('..').getByRole('alert');
+  await expect(error).toContainText('a sort key may be at most 1024 bytes');
+  expect((await error.textContent()).length).toBeLessThan(1000);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+});

@@ -31,8 +31,8 @@ test('snippets follow the query, the table name, the endpoint and the program sw
   await page.getByLabel('value', { exact: true }).fill('100');
   await page.getByLabel('value', { exact: true }).press('Tab');
   await expect(code(page)).toContainText("--key-condition-expression '#pk = :pk AND #sk <= :sk'");
-  await page.getByLabel('table name').fill('Prod-Leaderboard');
-  await page.getByLabel('table name').press('Tab');
+  await page.locator('#snippet-table').fill('Prod-Leaderboard');
+  await page.locator('#snippet-table').press('Tab');
   await page.getByLabel('endpoint (optional)').fill('http://127.0.0.1:8000');
   await page.getByLabel('endpoint (optional)').press('Tab');
   await expect(code(page)).toContainText("--table-name 'Prod-Leaderboard'");
@@ -89,4 +89,15 @@ test('a hostile value is data in every tab', async ({ page }) => {
   // JSON inside escapes the double quote and backslash.
   await page.getByRole('tab', { name: 'AWS CLI' }).click();
   await expect(code(page)).toContainText(`q'\\''\\"\\\\$(touch /tmp/keylab-e2e)\`id\`\${HOME}😀\\u200f`);
+});
+
+test('a table name DynamoDB would refuse is named beside the field, and no code is shown for it', async ({ page }) => {
+  await openFresh(page);
+  const table = page.locator('#snippet-table');
+  await table.fill('my table');
+  await expect(page.getByTestId('snippet-table-problem')).toContainText("' ' cannot be in a DynamoDB table name");
+  await expect(page.getByTestId('snippet-code')).toHaveCount(0);
+  await table.fill('My-Table.v2');
+  await expect(page.getByTestId('snippet-table-problem')).toHaveCount(0);
+  await expect(page.getByTestId('snippet-code')).toContainText('My-Table.v2');
 });

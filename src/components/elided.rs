@@ -1,0 +1,64 @@
+//! Long text cut to a readable length: its start and its end with "…" between, and the
+//! whole text one click away. A 1 MB value would otherwise make a list 900,000 pixels
+//! tall, or a key row millions of pixels wide.
+
+use yew::prelude::*;
+
+/// Characters shown of a long text before it is cut.
+pub const KEEP: usize = 120;
+
+/// The start and end of a text longer than [`KEEP`], and how many characters fall
+/// between them; `None` when the text is short enough to show whole.
+fn cut(text: &str, keep: usize) -> Option<(String, String, usize)> {
+    let count = text.chars().count();
+    (count > keep).then(|| {
+        let (front, back) = (keep * 2 / 3, keep / 3);
+        let head = text.chars().take(front).collect();
+        let tail = text.chars().skip(count - back).collect();
+        (head, tail, count - front - back)
+    })
+}
+
+/// A long text as one plain string, for places that hold no markup (select options).
+pub fn shortened(text: &str) -> String {
+    match cut(text, KEEP) {
+        Some((head, tail, _)) => format!("{head}…{tail}"),
+        None => text.to_string(),
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct ElidedProps {
+    pub text: AttrValue,
+    /// Characters shown before the text is cut: messages are sentences, so they keep more.
+    #[prop_or(KEEP)]
+    pub keep: usize,
+}
+
+#[function_component]
+pub fn Elided(props: &ElidedProps) -> Html {
+    let whole = use_state(|| false);
+    let Some((head, tail, hidden)) = cut(&props.text, props.keep) else {
+        return html! { { props.text.clone() } };
+    };
+    let toggle = {
+        let whole = whole.clone();
+        Callback::from(move |e: MouseEvent| {
+            // The row may be a link or a selectable item: the button is only this.
+            e.stop_propagation();
+            whole.set(!*whole);
+        })
+    };
+    if *whole {
+        return html! { <>
+            <span class="whole-text">{ props.text.clone() }</span>
+            <button type="button" class="link" onclick={toggle}>{ "show less" }</button>
+        </> };
+    }
+    html! { <>
+        { head }<span class="elision" aria-hidden="true">{ "…" }</span>{ tail }
+        <button type="button" class="link" onclick={toggle} aria-label={format!("show all {} characters", props.text.chars().count())}>
+            { format!("+{hidden} characters") }
+        </button>
+    </> }
+}
