@@ -798,18 +798,7 @@ impl Playground {
             },
             entities: Vec::new(),
         };
-        let mut p = Playground {
-            schema,
-            entity: 0,
-            attribute: String::new(),
-            rows: Rc::new(Vec::new()),
-            preset: String::new(),
-            query: QueryDraft::default(),
-            pasted: String::new(),
-            snippet: SnippetPrefs::default(),
-            expected: Values::new(),
-            unsettled: BTreeMap::new(),
-        };
+        let mut p = Playground::empty(schema);
         p.add_entity(entity.into());
         p
     }
@@ -1402,9 +1391,9 @@ impl Playground {
         })
     }
 
-    /// A fresh playground for a schema: its first entity, one blank sample item.
-    pub fn from_schema(schema: Schema) -> Playground {
-        let mut p = Playground {
+    /// A playground for a schema with nothing else yet: no items, default settings.
+    fn empty(schema: Schema) -> Playground {
+        Playground {
             schema,
             entity: 0,
             attribute: String::new(),
@@ -1415,7 +1404,12 @@ impl Playground {
             snippet: SnippetPrefs::default(),
             expected: Values::new(),
             unsettled: BTreeMap::new(),
-        };
+        }
+    }
+
+    /// A fresh playground for a schema: its first entity, one blank sample item.
+    pub fn from_schema(schema: Schema) -> Playground {
+        let mut p = Playground::empty(schema);
         p.apply(Action::AddRow);
         p
     }
