@@ -270,8 +270,9 @@ pub enum Action {
         key: String,
         outcome: Result<Box<Action>, Unsettled>,
     },
-    /// Drops every typed setting that could not be applied.
-    DiscardUnsettled,
+    /// Drops the text typed under this key that could not be applied: the field shows
+    /// the applied value again.
+    DiscardTyped(String),
     /// Removes the selected entity and its sample items.
     RemoveEntity,
     /// Gives the selected entity a template for the selected attribute.
@@ -649,7 +650,9 @@ impl Playground {
                     }
                 }
             }
-            Action::DiscardUnsettled => self.unsettled.clear(),
+            Action::DiscardTyped(key) => {
+                self.unsettled.remove(&key);
+            }
             Action::RenameEntity(name) => {
                 let name = name.trim().to_string();
                 if !name.is_empty() && self.schema.entity(&name).is_none() {
@@ -1912,13 +1915,17 @@ mod tests {
         assert_eq!(Playground::from_json(&p.to_json()).unwrap().unsettled, p.unsettled);
         // Typing a width that applies clears it and applies it.
         let fixed = run(vec![
-            typed(Err(bad)),
+            typed(Err(bad.clone())),
             typed(Ok(Box::new(Action::SetWidth {
                 field: "score".into(),
                 width: 12,
             }))),
         ]);
         assert!(fixed.unsettled.is_empty() && fixed.blocked().is_none());
+        // Or what was typed is put back, and the applied width stands.
+        let back = run(vec![typed(Err(bad)), Action::DiscardTyped(key.clone())]);
+        assert!(back.blocked().is_none());
+        assert_eq!(back, Playground::leaderboard());
         assert_eq!(fixed.entity().unwrap().field("score").unwrap().kind.width(), Some(12));
     }
 

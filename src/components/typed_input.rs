@@ -148,6 +148,18 @@ pub fn TypedInput(props: &TypedInputProps) -> Html {
         { field }
         if let Some(problem) = problem {
             <span class="field-problem" id={error_id} role="alert" data-testid={format!("{}-problem", props.id)}>{ problem }</span>
+            if let Some(key) = props.unsettled_key.clone() {
+                <button type="button" class="link" data-testid={format!("{}-put-back", props.id)}
+                    onclick={{
+                        let (d, typing) = (props.dispatch.clone(), typing.clone());
+                        Callback::from(move |_: MouseEvent| {
+                            typing.set(None);
+                            d.emit(Action::DiscardTyped(key.to_string()));
+                        })
+                    }}>
+                    { format!("put back {:?}", super::elided::shortened(&props.value)) }
+                </button>
+            }
         }
     </> }
 }

@@ -40,6 +40,11 @@ for (const [typed, why] of [['-3', 'whole number'], ['', 'whole number'], ['2.5'
     // Leaving the field keeps what was typed: it is not reverted without a word.
     await width.press('Tab');
     await expect(width).toHaveValue(typed);
+    // Putting back the applied width is one click.
+    await page.getByTestId('seg-0-width-put-back').click();
+    await expect(width).toHaveValue('10');
+    await expect(problem).toHaveCount(0);
+    await expect(firstKey(page)).toHaveText(/^\d{10}#/);
     await width.fill('6');
     await expect(problem).toHaveCount(0);
     await expect(firstKey(page)).toHaveText(/^\d{6}#/);
