@@ -1,0 +1,254 @@
+//! The checks of a design as a whole: what the codec would refuse, and what works but
+//! is probably not what was meant.
+
+use super::*;
+
+fn schema_error(errors: &mut Vec<Error>, ctx: Context, reason: String, fix: &str) {
+    errors.push(Error::new(
+        ctx,
+        ErrorKind::InvalidSchema {
+            reason,
+            fix: fix.to_string(),
+        },
+    ));
+}
+
+pub(super) fn schema(s: &Schema) -> (Vec<Error>, Vec<Warning>) {
+    let mut errors = Vec::new();
+    let mut warnings = Vec::new();
+    if s.separator.is_empty() {
+        schema_error(
+            &mut errors,
+            Context::path("$.separator"),
+            "is empty".into(),
+            "use a separator such as \"#\"",
+        );
+    } else if s.separator.chars().any(char::is_alphanumeric) {
+        warnings.push(Warning {
+            context: Context::path("$.separator"),
+            kind: WarningKind::Schema {
+                reason: format!(
+                    "{:?} contains letters or digits, which values often contain",
+                    s.separator
+                ),
+                fix: "use punctuation such as \"#\"".into(),
+            },
+        });
+    }
+    table(&s.table, &mut errors);
+    let mut seen = Vec::new();
+    for (i, e) in s.entities.iter().enumerate() {
+        let path = format!("$.entities[{i}]");
+        if e.name.is_empty() {
+            schema_error(
+                &mut errors,
+                Context::path(format!("{path}.name")),
+                "is empty".into(),
+                "name the entity",
+            );
+        } else if seen.contains(&&e.name) {
+            schema_error(
+                &mut errors,
+                Context::entity(&e.name),
+                format!("entity name {:?} is used twice", e.name),
+                "give each entity its own name",
+            );
+        }
+        seen.push(&e.name);
+        entity(s, e, &path, &mut errors, &mut warnings);
+    }
+    (errors, warnings)
+}
+
+fn table(t: &Table, errors: &mut Vec<Error>) {
+    if t.name.is_empty() {
+        schema_error(
+            errors,
+            Context::path("$.table.name"),
+            "is empty".into(),
+            "name the table",
+        );
+    }
+    for (name, _) in &t.attributes {
+        if name.is_empty() {
+            schema_error(
+                errors,
+                Context::path("$.table.attributes"),
+                "has an attribute with an empty name".into(),
+                "name every key attribute",
+            );
+        }
+    }
+    let mut check_keys = |ks: &KeySchema, path: &str| {
+        for (role, a) in [("partition", Some(&ks.partition)), ("sort", ks.sort.as_ref())] {
+            if let Some(a) = a {
+                if t.attribute_type(a).is_none() {
+                    schema_error(
+                        errors,
+                        Context::path(format!("{path}.{role}")),
+                        format!("names {a:?}, which is not in table.attributes"),
+                        "add it to table.attributes with its type",
+                    );
+                }
+            }
+        }
+        if ks.sort.as_ref() == Some(&ks.partition) {
+            schema_error(
+                errors,
+                Context::path(path.to_string()),
+                "uses one attribute as both partition and sort key".into(),
+                "pick two different attributes",
+            );
+        }
+    };
+    check_keys(&t.primary, "$.table.primary");
+    for (i, ix) in t.indexes.iter().enumerate() {
+        check_keys(&ix.keys, &format!("$.table.indexes[{i}]"));
+    }
+    for (i, ix) in t.indexes.iter().enumerate() {
+        if ix.name.is_empty() || t.indexes[..i].iter().any(|o| o.name == ix.name) {
+            schema_error(
+                errors,
+                Context::path(format!("$.table.indexes[{i}].name")),
+                format!("index name {:?} is empty or used twice", ix.name),
+                "give each index its own name",
+            );
+        }
+    }
+}
+
+fn too_long(errors: &mut Vec<Error>, path: String, what: &str, text: &str) {
+    let n = text.chars().count();
+    if n > NAME_MAX {
+        schema_error(
+            errors,
+            Context::path(path),
+            format!("{what} is {n} characters long, over the limit of {NAME_MAX}"),
+            "shorten it",
+        );
+    }
+}
+
+fn entity(s: &Schema, e: &Entity, path: &str, errors: &mut Vec<Error>, warnings: &mut Vec<Warning>) {
+    too_long(errors, format!("{path}.name"), "the entity name", &e.name);
+    for f in &e.fields {
+        too_long(errors, format!("{path}.fields"), "a field name", &f.name);
+    }
+    for k in &e.keys {
+        for seg in &k.segments {
+            if let Segment::Literal(l) = seg {
+                too_long(errors, format!("{path}.keys.{}", k.attribute), "a literal", l);
+            }
+        }
+    }
+    for f in &e.fields {
+        if let Some(w) = f.warn_at {
+            if !(w > 0.0 && w <= 100.0) {
+                schema_error(
+                    errors,
+                    Context::entity(&e.name).with_field(&f.name),
+                    format!(
+                        "warning threshold {}% is not above 0 and at most 100",
+                        crate::float_text::shortest(w)
+                    ),
+                    "pick a percentage such as 80",
+                );
+            }
+        }
+        if let Err((reason, fix)) = f.kind.validate() {
+            let ctx = Context::entity(&e.name).with_field(&f.name);
+            errors.push(Error::new(
+                Context {
+                    path: Some(format!("{path}.fields.{}", f.name)),
+                    ..ctx
+                },
+                ErrorKind::InvalidSchema { reason, fix },
+            ));
+        }
+    }
+    let mut needed = vec![&s.table.primary.partition];
+    needed.extend(s.table.primary.sort.as_ref());
+    for attr in needed {
+        if e.template(attr).is_none() {
+            schema_error(
+                errors,
+                Context::entity(&e.name).with_attribute(attr),
+                format!("has no template for {attr}, a key of the base table"),
+                "add a template for it under keys",
+            );
+        }
+    }
+    for k in &e.keys {
+        let ctx = Context::entity(&e.name).with_attribute(&k.attribute);
+        let Some(attr_type) = s.table.attribute_type(&k.attribute) else {
+            schema_error(
+                errors,
+                ctx,
+                format!(
+                    "is not a key attribute of the table (attributes: {})",
+                    s.table
+                        .attributes
+                        .iter()
+                        .map(|(n, _)| n.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+                "add it to table.attributes or remove the template",
+            );
+            continue;
+        };
+        if k.segments.is_empty() {
+            schema_error(
+                errors,
+                ctx.clone(),
+                "has an empty template".into(),
+                "add at least one segment",
+            );
+        }
+        for seg in &k.segments {
+            match seg {
+                Segment::Literal(l) if l.chars().any(|c| crate::codec::text::RESERVED.contains(&c)) => schema_error(
+                    errors,
+                    ctx.clone(),
+                    format!("has a literal {l:?} with U+0000 or U+10FFFF, which keylab reserves as query range bounds"),
+                    "remove that character from the literal",
+                ),
+                Segment::Literal(l) if l.is_empty() => schema_error(
+                    errors,
+                    ctx.clone(),
+                    "has an empty literal segment".into(),
+                    "type the literal's text or remove it",
+                ),
+                Segment::Field(f) if e.field(f).is_none() => {
+                    errors.push(Error::new(ctx.clone().with_field(f), ErrorKind::UndefinedField))
+                }
+                _ => {}
+            }
+        }
+        if attr_type == AttrType::N {
+            let numeric = match k.segments.as_slice() {
+                [Segment::Field(f)] => e.field(f).map(|f| (f.kind.is_numeric(), f)),
+                _ => None,
+            };
+            match numeric {
+                Some((true, f)) => {
+                    if f.kind.order() == Order::Desc {
+                        warnings.push(Warning {
+                            context: ctx.clone().with_field(&f.name),
+                            kind: WarningKind::Schema {
+                                reason: format!("order desc has no effect: {} is a Number attribute and stores the plain number", k.attribute),
+                                fix: "read it newest-first with ScanIndexForward=false".into(),
+                            },
+                        });
+                    }
+                }
+                _ => schema_error(
+                    errors,
+                    ctx.clone(),
+                    "is a Number (N) attribute, so its template must be exactly one numeric field (uint, int, decimal, or timestamp in s or ms)".to_string(),
+                    "make it a single numeric field, or change the attribute's type to S",
+                ),
+            }
+        }
+    }
+}

@@ -1,0 +1,469 @@
+//! The schema format, version 1: one JSON document describing a table design (see
+//! `docs/schema.md`). It is read by hand rather than by `serde` derive so that every
+//! problem comes back as a typed [`Error`] with the JSON path of the offending property.
+
+use crate::error::{Context, Error, ErrorKind, Errors, Warning, WarningKind};
+use serde_json::{json, Map, Value};
+
+pub const SCHEMA_VERSION: u64 = 1;
+/// Widths above this would not fit the 128-bit integers the codec computes with
+/// (and DynamoDB numbers stop at 38 significant digits anyway).
+pub const MAX_DIGITS: u32 = 38;
+/// Default width-planner warning threshold, in percent of capacity.
+pub const DEFAULT_WARN_AT: f64 = 80.0;
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Schema {
+    pub separator: String,
+    pub table: Table,
+    pub entities: Vec<Entity>,
+}
+
+/// Entity and field names and literals longer than this are refused: nobody needs
+/// more, and a megabyte name would make every view that shows it unusable.
+pub const NAME_MAX: usize = 255;
+
+/// DynamoDB's rule for a table name: 3 to 255 characters from `a-z A-Z 0-9 _ - .`.
+/// Documents are not held to it (tests use `T`); the page holds a name the user types.
+pub fn check_table_name(name: &str) -> Result<(), String> {
+    let length = name.chars().count();
+    let bad = name
+        .chars()
+        .find(|c| !(c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.')));
+    match (length, bad) {
+        (0, _) => Err("a table needs a name: type one, such as Shop".into()),
+        (1..=2, _) => Err(format!(
+            "{name:?} is too short: a DynamoDB table name has 3 to 255 characters"
+        )),
+        (256.., _) => Err(format!(
+            "{length} characters is too long: a DynamoDB table name has at most 255"
+        )),
+        (_, Some(c)) => Err(format!(
+            "{c:?} cannot be in a DynamoDB table name: use letters, digits, _ - and . only"
+        )),
+        _ => Ok(()),
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AttrType {
+    /// String: sorts by UTF-8 bytes.
+    S,
+    /// Number: sorts numerically.
+    N,
+}
+
+impl AttrType {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            AttrType::S => "S",
+            AttrType::N => "N",
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Table {
+    pub name: String,
+    /// In document order: the page lists key attributes the way the user wrote them.
+    pub attributes: Vec<(String, AttrType)>,
+    pub primary: KeySchema,
+    pub indexes: Vec<Index>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct KeySchema {
+    pub partition: String,
+    pub sort: Option<String>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Index {
+    pub name: String,
+    pub keys: KeySchema,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Entity {
+    pub name: String,
+    pub fields: Vec<Field>,
+    pub keys: Vec<KeyTemplate>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Field {
+    pub name: String,
+    pub kind: FieldKind,
+    /// Width-planner warning threshold in percent; `None` means [`DEFAULT_WARN_AT`].
+    pub warn_at: Option<f64>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct KeyTemplate {
+    pub attribute: String,
+    pub segments: Vec<Segment>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Segment {
+    /// Written as it is, e.g. `SEASON` or `#READING`.
+    Literal(String),
+    /// The encoded value of the named field.
+    Field(String),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Case {
+    #[default]
+    Preserve,
+    Upper,
+    Lower,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Order {
+    #[default]
+    Asc,
+    Desc,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TimeUnit {
+    Seconds {
+        width: u32,
+    },
+    Millis {
+        width: u32,
+    },
+    /// `YYYY-MM-DDTHH:MM:SS.sssZ`, always UTC, always milliseconds.
+    Iso,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FieldKind {
+    Text {
+        case: Case,
+    },
+    Uint {
+        width: u32,
+        order: Order,
+    },
+    Int {
+        width: u32,
+        order: Order,
+    },
+    Decimal {
+        width: u32,
+        scale: u32,
+        signed: bool,
+        order: Order,
+    },
+    Timestamp {
+        unit: TimeUnit,
+        order: Order,
+    },
+    Ulid {
+        order: Order,
+    },
+    Ksuid {
+        order: Order,
+    },
+}
+
+pub const KINDS: [&str; 7] = ["text", "uint", "int", "decimal", "timestamp", "ulid", "ksuid"];
+
+impl FieldKind {
+    pub fn name(&self) -> &'static str {
+        match self {
+            FieldKind::Text { .. } => "text",
+            FieldKind::Uint { .. } => "uint",
+            FieldKind::Int { .. } => "int",
+            FieldKind::Decimal { .. } => "decimal",
+            FieldKind::Timestamp { .. } => "timestamp",
+            FieldKind::Ulid { .. } => "ulid",
+            FieldKind::Ksuid { .. } => "ksuid",
+        }
+    }
+
+    /// A sensible field of the given kind, used when the page switches a field's kind.
+    pub fn default_of(kind: &str) -> Option<FieldKind> {
+        Some(match kind {
+            "text" => FieldKind::Text { case: Case::Preserve },
+            "uint" => FieldKind::Uint {
+                width: 10,
+                order: Order::Asc,
+            },
+            "int" => FieldKind::Int {
+                width: 10,
+                order: Order::Asc,
+            },
+            "decimal" => FieldKind::Decimal {
+                width: 10,
+                scale: 2,
+                signed: true,
+                order: Order::Asc,
+            },
+            "timestamp" => FieldKind::Timestamp {
+                unit: TimeUnit::Seconds { width: 10 },
+                order: Order::Asc,
+            },
+            "ulid" => FieldKind::Ulid { order: Order::Asc },
+            "ksuid" => FieldKind::Ksuid { order: Order::Asc },
+            _ => return None,
+        })
+    }
+
+    pub fn order(&self) -> Order {
+        match *self {
+            FieldKind::Text { .. } => Order::Asc,
+            FieldKind::Uint { order, .. }
+            | FieldKind::Int { order, .. }
+            | FieldKind::Decimal { order, .. }
+            | FieldKind::Timestamp { order, .. }
+            | FieldKind::Ulid { order }
+            | FieldKind::Ksuid { order } => order,
+        }
+    }
+
+    /// The number of digits the width setting controls, if this kind has one.
+    pub fn width(&self) -> Option<u32> {
+        match *self {
+            FieldKind::Uint { width, .. } | FieldKind::Int { width, .. } | FieldKind::Decimal { width, .. } => {
+                Some(width)
+            }
+            FieldKind::Timestamp {
+                unit: TimeUnit::Seconds { width } | TimeUnit::Millis { width },
+                ..
+            } => Some(width),
+            _ => None,
+        }
+    }
+
+    /// The same kind with another order (text has none and stays as it is).
+    pub fn with_order(self, order: Order) -> FieldKind {
+        match self {
+            FieldKind::Uint { width, .. } => FieldKind::Uint { width, order },
+            FieldKind::Int { width, .. } => FieldKind::Int { width, order },
+            FieldKind::Decimal {
+                width, scale, signed, ..
+            } => FieldKind::Decimal {
+                width,
+                scale,
+                signed,
+                order,
+            },
+            FieldKind::Timestamp { unit, .. } => FieldKind::Timestamp { unit, order },
+            FieldKind::Ulid { .. } => FieldKind::Ulid { order },
+            FieldKind::Ksuid { .. } => FieldKind::Ksuid { order },
+            text @ FieldKind::Text { .. } => text,
+        }
+    }
+
+    /// The same kind with another width, where the kind has one.
+    pub fn with_width(self, width: u32) -> FieldKind {
+        match self {
+            FieldKind::Uint { order, .. } => FieldKind::Uint { width, order },
+            FieldKind::Int { order, .. } => FieldKind::Int { width, order },
+            FieldKind::Decimal {
+                scale, signed, order, ..
+            } => FieldKind::Decimal {
+                width,
+                scale,
+                signed,
+                order,
+            },
+            FieldKind::Timestamp {
+                unit: TimeUnit::Seconds { .. },
+                order,
+            } => FieldKind::Timestamp {
+                unit: TimeUnit::Seconds { width },
+                order,
+            },
+            FieldKind::Timestamp {
+                unit: TimeUnit::Millis { .. },
+                order,
+            } => FieldKind::Timestamp {
+                unit: TimeUnit::Millis { width },
+                order,
+            },
+            other => other,
+        }
+    }
+
+    /// Whether a Number (`N`) key attribute can store this kind as a plain number.
+    pub fn is_numeric(&self) -> bool {
+        matches!(
+            self,
+            FieldKind::Uint { .. }
+                | FieldKind::Int { .. }
+                | FieldKind::Decimal { .. }
+                | FieldKind::Timestamp {
+                    unit: TimeUnit::Seconds { .. } | TimeUnit::Millis { .. },
+                    ..
+                }
+        )
+    }
+
+    /// Checks the settings that the codec relies on (widths it can compute with).
+    /// Returns the reason and the fix.
+    pub fn validate(&self) -> Result<(), (String, String)> {
+        let digits_ok = |w: u32| (1..=MAX_DIGITS).contains(&w);
+        match *self {
+            FieldKind::Decimal { width, scale, .. } => {
+                if width == 0 || width.saturating_add(scale) > MAX_DIGITS {
+                    return Err((
+                        format!("width {width} plus scale {scale} must be between 1 and {MAX_DIGITS} digits, with a width of at least 1"),
+                        "lower the width or the scale".into(),
+                    ));
+                }
+            }
+            _ => {
+                if let Some(w) = self.width() {
+                    if !digits_ok(w) {
+                        return Err((
+                            format!("width {w} is outside 1 to {MAX_DIGITS}"),
+                            format!("pick a width from 1 to {MAX_DIGITS}"),
+                        ));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Field {
+    pub fn warn_at(&self) -> f64 {
+        self.warn_at.unwrap_or(DEFAULT_WARN_AT)
+    }
+}
+
+impl KeyTemplate {
+    /// The fields the template uses, in template order (a field used twice comes twice).
+    pub fn fields(&self) -> impl Iterator<Item = &str> {
+        self.segments.iter().filter_map(|s| match s {
+            Segment::Field(f) => Some(f.as_str()),
+            Segment::Literal(_) => None,
+        })
+    }
+
+    /// The template as people write it in messages: `ORDER#<created>#<id>`.
+    pub fn pattern(&self, separator: &str) -> String {
+        let parts: Vec<String> = self
+            .segments
+            .iter()
+            .map(|s| match s {
+                Segment::Literal(l) => l.clone(),
+                Segment::Field(f) => format!("<{f}>"),
+            })
+            .collect();
+        parts.join(separator)
+    }
+}
+
+impl Entity {
+    pub fn field(&self, name: &str) -> Option<&Field> {
+        self.fields.iter().find(|f| f.name == name)
+    }
+    pub fn template(&self, attribute: &str) -> Option<&KeyTemplate> {
+        self.keys.iter().find(|k| k.attribute == attribute)
+    }
+}
+
+/// The part a key attribute plays; DynamoDB's length limits depend on it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KeyRole {
+    Partition,
+    Sort,
+}
+
+impl KeyRole {
+    /// Largest key value in UTF-8 bytes.
+    pub fn limit(self) -> usize {
+        match self {
+            KeyRole::Partition => 2048,
+            KeyRole::Sort => 1024,
+        }
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            KeyRole::Partition => "partition",
+            KeyRole::Sort => "sort",
+        }
+    }
+}
+
+impl Table {
+    pub fn attribute_type(&self, name: &str) -> Option<AttrType> {
+        self.attributes.iter().find(|(n, _)| n == name).map(|(_, t)| *t)
+    }
+
+    fn key_schemas(&self) -> impl Iterator<Item = &KeySchema> {
+        std::iter::once(&self.primary).chain(self.indexes.iter().map(|i| &i.keys))
+    }
+
+    /// The strictest role the attribute plays in the table or any index.
+    pub fn role(&self, attribute: &str) -> Option<KeyRole> {
+        let mut role = None;
+        for ks in self.key_schemas() {
+            if ks.sort.as_deref() == Some(attribute) {
+                role = Some(KeyRole::Sort);
+            } else if ks.partition == attribute && role.is_none() {
+                role = Some(KeyRole::Partition);
+            }
+        }
+        role
+    }
+
+    /// Whether the attribute keys the base table (rather than only an index).
+    pub fn is_primary_key(&self, attribute: &str) -> bool {
+        self.primary.partition == attribute || self.primary.sort.as_deref() == Some(attribute)
+    }
+}
+
+impl Schema {
+    pub fn entity(&self, name: &str) -> Option<&Entity> {
+        self.entities.iter().find(|e| e.name == name)
+    }
+
+    /// Reads a schema document and checks it. Fails with every error found.
+    pub fn from_json(text: &str) -> Result<Schema, Errors> {
+        let value: Value = serde_json::from_str(text).map_err(|e| {
+            Error::invalid_schema(
+                "$",
+                format!("is not valid JSON: {e}"),
+                "paste the whole document; check quotes, commas and brackets",
+            )
+        })?;
+        Schema::from_value(&value)
+    }
+
+    pub fn from_value(value: &Value) -> Result<Schema, Errors> {
+        let schema = read::schema(value)?;
+        let errors = schema.check().0;
+        if errors.is_empty() {
+            Ok(schema)
+        } else {
+            Err(Errors(errors))
+        }
+    }
+
+    /// Every semantic problem in the design, as errors (the codec would refuse) and
+    /// warnings (it works, but is probably not what you meant).
+    pub fn check(&self) -> (Vec<Error>, Vec<Warning>) {
+        check::schema(self)
+    }
+
+    pub fn to_value(&self) -> Value {
+        write::schema(self)
+    }
+
+    pub fn to_json_pretty(&self) -> String {
+        // A Value built from strings and numbers always serialises.
+        serde_json::to_string_pretty(&self.to_value()).unwrap_or_default()
+    }
+}
+
+mod check;
+mod read;
+mod write;

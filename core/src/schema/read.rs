@@ -1,0 +1,339 @@
+//! Reading a schema document: every property is checked where it stands, and each
+//! error carries the JSON path that leads to it.
+
+use super::*;
+
+/// A JSON value with the path that led to it, so errors can point at it.
+struct At<'a> {
+    value: &'a Value,
+    path: String,
+}
+
+impl<'a> At<'a> {
+    fn root(value: &'a Value) -> Self {
+        At {
+            value,
+            path: "$".into(),
+        }
+    }
+    fn fail<T>(&self, reason: impl Into<String>, fix: impl Into<String>) -> Result<T, Error> {
+        Err(Error::invalid_schema(self.path.clone(), reason, fix))
+    }
+    fn object(&self) -> Result<&'a Map<String, Value>, Error> {
+        match self.value {
+            Value::Object(m) => Ok(m),
+            _ => self.fail(
+                format!("must be an object, found {}", kind_of(self.value)),
+                "write it as {...}",
+            ),
+        }
+    }
+    fn array(&self) -> Result<&'a Vec<Value>, Error> {
+        match self.value {
+            Value::Array(a) => Ok(a),
+            _ => self.fail(
+                format!("must be an array, found {}", kind_of(self.value)),
+                "write it as [...]",
+            ),
+        }
+    }
+    fn get(&self, key: &str) -> Result<Option<At<'a>>, Error> {
+        Ok(self.object()?.get(key).filter(|v| !v.is_null()).map(|v| At {
+            value: v,
+            path: format!("{}.{}", self.path, key),
+        }))
+    }
+    fn required(&self, key: &str) -> Result<At<'a>, Error> {
+        self.get(key)?.ok_or_else(|| {
+            Error::invalid_schema(
+                self.path.clone(),
+                format!("is missing the property {key:?}"),
+                format!("add \"{key}\""),
+            )
+        })
+    }
+    fn index(&self, i: usize, value: &'a Value) -> At<'a> {
+        At {
+            value,
+            path: format!("{}[{i}]", self.path),
+        }
+    }
+    fn member(&self, key: &str, value: &'a Value) -> At<'a> {
+        At {
+            value,
+            path: format!("{}.{}", self.path, key),
+        }
+    }
+    fn string(&self) -> Result<&'a str, Error> {
+        match self.value {
+            Value::String(s) => Ok(s),
+            _ => self.fail(
+                format!("must be a string, found {}", kind_of(self.value)),
+                "put it in double quotes",
+            ),
+        }
+    }
+    fn uint(&self) -> Result<u32, Error> {
+        match self.value.as_u64() {
+            Some(n) if n <= u64::from(u32::MAX) => Ok(n as u32),
+            _ => self.fail(
+                format!("must be a whole number, found {}", self.value),
+                "write a number such as 10",
+            ),
+        }
+    }
+    fn one_of(&self, allowed: &[&str]) -> Result<&'a str, Error> {
+        let s = self.string()?;
+        if allowed.contains(&s) {
+            Ok(s)
+        } else {
+            self.fail(
+                format!("is {s:?}, which is not one of {}", allowed.join(", ")),
+                format!("use one of {}", allowed.join(", ")),
+            )
+        }
+    }
+}
+
+fn kind_of(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+pub(super) fn schema(value: &Value) -> Result<Schema, Errors> {
+    let root = &At::root(value);
+    root.object()?;
+    let version = root.required("version")?;
+    match version.value.as_u64() {
+        Some(SCHEMA_VERSION) => {}
+        _ => {
+            let shown = match version.value {
+                Value::String(s) => s.clone(),
+                other => other.to_string(),
+            };
+            return Err(Error::new(
+                Context::path(version.path.clone()),
+                ErrorKind::UnknownVersion { version: shown },
+            )
+            .into());
+        }
+    }
+    let separator = root.required("separator")?.string()?.to_string();
+    let table = table(&root.required("table")?)?;
+    let list = root.required("entities")?;
+    let mut entities = Vec::new();
+    let mut errors = Vec::new();
+    for (i, e) in list.array()?.iter().enumerate() {
+        match entity(&list.index(i, e)) {
+            Ok(e) => entities.push(e),
+            Err(mut es) => errors.append(&mut es.0),
+        }
+    }
+    if errors.is_empty() {
+        Ok(Schema {
+            separator,
+            table,
+            entities,
+        })
+    } else {
+        Err(Errors(errors))
+    }
+}
+
+fn key_schema(at: &At) -> Result<KeySchema, Error> {
+    Ok(KeySchema {
+        partition: at.required("partition")?.string()?.to_string(),
+        sort: at.get("sort")?.map(|s| s.string().map(str::to_string)).transpose()?,
+    })
+}
+
+fn table(at: &At) -> Result<Table, Error> {
+    let name = at.required("name")?.string()?.to_string();
+    let attrs = at.required("attributes")?;
+    let mut attributes = Vec::new();
+    for (k, v) in attrs.object()? {
+        let t = match attrs.member(k, v).one_of(&["S", "N", "B"])? {
+            "S" => AttrType::S,
+            "N" => AttrType::N,
+            _ => {
+                return attrs.member(k, v).fail(
+                    "is type B (binary); keylab models String and Number keys",
+                    "use S and encode the bytes as text (for example base64)",
+                )
+            }
+        };
+        attributes.push((k.clone(), t));
+    }
+    let primary = key_schema(&at.required("primary")?)?;
+    let mut indexes = Vec::new();
+    if let Some(list) = at.get("indexes")? {
+        for (i, v) in list.array()?.iter().enumerate() {
+            let item = list.index(i, v);
+            indexes.push(Index {
+                name: item.required("name")?.string()?.to_string(),
+                keys: key_schema(&item)?,
+            });
+        }
+    }
+    Ok(Table {
+        name,
+        attributes,
+        primary,
+        indexes,
+    })
+}
+
+fn entity(at: &At) -> Result<Entity, Errors> {
+    let name = at.required("name")?.string()?.to_string();
+    let mut errors = Vec::new();
+    let mut fields = Vec::new();
+    let list = at.required("fields")?;
+    for (k, v) in list.object()? {
+        match field(k, &list.member(k, v)) {
+            Ok(f) => fields.push(f),
+            Err(mut e) => {
+                e.context.entity = Some(name.clone());
+                e.context.field = Some(k.clone());
+                errors.push(e);
+            }
+        }
+    }
+    let mut keys = Vec::new();
+    let templates = at.required("keys")?;
+    for (attr, v) in templates.object()? {
+        let t = templates.member(attr, v);
+        let mut segments = Vec::new();
+        for (i, s) in t.array()?.iter().enumerate() {
+            let seg = t.index(i, s);
+            seg.object()?;
+            match (seg.get("literal")?, seg.get("field")?) {
+                (Some(l), None) => segments.push(Segment::Literal(l.string()?.to_string())),
+                (None, Some(f)) => segments.push(Segment::Field(f.string()?.to_string())),
+                _ => {
+                    return Err(Error::invalid_schema(
+                        seg.path.clone(),
+                        "must have exactly one of \"literal\" or \"field\"",
+                        "write {\"literal\": \"TEXT\"} or {\"field\": \"name\"}",
+                    )
+                    .into())
+                }
+            }
+        }
+        keys.push(KeyTemplate {
+            attribute: attr.clone(),
+            segments,
+        });
+    }
+    if errors.is_empty() {
+        Ok(Entity { name, fields, keys })
+    } else {
+        Err(Errors(errors))
+    }
+}
+
+const PROPERTIES: [&str; 8] = ["kind", "case", "width", "order", "scale", "signed", "unit", "warnAt"];
+
+fn field(name: &str, at: &At) -> Result<Field, Error> {
+    for key in at.object()?.keys() {
+        if !PROPERTIES.contains(&key.as_str()) {
+            return at.fail(
+                format!("has unknown property {key:?}"),
+                format!("remove it; field properties are {}", PROPERTIES.join(", ")),
+            );
+        }
+    }
+    let kind_at = at.required("kind")?;
+    let kind_name = kind_at.string()?;
+    let order = match at.get("order")? {
+        Some(o) => match o.one_of(&["asc", "desc"])? {
+            "desc" => Order::Desc,
+            _ => Order::Asc,
+        },
+        None => Order::Asc,
+    };
+    let width = |at: &At| -> Result<u32, Error> { at.required("width")?.uint() };
+    let kind = match kind_name {
+        "text" => FieldKind::Text {
+            case: match at.get("case")? {
+                Some(c) => match c.one_of(&["preserve", "upper", "lower"])? {
+                    "upper" => Case::Upper,
+                    "lower" => Case::Lower,
+                    _ => Case::Preserve,
+                },
+                None => Case::Preserve,
+            },
+        },
+        "uint" => FieldKind::Uint {
+            width: width(at)?,
+            order,
+        },
+        "int" => FieldKind::Int {
+            width: width(at)?,
+            order,
+        },
+        "decimal" => FieldKind::Decimal {
+            width: width(at)?,
+            scale: at.required("scale")?.uint()?,
+            signed: match at.get("signed")? {
+                Some(s) => s.value.as_bool().ok_or_else(|| {
+                    Error::invalid_schema(s.path.clone(), "must be true or false", "write true or false")
+                })?,
+                None => true,
+            },
+            order,
+        },
+        "timestamp" => {
+            let unit = match at.get("unit")? {
+                Some(u) => u.one_of(&["s", "ms", "iso"])?,
+                None => {
+                    return at.fail(
+                        "is a timestamp without a unit",
+                        "add \"unit\": \"s\", \"ms\" or \"iso\"",
+                    )
+                }
+            };
+            let unit = match unit {
+                "s" => TimeUnit::Seconds { width: width(at)? },
+                "ms" => TimeUnit::Millis { width: width(at)? },
+                _ => {
+                    if at.get("width")?.is_some() {
+                        return at.fail(
+                            "is an iso timestamp with a width, but iso always has 24 characters",
+                            "remove \"width\"",
+                        );
+                    }
+                    TimeUnit::Iso
+                }
+            };
+            FieldKind::Timestamp { unit, order }
+        }
+        "ulid" => FieldKind::Ulid { order },
+        "ksuid" => FieldKind::Ksuid { order },
+        other => {
+            return Err(Error::new(
+                Context::path(kind_at.path.clone()),
+                ErrorKind::UnknownKind {
+                    kind: other.to_string(),
+                },
+            ))
+        }
+    };
+    let warn_at = match at.get("warnAt")? {
+        Some(w) => match w.value.as_f64() {
+            Some(p) if p > 0.0 && p <= 100.0 => Some(p),
+            _ => return w.fail("must be a percentage above 0 and at most 100", "write e.g. 80"),
+        },
+        None => None,
+    };
+    Ok(Field {
+        name: name.to_string(),
+        kind,
+        warn_at,
+    })
+}

@@ -1,0 +1,119 @@
+//! Writing a design back as its JSON document.
+
+use super::*;
+
+fn order(o: Order) -> &'static str {
+    match o {
+        Order::Asc => "asc",
+        Order::Desc => "desc",
+    }
+}
+
+pub(super) fn field(f: &Field) -> Value {
+    let mut m = Map::new();
+    m.insert("kind".into(), json!(f.kind.name()));
+    match f.kind {
+        FieldKind::Text { case } => {
+            if case != Case::Preserve {
+                m.insert(
+                    "case".into(),
+                    json!(if case == Case::Upper { "upper" } else { "lower" }),
+                );
+            }
+        }
+        FieldKind::Uint { width, .. } | FieldKind::Int { width, .. } => {
+            m.insert("width".into(), json!(width));
+        }
+        FieldKind::Decimal {
+            width, scale, signed, ..
+        } => {
+            m.insert("width".into(), json!(width));
+            m.insert("scale".into(), json!(scale));
+            if !signed {
+                m.insert("signed".into(), json!(false));
+            }
+        }
+        FieldKind::Timestamp { unit, .. } => match unit {
+            TimeUnit::Seconds { width } => {
+                m.insert("unit".into(), json!("s"));
+                m.insert("width".into(), json!(width));
+            }
+            TimeUnit::Millis { width } => {
+                m.insert("unit".into(), json!("ms"));
+                m.insert("width".into(), json!(width));
+            }
+            TimeUnit::Iso => {
+                m.insert("unit".into(), json!("iso"));
+            }
+        },
+        FieldKind::Ulid { .. } | FieldKind::Ksuid { .. } => {}
+    }
+    if f.kind.order() == Order::Desc {
+        m.insert("order".into(), json!(order(Order::Desc)));
+    }
+    if let Some(w) = f.warn_at {
+        m.insert("warnAt".into(), json!(w));
+    }
+    Value::Object(m)
+}
+
+fn key_schema(m: &mut Map<String, Value>, ks: &KeySchema) {
+    m.insert("partition".into(), json!(ks.partition));
+    if let Some(s) = &ks.sort {
+        m.insert("sort".into(), json!(s));
+    }
+}
+
+pub(super) fn schema(s: &Schema) -> Value {
+    let mut attributes = Map::new();
+    for (n, t) in &s.table.attributes {
+        attributes.insert(n.clone(), json!(t.as_str()));
+    }
+    let mut primary = Map::new();
+    key_schema(&mut primary, &s.table.primary);
+    let indexes: Vec<Value> = s
+        .table
+        .indexes
+        .iter()
+        .map(|ix| {
+            let mut m = Map::new();
+            m.insert("name".into(), json!(ix.name));
+            key_schema(&mut m, &ix.keys);
+            Value::Object(m)
+        })
+        .collect();
+    let entities: Vec<Value> = s
+        .entities
+        .iter()
+        .map(|e| {
+            let mut fields = Map::new();
+            for f in &e.fields {
+                fields.insert(f.name.clone(), field(f));
+            }
+            let mut keys = Map::new();
+            for k in &e.keys {
+                let segs: Vec<Value> = k
+                    .segments
+                    .iter()
+                    .map(|s| match s {
+                        Segment::Literal(l) => json!({ "literal": l }),
+                        Segment::Field(f) => json!({ "field": f }),
+                    })
+                    .collect();
+                keys.insert(k.attribute.clone(), Value::Array(segs));
+            }
+            json!({ "name": e.name, "fields": fields, "keys": keys })
+        })
+        .collect();
+    json!({
+        "version": SCHEMA_VERSION,
+        "separator": s.separator,
+        "table": {
+            "name": s.table.name,
+            "attributes": attributes,
+            "primary": primary,
+            "indexes": indexes,
+        },
+        "entities": entities,
+    })
+}
