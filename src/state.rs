@@ -1111,16 +1111,7 @@ impl Playground {
     }
 
     pub fn key_schema(&self, index: Option<&str>) -> Option<&KeySchema> {
-        match index {
-            None => Some(&self.schema.table.primary),
-            Some(name) => self
-                .schema
-                .table
-                .indexes
-                .iter()
-                .find(|i| i.name == name)
-                .map(|i| &i.keys),
-        }
+        self.schema.table.key_schema(index)
     }
 
     /// The GSI the query panel queries, or `None` for the base table.

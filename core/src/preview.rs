@@ -6,7 +6,7 @@ use crate::codec::order::{compare_keys, compare_numbers, sort_items, sort_positi
 use crate::codec::{encode_field, encode_key, naive_key, shown, KeyCodecs, Values};
 use crate::error::{Error, Warning};
 use crate::schema::Segment;
-use crate::schema::{AttrType, Entity, KeySchema, Schema};
+use crate::schema::{AttrType, Entity, Schema};
 use std::cmp::Ordering;
 use std::collections::HashMap;
 
@@ -168,12 +168,8 @@ impl Collection {
 /// grouped by partition key, each group in sort-key order, largest group first. Items
 /// without both keys in that index (sparse, or with errors) are not in any collection.
 pub fn collections(schema: &Schema, index: Option<&str>, rows: &[Sample]) -> Vec<Collection> {
-    let keys: &KeySchema = match index {
-        None => &schema.table.primary,
-        Some(name) => match schema.table.indexes.iter().find(|i| i.name == name) {
-            Some(i) => &i.keys,
-            None => return Vec::new(),
-        },
+    let Some(keys) = schema.table.key_schema(index) else {
+        return Vec::new();
     };
     let Some(sort) = keys.sort.as_deref() else {
         return Vec::new();
@@ -308,7 +304,7 @@ mod tests {
     fn collections_by_definition(schema: &Schema, index: Option<&str>, rows: &[Sample]) -> Vec<Collection> {
         let keys = match index {
             None => &schema.table.primary,
-            Some(name) => &schema.table.indexes.iter().find(|i| i.name == name).unwrap().keys,
+            Some(name) => schema.table.key_schema(Some(name)).unwrap(),
         };
         let sort = keys.sort.as_deref().unwrap();
         let mut groups: Vec<Collection> = Vec::new();

@@ -6,7 +6,7 @@
 use super::{KeyCondition, Query};
 use crate::codec::order::{compare_keys, compare_numbers, sort_items};
 use crate::codec::KeyValue;
-use crate::schema::{KeySchema, Table};
+use crate::schema::Table;
 use serde_json::{json, Map, Value};
 use std::cmp::Ordering;
 
@@ -118,18 +118,12 @@ pub fn latest_writes(table: &Table, items: impl IntoIterator<Item = Item>) -> Ve
 
 /// Runs `query` over `items` of `table`.
 pub fn run(table: &Table, items: &[Item], query: &Query) -> Page {
-    let keys: &KeySchema = match &query.index {
-        None => &table.primary,
-        Some(name) => match table.indexes.iter().find(|i| &i.name == name) {
-            Some(ix) => &ix.keys,
-            None => {
-                return Page {
-                    items: Vec::new(),
-                    scanned_count: 0,
-                    last_evaluated_key: None,
-                }
-            }
-        },
+    let Some(keys) = table.key_schema(query.index.as_deref()) else {
+        return Page {
+            items: Vec::new(),
+            scanned_count: 0,
+            last_evaluated_key: None,
+        };
     };
     let type_of = |attr: &str| table.attribute_type(attr).map_or("S", |t| t.as_str());
     let (pk_attr, pk_value) = &query.partition;

@@ -10,7 +10,7 @@ use super::names::is_reserved;
 use super::{KeyCondition, Query};
 use crate::codec::order::{compare_keys, compare_numbers};
 use crate::codec::KeyValue;
-use crate::schema::{AttrType, KeySchema, Table};
+use crate::schema::{AttrType, Table};
 use serde::Serialize;
 use serde_json::{Map, Value};
 use std::cmp::Ordering;
@@ -764,12 +764,11 @@ pub fn parse_input(table: &Table, input: &Value) -> Result<Query, ValidationErro
         Some(Value::String(s)) => Some(s.clone()),
         Some(_) => return fail("IndexName must be a string"),
     };
-    let keys: &KeySchema = match &index {
-        None => &table.primary,
-        Some(name) => match table.indexes.iter().find(|i| &i.name == name) {
-            Some(ix) => &ix.keys,
-            None => return fail(format!("The table does not have the specified index: {name}")),
-        },
+    let Some(keys) = table.key_schema(index.as_deref()) else {
+        return fail(format!(
+            "The table does not have the specified index: {}",
+            index.unwrap_or_default()
+        ));
     };
     let find = |attr: &str| conditions.iter().find(|c| c.attribute == attr);
     let Some(pk_cond) = find(&keys.partition) else {

@@ -394,6 +394,15 @@ impl KeyRole {
 }
 
 impl Table {
+    /// The key schema a Query reads: the base table's for `None`, an index's by name;
+    /// `None` when no index has that name.
+    pub fn key_schema(&self, index: Option<&str>) -> Option<&KeySchema> {
+        match index {
+            None => Some(&self.primary),
+            Some(name) => self.indexes.iter().find(|i| i.name == name).map(|i| &i.keys),
+        }
+    }
+
     pub fn attribute_type(&self, name: &str) -> Option<AttrType> {
         self.attributes.iter().find(|(n, _)| n == name).map(|(_, t)| *t)
     }

@@ -173,23 +173,14 @@ fn first_error(entity: &Entity, attr: &str, errors: Vec<Error>) -> Error {
 }
 
 fn find_keys<'a>(schema: &'a Schema, index: Option<&str>, entity: &str) -> Result<&'a KeySchema, Error> {
-    match index {
-        None => Ok(&schema.table.primary),
-        Some(name) => schema
-            .table
-            .indexes
-            .iter()
-            .find(|i| i.name == name)
-            .map(|i| &i.keys)
-            .ok_or_else(|| {
-                let names: Vec<&str> = schema.table.indexes.iter().map(|i| i.name.as_str()).collect();
-                pattern_error(
-                    entity,
-                    format!("the table has no index named {name:?}"),
-                    format!("use null for the base table or one of: {}", names.join(", ")),
-                )
-            }),
-    }
+    schema.table.key_schema(index).ok_or_else(|| {
+        let names: Vec<&str> = schema.table.indexes.iter().map(|i| i.name.as_str()).collect();
+        pattern_error(
+            entity,
+            format!("the table has no index named {:?}", index.unwrap_or_default()),
+            format!("use null for the base table or one of: {}", names.join(", ")),
+        )
+    })
 }
 
 /// Turns an access pattern into its Query and explanation.
