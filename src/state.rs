@@ -361,14 +361,9 @@ impl Playground {
     /// The key schema (base table or GSI) that the selected attribute keys.
     pub fn index_of_attribute(&self) -> Option<String> {
         let attr = self.attribute();
-        let t = &self.schema.table;
-        if t.is_primary_key(&attr) {
-            return None;
-        }
-        t.indexes
-            .iter()
-            .find(|i| i.keys.partition == attr || i.keys.sort.as_deref() == Some(attr.as_str()))
-            .map(|i| i.name.clone())
+        // The base table comes first: an attribute it keys is read there.
+        let (index, _) = self.schema.table.parts(&attr).next()?;
+        index.map(str::to_string)
     }
 
     pub fn template(&self) -> Option<&KeyTemplate> {
@@ -706,12 +701,7 @@ impl Playground {
                 if let Some(at) = t.indexes.iter().position(|i| i.name == name) {
                     let gone = t.indexes.remove(at);
                     // Its key attributes go too, unless the table or another index uses them.
-                    let in_use = |a: &str, t: &keylab::schema::Table| {
-                        t.is_primary_key(a)
-                            || t.indexes
-                                .iter()
-                                .any(|i| i.keys.partition == a || i.keys.sort.as_deref() == Some(a))
-                    };
+                    let in_use = |a: &str, t: &keylab::schema::Table| t.parts(a).next().is_some();
                     let attrs: Vec<String> = std::iter::once(gone.keys.partition).chain(gone.keys.sort).collect();
                     for a in attrs {
                         if !in_use(&a, &self.schema.table) {

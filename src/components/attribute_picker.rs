@@ -2,6 +2,7 @@
 
 use super::{controls, event_value};
 use crate::state::{Action, Playground};
+use keylab::schema::KeyRole;
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -17,25 +18,17 @@ pub fn AttributePicker(props: &AttributePickerProps) -> Html {
     let table = &state.schema.table;
     let attribute = state.attribute();
     let role = |a: &str| -> String {
-        if table.primary.partition == a {
-            return "table partition key".into();
-        }
-        if table.primary.sort.as_deref() == Some(a) {
-            return "table sort key".into();
-        }
-        table
-            .indexes
-            .iter()
-            .find_map(|i| {
-                if i.keys.partition == a {
-                    Some(format!("{} partition key", i.name))
-                } else if i.keys.sort.as_deref() == Some(a) {
-                    Some(format!("{} sort key", i.name))
+        match table.parts(a).next() {
+            Some((index, role)) => {
+                let what = if role == KeyRole::Sort {
+                    "sort key"
                 } else {
-                    None
-                }
-            })
-            .unwrap_or_else(|| "unused".into())
+                    "partition key"
+                };
+                format!("{} {what}", index.unwrap_or("table"))
+            }
+            None => "unused".into(),
+        }
     };
     let d = props.dispatch.clone();
     let select = Callback::from(move |e: Event| d.emit(Action::SelectAttribute(event_value(&e))));

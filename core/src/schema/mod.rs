@@ -407,26 +407,36 @@ impl Table {
         self.attributes.iter().find(|(n, _)| n == name).map(|(_, t)| *t)
     }
 
-    fn key_schemas(&self) -> impl Iterator<Item = &KeySchema> {
-        std::iter::once(&self.primary).chain(self.indexes.iter().map(|i| &i.keys))
+    /// Every key the attribute plays: where (`None` for the base table, else the
+    /// index's name) and as what. The base table comes first, then indexes in order.
+    pub fn parts<'t>(&'t self, attribute: &'t str) -> impl Iterator<Item = (Option<&'t str>, KeyRole)> + 't {
+        let keyed =
+            std::iter::once((None, &self.primary)).chain(self.indexes.iter().map(|i| (Some(i.name.as_str()), &i.keys)));
+        keyed.filter_map(move |(index, ks)| {
+            if ks.partition == attribute {
+                Some((index, KeyRole::Partition))
+            } else if ks.sort.as_deref() == Some(attribute) {
+                Some((index, KeyRole::Sort))
+            } else {
+                None
+            }
+        })
     }
 
     /// The strictest role the attribute plays in the table or any index.
     pub fn role(&self, attribute: &str) -> Option<KeyRole> {
-        let mut role = None;
-        for ks in self.key_schemas() {
-            if ks.sort.as_deref() == Some(attribute) {
-                role = Some(KeyRole::Sort);
-            } else if ks.partition == attribute && role.is_none() {
-                role = Some(KeyRole::Partition);
-            }
-        }
-        role
+        let mut roles = self.parts(attribute).map(|(_, r)| r).peekable();
+        roles.peek()?;
+        Some(if roles.any(|r| r == KeyRole::Sort) {
+            KeyRole::Sort
+        } else {
+            KeyRole::Partition
+        })
     }
 
     /// Whether the attribute keys the base table (rather than only an index).
     pub fn is_primary_key(&self, attribute: &str) -> bool {
-        self.primary.partition == attribute || self.primary.sort.as_deref() == Some(attribute)
+        self.parts(attribute).any(|(index, _)| index.is_none())
     }
 }
 
@@ -476,3 +486,38 @@ impl Schema {
 mod check;
 mod read;
 mod write;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn an_attribute_knows_every_key_it_plays_and_a_query_its_key_schema() {
+        let schema = Schema::from_value(&json!({
+            "version": 1, "separator": "#",
+            "table": {"name": "T", "attributes": {"PK": "S", "SK": "S", "G": "S"},
+                      "primary": {"partition": "PK", "sort": "SK"},
+                      "indexes": [{"name": "BySk", "partition": "SK", "sort": "G"}, {"name": "ByG", "partition": "G"}]},
+            "entities": [{"name": "E", "fields": {"a": {"kind": "text"}},
+                          "keys": {"PK": [{"field": "a"}], "SK": [{"field": "a"}], "G": [{"field": "a"}]}}]
+        }))
+        .unwrap();
+        let t = &schema.table;
+        let parts = |a| t.parts(a).collect::<Vec<_>>();
+        assert_eq!(parts("SK"), [(None, KeyRole::Sort), (Some("BySk"), KeyRole::Partition)]);
+        assert_eq!(
+            parts("G"),
+            [(Some("BySk"), KeyRole::Sort), (Some("ByG"), KeyRole::Partition)]
+        );
+        assert_eq!(parts("X"), []);
+        assert_eq!(
+            (t.role("G"), t.role("PK"), t.role("X")),
+            (Some(KeyRole::Sort), Some(KeyRole::Partition), None)
+        );
+        assert!(t.is_primary_key("SK") && !t.is_primary_key("G"));
+        assert_eq!(t.key_schema(Some("BySk")).unwrap().sort.as_deref(), Some("G"));
+        assert_eq!(t.key_schema(None), Some(&t.primary));
+        assert_eq!(t.key_schema(Some("Nope")), None);
+    }
+}
