@@ -57,13 +57,49 @@ fn fail_at<T>(message: impl Into<String>, offset: usize, token: &str) -> Result<
 
 const PREFIX: &str = "Invalid KeyConditionExpression: ";
 
+/// A comparison operator of the expression language, `<>` included so that it can be
+/// refused by name (a key condition cannot use it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Comparator {
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+}
+
+impl Comparator {
+    fn symbol(self) -> &'static str {
+        match self {
+            Comparator::Eq => "=",
+            Comparator::Ne => "<>",
+            Comparator::Lt => "<",
+            Comparator::Le => "<=",
+            Comparator::Gt => ">",
+            Comparator::Ge => ">=",
+        }
+    }
+
+    /// The same test with its operands swapped: `:v < #k` is `#k > :v`.
+    fn flipped(self) -> Comparator {
+        match self {
+            Comparator::Lt => Comparator::Gt,
+            Comparator::Le => Comparator::Ge,
+            Comparator::Gt => Comparator::Lt,
+            Comparator::Ge => Comparator::Le,
+            same => same,
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq)]
 enum Tok {
     Ident(String),
     Name(String),
     Value(String),
     Number(String),
-    Op(&'static str),
+    Op(Comparator),
     LParen,
     RParen,
     Comma,
@@ -101,7 +137,7 @@ fn tokenize(src: &str) -> Result<Vec<Token>, ValidationError> {
             b'.' => Some(Tok::Dot),
             b'[' => Some(Tok::LBracket),
             b']' => Some(Tok::RBracket),
-            b'=' => Some(Tok::Op("=")),
+            b'=' => Some(Tok::Op(Comparator::Eq)),
             _ => None,
         };
         if let Some(tok) = single {
@@ -121,11 +157,11 @@ fn tokenize(src: &str) -> Result<Vec<Token>, ValidationError> {
             b'<' | b'>' => {
                 let two = bytes.get(i + 1).copied();
                 let (op, n) = match (c, two) {
-                    (b'<', Some(b'=')) => ("<=", 2),
-                    (b'<', Some(b'>')) => ("<>", 2),
-                    (b'>', Some(b'=')) => (">=", 2),
-                    (b'<', _) => ("<", 1),
-                    _ => (">", 1),
+                    (b'<', Some(b'=')) => (Comparator::Le, 2),
+                    (b'<', Some(b'>')) => (Comparator::Ne, 2),
+                    (b'>', Some(b'=')) => (Comparator::Ge, 2),
+                    (b'<', _) => (Comparator::Lt, 1),
+                    _ => (Comparator::Gt, 1),
                 };
                 i += n;
                 Tok::Op(op)
@@ -208,7 +244,7 @@ enum Expr {
     Or(usize),
     Not(usize),
     Compare {
-        op: &'static str,
+        op: Comparator,
         left: Operand,
         right: Operand,
         at: usize,
@@ -335,6 +371,7 @@ impl<'a> Parser<'a> {
         let t = self.next();
         match &t.tok {
             Tok::Op(op) => {
+                let op = *op;
                 let right = self.operand()?;
                 Ok(Expr::Compare {
                     op,
@@ -469,7 +506,7 @@ struct Condition {
 }
 
 enum ConditionKind {
-    Compare(&'static str, String),
+    Compare(Comparator, String),
     Between(String, String),
     BeginsWith(String),
 }
@@ -516,9 +553,9 @@ fn key_rule(expr: Expr) -> Result<Condition, ValidationError> {
         Expr::Or(at) => return fail_at("Invalid operator used in KeyConditionExpression: OR", *at, "OR"),
         Expr::Not(at) => return fail_at("Invalid operator used in KeyConditionExpression: NOT", *at, "NOT"),
         Expr::In(at) => return fail_at("Invalid operator used in KeyConditionExpression: IN", *at, "IN"),
-        Expr::Compare { op: "<>", at, .. } => {
-            return fail_at("Invalid operator used in KeyConditionExpression: <>", *at, "<>")
-        }
+        Expr::Compare {
+            op: Comparator::Ne, at, ..
+        } => return fail_at("Invalid operator used in KeyConditionExpression: <>", *at, "<>"),
         Expr::Function { name, at, .. }
             if ["attribute_exists", "attribute_not_exists", "attribute_type", "contains"].contains(&name.as_str()) =>
         {
@@ -611,18 +648,8 @@ fn key_rule(expr: Expr) -> Result<Condition, ValidationError> {
         ("between", _) => ConditionKind::Between(value(1), value(2)),
         (_, Expr::Compare { op, .. }) => {
             // `:v < #k` is `#k > :v`.
-            let flipped = if index == 1 {
-                match *op {
-                    "<" => ">",
-                    "<=" => ">=",
-                    ">" => "<",
-                    ">=" => "<=",
-                    other => other,
-                }
-            } else {
-                op
-            };
-            ConditionKind::Compare(flipped, value(1 - index))
+            let op = if index == 1 { op.flipped() } else { *op };
+            ConditionKind::Compare(op, value(1 - index))
         }
         _ => return fail(format!("{PREFIX}Syntax error")),
     };
@@ -805,7 +832,7 @@ pub fn parse_input(table: &Table, input: &Value) -> Result<Query, ValidationErro
         }
     };
     let pk = match &pk_cond.kind {
-        ConditionKind::Compare("=", v) => value_of(&keys.partition, v)?,
+        ConditionKind::Compare(Comparator::Eq, v) => value_of(&keys.partition, v)?,
         _ => return fail("Query key condition not supported"),
     };
     let sort = match (sort_cond, keys.sort.as_deref()) {
@@ -813,12 +840,19 @@ pub fn parse_input(table: &Table, input: &Value) -> Result<Query, ValidationErro
             let cond = match &c.kind {
                 ConditionKind::Compare(op, v) => {
                     let v = value_of(attr, v)?;
-                    match *op {
-                        "=" => KeyCondition::Eq(v),
-                        "<" => KeyCondition::Lt(v),
-                        "<=" => KeyCondition::Le(v),
-                        ">" => KeyCondition::Gt(v),
-                        _ => KeyCondition::Ge(v),
+                    match op {
+                        Comparator::Eq => KeyCondition::Eq(v),
+                        Comparator::Lt => KeyCondition::Lt(v),
+                        Comparator::Le => KeyCondition::Le(v),
+                        Comparator::Gt => KeyCondition::Gt(v),
+                        Comparator::Ge => KeyCondition::Ge(v),
+                        // Refused by name before a condition is formed.
+                        Comparator::Ne => {
+                            return fail(format!(
+                                "Invalid operator used in KeyConditionExpression: {}",
+                                op.symbol()
+                            ))
+                        }
                     }
                 }
                 ConditionKind::Between(a, b) => {
