@@ -156,7 +156,7 @@ pub struct QueryDraft {
     pub index: String,
     pub anchor: usize,
     pub fixed: usize,
-    pub op: String,
+    pub op: RangeOp,
     pub value: String,
     pub to: String,
     pub forward: bool,
@@ -171,7 +171,7 @@ impl Default for QueryDraft {
             index: String::new(),
             anchor: 0,
             fixed: 0,
-            op: "ge".into(),
+            op: RangeOp::Ge,
             value: String::new(),
             to: String::new(),
             forward: true,
@@ -207,7 +207,7 @@ pub enum Action {
     },
     SetKind {
         field: String,
-        kind: String,
+        kind: FieldKind,
     },
     SetWidth {
         field: String,
@@ -227,7 +227,7 @@ pub enum Action {
     },
     SetUnit {
         field: String,
-        unit: String,
+        unit: TimeUnit,
     },
     /// The width planner's warning threshold, in percent of capacity.
     SetWarnAt {
@@ -497,9 +497,9 @@ impl Playground {
                     }
                 }
             }
-            Action::SetKind { field, kind } => {
-                if let (Some(f), Some(new)) = (self.field_mut(&field), FieldKind::default_of(&kind)) {
-                    if f.kind.name() != kind {
+            Action::SetKind { field, kind: new } => {
+                if let Some(f) = self.field_mut(&field) {
+                    if f.kind.name() != new.name() {
                         // Keep the width and order the user already chose where they apply.
                         f.kind = carry_over(f.kind, new);
                     }
@@ -539,16 +539,7 @@ impl Playground {
             }
             Action::SetUnit { field, unit } => {
                 if let Some(f) = self.field_mut(&field) {
-                    if let FieldKind::Timestamp { unit: old, order } = f.kind {
-                        let width = match old {
-                            TimeUnit::Seconds { width } | TimeUnit::Millis { width } => width,
-                            TimeUnit::Iso => 10,
-                        };
-                        let unit = match unit.as_str() {
-                            "s" => TimeUnit::Seconds { width },
-                            "ms" => TimeUnit::Millis { width: width.max(13) },
-                            _ => TimeUnit::Iso,
-                        };
+                    if let FieldKind::Timestamp { order, .. } = f.kind {
                         f.kind = FieldKind::Timestamp { unit, order };
                     }
                 }
@@ -570,8 +561,8 @@ impl Playground {
                 self.query = q;
                 // An operator the new range field cannot take is replaced by the first
                 // the page offers for it, so what is shown is what is built.
-                if !self.query_ops().iter().any(|(op, _)| *op == self.query.op) {
-                    self.query.op = "ge".into();
+                if !self.query_ops().contains(&self.query.op) {
+                    self.query.op = RangeOp::Ge;
                 }
             }
             Action::SetPasted(text) => self.pasted = text,
@@ -1171,7 +1162,7 @@ impl Playground {
     }
 
     /// The operators the range field can take: `begins_with` only on text.
-    pub fn query_ops(&self) -> Vec<(&'static str, &'static str)> {
+    pub fn query_ops(&self) -> Vec<RangeOp> {
         let fields = self.query_sort_fields();
         let field = fields.get(self.query.fixed.min(fields.len().saturating_sub(1)));
         let text = self
@@ -1181,16 +1172,10 @@ impl Playground {
             .zip(field)
             .and_then(|(e, f)| e.field(f))
             .is_some_and(|f| f.kind.name() == "text");
-        let all = [
-            ("eq", "="),
-            ("lt", "<"),
-            ("le", "<="),
-            ("gt", ">"),
-            ("ge", ">="),
-            ("between", "between"),
-            ("begins_with", "begins with"),
-        ];
-        all.into_iter().filter(|(op, _)| text || *op != "begins_with").collect()
+        RangeOp::ALL
+            .into_iter()
+            .filter(|op| text || *op != RangeOp::BeginsWith)
+            .collect()
     }
 
     /// The access pattern the query panel states.
@@ -1244,8 +1229,7 @@ impl Playground {
                     .get(n)
                     .ok_or("the sort key has no field to put a range on")?
                     .clone();
-                let op: RangeOp =
-                    serde_json::from_value(json!(q.op)).map_err(|_| format!("unknown operator {:?}", q.op))?;
+                let op = q.op;
                 let to = (op == RangeOp::Between).then(|| Value::String(q.to.clone()));
                 Some(SortPattern {
                     equal: fixed(n),
@@ -1748,7 +1732,7 @@ mod tests {
     fn kind_switch_keeps_width_and_order() {
         let p = run(vec![Action::SetKind {
             field: "score".into(),
-            kind: "int".into(),
+            kind: FieldKind::default_of("int").unwrap(),
         }]);
         assert_eq!(
             p.entity().unwrap().field("score").unwrap().kind,
@@ -1758,8 +1742,8 @@ mod tests {
             }
         );
         let p = run(vec![Action::SetKind {
-            field: "score".into(),
-            kind: "nonsense".into(),
+            field: "nowhere".into(),
+            kind: FieldKind::default_of("int").unwrap(),
         }]);
         assert_eq!(p, Playground::leaderboard());
     }
@@ -1832,7 +1816,7 @@ mod tests {
                 },
                 Action::SetKind {
                     field: "at".into(),
-                    kind: "decimal".into(),
+                    kind: FieldKind::default_of("decimal").unwrap(),
                 },
                 Action::SetScale {
                     field: "at".into(),

@@ -5,6 +5,7 @@ use super::hit_list::HitList;
 use super::typed_input::{ok, TypedInput};
 use super::{controls, event_value};
 use crate::state::{Action, Analysis, Playground, QueryDraft, Shape};
+use keylab::query::builder::RangeOp;
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -82,7 +83,7 @@ pub fn QueryPanel(props: &QueryPanelProps) -> Html {
         .state
         .query_ops()
         .into_iter()
-        .map(|(v, t)| (v.to_string(), t.to_string()))
+        .map(|op| (op.name().to_string(), op.symbol().to_string()))
         .collect();
     let range_field = fields
         .get(draft.fixed.min(fields.len().saturating_sub(1)))
@@ -163,9 +164,9 @@ pub fn QueryPanel(props: &QueryPanelProps) -> Html {
                     ) }
                 }
                 if draft.shape == Shape::Range {
-                    { controls::select("query-op", &format!("{range_field} is"), ops, &draft.op, edit(|q, v| q.op = v)) }
+                    { controls::select("query-op", &format!("{range_field} is"), ops, draft.op.name(), edit(|q, v| if let Some(op) = RangeOp::from_name(&v) { q.op = op })) }
                     { controls::text("query-value", "value", draft.value.clone(), None, typed(|q, v| q.value = v), props.dispatch.clone()) }
-                    if draft.op == "between" {
+                    if draft.op == RangeOp::Between {
                         { controls::text("query-to", "and", draft.to.clone(), None, typed(|q, v| q.to = v), props.dispatch.clone()) }
                     }
                 }

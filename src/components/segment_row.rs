@@ -72,9 +72,15 @@ fn whole(setting: String, text: &str, min: u32, max: u32) -> Result<u32, Unsettl
     }
 }
 
-fn on<F: Fn(String) -> Action + 'static>(dispatch: &Callback<Action>, make: F) -> Callback<Event> {
+/// A select's change as an action; the options are the page's own, so a value that
+/// names nothing cannot come from the user and changes nothing.
+fn on<F: Fn(String) -> Option<Action> + 'static>(dispatch: &Callback<Action>, make: F) -> Callback<Event> {
     let dispatch = dispatch.clone();
-    Callback::from(move |e: Event| dispatch.emit(make(event_value(&e))))
+    Callback::from(move |e: Event| {
+        if let Some(action) = make(event_value(&e)) {
+            dispatch.emit(action)
+        }
+    })
 }
 
 fn field_controls(i: usize, f: &Field, props: &SegmentRowProps) -> Html {
@@ -105,10 +111,12 @@ fn field_controls(i: usize, f: &Field, props: &SegmentRowProps) -> Html {
     let width_input = |w: u32| number("width", "width", w, 1, |field, width| Action::SetWidth { field, width });
     let order = {
         let name = name.clone();
-        let selected = if f.kind.order() == Order::Desc { "desc" } else { "asc" };
-        let cb = on(dispatch, move |v| Action::SetOrder {
-            field: name.clone(),
-            order: if v == "desc" { Order::Desc } else { Order::Asc },
+        let selected = f.kind.order().name();
+        let cb = on(dispatch, move |v| {
+            Some(Action::SetOrder {
+                field: name.clone(),
+                order: Order::from_name(&v)?,
+            })
         });
         controls::select(
             &format!("seg-{i}-order"),
@@ -121,18 +129,12 @@ fn field_controls(i: usize, f: &Field, props: &SegmentRowProps) -> Html {
     let specific = match f.kind {
         FieldKind::Text { case } => {
             let name = name.clone();
-            let selected = match case {
-                Case::Preserve => "preserve",
-                Case::Upper => "upper",
-                Case::Lower => "lower",
-            };
-            let cb = on(dispatch, move |v| Action::SetCase {
-                field: name.clone(),
-                case: match v.as_str() {
-                    "upper" => Case::Upper,
-                    "lower" => Case::Lower,
-                    _ => Case::Preserve,
-                },
+            let selected = case.name();
+            let cb = on(dispatch, move |v| {
+                Some(Action::SetCase {
+                    field: name.clone(),
+                    case: Case::from_name(&v)?,
+                })
             });
             controls::select(
                 &format!("seg-{i}-case"),
@@ -154,14 +156,16 @@ fn field_controls(i: usize, f: &Field, props: &SegmentRowProps) -> Html {
         }
         FieldKind::Timestamp { unit, .. } => {
             let name = name.clone();
-            let (selected, width) = match unit {
-                TimeUnit::Seconds { width } => ("s", Some(width)),
-                TimeUnit::Millis { width } => ("ms", Some(width)),
-                TimeUnit::Iso => ("iso", None),
+            let width = match unit {
+                TimeUnit::Seconds { width } | TimeUnit::Millis { width } => Some(width),
+                TimeUnit::Iso => None,
             };
-            let unit_cb = on(dispatch, move |v| Action::SetUnit {
-                field: name.clone(),
-                unit: v,
+            let selected = unit.name();
+            let unit_cb = on(dispatch, move |v| {
+                Some(Action::SetUnit {
+                    field: name.clone(),
+                    unit: unit.switched_to(&v)?,
+                })
             });
             html! { <>
                 { controls::select(
@@ -174,9 +178,11 @@ fn field_controls(i: usize, f: &Field, props: &SegmentRowProps) -> Html {
     };
     let kind_cb = {
         let name = name.clone();
-        on(dispatch, move |v| Action::SetKind {
-            field: name.clone(),
-            kind: v,
+        on(dispatch, move |v| {
+            Some(Action::SetKind {
+                field: name.clone(),
+                kind: FieldKind::default_of(&v)?,
+            })
         })
     };
     let kind_options = kinds().iter().map(|k| (k.to_string(), k.to_string())).collect();

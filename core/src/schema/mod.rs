@@ -127,6 +127,35 @@ pub enum Order {
     Desc,
 }
 
+impl Case {
+    pub const ALL: [Case; 3] = [Case::Preserve, Case::Upper, Case::Lower];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Case::Preserve => "preserve",
+            Case::Upper => "upper",
+            Case::Lower => "lower",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Case> {
+        Case::ALL.into_iter().find(|c| c.name() == name)
+    }
+}
+
+impl Order {
+    pub fn name(self) -> &'static str {
+        match self {
+            Order::Asc => "asc",
+            Order::Desc => "desc",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Order> {
+        [Order::Asc, Order::Desc].into_iter().find(|o| o.name() == name)
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TimeUnit {
     Seconds {
@@ -137,6 +166,34 @@ pub enum TimeUnit {
     },
     /// `YYYY-MM-DDTHH:MM:SS.sssZ`, always UTC, always milliseconds.
     Iso,
+}
+
+impl TimeUnit {
+    pub const NAMES: [&'static str; 3] = ["s", "ms", "iso"];
+
+    /// The name a schema document uses: `s`, `ms` or `iso`.
+    pub fn name(self) -> &'static str {
+        match self {
+            TimeUnit::Seconds { .. } => "s",
+            TimeUnit::Millis { .. } => "ms",
+            TimeUnit::Iso => "iso",
+        }
+    }
+
+    /// The unit called `name`, keeping this one's width where it applies: epoch
+    /// milliseconds need at least 13 digits to hold today, and ISO has no width.
+    pub fn switched_to(self, name: &str) -> Option<TimeUnit> {
+        let width = match self {
+            TimeUnit::Seconds { width } | TimeUnit::Millis { width } => width,
+            TimeUnit::Iso => 10,
+        };
+        match name {
+            "s" => Some(TimeUnit::Seconds { width }),
+            "ms" => Some(TimeUnit::Millis { width: width.max(13) }),
+            "iso" => Some(TimeUnit::Iso),
+            _ => None,
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -519,5 +576,29 @@ mod tests {
         assert_eq!(t.key_schema(Some("BySk")).unwrap().sort.as_deref(), Some("G"));
         assert_eq!(t.key_schema(None), Some(&t.primary));
         assert_eq!(t.key_schema(Some("Nope")), None);
+    }
+
+    #[test]
+    fn every_setting_name_reads_back_and_a_unit_switch_keeps_the_width() {
+        for c in Case::ALL {
+            assert_eq!(Case::from_name(c.name()), Some(c));
+        }
+        for o in [Order::Asc, Order::Desc] {
+            assert_eq!(Order::from_name(o.name()), Some(o));
+        }
+        assert_eq!((Case::from_name("Upper"), Order::from_name("down")), (None, None));
+        let s = TimeUnit::Seconds { width: 16 };
+        assert_eq!(s.switched_to("ms"), Some(TimeUnit::Millis { width: 16 }));
+        assert_eq!(
+            TimeUnit::Seconds { width: 10 }.switched_to("ms"),
+            Some(TimeUnit::Millis { width: 13 })
+        );
+        assert_eq!(TimeUnit::Iso.switched_to("s"), Some(TimeUnit::Seconds { width: 10 }));
+        assert_eq!(s.switched_to("iso").map(TimeUnit::name), Some("iso"));
+        assert_eq!(s.switched_to("minutes"), None);
+        assert_eq!(
+            TimeUnit::NAMES,
+            [s.name(), TimeUnit::Millis { width: 13 }.name(), TimeUnit::Iso.name()]
+        );
     }
 }

@@ -251,21 +251,14 @@ fn field(name: &str, at: &At) -> Result<Field, Error> {
     let kind_at = at.required("kind")?;
     let kind_name = kind_at.string()?;
     let order = match at.get("order")? {
-        Some(o) => match o.one_of(&["asc", "desc"])? {
-            "desc" => Order::Desc,
-            _ => Order::Asc,
-        },
+        Some(o) => Order::from_name(o.one_of(&["asc", "desc"])?).unwrap_or(Order::Asc),
         None => Order::Asc,
     };
     let width = |at: &At| -> Result<u32, Error> { at.required("width")?.uint() };
     let kind = match kind_name {
         "text" => FieldKind::Text {
             case: match at.get("case")? {
-                Some(c) => match c.one_of(&["preserve", "upper", "lower"])? {
-                    "upper" => Case::Upper,
-                    "lower" => Case::Lower,
-                    _ => Case::Preserve,
-                },
+                Some(c) => Case::from_name(c.one_of(&Case::ALL.map(Case::name))?).unwrap_or(Case::Preserve),
                 None => Case::Preserve,
             },
         },
@@ -290,7 +283,7 @@ fn field(name: &str, at: &At) -> Result<Field, Error> {
         },
         "timestamp" => {
             let unit = match at.get("unit")? {
-                Some(u) => u.one_of(&["s", "ms", "iso"])?,
+                Some(u) => u.one_of(&TimeUnit::NAMES)?,
                 None => {
                     return at.fail(
                         "is a timestamp without a unit",

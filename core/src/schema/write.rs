@@ -2,23 +2,13 @@
 
 use super::*;
 
-fn order(o: Order) -> &'static str {
-    match o {
-        Order::Asc => "asc",
-        Order::Desc => "desc",
-    }
-}
-
 pub(super) fn field(f: &Field) -> Value {
     let mut m = Map::new();
     m.insert("kind".into(), json!(f.kind.name()));
     match f.kind {
         FieldKind::Text { case } => {
             if case != Case::Preserve {
-                m.insert(
-                    "case".into(),
-                    json!(if case == Case::Upper { "upper" } else { "lower" }),
-                );
+                m.insert("case".into(), json!(case.name()));
             }
         }
         FieldKind::Uint { width, .. } | FieldKind::Int { width, .. } => {
@@ -35,21 +25,21 @@ pub(super) fn field(f: &Field) -> Value {
         }
         FieldKind::Timestamp { unit, .. } => match unit {
             TimeUnit::Seconds { width } => {
-                m.insert("unit".into(), json!("s"));
+                m.insert("unit".into(), json!(unit.name()));
                 m.insert("width".into(), json!(width));
             }
             TimeUnit::Millis { width } => {
-                m.insert("unit".into(), json!("ms"));
+                m.insert("unit".into(), json!(unit.name()));
                 m.insert("width".into(), json!(width));
             }
             TimeUnit::Iso => {
-                m.insert("unit".into(), json!("iso"));
+                m.insert("unit".into(), json!(unit.name()));
             }
         },
         FieldKind::Ulid { .. } | FieldKind::Ksuid { .. } => {}
     }
     if f.kind.order() == Order::Desc {
-        m.insert("order".into(), json!(order(Order::Desc)));
+        m.insert("order".into(), json!(Order::Desc.name()));
     }
     if let Some(w) = f.warn_at {
         m.insert("warnAt".into(), json!(w));

@@ -35,7 +35,7 @@ use crate::codec::{encode_key, KeyValue, Values};
 use crate::error::{Context, Error, ErrorKind};
 use crate::schema::{AttrType, Entity, Field, KeySchema, Schema};
 use explain::explain;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use sort::{number_condition, string_condition};
 
@@ -98,7 +98,7 @@ pub struct Range {
     pub to: Option<Value>,
 }
 
-#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum RangeOp {
     Eq,
@@ -111,6 +111,46 @@ pub enum RangeOp {
 }
 
 impl RangeOp {
+    pub const ALL: [RangeOp; 7] = [
+        RangeOp::Eq,
+        RangeOp::Lt,
+        RangeOp::Le,
+        RangeOp::Gt,
+        RangeOp::Ge,
+        RangeOp::Between,
+        RangeOp::BeginsWith,
+    ];
+
+    /// The name a pattern document uses (`"ge"`, `"begins_with"`).
+    pub fn name(self) -> &'static str {
+        match self {
+            RangeOp::Eq => "eq",
+            RangeOp::Lt => "lt",
+            RangeOp::Le => "le",
+            RangeOp::Gt => "gt",
+            RangeOp::Ge => "ge",
+            RangeOp::Between => "between",
+            RangeOp::BeginsWith => "begins_with",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<RangeOp> {
+        RangeOp::ALL.into_iter().find(|op| op.name() == name)
+    }
+
+    /// How a person writes it: `<=`, `between`, `begins with`.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            RangeOp::Eq => "=",
+            RangeOp::Lt => "<",
+            RangeOp::Le => "<=",
+            RangeOp::Gt => ">",
+            RangeOp::Ge => ">=",
+            RangeOp::Between => "between",
+            RangeOp::BeginsWith => "begins with",
+        }
+    }
+
     fn words(self) -> &'static str {
         match self {
             RangeOp::Eq => "is",
