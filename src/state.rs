@@ -1270,7 +1270,7 @@ impl Playground {
 
     pub fn query_view(&self) -> Result<QueryView, String> {
         let pattern = self.pattern()?;
-        let built = build(&self.schema, &pattern).map_err(|e| e.message())?;
+        let built = build(&self.schema, &pattern).map_err(|e| e.sentence())?;
         let pretty = |v: &Value| keylab::snippet::visible_json(&serde_json::to_string_pretty(v).unwrap_or_default());
         let target = Target::from_id(&self.snippet.target).unwrap_or(Target::AwsCli);
         let non_empty = |s: &str| (!s.trim().is_empty()).then(|| s.trim().to_string());

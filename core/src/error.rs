@@ -299,6 +299,14 @@ impl Error {
         let sep = if place.is_empty() { "" } else { ": " };
         format!("{place}{sep}{value}{}. Fix: {}.", self.kind.problem(), self.kind.fix())
     }
+
+    /// The message as the page shows it beside a control: without the JSON path, which
+    /// only the schema editor, where the JSON is, shows.
+    pub fn sentence(&self) -> String {
+        let mut plain = self.clone();
+        plain.context.path = None;
+        plain.message()
+    }
 }
 
 impl fmt::Display for Error {
@@ -363,6 +371,13 @@ impl Warning {
             WarningKind::NearCapacity { .. } => "nearCapacity",
             WarningKind::Schema { .. } => "schema",
         }
+    }
+
+    /// Like [`Error::sentence`]: the message without its JSON path.
+    pub fn sentence(&self) -> String {
+        let mut plain = self.clone();
+        plain.context.path = None;
+        plain.message()
     }
 
     pub fn message(&self) -> String {

@@ -263,3 +263,23 @@ fn names_and_literals_over_255_characters_are_refused_with_their_path() {
         "{messages:?}"
     );
 }
+
+#[test]
+fn the_page_sentence_leaves_the_json_path_to_the_schema_editor() {
+    let e = keylab::Error::new(
+        keylab::error::Context::path("$.entities[0].fields.score").with_field("score"),
+        ErrorKind::InvalidSchema {
+            reason: "width 0 is outside 1 to 38".into(),
+            fix: "pick a width from 1 to 38".into(),
+        },
+    );
+    assert!(
+        e.message().starts_with("$.entities[0].fields.score score: "),
+        "{}",
+        e.message()
+    );
+    assert_eq!(
+        e.sentence(),
+        "score: width 0 is outside 1 to 38. Fix: pick a width from 1 to 38."
+    );
+}

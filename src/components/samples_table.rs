@@ -78,8 +78,8 @@ pub fn SamplesTable(props: &SamplesTableProps) -> Html {
                 let field = c.clone();
                 Callback::from(move |text: String| Ok(Action::SetValue { row: r, field: field.clone(), text }))
             };
-            let errors: Vec<String> = view.map(|v| v.errors.iter().filter(|e| !e.is_schema() && e.context.field.as_deref() == Some(c)).map(|e| e.message()).collect()).unwrap_or_default();
-            let warnings: Vec<String> = view.map(|v| v.warnings.iter().filter(|w| w.context.field.as_deref() == Some(c)).map(|w| w.message()).collect()).unwrap_or_default();
+            let errors: Vec<String> = view.map(|v| v.errors.iter().filter(|e| !e.is_schema() && e.context.field.as_deref() == Some(c)).map(|e| e.sentence()).collect()).unwrap_or_default();
+            let warnings: Vec<String> = view.map(|v| v.warnings.iter().filter(|w| w.context.field.as_deref() == Some(c)).map(|w| w.sentence()).collect()).unwrap_or_default();
             html! {
                 <td>
                     <TypedInput id={format!("value-{r}-{c}")} aria_label={format!("{c} of item {}", r + 1)} invalid={!errors.is_empty()} testid={format!("value-{r}-{c}")} value={text} {read} dispatch={props.dispatch.clone()} />
@@ -87,7 +87,7 @@ pub fn SamplesTable(props: &SamplesTableProps) -> Html {
                 </td>
             }
         });
-        let key_errors: Vec<String> = view.map(|v| v.errors.iter().filter(|e| !e.is_schema() && e.context.field.is_none()).map(|e| e.message()).collect()).unwrap_or_default();
+        let key_errors: Vec<String> = view.map(|v| v.errors.iter().filter(|e| !e.is_schema() && e.context.field.is_none()).map(|e| e.sentence()).collect()).unwrap_or_default();
         let key_warnings: Vec<String> = props.overwritten.get(r).copied().flatten().map(|by| format!(
             "Item #{} has the same table key, and DynamoDB keeps only the last write: this item is replaced. Add a unique field (an id or a timestamp) to the key.", by + 1
         )).into_iter().collect();
@@ -119,7 +119,7 @@ pub fn SamplesTable(props: &SamplesTableProps) -> Html {
             // The value is one row's; the problem is the design's.
             let mut e = e.clone();
             e.context.value = None;
-            let message = e.message();
+            let message = e.sentence();
             if !design_errors.contains(&message) {
                 design_errors.push(message);
             }

@@ -23,13 +23,13 @@ fn messages_for(analysis: &Analysis, field: Option<&str>) -> (Vec<String>, Vec<S
         .errors
         .iter()
         .filter(|e| e.context.field.as_deref() == field)
-        .map(|e| e.message())
+        .map(|e| e.sentence())
         .collect();
     let warnings = analysis
         .warnings
         .iter()
         .filter(|w| w.context.field.as_deref() == field)
-        .map(|w| w.message())
+        .map(|w| w.sentence())
         .collect();
     (errors, warnings)
 }
