@@ -1,5 +1,6 @@
 //! The keylab playground: a Yew app over the `keylab` codec, and the JS API.
 
+pub mod analysis;
 pub mod api;
 pub mod components;
 pub mod fuzzing;

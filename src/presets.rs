@@ -66,7 +66,7 @@ pub fn load(id: &str) -> Option<Playground> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::state::Analysis;
+    use crate::analysis::Analysis;
 
     fn analysed(id: &str) -> (Playground, Analysis) {
         let p = load(id).unwrap_or_else(|| panic!("preset {id} loads"));

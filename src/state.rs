@@ -1,24 +1,14 @@
 //! The whole playground state and the one reducer that changes it. Pure: no browser
 //! types, so every action is tested natively.
 
-use keylab::codec::order::compare_numbers;
-use keylab::codec::width::{plan, WidthPlan};
-use keylab::codec::KeyCodecs;
-use keylab::preview::{
-    collections, number_vs_string, overwritten_by, overwritten_in, preview, Collection, NumberVsString, Preview, Sample,
-};
-use keylab::query::builder::{build, AccessPattern, Around, Range, RangeOp, SortPattern};
-use keylab::query::eval::{latest_writes, run, Item};
-use keylab::query::parse::{parse_input, ValidationError};
-use keylab::query::{attribute_value, Query, ValueStyle};
+use keylab::preview::Sample;
+use keylab::query::builder::{AccessPattern, Around, Range, RangeOp, SortPattern};
 use keylab::schema::{
     AttrType, Case, Entity, Field, FieldKind, Index, KeySchema, KeyTemplate, Order, Schema, Segment, TimeUnit, KINDS,
 };
-use keylab::snippet::{render as render_snippet, Options as SnippetOptions, Target};
+use keylab::snippet::Target;
 use keylab::Values;
 
-/// The attribute that carries a sample item's row number through a simulated query.
-const ROW_ATTRIBUTE: &str = "keylab:row";
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
@@ -863,65 +853,6 @@ fn carry_over(old: FieldKind, new: FieldKind) -> FieldKind {
     }
 }
 
-/// Everything the page shows, computed by the core from the state. Components render
-/// it and compute nothing.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Analysis {
-    /// Why nothing is computed: a setting typed but not applicable (see [`Unsettled`]).
-    /// The preview, the item collections and the query panel all show this one line.
-    pub blocked: Option<String>,
-    pub preview: Option<Rc<Preview>>,
-    pub errors: Vec<keylab::Error>,
-    pub warnings: Vec<keylab::Warning>,
-    pub plans: Vec<WidthPlan>,
-    /// The query panel's output, or why the pattern cannot become a query.
-    pub query: Result<QueryView, String>,
-    /// The paste box's outcome; `None` while it is empty.
-    pub pasted: Option<PasteView>,
-    /// The first numeric sort field's values as a Number key and as a String key.
-    pub number_vs_string: Option<NumberVsString>,
-    /// The item collections of the index the selected attribute belongs to.
-    pub collections: Rc<Vec<Collection>>,
-    /// Per row, the later row that overwrites it (same table key).
-    pub overwritten: Rc<Vec<Option<usize>>>,
-}
-
-/// Sample rows a query returns, in the order it returns them, with their page number.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Hit {
-    pub row: usize,
-    pub page: usize,
-    pub key: String,
-}
-
-#[derive(Clone, Debug, PartialEq)]
-pub struct QueryView {
-    /// The chosen target's code, or why that target cannot express the query.
-    pub snippet: Result<String, String>,
-    pub expression: String,
-    pub input: String,
-    pub document_input: String,
-    pub explanation: String,
-    /// Other entities whose items the condition can reach.
-    pub also_returns: Vec<String>,
-    /// The sort key of the parent item the condition includes.
-    pub parent: Option<String>,
-    pub hits: Vec<Hit>,
-}
-
-#[derive(Clone, Debug, PartialEq)]
-pub struct PasteView {
-    pub error: Option<ValidationError>,
-    /// How text that was not low-level JSON was read (a JavaScript object, a Python
-    /// dict, DocumentClient values), said so the reading is never silent.
-    pub read_as: Vec<String>,
-    /// For a condition on a field inside a composite key: what to compare instead.
-    pub hint: Option<String>,
-    /// The pasted expression, for pointing at the offending token.
-    pub expression: String,
-    pub hits: Vec<Hit>,
-}
-
 /// The sort fields of a template, in order.
 pub fn sort_fields(template: Option<&KeyTemplate>) -> Vec<String> {
     template
@@ -930,167 +861,6 @@ pub fn sort_fields(template: Option<&KeyTemplate>) -> Vec<String> {
 }
 
 impl Playground {
-    pub fn analyse(&self) -> Analysis {
-        let (errors, warnings) = self.schema.check();
-        if let Some(blocked) = self.blocked() {
-            return Analysis {
-                blocked: Some(blocked.clone()),
-                preview: None,
-                errors,
-                warnings,
-                plans: self.plans(),
-                query: Err(blocked),
-                pasted: self.paste_view(),
-                number_vs_string: None,
-                collections: Rc::new(Vec::new()),
-                overwritten: Rc::new(Vec::new()),
-            };
-        }
-        let collections = self.collections();
-        Analysis {
-            blocked: None,
-            preview: self.preview().map(Rc::new),
-            errors,
-            warnings,
-            plans: self.plans(),
-            query: self.query_view(),
-            pasted: self.paste_view(),
-            number_vs_string: self.number_vs_string(),
-            overwritten: Rc::new(self.overwritten(&collections)),
-            collections: Rc::new(collections),
-        }
-    }
-
-    /// One line naming the setting that stops the keys from being computed.
-    pub fn blocked(&self) -> Option<String> {
-        let (_, u) = self.unsettled.iter().next()?;
-        let more = match self.unsettled.len() {
-            1 => String::new(),
-            n => format!(" ({} more setting(s) to fix)", n - 1),
-        };
-        Some(format!(
-            "Nothing to show until the {} is fixed: {}{more}",
-            u.setting, u.problem
-        ))
-    }
-
-    /// The selected attribute's keys for every item, in DynamoDB's order.
-    pub fn preview(&self) -> Option<Preview> {
-        self.entity()?;
-        Some(preview(&self.schema, &self.attribute(), &self.samples()))
-    }
-
-    /// The width planner of every numeric field of the selected entity.
-    pub fn plans(&self) -> Vec<WidthPlan> {
-        let Some(e) = self.entity() else { return Vec::new() };
-        let rows: Vec<&Values> = self
-            .rows
-            .iter()
-            .filter(|r| r.entity == self.entity)
-            .map(|r| &r.values)
-            .collect();
-        e.fields
-            .iter()
-            .filter_map(|f| plan(f, rows.iter().copied(), self.expected.get(&f.name)))
-            .collect()
-    }
-
-    pub fn number_vs_string(&self) -> Option<NumberVsString> {
-        number_vs_string(self.entity()?, &self.attribute(), &self.samples())
-    }
-
-    /// Per row, the later row with the same table key, which replaces it in DynamoDB.
-    /// `collections` are [`Self::collections`]: when they are the base table's, they
-    /// already hold every table key, so they are read rather than computed again.
-    pub fn overwritten(&self, collections: &[Collection]) -> Vec<Option<usize>> {
-        match self.index_of_attribute() {
-            None => overwritten_in(collections, self.rows.len()),
-            Some(_) => overwritten_by(&self.schema, &self.samples()),
-        }
-    }
-
-    pub fn collections(&self) -> Vec<Collection> {
-        collections(&self.schema, self.index_of_attribute().as_deref(), &self.samples())
-    }
-
-    /// The sample rows a query can see, as DynamoDB items (every key they can encode,
-    /// plus their row). Only the query's partition: a Query reads one partition, and
-    /// building items for all 100,000 rows after every edit would dominate the page.
-    pub fn sample_items(&self, query: &Query) -> Vec<Item> {
-        let (attribute, partition) = (&query.partition.0, query.partition.1.as_str());
-        let number = self.schema.table.attribute_type(attribute) == Some(AttrType::N);
-        let mut codecs = KeyCodecs::new(&self.schema, attribute);
-        let mut key = String::new();
-        let written = self
-            .samples()
-            .iter()
-            .enumerate()
-            .filter(|(_, (entity, values))| {
-                let Some(codec) = codecs.of(entity) else {
-                    return false;
-                };
-                codec.write_values(values, &mut key).is_ok()
-                    && if number {
-                        // A Number partition matches however its digits are written.
-                        compare_numbers(&key, partition) == Some(std::cmp::Ordering::Equal)
-                    } else {
-                        key == partition
-                    }
-            })
-            .filter_map(|(i, (entity, values))| {
-                let encoded = keylab::codec::encode(&self.schema, &entity.name, values).ok()?;
-                let mut item: Item = encoded
-                    .keys
-                    .iter()
-                    .map(|(a, k)| (a.clone(), attribute_value(k)))
-                    .collect();
-                item.insert(ROW_ATTRIBUTE.into(), json!({ "N": i.to_string() }));
-                Some(item)
-            })
-            .collect::<Vec<_>>();
-        // A write with a table key already there replaces that item, as in DynamoDB.
-        latest_writes(&self.schema.table, written)
-    }
-
-    /// Runs a query page by page, as a client following LastEvaluatedKey would.
-    fn hits(&self, mut query: Query) -> Vec<Hit> {
-        let items = self.sample_items(&query);
-        let sort_attr = query
-            .sort
-            .as_ref()
-            .map(|(a, _)| a.clone())
-            .or_else(|| self.key_schema(query.index.as_deref()).and_then(|k| k.sort.clone()))
-            .unwrap_or_else(|| self.attribute());
-        let mut hits = Vec::new();
-        for page in 1..=1000 {
-            let result = run(&self.schema.table, &items, &query);
-            for item in &result.items {
-                let row = item
-                    .get(ROW_ATTRIBUTE)
-                    .and_then(|v| v.get("N"))
-                    .and_then(Value::as_str)
-                    .and_then(|n| n.parse().ok());
-                let key = item
-                    .get(&sort_attr)
-                    .and_then(|v| v.get("S").or_else(|| v.get("N")))
-                    .and_then(Value::as_str)
-                    .unwrap_or_default();
-                if let Some(row) = row {
-                    hits.push(Hit {
-                        row,
-                        page,
-                        key: key.to_string(),
-                    });
-                }
-            }
-            match result.last_evaluated_key {
-                Some(k) => query.exclusive_start_key = Some(k),
-                None => break,
-            }
-        }
-        hits
-    }
-
     pub fn key_schema(&self, index: Option<&str>) -> Option<&KeySchema> {
         self.schema.table.key_schema(index)
     }
@@ -1265,73 +1035,6 @@ impl Playground {
             children: q.children,
             scan_index_forward: if q.shape == Shape::Top { false } else { q.forward },
             limit,
-        })
-    }
-
-    pub fn query_view(&self) -> Result<QueryView, String> {
-        let pattern = self.pattern()?;
-        let built = build(&self.schema, &pattern).map_err(|e| e.sentence())?;
-        let pretty = |v: &Value| keylab::snippet::visible_json(&serde_json::to_string_pretty(v).unwrap_or_default());
-        let target = Target::from_id(&self.snippet.target).unwrap_or(Target::AwsCli);
-        let non_empty = |s: &str| (!s.trim().is_empty()).then(|| s.trim().to_string());
-        let options = SnippetOptions {
-            table: non_empty(&self.snippet.table),
-            endpoint: non_empty(&self.snippet.endpoint),
-            program: self.snippet.program,
-        };
-        Ok(QueryView {
-            snippet: render_snippet(&built.query, target, &options),
-            expression: built.query.expression(),
-            input: pretty(&built.query.to_input(ValueStyle::DynamoJson)),
-            document_input: pretty(&built.query.to_input(ValueStyle::Plain)),
-            explanation: built.explanation.clone(),
-            also_returns: built.also_returns.clone(),
-            parent: built.parent.as_ref().map(|p| p.key.clone()),
-            hits: self.hits(built.query),
-        })
-    }
-
-    pub fn paste_view(&self) -> Option<PasteView> {
-        if self.pasted.trim().is_empty() {
-            return None;
-        }
-        let (doc, read_as) = match keylab::query::pasted::read_pasted(&self.pasted) {
-            Ok(p) => (p.input, p.read_as),
-            Err(message) => {
-                let error = ValidationError {
-                    message,
-                    offset: None,
-                    token: None,
-                };
-                return Some(PasteView {
-                    error: Some(error),
-                    read_as: Vec::new(),
-                    hint: None,
-                    expression: String::new(),
-                    hits: Vec::new(),
-                });
-            }
-        };
-        let expression = doc
-            .get("KeyConditionExpression")
-            .and_then(Value::as_str)
-            .unwrap_or_default()
-            .to_string();
-        Some(match parse_input(&self.schema.table, &doc) {
-            Ok(q) => PasteView {
-                error: None,
-                read_as,
-                hint: None,
-                expression,
-                hits: self.hits(q),
-            },
-            Err(e) => PasteView {
-                error: Some(e),
-                read_as,
-                hint: keylab::query::pasted::composite_field_hint(&self.schema, &doc),
-                expression,
-                hits: Vec::new(),
-            },
         })
     }
 

@@ -14,10 +14,11 @@ use super::samples_table::SamplesTable;
 use super::snippet_panel::SnippetPanel;
 use super::template_editor::TemplateEditor;
 use super::theme_toggle::ThemeToggle;
+use crate::analysis::{assemble, Analysis, Parts};
 use crate::persist;
 use crate::presets;
 use crate::share;
-use crate::state::{Analysis, Command, Playground, Workspace};
+use crate::state::{Command, Playground, Workspace};
 use gloo::events::{EventListener, EventListenerOptions};
 use gloo::timers::callback::Timeout;
 use std::rc::Rc;
@@ -186,8 +187,9 @@ fn use_analysis(state: &Rc<Playground>) -> Rc<Analysis> {
         let s = s.clone();
         move |_| s.paste_view()
     });
-    // A setting typed but not applicable stops every view that reads the keys.
     let blocked = s.blocked();
+    // Only the parts whose inputs changed were recomputed above; the whole is put
+    // together by the same `assemble` the tests run.
     use_memo(
         (
             preview,
@@ -201,22 +203,17 @@ fn use_analysis(state: &Rc<Playground>) -> Rc<Analysis> {
             blocked,
         ),
         |(preview, plans, number_vs_string, collections, checked, query, pasted, overwritten, blocked)| {
-            let open = blocked.is_none();
-            Analysis {
+            assemble(Parts {
                 blocked: blocked.clone(),
-                preview: (**preview).clone().filter(|_| open),
-                errors: checked.0.clone(),
-                warnings: checked.1.clone(),
+                preview: (**preview).clone(),
+                checked: (**checked).clone(),
                 plans: (**plans).clone(),
-                query: match blocked {
-                    Some(why) => Err(why.clone()),
-                    None => (**query).clone(),
-                },
-                pasted: (**pasted).clone(),
-                number_vs_string: (**number_vs_string).clone().filter(|_| open),
-                collections: if open { collections.clone() } else { Rc::new(Vec::new()) },
+                number_vs_string: (**number_vs_string).clone(),
+                collections: collections.clone(),
                 overwritten: overwritten.clone(),
-            }
+                query: (**query).clone(),
+                pasted: (**pasted).clone(),
+            })
         },
     )
 }

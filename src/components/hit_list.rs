@@ -1,7 +1,8 @@
 //! The rows a query returns, in the order DynamoDB returns them, with page numbers.
 
 use super::elided::Elided;
-use crate::state::{Hit, Playground};
+use crate::analysis::Hit;
+use crate::state::Playground;
 use std::rc::Rc;
 use yew::prelude::*;
 

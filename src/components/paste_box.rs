@@ -3,7 +3,8 @@
 
 use super::hit_list::HitList;
 use super::typed_input::TypedInput;
-use crate::state::{Action, Analysis, Playground};
+use crate::analysis::Analysis;
+use crate::state::{Action, Playground};
 use std::rc::Rc;
 use yew::prelude::*;
 

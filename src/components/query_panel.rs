@@ -4,7 +4,8 @@
 use super::hit_list::HitList;
 use super::typed_input::{ok, TypedInput};
 use super::{controls, event_value};
-use crate::state::{Action, Analysis, Playground, QueryDraft, Shape};
+use crate::analysis::Analysis;
+use crate::state::{Action, Playground, QueryDraft, Shape};
 use keylab::query::builder::RangeOp;
 use std::rc::Rc;
 use yew::prelude::*;

@@ -4,7 +4,8 @@
 
 use super::controls;
 use super::copy_button::CopyButton;
-use crate::state::{Action, Analysis, Playground, SnippetPrefs};
+use crate::analysis::Analysis;
+use crate::state::{Action, Playground, SnippetPrefs};
 use keylab::snippet::Target;
 use std::rc::Rc;
 use yew::prelude::*;
