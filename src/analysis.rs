@@ -2,7 +2,7 @@
 //! each part on what it reads and then calls the same [`assemble`] that
 //! [`Playground::analyse`] calls, so the tested path is the shipped one.
 
-use crate::state::Playground;
+use crate::document::Playground;
 use keylab::codec::order::compare_numbers;
 use keylab::codec::width::{plan, WidthPlan};
 use keylab::codec::KeyCodecs;

@@ -3,9 +3,9 @@
 //! untrusted, so any bytes must load or be refused with a message, and what loads must
 //! analyse without a panic and save back to the same state.
 
+use crate::document::Playground;
 use crate::persist;
 use crate::share;
-use crate::state::Playground;
 
 pub fn saved_state(data: &[u8]) {
     let text = String::from_utf8_lossy(data);

@@ -3,9 +3,9 @@
 pub mod analysis;
 pub mod api;
 pub mod components;
+pub mod document;
 pub mod fuzzing;
 pub mod import_items;
 pub mod persist;
 pub mod presets;
 pub mod share;
-pub mod state;

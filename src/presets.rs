@@ -2,7 +2,7 @@
 //! state plus a title and the one thing it teaches, so it loads through the same
 //! untrusted-input path as an imported file.
 
-use crate::state::Playground;
+use crate::document::Playground;
 use serde_json::Value;
 use std::sync::LazyLock;
 
@@ -123,7 +123,7 @@ mod tests {
             ["ORG#ACME", "#TEAM#PLATFORM", "#TEAM#DESIGN", "#TEAM#BILLING"]
         );
         let mut after = p.clone();
-        after.query.shape = crate::state::Shape::After;
+        after.query.shape = crate::document::Shape::After;
         let keys = hit_keys(&after.analyse());
         assert_eq!(keys, ["ORG#ACME", "USER#ALICE", "USER#BOB", "USER#CAROL", "USER#DAVE"]);
         assert_eq!(a.collections[0].parent_place(), Some((3, 4)));
@@ -182,7 +182,7 @@ mod tests {
             .map(|&r| p.rows[r].values["name"].as_str().unwrap())
             .collect();
         assert_eq!(names, ["DeBrie", "Dean", "Zed", "alex", "dana"]);
-        let upper = crate::state::Workspace::new(p.clone()).reduce_edit(crate::state::Action::SetCase {
+        let upper = crate::document::Workspace::new(p.clone()).reduce_edit(crate::document::Action::SetCase {
             field: "name".into(),
             case: keylab::schema::Case::Upper,
         });

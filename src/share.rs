@@ -2,7 +2,7 @@
 //! base64url-encoded. A link is untrusted input: its size is capped before and after
 //! inflating, and every problem becomes a message, never a panic.
 
-use crate::state::Playground;
+use crate::document::Playground;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
 
@@ -56,7 +56,7 @@ fn read(data: &str) -> Result<Playground, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::state::{Action, Command, Workspace};
+    use crate::document::{Action, Command, Workspace};
     use std::rc::Rc;
     use yew::Reducible;
 

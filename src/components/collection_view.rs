@@ -4,7 +4,7 @@
 use super::elided::{shortened, Elided};
 use super::{controls, event_value};
 use super::{more_note, SHOWN};
-use crate::state::Playground;
+use crate::document::Playground;
 use keylab::preview::{Collection, CollectionItem};
 use std::rc::Rc;
 use yew::prelude::*;

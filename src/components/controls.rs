@@ -3,7 +3,7 @@
 //! each `html!` site is its own code in the page's wasm.
 
 use super::typed_input::{ok, TypedInput};
-use crate::state::Action;
+use crate::document::Action;
 use yew::prelude::*;
 
 /// A `<select>` with its label; `options` are (value, text) pairs.

@@ -2,7 +2,7 @@
 
 use super::typed_input::TypedInput;
 use super::{controls, event_value};
-use crate::state::{check_entity_name, Action, Playground, Unsettled, NAME_MAX};
+use crate::document::{check_entity_name, Action, Playground, Unsettled, NAME_MAX};
 use std::rc::Rc;
 use yew::prelude::*;
 

@@ -1,7 +1,7 @@
 //! Export the design (the schema alone, or with its sample items) as a JSON file, and
 //! import one. An import is one undoable step; a bad file leaves the work as it was.
 
-use crate::state::{Command, Playground};
+use crate::document::{Command, Playground};
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;

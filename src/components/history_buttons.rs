@@ -1,6 +1,6 @@
 //! Undo and Redo, with their keyboard shortcuts named in the tooltip.
 
-use crate::state::Command;
+use crate::document::Command;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]

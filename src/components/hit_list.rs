@@ -2,7 +2,7 @@
 
 use super::elided::Elided;
 use crate::analysis::Hit;
-use crate::state::Playground;
+use crate::document::Playground;
 use std::rc::Rc;
 use yew::prelude::*;
 

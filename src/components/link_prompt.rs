@@ -1,7 +1,7 @@
 //! Opening a share link never replaces the user's work silently: when the link's design
 //! differs from the saved one, this asks first.
 
-use crate::state::{Command, Playground};
+use crate::document::{Command, Playground};
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]

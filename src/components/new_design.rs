@@ -1,7 +1,7 @@
 //! A design from scratch: the user names the table and its first entity, and gets an
 //! empty design to build on. The work it replaces stays one Undo away.
 
-use crate::state::{check_entity_name, Command, Playground, NAME_MAX};
+use crate::document::{check_entity_name, Command, Playground, NAME_MAX};
 use keylab::schema::check_table_name;
 use yew::prelude::*;
 

@@ -4,7 +4,7 @@
 use super::hit_list::HitList;
 use super::typed_input::TypedInput;
 use crate::analysis::Analysis;
-use crate::state::{Action, Playground};
+use crate::document::{Action, Playground};
 use std::rc::Rc;
 use yew::prelude::*;
 

@@ -1,8 +1,8 @@
 //! Adds sample items pasted as JSON lines (`{"score": 1500, ...}` per line) or CSV with
 //! a header line of field names.
 
+use crate::document::{Action, Playground};
 use crate::import_items;
-use crate::state::{Action, Playground};
 use std::rc::Rc;
 use web_sys::HtmlTextAreaElement;
 use yew::prelude::*;

@@ -3,8 +3,8 @@
 //! yes, and stays one Undo away.
 
 use super::{controls, event_value};
+use crate::document::{Command, Playground};
 use crate::presets::{self, PRESETS};
-use crate::state::{Command, Playground};
 use std::rc::Rc;
 use yew::prelude::*;
 

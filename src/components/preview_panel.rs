@@ -4,7 +4,7 @@ use super::byte_view::ByteView;
 use super::collection_view::PARTITIONS;
 use super::elided::{shortened, Elided};
 use super::{controls, more_note, SHOWN};
-use crate::state::Playground;
+use crate::document::Playground;
 use keylab::preview::{Collection, NumberVsString, Preview};
 use keylab::schema::AttrType;
 use std::rc::Rc;

@@ -5,7 +5,7 @@ use super::hit_list::HitList;
 use super::typed_input::{ok, TypedInput};
 use super::{controls, event_value};
 use crate::analysis::Analysis;
-use crate::state::{Action, Playground, QueryDraft, Shape};
+use crate::document::{Action, Playground, QueryDraft, Shape};
 use keylab::query::builder::RangeOp;
 use std::rc::Rc;
 use yew::prelude::*;

@@ -4,7 +4,7 @@
 use super::messages::Messages;
 use super::paste_items::PasteItems;
 use super::typed_input::TypedInput;
-use crate::state::{Action, Playground};
+use crate::document::{Action, Playground};
 use keylab::preview::Preview;
 use keylab::sample::MAX_ITEMS;
 use std::rc::Rc;

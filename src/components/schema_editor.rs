@@ -2,7 +2,7 @@
 //! when it reads as a valid schema; until then each problem is listed with its JSON path.
 
 use super::messages::Messages;
-use crate::state::{Action, Playground};
+use crate::document::{Action, Playground};
 use keylab::Schema;
 use std::rc::Rc;
 use yew::prelude::*;

@@ -4,7 +4,7 @@
 use super::messages::Messages;
 use super::typed_input::TypedInput;
 use super::{controls, event_value};
-use crate::state::{kinds, Action, Unsettled};
+use crate::document::{kinds, Action, Unsettled};
 use keylab::codec::width::WidthPlan;
 use keylab::float_text;
 use keylab::schema::{Case, Field, FieldKind, Order, Segment, TimeUnit};
@@ -192,11 +192,11 @@ fn field_controls(i: usize, f: &Field, props: &SegmentRowProps) -> Html {
             let to = text.trim().to_string();
             let problem = if to.is_empty() {
                 Some("a field needs a name: type one, such as createdAt".to_string())
-            } else if to.chars().count() > crate::state::NAME_MAX {
+            } else if to.chars().count() > crate::document::NAME_MAX {
                 Some(format!(
                     "{} characters is too long: a name holds at most {}",
                     to.chars().count(),
-                    crate::state::NAME_MAX
+                    crate::document::NAME_MAX
                 ))
             } else if siblings.contains(&to) {
                 Some(format!("another field is already named {to:?}: pick another name"))
@@ -247,7 +247,7 @@ fn field_controls(i: usize, f: &Field, props: &SegmentRowProps) -> Html {
             <label for={format!("seg-{i}-name")}>{ "field" }</label>
             <TypedInput id={format!("seg-{i}-name")} class={classes!("name")} value={f.name.clone()} read={rename}
                 dispatch={dispatch.clone()} unsettled_key={Unsettled::key(props.entity, &name, "name")}
-                unsettled={props.unsettled.get("name").cloned()} maxlength={crate::state::NAME_MAX as u32} />
+                unsettled={props.unsettled.get("name").cloned()} maxlength={crate::document::NAME_MAX as u32} />
         </span>
         { controls::select(
             &format!("seg-{i}-kind"), "kind", kind_options, f.kind.name(), kind_cb) }
@@ -299,13 +299,13 @@ pub fn SegmentRow(props: &SegmentRowProps) -> Html {
     let body = match (&props.segment, &props.field) {
         (Segment::Literal(text), _) => {
             let read = Callback::from(move |text: String| {
-                if text.chars().count() > crate::state::NAME_MAX {
+                if text.chars().count() > crate::document::NAME_MAX {
                     Err(Unsettled {
                         setting: format!("literal of segment {}", i + 1),
                         problem: format!(
                             "{} characters is too long: a literal holds at most {}",
                             text.chars().count(),
-                            crate::state::NAME_MAX
+                            crate::document::NAME_MAX
                         ),
                         text,
                     })

@@ -5,7 +5,7 @@
 use super::controls;
 use super::copy_button::CopyButton;
 use crate::analysis::Analysis;
-use crate::state::{Action, Playground, SnippetPrefs};
+use crate::document::{Action, Playground, SnippetPrefs};
 use keylab::snippet::Target;
 use std::rc::Rc;
 use yew::prelude::*;

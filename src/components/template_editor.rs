@@ -7,7 +7,7 @@ use super::schema_editor::SchemaEditor;
 use super::segment_row::SegmentRow;
 use super::typed_input::TypedInput;
 use crate::analysis::Analysis;
-use crate::state::{Action, NewSegment, Playground, Unsettled};
+use crate::document::{Action, NewSegment, Playground, Unsettled};
 use keylab::schema::Segment;
 use std::rc::Rc;
 use yew::prelude::*;

@@ -3,7 +3,7 @@
 //! `-3`) is not dropped: it stays in the field, is saved with the work as an
 //! [`Unsettled`] entry, and its problem is shown next to the field.
 
-use crate::state::{Action, Unsettled};
+use crate::document::{Action, Unsettled};
 use gloo::timers::callback::Timeout;
 use std::cell::RefCell;
 use std::rc::Rc;

@@ -1,0 +1,85 @@
+//! Undo and redo: the only part of the document that knows Yew's reducer.
+
+use super::*;
+use yew::Reducible;
+
+/// How many steps undo can go back.
+pub const HISTORY: usize = 100;
+
+/// The app's one reducer: the document being edited, with undo and redo.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Workspace {
+    pub present: Rc<Playground>,
+    pub(super) past: Vec<Rc<Playground>>,
+    future: Vec<Rc<Playground>>,
+}
+
+/// What the page dispatches: an edit of the document, or a move through its history.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Command {
+    Edit(Action),
+    Undo,
+    Redo,
+    /// Replaces the whole document (a file or a link), as one undoable step.
+    Replace(Box<Playground>),
+}
+
+impl Workspace {
+    pub fn new(present: Playground) -> Self {
+        Workspace {
+            present: Rc::new(present),
+            past: Vec::new(),
+            future: Vec::new(),
+        }
+    }
+    /// The document after one edit, for tests and callers outside the page.
+    pub fn reduce_edit(self, action: Action) -> Playground {
+        let ws = Rc::new(self).reduce(Command::Edit(action));
+        (*ws.present).clone()
+    }
+    pub fn can_undo(&self) -> bool {
+        !self.past.is_empty()
+    }
+    pub fn can_redo(&self) -> bool {
+        !self.future.is_empty()
+    }
+
+    fn commit(&mut self, next: Playground) {
+        // An edit that changes nothing (a select set to its own value) is not a step.
+        if next == *self.present {
+            return;
+        }
+        self.past.push(std::mem::replace(&mut self.present, Rc::new(next)));
+        if self.past.len() > HISTORY {
+            self.past.remove(0);
+        }
+        self.future.clear();
+    }
+}
+
+impl Reducible for Workspace {
+    type Action = Command;
+
+    fn reduce(self: Rc<Self>, command: Command) -> Rc<Self> {
+        let mut ws = (*self).clone();
+        match command {
+            Command::Edit(action) => {
+                let mut next = (*ws.present).clone();
+                next.apply(action);
+                ws.commit(next);
+            }
+            Command::Replace(doc) => ws.commit(*doc),
+            Command::Undo => {
+                if let Some(prev) = ws.past.pop() {
+                    ws.future.push(std::mem::replace(&mut ws.present, prev));
+                }
+            }
+            Command::Redo => {
+                if let Some(next) = ws.future.pop() {
+                    ws.past.push(std::mem::replace(&mut ws.present, next));
+                }
+            }
+        }
+        Rc::new(ws)
+    }
+}

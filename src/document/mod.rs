@@ -1,0 +1,287 @@
+//! The document being edited: the design, its sample items and the page's settings.
+//! Pure: no browser types, so every edit is tested natively. What each part does lives
+//! in its own file: the edits ([`edit`]), the query draft ([`query_draft`]), the save
+//! format ([`saved`]) and the undo history ([`history`]).
+
+mod edit;
+mod history;
+mod query_draft;
+mod saved;
+#[cfg(test)]
+mod tests;
+
+pub use edit::{Action, NewSegment};
+pub use history::{Command, Workspace, HISTORY};
+pub use query_draft::{QueryDraft, Shape};
+
+use keylab::preview::Sample;
+use keylab::query::builder::{AccessPattern, Around, Range, RangeOp, SortPattern};
+use keylab::schema::{
+    AttrType, Case, Entity, Field, FieldKind, Index, KeySchema, KeyTemplate, Order, Schema, Segment, TimeUnit, KINDS,
+};
+use keylab::snippet::Target;
+use keylab::Values;
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+use std::collections::BTreeMap;
+use std::rc::Rc;
+
+/// One sample item: its entity (an index into the schema's entities) and its values, as
+/// typed (every value is text; the codec reads numbers from text).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Row {
+    pub entity: usize,
+    pub values: Values,
+}
+
+/// The design being edited and its sample items.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Playground {
+    pub schema: Schema,
+    /// The entity whose key template is being designed.
+    pub entity: usize,
+    /// The key attribute whose template is being designed; see [`Playground::attribute`].
+    pub attribute: String,
+    /// Shared, so undo history and memoised views hold up to 100,000 items cheaply.
+    pub rows: Rc<Vec<Row>>,
+    /// The preset this work started from, whose lesson the page shows.
+    pub preset: String,
+    pub query: QueryDraft,
+    /// The text of the "paste an expression" box.
+    pub pasted: String,
+    pub snippet: SnippetPrefs,
+    /// The width planner's expected maximum per field, as typed.
+    pub expected: Values,
+    /// Settings typed but not applicable yet, by setting (see [`Unsettled::key`]).
+    pub unsettled: BTreeMap<String, Unsettled>,
+}
+
+pub use keylab::schema::NAME_MAX;
+
+/// A name the page accepts for an entity: not empty, at most [`NAME_MAX`] characters,
+/// and not the name of one of `others`.
+pub fn check_entity_name(name: &str, others: &[String]) -> Result<(), String> {
+    let name = name.trim();
+    match name.chars().count() {
+        0 => Err("an entity needs a name: type one, such as Order".into()),
+        n if n > NAME_MAX => Err(format!("{n} characters is too long: a name holds at most {NAME_MAX}")),
+        _ if others.iter().any(|o| o == name) => {
+            Err(format!("another entity is already named {name:?}: pick another name"))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// A setting typed into its field that cannot be applied as it stands: a width of `-3`,
+/// an empty entity name. It is kept and saved with the work, shown back in its field
+/// with the problem, and named as the reason the preview is empty, until it is fixed or
+/// discarded; it is never dropped without a word.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Unsettled {
+    /// The setting in words, for the line that says why the preview is empty.
+    pub setting: String,
+    pub text: String,
+    /// What is wrong and how to fix it.
+    pub problem: String,
+}
+
+impl Unsettled {
+    /// The key of a field's setting: stable while segments move, per entity.
+    pub fn key(entity: usize, field: &str, setting: &str) -> String {
+        format!("{entity}/{field}/{setting}")
+    }
+
+    /// The settings typed for one field (or `#i` literal) of one entity, by setting.
+    pub fn of(all: &BTreeMap<String, Unsettled>, entity: usize, field: &str) -> BTreeMap<String, Unsettled> {
+        let prefix = format!("{entity}/{field}/");
+        all.iter()
+            .filter_map(|(k, u)| Some((k.strip_prefix(&prefix)?.to_string(), u.clone())))
+            .collect()
+    }
+}
+
+/// How the snippet panel renders the query; remembered with the work.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct SnippetPrefs {
+    /// A `keylab::snippet::Target` id.
+    pub target: String,
+    /// A complete program rather than the call's parameters.
+    pub program: bool,
+    /// Overrides the table name; empty keeps the schema's.
+    pub table: String,
+    pub endpoint: String,
+}
+
+impl Default for SnippetPrefs {
+    fn default() -> Self {
+        SnippetPrefs {
+            target: Target::AwsCli.id().into(),
+            program: false,
+            table: String::new(),
+            endpoint: String::new(),
+        }
+    }
+}
+
+/// Entity for a row whose entity is gone: it has no templates, so it has no keys.
+static NO_ENTITY: Entity = Entity {
+    name: String::new(),
+    fields: Vec::new(),
+    keys: Vec::new(),
+};
+
+impl Playground {
+    /// The seeds' leaderboard: top scores first, ties broken by time, then player.
+    pub fn leaderboard() -> Playground {
+        crate::presets::load("leaderboard").unwrap_or_else(|| unreachable!("the built-in preset loads"))
+    }
+
+    pub fn entity(&self) -> Option<&keylab::schema::Entity> {
+        self.schema.entities.get(self.entity)
+    }
+
+    /// The attribute whose template the page edits: the chosen one while the table has
+    /// it, else the table's sort key, or its partition key when it has none.
+    pub fn attribute(&self) -> String {
+        if self.schema.table.attribute_type(&self.attribute).is_some() {
+            return self.attribute.clone();
+        }
+        let p = &self.schema.table.primary;
+        p.sort.clone().unwrap_or_else(|| p.partition.clone())
+    }
+
+    /// Every sample item with its entity, in row order.
+    pub fn samples(&self) -> Vec<Sample<'_>> {
+        self.rows
+            .iter()
+            .map(|r| (self.schema.entities.get(r.entity).unwrap_or(&NO_ENTITY), &r.values))
+            .collect()
+    }
+
+    /// Rows of the selected entity, by row number.
+    pub fn entity_rows(&self) -> Vec<usize> {
+        (0..self.rows.len())
+            .filter(|&r| self.rows[r].entity == self.entity)
+            .collect()
+    }
+
+    /// A row's values as one line, in its entity's column order, with the instant an
+    /// epoch time or an id stands for beside it: the time reference for the orders.
+    pub fn row_text(&self, row: usize) -> String {
+        let Some(r) = self.rows.get(row) else {
+            return String::new();
+        };
+        let entity = self.schema.entities.get(r.entity);
+        columns_of(entity)
+            .iter()
+            .map(|c| {
+                let value = r.values.get(c);
+                let text = value.and_then(Value::as_str).unwrap_or_default();
+                let time = entity
+                    .and_then(|e| e.field(c))
+                    .zip(value)
+                    .and_then(|(f, v)| keylab::codec::time_text(f, v));
+                match time {
+                    Some(t) => format!("{text} ({t})"),
+                    None => text.to_string(),
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    /// The key schema (base table or GSI) that the selected attribute keys.
+    pub fn index_of_attribute(&self) -> Option<String> {
+        let attr = self.attribute();
+        // The base table comes first: an attribute it keys is read there.
+        let (index, _) = self.schema.table.parts(&attr).next()?;
+        index.map(str::to_string)
+    }
+
+    pub fn template(&self) -> Option<&KeyTemplate> {
+        self.entity()?.template(&self.attribute())
+    }
+
+    /// The selected entity's fields in the order its templates use them.
+    pub fn columns(&self) -> Vec<String> {
+        columns_of(self.entity())
+    }
+
+    fn rows_mut(&mut self) -> &mut Vec<Row> {
+        Rc::make_mut(&mut self.rows)
+    }
+
+    /// Every row of the selected entity, to edit.
+    fn entity_rows_mut(&mut self) -> impl Iterator<Item = &mut Row> {
+        let entity = self.entity;
+        self.rows_mut().iter_mut().filter(move |r| r.entity == entity)
+    }
+
+    fn template_mut(&mut self) -> Option<&mut Vec<Segment>> {
+        let attr = self.attribute();
+        let entity = self.schema.entities.get_mut(self.entity)?;
+        entity
+            .keys
+            .iter_mut()
+            .find(|k| k.attribute == attr)
+            .map(|k| &mut k.segments)
+    }
+
+    fn field_mut(&mut self, name: &str) -> Option<&mut Field> {
+        self.schema
+            .entities
+            .get_mut(self.entity)?
+            .fields
+            .iter_mut()
+            .find(|f| f.name == name)
+    }
+
+    fn uses(&self, field: &str) -> bool {
+        self.entity().is_some_and(|e| {
+            e.keys
+                .iter()
+                .any(|k| k.segments.iter().any(|s| matches!(s, Segment::Field(f) if f == field)))
+        })
+    }
+
+    fn fresh_field_name(&self) -> String {
+        let taken = |n: &str| self.entity().is_some_and(|e| e.field(n).is_some());
+        (1..)
+            .map(|i| format!("field{i}"))
+            .find(|n| !taken(n))
+            .unwrap_or_default()
+    }
+}
+
+/// An entity's fields in the order its templates use them.
+fn columns_of(entity: Option<&Entity>) -> Vec<String> {
+    let Some(entity) = entity else { return Vec::new() };
+    let mut cols: Vec<String> = Vec::new();
+    for f in entity.keys.iter().flat_map(|t| t.fields()) {
+        if !cols.iter().any(|c| c == f) {
+            cols.push(f.to_string());
+        }
+    }
+    cols
+}
+
+/// The sort fields of a template, in order.
+pub fn sort_fields(template: Option<&KeyTemplate>) -> Vec<String> {
+    template
+        .map(|t| t.fields().map(str::to_string).collect())
+        .unwrap_or_default()
+}
+
+/// One sample row from (field, text) pairs.
+pub fn row(pairs: &[(&str, &str)]) -> Values {
+    pairs
+        .iter()
+        .map(|(k, v)| (k.to_string(), Value::String(v.to_string())))
+        .collect()
+}
+
+/// The kinds a field can be switched to, for the page's select.
+pub fn kinds() -> &'static [&'static str] {
+    &KINDS
+}

@@ -1,0 +1,240 @@
+//! The query panel's draft: an access pattern stated against a sample item.
+
+use super::*;
+
+/// The access pattern picked in the query panel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "camelCase")]
+pub enum Shape {
+    /// Every item in the partition.
+    #[default]
+    Collection,
+    /// Every item of the anchor's entity in its partition: under its literal.
+    Entity,
+    /// The one item whose sort key equals the anchor's.
+    Exact,
+    /// Every item under the anchor's first `fixed` sort fields.
+    Prefix,
+    /// A condition on the sort field after the first `fixed`.
+    Range,
+    /// The last N items of the partition: newest or top first.
+    Top,
+    /// The anchor item and every item sorting before it, nearest first.
+    Before,
+    /// The anchor item and every item sorting after it, nearest first.
+    After,
+}
+
+/// A query stated against the sample items: the anchor item gives the partition and the
+/// fixed leading sort fields; the range's values are typed.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct QueryDraft {
+    pub shape: Shape,
+    /// The GSI to query; empty for the base table.
+    pub index: String,
+    pub anchor: usize,
+    pub fixed: usize,
+    pub op: RangeOp,
+    pub value: String,
+    pub to: String,
+    pub forward: bool,
+    pub limit: String,
+    pub children: bool,
+}
+
+impl Default for QueryDraft {
+    fn default() -> Self {
+        QueryDraft {
+            shape: Shape::Collection,
+            index: String::new(),
+            anchor: 0,
+            fixed: 0,
+            op: RangeOp::Ge,
+            value: String::new(),
+            to: String::new(),
+            forward: true,
+            limit: String::new(),
+            children: false,
+        }
+    }
+}
+
+impl Playground {
+    pub fn key_schema(&self, index: Option<&str>) -> Option<&KeySchema> {
+        self.schema.table.key_schema(index)
+    }
+
+    /// The GSI the query panel queries, or `None` for the base table.
+    pub fn query_index(&self) -> Option<&str> {
+        let name = self.query.index.as_str();
+        self.schema.table.indexes.iter().any(|i| i.name == name).then_some(name)
+    }
+
+    /// The sort fields of the index the query panel queries, for its anchor's entity.
+    pub fn query_sort_fields(&self) -> Vec<String> {
+        let entity = self
+            .rows
+            .get(self.query.anchor)
+            .and_then(|r| self.schema.entities.get(r.entity));
+        let sort = self.key_schema(self.query_index()).and_then(|k| k.sort.clone());
+        sort_fields(entity.and_then(|e| e.template(sort.as_deref()?)))
+    }
+
+    /// The sort template of the index the query panel queries, for its anchor's entity.
+    fn query_sort_template(&self) -> Option<&KeyTemplate> {
+        let entity = self
+            .rows
+            .get(self.query.anchor)
+            .and_then(|r| self.schema.entities.get(r.entity))?;
+        let sort = self.key_schema(self.query_index())?.sort.clone()?;
+        entity.template(&sort)
+    }
+
+    /// The choices of "Everything under a prefix": how many leading sort fields equal
+    /// the anchor's, each labelled with the prefix it reads (`ORDER#<id>#`), from the
+    /// literal alone up to all fields but the last (all of them is the exact key).
+    pub fn prefix_choices(&self) -> Vec<(usize, String)> {
+        let Some(template) = self.query_sort_template() else {
+            return Vec::new();
+        };
+        let sep = &self.schema.separator;
+        let fields = sort_fields(Some(template));
+        (0..fields.len())
+            .map(|n| {
+                let head: Vec<Segment> = template
+                    .segments
+                    .iter()
+                    .take_while(|s| match s {
+                        Segment::Literal(_) => true,
+                        Segment::Field(f) => fields[..n].contains(f),
+                    })
+                    .cloned()
+                    .collect();
+                let named = if n == 0 {
+                    "none".to_string()
+                } else {
+                    fields[..n].join(", ")
+                };
+                let under = KeyTemplate {
+                    attribute: template.attribute.clone(),
+                    segments: head,
+                }
+                .pattern(sep);
+                let label = if under.is_empty() {
+                    format!("{named}: every item of the entity")
+                } else {
+                    format!("{named}: everything under {under}{sep}")
+                };
+                (n, label)
+            })
+            .collect()
+    }
+
+    /// The operators the range field can take: `begins_with` only on text.
+    pub fn query_ops(&self) -> Vec<RangeOp> {
+        let fields = self.query_sort_fields();
+        let field = fields.get(self.query.fixed.min(fields.len().saturating_sub(1)));
+        let text = self
+            .rows
+            .get(self.query.anchor)
+            .and_then(|r| self.schema.entities.get(r.entity))
+            .zip(field)
+            .and_then(|(e, f)| e.field(f))
+            .is_some_and(|f| f.kind.name() == "text");
+        RangeOp::ALL
+            .into_iter()
+            .filter(|op| text || *op != RangeOp::BeginsWith)
+            .collect()
+    }
+
+    /// The access pattern the query panel states.
+    pub fn pattern(&self) -> Result<AccessPattern, String> {
+        let q = &self.query;
+        let row = match self.rows.len() {
+            0 => return Err("add a sample item to query against".into()),
+            n => self
+                .rows
+                .get(q.anchor)
+                .ok_or_else(|| format!("there is no item #{}: pick an item from 1 to {n}", q.anchor + 1))?,
+        };
+        let entity = self
+            .schema
+            .entities
+            .get(row.entity)
+            .ok_or("the anchor item's entity is gone")?;
+        let anchor = &row.values;
+        let index = self.query_index();
+        let keys = self.key_schema(index).ok_or("the index is gone")?;
+        let partition: Values = sort_fields(entity.template(&keys.partition))
+            .into_iter()
+            .filter_map(|f| anchor.get(&f).map(|v| (f, v.clone())))
+            .collect();
+        let fields = self.query_sort_fields();
+        let fixed = |n: usize| -> Values {
+            fields
+                .iter()
+                .take(n)
+                .filter_map(|f| anchor.get(f).map(|v| (f.clone(), v.clone())))
+                .collect()
+        };
+        let sort = match q.shape {
+            Shape::Collection => None,
+            Shape::Before | Shape::After => Some(SortPattern {
+                equal: fixed(fields.len()),
+                range: None,
+            }),
+            Shape::Top | Shape::Entity => Some(SortPattern::default()),
+            Shape::Exact => Some(SortPattern {
+                equal: fixed(fields.len()),
+                range: None,
+            }),
+            Shape::Prefix => Some(SortPattern {
+                equal: fixed(q.fixed.min(fields.len().saturating_sub(1))),
+                range: None,
+            }),
+            Shape::Range => {
+                let n = q.fixed.min(fields.len().saturating_sub(1));
+                let field = fields
+                    .get(n)
+                    .ok_or("the sort key has no field to put a range on")?
+                    .clone();
+                let op = q.op;
+                let to = (op == RangeOp::Between).then(|| Value::String(q.to.clone()));
+                Some(SortPattern {
+                    equal: fixed(n),
+                    range: Some(Range {
+                        field,
+                        op,
+                        value: Value::String(q.value.clone()),
+                        to,
+                    }),
+                })
+            }
+        };
+        let limit = match (q.limit.trim(), q.shape) {
+            ("", Shape::Top) => Some(10),
+            ("", _) => None,
+            (text, _) => Some(
+                text.parse::<u32>()
+                    .ok()
+                    .filter(|n| *n >= 1)
+                    .ok_or_else(|| format!("Limit {text:?} is not a whole number from 1 up"))?,
+            ),
+        };
+        Ok(AccessPattern {
+            entity: entity.name.clone(),
+            index: index.map(str::to_string),
+            around: match q.shape {
+                Shape::Before => Some(Around::Before),
+                Shape::After => Some(Around::After),
+                _ => None,
+            },
+            partition,
+            sort,
+            children: q.children,
+            scan_index_forward: if q.shape == Shape::Top { false } else { q.forward },
+            limit,
+        })
+    }
+}
