@@ -3,7 +3,7 @@
 #![cfg(target_arch = "wasm32")]
 
 use js_sys::{Array, Reflect};
-use keylab_app::{api, components::app::App, persist, document::Playground};
+use keylab_app::{api, components::app::App, document::Playground, persist};
 use std::time::Duration;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::*;

@@ -106,15 +106,7 @@ fn case() -> impl Strategy<Value = Case> {
             0..n,
             any::<bool>(),
             any::<bool>(),
-            proptest::sample::select(vec![
-                RangeOp::Eq,
-                RangeOp::Lt,
-                RangeOp::Le,
-                RangeOp::Gt,
-                RangeOp::Ge,
-                RangeOp::Between,
-                RangeOp::BeginsWith,
-            ]),
+            proptest::sample::select(RangeOp::ALL.to_vec()),
         )
             .prop_flat_map(move |(items, fixed, has_range, forward, op)| {
                 let field = fields_of(entity)[fixed];

@@ -344,15 +344,7 @@ fn world() -> impl Strategy<Value = World> {
                 proptest::collection::vec(item, 1..24),
                 (Just(n), any::<prop::sample::Index>(), 0usize..4, any::<bool>()),
                 (any::<bool>(), any::<bool>()),
-                proptest::sample::select(vec![
-                    RangeOp::Eq,
-                    RangeOp::Lt,
-                    RangeOp::Le,
-                    RangeOp::Gt,
-                    RangeOp::Ge,
-                    RangeOp::Between,
-                    RangeOp::BeginsWith,
-                ]),
+                proptest::sample::select(RangeOp::ALL.to_vec()),
                 any::<prop::sample::Index>(),
             )
         })
