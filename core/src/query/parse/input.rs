@@ -1,0 +1,263 @@
+//! The whole Query input: the name and value maps, the expression, the key schema and
+//! the values.
+
+use super::*;
+use grammar::Parser;
+use key_rules::{flatten, key_rule, Condition, ConditionKind};
+use lex::{tokenize, Comparator, Tok};
+
+pub(super) fn placeholder_key_ok(key: &str, sigil: char) -> bool {
+    let mut chars = key.chars();
+    chars.next() == Some(sigil) && {
+        let rest = chars.as_str();
+        !rest.is_empty() && rest.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+    }
+}
+
+pub(super) fn valid_number(text: &str) -> bool {
+    compare_numbers(text, "0").is_some()
+}
+
+/// An `ExpressionAttributeNames` / `ExpressionAttributeValues` map: absent, or an object
+/// that is not empty and whose keys are `sigil` plus `[A-Za-z0-9_]+`.
+pub(super) fn placeholder_map<'a>(
+    obj: &'a Map<String, Value>,
+    what: &str,
+    sigil: char,
+) -> Result<Option<&'a Map<String, Value>>, ValidationError> {
+    match obj.get(what) {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::Object(m)) => {
+            if m.is_empty() {
+                return fail(format!("{what} must not be empty"));
+            }
+            if let Some(k) = m.keys().find(|k| !placeholder_key_ok(k, sigil)) {
+                return fail(format!("{what} contains invalid key: Syntax error; key: \"{k}\""));
+            }
+            Ok(Some(m))
+        }
+        Some(_) => fail(format!("{what} must be an object")),
+    }
+}
+
+/// Reads a pasted Query input (the object an SDK takes) into a [`Query`], checking it as
+/// DynamoDB would against the table's keys.
+pub fn parse_input(table: &Table, input: &Value) -> Result<Query, ValidationError> {
+    let Some(obj) = input.as_object() else {
+        return fail("The Query input must be an object");
+    };
+    let names = placeholder_map(obj, "ExpressionAttributeNames", '#')?;
+    if let Some((k, _)) = names.and_then(|m| m.iter().find(|(_, v)| !v.is_string())) {
+        return fail(format!(
+            "ExpressionAttributeNames contains invalid value for key {k}: it must be a string"
+        ));
+    }
+    let values = placeholder_map(obj, "ExpressionAttributeValues", ':')?;
+    for (k, v) in values.into_iter().flatten() {
+        let one = v.as_object().filter(|o| o.len() == 1);
+        match one.and_then(|o| o.iter().next()) {
+            Some((t, Value::String(n))) if t == "N" && !valid_number(n) => {
+                return fail(format!(
+                    "ExpressionAttributeValues contains invalid value: The parameter cannot be converted to a numeric value: {n} for key {k}"
+                ))
+            }
+            Some((t, _)) if ["S", "N", "B", "BOOL", "NULL", "SS", "NS", "BS", "L", "M"].contains(&t.as_str()) => {}
+            _ => {
+                return fail(format!(
+                    "ExpressionAttributeValues contains invalid value: Supplied AttributeValue is empty, must contain exactly one of the supported datatypes for key {k}"
+                ))
+            }
+        }
+    }
+    let expression = match obj.get("KeyConditionExpression") {
+        Some(Value::String(s)) => s.as_str(),
+        _ => {
+            return fail(
+                "Either the KeyConditions or KeyConditionExpression parameter must be specified in the request.",
+            )
+        }
+    };
+    if expression.is_empty() {
+        return fail(format!("{PREFIX}The expression can not be empty;"));
+    }
+    if expression.len() > 4096 {
+        return fail(format!(
+            "{PREFIX}Expression size has exceeded the maximum allowed size; expression size: {}",
+            expression.len()
+        ));
+    }
+    let mut p = Parser {
+        tokens: tokenize(expression)?,
+        pos: 0,
+        src: expression,
+        names,
+        values,
+        used_names: BTreeSet::new(),
+        used_values: BTreeSet::new(),
+    };
+    let expr = p.or_expr()?;
+    if p.peek().tok != Tok::Eof {
+        let t = p.peek().clone();
+        return p.syntax(&t);
+    }
+    let unused = |all: Option<&Map<String, Value>>, used: &BTreeSet<String>| -> Vec<String> {
+        all.map(|m| m.keys().filter(|k| !used.contains(*k)).cloned().collect())
+            .unwrap_or_default()
+    };
+    let unused_names = unused(names, &p.used_names);
+    if !unused_names.is_empty() {
+        return fail(format!(
+            "Value provided in ExpressionAttributeNames unused in expressions: keys: {{{}}}",
+            unused_names.join(", ")
+        ));
+    }
+    let unused_values = unused(values, &p.used_values);
+    if !unused_values.is_empty() {
+        return fail(format!(
+            "Value provided in ExpressionAttributeValues unused in expressions: keys: {{{}}}",
+            unused_values.join(", ")
+        ));
+    }
+    let mut parts = Vec::new();
+    flatten(expr, &mut parts);
+    let mut conditions: Vec<Condition> = Vec::new();
+    for part in parts {
+        let c = key_rule(part)?;
+        if conditions.iter().any(|o| o.attribute == c.attribute) {
+            return fail_at(
+                "KeyConditionExpressions must only contain one condition per key",
+                c.at,
+                &c.attribute,
+            );
+        }
+        conditions.push(c);
+    }
+    let index = match obj.get("IndexName") {
+        None | Some(Value::Null) => None,
+        Some(Value::String(s)) => Some(s.clone()),
+        Some(_) => return fail("IndexName must be a string"),
+    };
+    let Some(keys) = table.key_schema(index.as_deref()) else {
+        return fail(format!(
+            "The table does not have the specified index: {}",
+            index.unwrap_or_default()
+        ));
+    };
+    let find = |attr: &str| conditions.iter().find(|c| c.attribute == attr);
+    let Some(pk_cond) = find(&keys.partition) else {
+        return fail(format!("Query condition missed key schema element: {}", keys.partition));
+    };
+    let sort_cond = keys.sort.as_deref().and_then(find);
+    if let Some(sk) = &keys.sort {
+        if sort_cond.is_none() && conditions.len() > 1 {
+            return fail(format!("Query condition missed key schema element: {sk}"));
+        }
+    }
+    if let Some(extra) = conditions
+        .iter()
+        .find(|c| c.attribute != keys.partition && Some(c.attribute.as_str()) != keys.sort.as_deref())
+    {
+        return fail_at(
+            format!(
+                "Query condition missed key schema element: {} is not a key of {}",
+                extra.attribute,
+                index.as_deref().unwrap_or("the table")
+            ),
+            extra.at,
+            &extra.attribute,
+        );
+    }
+    let value_of = |attr: &str, placeholder: &str| -> Result<KeyValue, ValidationError> {
+        let t = table.attribute_type(attr).unwrap_or(AttrType::S);
+        let av = values.and_then(|m| m.get(placeholder)).and_then(Value::as_object);
+        let text = av.and_then(|o| o.get(t.as_str())).and_then(Value::as_str);
+        match text {
+            None => fail("One or more parameter values were invalid: Condition parameter type does not match schema type"),
+            Some("") => fail(format!("One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty string value. Key: {attr}")),
+            Some(s) => Ok(if t == AttrType::N { KeyValue::N(s.to_string()) } else { KeyValue::S(s.to_string()) }),
+        }
+    };
+    let pk = match &pk_cond.kind {
+        ConditionKind::Compare(Comparator::Eq, v) => value_of(&keys.partition, v)?,
+        _ => return fail("Query key condition not supported"),
+    };
+    let sort = match (sort_cond, keys.sort.as_deref()) {
+        (Some(c), Some(attr)) => {
+            let cond = match &c.kind {
+                ConditionKind::Compare(op, v) => {
+                    let v = value_of(attr, v)?;
+                    match op {
+                        Comparator::Eq => KeyCondition::Eq(v),
+                        Comparator::Lt => KeyCondition::Lt(v),
+                        Comparator::Le => KeyCondition::Le(v),
+                        Comparator::Gt => KeyCondition::Gt(v),
+                        Comparator::Ge => KeyCondition::Ge(v),
+                        // Refused by name before a condition is formed.
+                        Comparator::Ne => {
+                            return fail(format!(
+                                "Invalid operator used in KeyConditionExpression: {}",
+                                op.symbol()
+                            ))
+                        }
+                    }
+                }
+                ConditionKind::Between(a, b) => {
+                    let (lo, hi) = (value_of(attr, a)?, value_of(attr, b)?);
+                    let order = match (&lo, &hi) {
+                        (KeyValue::N(x), KeyValue::N(y)) => compare_numbers(x, y).unwrap_or(Ordering::Equal),
+                        _ => compare_keys(lo.as_str(), hi.as_str()),
+                    };
+                    if order == Ordering::Greater {
+                        let show =
+                            |v: &KeyValue| format!("AttributeValue: {{{}:{}}}", v.attr_type().as_str(), v.as_str());
+                        return fail(format!(
+                            "{PREFIX}The BETWEEN operator requires upper bound to be greater than or equal to lower bound; lower bound operand: {}, upper bound operand: {}",
+                            show(&lo),
+                            show(&hi)
+                        ));
+                    }
+                    KeyCondition::Between(lo, hi)
+                }
+                ConditionKind::BeginsWith(v) => {
+                    if table.attribute_type(attr) == Some(AttrType::N) {
+                        return fail_at(format!("{PREFIX}Incorrect operand type for operator or function; operator or function: begins_with, operand type: N"), c.at, attr);
+                    }
+                    KeyCondition::BeginsWith(value_of(attr, v)?)
+                }
+            };
+            Some((attr.to_string(), cond))
+        }
+        _ => None,
+    };
+    let scan_index_forward = match obj.get("ScanIndexForward") {
+        None | Some(Value::Null) => true,
+        Some(Value::Bool(b)) => *b,
+        Some(_) => return fail("ScanIndexForward must be true or false"),
+    };
+    let limit = match obj.get("Limit") {
+        None | Some(Value::Null) => None,
+        Some(v) => match v.as_u64() {
+            Some(n) if (1..=u64::from(u32::MAX)).contains(&n) => Some(n as u32),
+            _ => return fail("1 validation error detected: Value at 'limit' failed to satisfy constraint: Member must have value greater than or equal to 1"),
+        },
+    };
+    let exclusive_start_key = match obj.get("ExclusiveStartKey") {
+        None | Some(Value::Null) => None,
+        Some(Value::Object(m)) => Some(m.clone()),
+        Some(_) => return fail("The provided starting key is invalid"),
+    };
+    let table_name = obj
+        .get("TableName")
+        .and_then(Value::as_str)
+        .unwrap_or(&table.name)
+        .to_string();
+    Ok(Query {
+        table: table_name,
+        index,
+        partition: (keys.partition.clone(), pk),
+        sort,
+        scan_index_forward,
+        limit,
+        exclusive_start_key,
+    })
+}
