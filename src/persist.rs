@@ -38,14 +38,14 @@ pub fn load() -> (Playground, Option<String>) {
     // can be reported and kept, not silently read as "nothing saved".
     let unavailable = || {
         (
-            Playground::leaderboard(),
+            crate::presets::leaderboard(),
             Some("localStorage is not available, so changes will not be kept after this tab closes. Use Export to keep your work.".into()),
         )
     };
     let Some(storage) = storage() else { return unavailable() };
     let text = match storage.get_item(KEY) {
         Ok(Some(text)) => text,
-        Ok(None) => return (Playground::leaderboard(), None),
+        Ok(None) => return (crate::presets::leaderboard(), None),
         Err(_) => return unavailable(),
     };
     match read(&text) {
@@ -62,7 +62,7 @@ pub fn load() -> (Playground, Option<String>) {
             match backup {
                 Some(p) => (p, Some(format!("{kept}, and the last copy that loaded was restored."))),
                 None => (
-                    Playground::leaderboard(),
+                    crate::presets::leaderboard(),
                     Some(format!("{kept}, and the example was loaded instead.")),
                 ),
             }

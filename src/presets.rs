@@ -56,6 +56,12 @@ pub fn find(id: &str) -> Option<&'static Preset> {
 }
 
 /// The preset as a fresh playground, remembering which preset it came from.
+/// The seeds' leaderboard, the design a first visit opens: top scores first, ties
+/// broken by time, then player.
+pub fn leaderboard() -> Playground {
+    load("leaderboard").unwrap_or_else(|| unreachable!("the built-in preset loads"))
+}
+
 pub fn load(id: &str) -> Option<Playground> {
     let preset = find(id)?;
     let mut p = Playground::from_json(preset.json).ok()?;

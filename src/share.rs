@@ -62,7 +62,7 @@ mod tests {
 
     #[test]
     fn a_link_round_trips_the_whole_state() {
-        let ws = Rc::new(Workspace::new(Playground::leaderboard()))
+        let ws = Rc::new(Workspace::new(crate::presets::leaderboard()))
             .reduce(Command::Edit(Action::SetWidth {
                 field: "score".into(),
                 width: 12,
@@ -83,7 +83,7 @@ mod tests {
     fn bad_links_say_what_is_wrong() {
         assert_eq!(decode("#other=1"), None);
         assert_eq!(decode(""), None);
-        let link = encode(&Playground::leaderboard());
+        let link = encode(&crate::presets::leaderboard());
         let cases = [
             ("s=!!!!", "not base64url"),
             (&link[..link.len() / 2], "copy it again in full"),
@@ -101,7 +101,7 @@ mod tests {
         let bomb = miniz_oxide::deflate::compress_to_vec(&vec![b' '; MAX_STATE + 1], 9);
         let bomb = format!("s={}", URL_SAFE_NO_PAD.encode(bomb));
         assert!(decode(&bomb).is_some_and(|r| r.is_err_and(|e| e.contains("truncated or damaged"))));
-        let newer = Playground::leaderboard()
+        let newer = crate::presets::leaderboard()
             .to_json()
             .replace("\"version\":1", "\"version\":99");
         let packed = miniz_oxide::deflate::compress_to_vec(newer.as_bytes(), 9);

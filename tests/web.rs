@@ -3,7 +3,7 @@
 #![cfg(target_arch = "wasm32")]
 
 use js_sys::{Array, Reflect};
-use keylab_app::{api, components::app::App, document::Playground, persist};
+use keylab_app::{api, components::app::App, persist};
 use std::time::Duration;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::*;
@@ -100,8 +100,8 @@ fn persistence_round_trips_and_sets_damaged_work_aside() {
         .and_then(|w| w.local_storage().ok().flatten())
         .expect("localStorage");
     storage.clear().ok();
-    assert_eq!(persist::load(), (Playground::leaderboard(), None));
-    let mut p = Playground::leaderboard();
+    assert_eq!(persist::load(), (keylab_app::presets::leaderboard(), None));
+    let mut p = keylab_app::presets::leaderboard();
     std::rc::Rc::make_mut(&mut p.rows).truncate(2);
     persist::save(&p).expect("storage takes the work");
     assert_eq!(persist::load(), (p, None));
@@ -109,7 +109,7 @@ fn persistence_round_trips_and_sets_damaged_work_aside() {
     storage.remove_item("keylab.backup").ok();
     storage.set_item("keylab.work", "{not json").ok();
     let (loaded, message) = persist::load();
-    assert_eq!(loaded, Playground::leaderboard());
+    assert_eq!(loaded, keylab_app::presets::leaderboard());
     assert!(message.is_some_and(|m| m.contains("could not be read")));
     assert_eq!(
         storage.get_item("keylab.unreadable").ok().flatten().as_deref(),

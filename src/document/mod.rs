@@ -132,11 +132,6 @@ static NO_ENTITY: Entity = Entity {
 };
 
 impl Playground {
-    /// The seeds' leaderboard: top scores first, ties broken by time, then player.
-    pub fn leaderboard() -> Playground {
-        crate::presets::load("leaderboard").unwrap_or_else(|| unreachable!("the built-in preset loads"))
-    }
-
     pub fn entity(&self) -> Option<&keylab::schema::Entity> {
         self.schema.entities.get(self.entity)
     }

@@ -6,7 +6,7 @@ use yew::Reducible;
 fn run(actions: Vec<Action>) -> Playground {
     let ws = actions
         .into_iter()
-        .fold(Rc::new(Workspace::new(Playground::leaderboard())), |s, a| {
+        .fold(Rc::new(Workspace::new(crate::presets::leaderboard())), |s, a| {
             s.reduce(Command::Edit(a))
         });
     ws.present.as_ref().clone()
@@ -14,7 +14,7 @@ fn run(actions: Vec<Action>) -> Playground {
 
 #[test]
 fn undo_and_redo_walk_the_history() {
-    let start = Rc::new(Workspace::new(Playground::leaderboard()));
+    let start = Rc::new(Workspace::new(crate::presets::leaderboard()));
     let width = |ws: &Workspace| ws.present.entity().unwrap().field("score").unwrap().kind.width();
     let ws = start.clone().reduce(Command::Edit(Action::SetWidth {
         field: "score".into(),
@@ -65,7 +65,10 @@ fn sorted_scores(p: &Playground) -> Vec<String> {
 
 #[test]
 fn default_shows_top_scores_first() {
-    assert_eq!(sorted_scores(&Playground::leaderboard()), ["1500", "240", "10", "9"]);
+    assert_eq!(
+        sorted_scores(&crate::presets::leaderboard()),
+        ["1500", "240", "10", "9"]
+    );
 }
 
 #[test]
@@ -125,7 +128,7 @@ fn segments_add_remove_move_and_rename() {
     }]);
     assert_eq!(
         same,
-        Playground::leaderboard(),
+        crate::presets::leaderboard(),
         "renaming onto another field is refused"
     );
 }
@@ -147,7 +150,7 @@ fn kind_switch_keeps_width_and_order() {
         field: "nowhere".into(),
         kind: FieldKind::default_of("int").unwrap(),
     }]);
-    assert_eq!(p, Playground::leaderboard());
+    assert_eq!(p, crate::presets::leaderboard());
 }
 
 #[test]
@@ -167,7 +170,7 @@ fn saved_state_round_trips_and_bad_state_is_an_error() {
     ] {
         assert!(Playground::from_json(bad).is_err(), "{bad}");
     }
-    let mut doc: Value = serde_json::from_str(&Playground::leaderboard().to_json()).unwrap();
+    let mut doc: Value = serde_json::from_str(&crate::presets::leaderboard().to_json()).unwrap();
     doc["entity"] = json!(7);
     assert!(Playground::from_json(&doc.to_string()).is_err());
 }
@@ -256,7 +259,7 @@ fn out_of_range_actions_are_ignored_not_panics() {
             text: "x".into(),
         },
     ]);
-    assert_eq!(p, Playground::leaderboard());
+    assert_eq!(p, crate::presets::leaderboard());
 }
 
 #[test]
@@ -272,7 +275,11 @@ fn a_setting_that_cannot_apply_is_kept_named_and_saved_until_fixed() {
         problem: "\"-3\" is not a whole number from 1 to 38".into(),
     };
     let p = run(vec![typed(Err(bad.clone()))]);
-    assert_eq!(p.schema, Playground::leaderboard().schema, "the design is unchanged");
+    assert_eq!(
+        p.schema,
+        crate::presets::leaderboard().schema,
+        "the design is unchanged"
+    );
     assert_eq!(p.unsettled.get(&key), Some(&bad));
     let why = p.blocked().unwrap();
     assert!(why.contains("width of score is fixed: \"-3\""), "{why}");
@@ -292,13 +299,13 @@ fn a_setting_that_cannot_apply_is_kept_named_and_saved_until_fixed() {
     // Or what was typed is put back, and the applied width stands.
     let back = run(vec![typed(Err(bad)), Action::DiscardTyped(key.clone())]);
     assert!(back.blocked().is_none());
-    assert_eq!(back, Playground::leaderboard());
+    assert_eq!(back, crate::presets::leaderboard());
     assert_eq!(fixed.entity().unwrap().field("score").unwrap().kind.width(), Some(12));
 }
 
 #[test]
 fn a_new_entity_has_its_own_partition_and_sort_fields_and_a_rename_can_carry_its_literal() {
-    let p = edit(Playground::leaderboard(), vec![Action::AddEntity]);
+    let p = edit(crate::presets::leaderboard(), vec![Action::AddEntity]);
     let e = p.entity().unwrap();
     assert_eq!(e.name, "Entity1");
     let fields = |a: &str| e.template(a).unwrap().fields().map(str::to_string).collect::<Vec<_>>();
@@ -319,7 +326,7 @@ fn a_new_entity_has_its_own_partition_and_sort_fields_and_a_rename_can_carry_its
     let sk = p.entity().unwrap().template("SK").unwrap();
     assert_eq!(sk.segments[0], Segment::Literal("PURCHASE".into()));
     // The other entities keep their literals.
-    assert_eq!(p.schema.entities[0], Playground::leaderboard().schema.entities[0]);
+    assert_eq!(p.schema.entities[0], crate::presets::leaderboard().schema.entities[0]);
 }
 
 #[test]
@@ -373,13 +380,13 @@ fn entities_are_picked_added_renamed_and_removed_with_their_items() {
         blank.errors.iter().any(|e| e.context.field.as_deref() == Some("id")),
         "{blank:?}"
     );
-    let lone = edit(Playground::leaderboard(), vec![Action::RemoveEntity]);
-    assert_eq!(lone, Playground::leaderboard(), "the last entity stays");
+    let lone = edit(crate::presets::leaderboard(), vec![Action::RemoveEntity]);
+    assert_eq!(lone, crate::presets::leaderboard(), "the last entity stays");
 }
 
 #[test]
 fn indexes_and_templates_are_added_and_removed() {
-    let p = edit(Playground::leaderboard(), vec![Action::AddIndex]);
+    let p = edit(crate::presets::leaderboard(), vec![Action::AddIndex]);
     assert_eq!(p.attribute(), "GSI1SK");
     assert_eq!(p.schema.table.indexes[0].name, "GSI1");
     assert!(p.template().is_none());
@@ -402,7 +409,7 @@ fn indexes_and_templates_are_added_and_removed() {
     assert!(gone.schema.entities[0].template("GSI1PK").is_none());
     assert!(gone.query.index.is_empty());
     assert_eq!(gone.attribute(), "SK", "back to the table's sort key");
-    let base = edit(Playground::leaderboard(), vec![Action::RemoveTemplate]);
+    let base = edit(crate::presets::leaderboard(), vec![Action::RemoveTemplate]);
     assert!(base.template().is_some(), "base-table keys cannot be removed");
 }
 
@@ -443,7 +450,7 @@ fn saved_state_keeps_entities_and_reads_the_old_rows_format() {
     );
     let back = Playground::from_json(&p.to_json()).unwrap();
     assert_eq!(back, p);
-    let old = json!({"schema": Playground::leaderboard().schema.to_value(), "entity": 0,
+    let old = json!({"schema": crate::presets::leaderboard().schema.to_value(), "entity": 0,
                      "rows": [{"season": "S", "score": 5, "at": "1", "player": "p"}]});
     let read = Playground::from_json(&old.to_string()).unwrap();
     assert_eq!(
@@ -459,9 +466,9 @@ fn saved_state_keeps_entities_and_reads_the_old_rows_format() {
 
 #[test]
 fn an_anchor_past_the_items_says_which_items_exist() {
-    let mut q = Playground::leaderboard().query;
+    let mut q = crate::presets::leaderboard().query;
     q.anchor = 9;
-    let p = edit(Playground::leaderboard(), vec![Action::SetQuery(q)]);
+    let p = edit(crate::presets::leaderboard(), vec![Action::SetQuery(q)]);
     assert_eq!(
         p.analyse().query.unwrap_err(),
         "there is no item #10: pick an item from 1 to 4"
@@ -471,7 +478,7 @@ fn an_anchor_past_the_items_says_which_items_exist() {
 #[test]
 fn a_second_item_with_the_same_table_key_replaces_the_first() {
     let p = edit(
-        Playground::leaderboard(),
+        crate::presets::leaderboard(),
         vec![
             Action::SetValue {
                 row: 0,

@@ -10,10 +10,7 @@ use crate::schema::Case;
 use serde_json::Value;
 use std::borrow::Cow;
 
-/// Characters no key may contain: U+0000 sorts below everything and U+10FFFF above,
-/// so the query builder can use them as exact range bounds (`prefix + U+10FFFF` sorts
-/// after every key that starts with `prefix`).
-pub const RESERVED: [char; 2] = ['\u{0}', '\u{10FFFF}'];
+pub use crate::schema::RESERVED;
 
 pub(crate) fn parse(value: &Value) -> Result<Cow<'_, str>, ErrorKind> {
     match value {

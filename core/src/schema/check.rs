@@ -207,7 +207,7 @@ fn entity(s: &Schema, e: &Entity, path: &str, errors: &mut Vec<Error>, warnings:
         }
         for seg in &k.segments {
             match seg {
-                Segment::Literal(l) if l.chars().any(|c| crate::codec::text::RESERVED.contains(&c)) => schema_error(
+                Segment::Literal(l) if l.chars().any(|c| RESERVED.contains(&c)) => schema_error(
                     errors,
                     ctx.clone(),
                     format!("has a literal {l:?} with U+0000 or U+10FFFF, which keylab reserves as query range bounds"),

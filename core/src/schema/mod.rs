@@ -19,6 +19,12 @@ pub struct Schema {
     pub entities: Vec<Entity>,
 }
 
+/// Characters no key may contain: U+0000 sorts below everything and U+10FFFF above,
+/// so the query builder can use them as exact range bounds (`prefix + U+10FFFF` sorts
+/// after every key that starts with `prefix`). A rule of the design, so the schema
+/// holds it and the codec reads it from here.
+pub const RESERVED: [char; 2] = ['\u{0}', '\u{10FFFF}'];
+
 /// Entity and field names and literals longer than this are refused: nobody needs
 /// more, and a megabyte name would make every view that shows it unusable.
 pub const NAME_MAX: usize = 255;
