@@ -57,6 +57,7 @@ fuzz-smoke:
 # A long run of one target: make fuzz TARGET=decode_key RUNS=10000000
 fuzz:
 	scripts/bootstrap.sh fuzz
+	[ -d fuzz/corpus/$(TARGET) ] || scripts/fuzz-corpus.sh unpack $(TARGET)
 	cd fuzz && cargo +nightly fuzz run -O $(TARGET) -- -runs=$(RUNS) -print_final_stats=1
 
 bundle: build
