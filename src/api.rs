@@ -38,6 +38,12 @@ fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsValue> {
     js_sys::JSON::parse(&text)
 }
 
+/// An access pattern; a field it does not know is refused, wherever it stands.
+fn pattern_from_js(request: JsValue) -> Result<AccessPattern, JsValue> {
+    let value: Value = from_js(request, "access pattern")?;
+    AccessPattern::from_value(&value).map_err(|why| error(format!("access pattern: {why}")))
+}
+
 fn schema_from_js(schema: JsValue) -> Result<Schema, JsValue> {
     let doc: Value = from_js(schema, "schema")?;
     Schema::from_value(&doc).map_err(|e| error(e.to_string()))
@@ -183,7 +189,7 @@ pub fn sort_keys(keys: JsValue) -> Result<JsValue, JsValue> {
 #[wasm_bindgen(js_name = buildQuery)]
 pub fn build_query(schema: JsValue, request: JsValue) -> Result<JsValue, JsValue> {
     let schema = schema_from_js(schema)?;
-    let pattern: AccessPattern = from_js(request, "access pattern")?;
+    let pattern = pattern_from_js(request)?;
     let built = build(&schema, &pattern).map_err(|e| error(e.message()))?;
     to_js(&serde_json::json!({
         "input": built.query.to_input(ValueStyle::DynamoJson),
@@ -219,7 +225,7 @@ pub fn simulate_query(schema: JsValue, items: JsValue, input: JsValue) -> Result
 #[wasm_bindgen(js_name = renderSnippet)]
 pub fn render_snippet(schema: JsValue, request: JsValue, target: &str, options: JsValue) -> Result<String, JsValue> {
     let schema = schema_from_js(schema)?;
-    let pattern: AccessPattern = from_js(request, "access pattern")?;
+    let pattern = pattern_from_js(request)?;
     let target = Target::from_id(target).ok_or_else(|| {
         let ids: Vec<&str> = Target::ALL.iter().map(|t| t.id()).collect();
         error(format!("unknown target {target:?}; targets are {}", ids.join(", ")))
@@ -229,6 +235,13 @@ pub fn render_snippet(schema: JsValue, request: JsValue, target: &str, options: 
     } else {
         from_js(options, "options")?
     };
+    keylab::strict::Fields {
+        place: "options",
+        allowed: &["table", "endpoint", "program"],
+        elsewhere: &[],
+    }
+    .check_value(&options)
+    .map_err(|why| error(format!("renderSnippet: {why}")))?;
     let text = |k: &str| {
         options
             .get(k)

@@ -240,3 +240,37 @@ fn render_snippet_writes_code_for_a_target() {
     assert!(program.starts_with("package main"));
     assert!(api::render_snippet(js(SCHEMA), request, "cobol", JsValue::UNDEFINED).is_err());
 }
+
+/// The message of a thrown JS Error.
+fn thrown(e: JsValue) -> String {
+    String::from(e.dyn_into::<js_sys::Error>().expect("a JS Error").message())
+}
+
+#[wasm_bindgen_test]
+fn a_misplaced_or_misspelt_field_is_refused_not_ignored() {
+    let misplaced = js(r#"{"entity": "Run", "partition": {"season": "s"}, "sort": {"equal": {}, "children": true}}"#);
+    let why = thrown(api::build_query(js(SCHEMA), misplaced).expect_err("refused"));
+    assert!(
+        why.contains("\"children\" is not a field of sort; \"children\" belongs beside sort"),
+        "{why}"
+    );
+    let request = js(r#"{"entity": "Run", "partition": {"season": "s"}}"#);
+    let why =
+        thrown(api::render_snippet(js(SCHEMA), request, "go", js(r#"{"programme": true}"#)).expect_err("refused"));
+    assert!(
+        why.contains("\"programme\" is not a field of options; did you mean \"program\"?"),
+        "{why}"
+    );
+    let why = thrown(
+        api::encode_item(
+            js(r##"{"version": 1, "separator": "#", "tabel": {}}"##),
+            "Run",
+            js("{}"),
+        )
+        .expect_err("refused"),
+    );
+    assert!(
+        why.contains("\"tabel\" is not a known field; did you mean \"table\"?"),
+        "{why}"
+    );
+}

@@ -36,6 +36,7 @@ pub mod query;
 pub mod sample;
 pub mod schema;
 pub mod snippet;
+pub mod strict;
 
 pub use codec::{decode, encode, EncodedItem, KeyValue, Values};
 pub use error::{Error, ErrorKind, Errors, Report, Warning, WarningKind};

@@ -182,7 +182,46 @@ fn schema_problems_point_at_their_path() {
     let mut doc = leaderboard_json();
     doc["entities"][0]["fields"]["score"]["widht"] = json!(10);
     let e = Schema::from_value(&doc).unwrap_err().0.remove(0);
-    assert!(e.message().contains("unknown property \"widht\""), "{}", e.message());
+    assert!(
+        e.message()
+            .contains("\"widht\" is not a known field; did you mean \"width\"?"),
+        "{}",
+        e.message()
+    );
+    // Every object of the document refuses a field it does not have, and says where a
+    // misplaced one belongs.
+    for (at, field, says) in [
+        (
+            "",
+            "bogus",
+            "$: \"bogus\" is not a known field (its fields are version, separator, table, entities)",
+        ),
+        (
+            "/table",
+            "fields",
+            "$.table: \"fields\" is not a known field; \"fields\" belongs in an entity",
+        ),
+        (
+            "/table/primary",
+            "sortt",
+            "$.table.primary: \"sortt\" is not a known field; did you mean \"sort\"?",
+        ),
+        (
+            "/entities/0",
+            "sort",
+            "$.entities[0]: \"sort\" is not a known field; \"sort\" belongs in table.primary or in an index",
+        ),
+        (
+            "/entities/0/keys/SK/0",
+            "x",
+            "$.entities[0].keys.SK[0]: \"x\" is not a known field",
+        ),
+    ] {
+        let mut doc = leaderboard_json();
+        doc.pointer_mut(at).unwrap()[field] = json!(1);
+        let e = Schema::from_value(&doc).unwrap_err().0.remove(0);
+        assert!(e.message().starts_with(says), "{}", e.message());
+    }
 
     let mut doc = leaderboard_json();
     doc["entities"][0]["fields"]["score"]["width"] = json!(39);
@@ -282,4 +321,34 @@ fn the_page_sentence_leaves_the_json_path_to_the_schema_editor() {
         e.sentence(),
         "score: width 0 is outside 1 to 38. Fix: pick a width from 1 to 38."
     );
+}
+
+#[test]
+fn a_request_refuses_a_misplaced_or_misspelt_field_instead_of_ignoring_it() {
+    use keylab::query::builder::AccessPattern;
+    let read = |v: serde_json::Value| AccessPattern::from_value(&v);
+    let ok =
+        read(json!({"entity": "Run", "partition": {"season": "S"}, "sort": {"equal": {}}, "children": true})).unwrap();
+    assert!(ok.children);
+    for (request, says) in [
+        (
+            json!({"entity": "Run", "sort": {"equal": {}, "children": true}}),
+            "\"children\" is not a field of sort; \"children\" belongs beside sort, at the top of the request",
+        ),
+        (
+            json!({"entity": "Run", "ScanIndexForward": false}),
+            "\"ScanIndexForward\" is not a field of the request; did you mean \"scanIndexForward\"?",
+        ),
+        (
+            json!({"entity": "Run", "equal": {"score": 1}}),
+            "\"equal\" is not a field of the request; \"equal\" belongs in sort",
+        ),
+        (
+            json!({"entity": "Run", "sort": {"range": {"field": "score", "op": "ge", "value": 1, "limit": 3}}}),
+            "\"limit\" is not a field of sort.range; \"limit\" belongs beside sort",
+        ),
+    ] {
+        let why = read(request).unwrap_err();
+        assert!(why.starts_with(says), "{why}");
+    }
 }

@@ -2,6 +2,7 @@
 //! error carries the JSON path that leads to it.
 
 use super::*;
+use crate::strict::Fields;
 
 /// A JSON value with the path that led to it, so errors can point at it.
 struct At<'a> {
@@ -37,6 +38,19 @@ impl<'a> At<'a> {
             ),
         }
     }
+    /// Refuses a field this object does not have, saying where it belongs if it is a
+    /// field of another part of the document.
+    fn only(&self, allowed: &[&str]) -> Result<(), Error> {
+        let fields = Fields {
+            place: "",
+            allowed,
+            elsewhere: &ELSEWHERE,
+        };
+        fields
+            .check(self.object()?)
+            .or_else(|why| self.fail(why, "remove it, or move it where it belongs"))
+    }
+
     fn get(&self, key: &str) -> Result<Option<At<'a>>, Error> {
         Ok(self.object()?.get(key).filter(|v| !v.is_null()).map(|v| At {
             value: v,
@@ -95,6 +109,28 @@ impl<'a> At<'a> {
     }
 }
 
+/// Where each field of a schema document lives, for the message about a misplaced one.
+const ELSEWHERE: [(&str, &str); 18] = [
+    ("version", "at the top of the document"),
+    ("separator", "at the top of the document"),
+    ("table", "at the top of the document"),
+    ("entities", "at the top of the document"),
+    ("attributes", "in table"),
+    ("primary", "in table"),
+    ("indexes", "in table"),
+    ("partition", "in table.primary or in an index"),
+    ("sort", "in table.primary or in an index"),
+    ("fields", "in an entity"),
+    ("keys", "in an entity"),
+    ("literal", "in a key template's segment"),
+    ("field", "in a key template's segment"),
+    ("kind", "in a field's definition"),
+    ("width", "in a field's definition"),
+    ("order", "in a field's definition"),
+    ("unit", "in a field's definition"),
+    ("case", "in a field's definition"),
+];
+
 fn kind_of(v: &Value) -> &'static str {
     match v {
         Value::Null => "null",
@@ -124,6 +160,7 @@ pub(super) fn schema(value: &Value) -> Result<Schema, Errors> {
             .into());
         }
     }
+    root.only(&["version", "separator", "table", "entities"])?;
     let separator = root.required("separator")?.string()?.to_string();
     let table = table(&root.required("table")?)?;
     let list = root.required("entities")?;
@@ -147,6 +184,7 @@ pub(super) fn schema(value: &Value) -> Result<Schema, Errors> {
 }
 
 fn key_schema(at: &At) -> Result<KeySchema, Error> {
+    at.only(&["partition", "sort"])?;
     Ok(KeySchema {
         partition: at.required("partition")?.string()?.to_string(),
         sort: at.get("sort")?.map(|s| s.string().map(str::to_string)).transpose()?,
@@ -154,6 +192,7 @@ fn key_schema(at: &At) -> Result<KeySchema, Error> {
 }
 
 fn table(at: &At) -> Result<Table, Error> {
+    at.only(&["name", "attributes", "primary", "indexes"])?;
     let name = at.required("name")?.string()?.to_string();
     let attrs = at.required("attributes")?;
     let mut attributes = Vec::new();
@@ -175,9 +214,14 @@ fn table(at: &At) -> Result<Table, Error> {
     if let Some(list) = at.get("indexes")? {
         for (i, v) in list.array()?.iter().enumerate() {
             let item = list.index(i, v);
+            item.only(&["name", "partition", "sort"])?;
+            let name = item.required("name")?.string()?.to_string();
             indexes.push(Index {
-                name: item.required("name")?.string()?.to_string(),
-                keys: key_schema(&item)?,
+                name,
+                keys: KeySchema {
+                    partition: item.required("partition")?.string()?.to_string(),
+                    sort: item.get("sort")?.map(|s| s.string().map(str::to_string)).transpose()?,
+                },
             });
         }
     }
@@ -190,6 +234,7 @@ fn table(at: &At) -> Result<Table, Error> {
 }
 
 fn entity(at: &At) -> Result<Entity, Errors> {
+    at.only(&["name", "fields", "keys"])?;
     let name = at.required("name")?.string()?.to_string();
     let mut errors = Vec::new();
     let mut fields = Vec::new();
@@ -211,7 +256,7 @@ fn entity(at: &At) -> Result<Entity, Errors> {
         let mut segments = Vec::new();
         for (i, s) in t.array()?.iter().enumerate() {
             let seg = t.index(i, s);
-            seg.object()?;
+            seg.only(&["literal", "field"])?;
             match (seg.get("literal")?, seg.get("field")?) {
                 (Some(l), None) => segments.push(Segment::Literal(l.string()?.to_string())),
                 (None, Some(f)) => segments.push(Segment::Field(f.string()?.to_string())),
@@ -240,14 +285,7 @@ fn entity(at: &At) -> Result<Entity, Errors> {
 const PROPERTIES: [&str; 8] = ["kind", "case", "width", "order", "scale", "signed", "unit", "warnAt"];
 
 fn field(name: &str, at: &At) -> Result<Field, Error> {
-    for key in at.object()?.keys() {
-        if !PROPERTIES.contains(&key.as_str()) {
-            return at.fail(
-                format!("has unknown property {key:?}"),
-                format!("remove it; field properties are {}", PROPERTIES.join(", ")),
-            );
-        }
-    }
+    at.only(&PROPERTIES)?;
     let kind_at = at.required("kind")?;
     let kind_name = kind_at.string()?;
     let order = match at.get("order")? {

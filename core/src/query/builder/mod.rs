@@ -34,6 +34,7 @@ use super::{KeyCondition, Query};
 use crate::codec::{encode_key, KeyValue, Values};
 use crate::error::{Context, Error, ErrorKind};
 use crate::schema::{AttrType, Entity, Field, KeySchema, Schema};
+use crate::strict::Fields;
 use explain::explain;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -79,6 +80,74 @@ pub enum Around {
 
 fn forward() -> bool {
     true
+}
+
+const BESIDE_SORT: &str = "beside sort, at the top of the request";
+
+impl AccessPattern {
+    /// Reads a request, refusing any field it does not know, wherever it stands:
+    /// `{"sort": {"equal": {...}, "children": true}}` is an error that says `children`
+    /// belongs beside `sort`, not a request answered as if `children` were absent.
+    pub fn from_value(value: &Value) -> Result<AccessPattern, String> {
+        let top = Fields {
+            place: "the request",
+            allowed: &[
+                "entity",
+                "index",
+                "partition",
+                "sort",
+                "children",
+                "scanIndexForward",
+                "limit",
+                "around",
+            ],
+            elsewhere: &[
+                ("equal", "in sort"),
+                ("range", "in sort"),
+                ("field", "in sort.range"),
+                ("op", "in sort.range"),
+                ("value", "in sort.range"),
+                ("to", "in sort.range"),
+            ],
+        };
+        let beside: [(&str, &str); 8] = [
+            ("entity", BESIDE_SORT),
+            ("index", BESIDE_SORT),
+            ("partition", BESIDE_SORT),
+            ("children", BESIDE_SORT),
+            ("scanIndexForward", BESIDE_SORT),
+            ("limit", BESIDE_SORT),
+            ("around", BESIDE_SORT),
+            ("equal", "in sort, beside range"),
+        ];
+        let sort = Fields {
+            place: "sort",
+            allowed: &["equal", "range"],
+            elsewhere: &[
+                ("field", "in sort.range"),
+                ("op", "in sort.range"),
+                ("value", "in sort.range"),
+                ("to", "in sort.range"),
+            ]
+            .iter()
+            .chain(&beside[..7])
+            .copied()
+            .collect::<Vec<_>>(),
+        };
+        let range = Fields {
+            place: "sort.range",
+            allowed: &["field", "op", "value", "to"],
+            elsewhere: &beside,
+        };
+        top.check_value(value)?;
+        if let Some(s) = value.get("sort") {
+            sort.check_value(s)?;
+            if let Some(r) = s.get("range") {
+                range.check_value(r)?;
+            }
+        }
+        serde_json::from_value(value.clone()).map_err(|e| e.to_string())
+    }
 }
 
 #[derive(Clone, Debug, Default, Deserialize, PartialEq)]

@@ -1,0 +1,128 @@
+//! Every object keylab reads refuses a field it does not know. A misspelt or misplaced
+//! field would otherwise change a result without a word (`{"sort": {"children": true}}`
+//! read as if `children` were absent). The refusal names the field, where it was found,
+//! the fields allowed there, and the one most likely meant.
+
+use serde_json::{Map, Value};
+
+/// The fields allowed in one kind of object, and the other places a field may belong.
+#[derive(Clone, Copy, Debug)]
+pub struct Fields<'a> {
+    /// Where the object is, as people would write it: `sort`, `$.table`, `options`.
+    pub place: &'a str,
+    pub allowed: &'a [&'a str],
+    /// Fields of other objects of the same document, and where those live, to say where
+    /// a misplaced one belongs: `("children", "beside sort")`.
+    pub elsewhere: &'a [(&'a str, &'a str)],
+}
+
+impl Fields<'_> {
+    /// The first unknown field of `object`, explained; `Ok` when every field is known.
+    pub fn check(&self, object: &Map<String, Value>) -> Result<(), String> {
+        match object.keys().find(|k| !self.allowed.contains(&k.as_str())) {
+            Some(field) => Err(self.unknown(field)),
+            None => Ok(()),
+        }
+    }
+
+    /// Like [`Fields::check`] for a value that should be an object; other values pass
+    /// (their type is checked where they are read).
+    pub fn check_value(&self, value: &Value) -> Result<(), String> {
+        value.as_object().map_or(Ok(()), |o| self.check(o))
+    }
+
+    fn unknown(&self, field: &str) -> String {
+        let at = if self.place.is_empty() {
+            format!("{field:?} is not a known field")
+        } else {
+            format!("{:?} is not a field of {}", field, self.place)
+        };
+        let likely = if let Some((_, place)) = self.elsewhere.iter().find(|(f, _)| *f == field) {
+            format!("; {field:?} belongs {place}")
+        } else if let Some(near) = self.nearest(field) {
+            format!("; did you mean {near:?}?")
+        } else {
+            String::new()
+        };
+        format!("{at}{likely} (its fields are {})", self.allowed.join(", "))
+    }
+
+    /// The allowed field a slip of the keyboard away: same letters in another case, or
+    /// at most two edits.
+    fn nearest(&self, field: &str) -> Option<&str> {
+        let lower = field.to_lowercase();
+        self.allowed
+            .iter()
+            .map(|a| (*a, edits(&lower, &a.to_lowercase())))
+            .filter(|(_, d)| *d <= 2.min(field.chars().count() / 2).max(1))
+            .min_by_key(|(_, d)| *d)
+            .map(|(a, _)| a)
+    }
+}
+
+/// Levenshtein distance, for names of a few characters.
+fn edits(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let above = row[j + 1];
+            row[j + 1] = (above + 1).min(row[j] + 1).min(diagonal + usize::from(ca != *cb));
+            diagonal = above;
+        }
+    }
+    row[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    const SORT: Fields = Fields {
+        place: "sort",
+        allowed: &["equal", "range"],
+        elsewhere: &[("children", "beside sort"), ("limit", "beside sort")],
+    };
+
+    fn object(v: Value) -> Map<String, Value> {
+        v.as_object().cloned().unwrap()
+    }
+
+    #[test]
+    fn a_misplaced_field_says_where_it_belongs() {
+        assert_eq!(
+            SORT.check(&object(json!({"equal": {}, "children": true}))),
+            Err(
+                "\"children\" is not a field of sort; \"children\" belongs beside sort (its fields are equal, range)"
+                    .into()
+            )
+        );
+    }
+
+    #[test]
+    fn a_misspelt_field_gets_the_nearest_name() {
+        let e = SORT.check(&object(json!({"Equal": {}}))).unwrap_err();
+        assert!(e.contains("did you mean \"equal\"?"), "{e}");
+        let e = SORT.check(&object(json!({"rnage": {}}))).unwrap_err();
+        assert!(e.contains("did you mean \"range\"?"), "{e}");
+        let e = SORT.check(&object(json!({"x": 1}))).unwrap_err();
+        assert_eq!(e, "\"x\" is not a field of sort (its fields are equal, range)");
+    }
+
+    #[test]
+    fn known_fields_and_non_objects_pass() {
+        assert_eq!(SORT.check(&object(json!({"equal": {}, "range": null}))), Ok(()));
+        assert_eq!(SORT.check_value(&json!(null)), Ok(()));
+    }
+
+    #[test]
+    fn edit_distance() {
+        assert_eq!(
+            (edits("kitten", "sitting"), edits("", "ab"), edits("same", "same")),
+            (3, 2, 0)
+        );
+    }
+}
