@@ -2,6 +2,24 @@
 
 use super::*;
 
+/// The fields of saved work, as `to_value` writes them; `rows` is the format before
+/// several entities, and `title` and `lesson` are the presets' own.
+const SAVED_FIELDS: [&str; 13] = [
+    "schema",
+    "entity",
+    "attribute",
+    "preset",
+    "items",
+    "rows",
+    "query",
+    "pasted",
+    "snippet",
+    "expected",
+    "unsettled",
+    "title",
+    "lesson",
+];
+
 impl Playground {
     /// The saved form: the schema document plus the sample rows.
     pub fn to_json(&self) -> String {
@@ -75,6 +93,48 @@ impl Playground {
     /// Reads a saved state. Untrusted: any problem is an error message, never a panic.
     pub fn from_json(text: &str) -> Result<Playground, String> {
         let doc: Value = serde_json::from_str(text).map_err(|e| format!("saved work is not valid JSON ({e})"))?;
+        // A field this version does not know would be dropped without a word: refuse it.
+        keylab::strict::Fields {
+            place: "the saved work",
+            allowed: &SAVED_FIELDS,
+            elsewhere: &[
+                ("values", "in each of items"),
+                ("version", "in schema"),
+                ("table", "in schema"),
+            ],
+        }
+        .check_value(&doc)?;
+        if let Some(Value::Array(items)) = doc.get("items") {
+            let item = keylab::strict::Fields {
+                place: "a saved item",
+                allowed: &["entity", "values"],
+                elsewhere: &[],
+            };
+            items.iter().try_for_each(|i| item.check_value(i))?;
+        }
+        for (key, place, allowed) in [
+            (
+                "query",
+                "the saved query",
+                &[
+                    "shape", "index", "anchor", "fixed", "op", "value", "to", "forward", "limit", "children",
+                ][..],
+            ),
+            (
+                "snippet",
+                "the saved code settings",
+                &["target", "program", "table", "endpoint"][..],
+            ),
+        ] {
+            if let Some(v) = doc.get(key) {
+                keylab::strict::Fields {
+                    place,
+                    allowed,
+                    elsewhere: &[],
+                }
+                .check_value(v)?;
+            }
+        }
         let schema = Schema::from_value(doc.get("schema").unwrap_or(&Value::Null))
             .map_err(|e| format!("saved schema is invalid: {e}"))?;
         let entity = doc.get("entity").and_then(Value::as_u64).unwrap_or(0) as usize;

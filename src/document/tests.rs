@@ -501,3 +501,23 @@ fn a_second_item_with_the_same_table_key_replaces_the_first() {
         "the query sees one item for the shared key, the later one"
     );
 }
+
+#[test]
+fn saved_work_with_a_field_this_version_does_not_know_is_refused_by_name() {
+    let mut doc: Value = serde_json::from_str(&crate::presets::leaderboard().to_json()).unwrap();
+    doc["theme"] = json!("dark");
+    let why = Playground::from_json(&doc.to_string()).unwrap_err();
+    assert!(why.starts_with("\"theme\" is not a field of the saved work"), "{why}");
+    let mut doc: Value = serde_json::from_str(&crate::presets::leaderboard().to_json()).unwrap();
+    doc["query"]["shap"] = json!("range");
+    let why = Playground::from_json(&doc.to_string()).unwrap_err();
+    assert!(why.contains("did you mean \"shape\"?"), "{why}");
+    let mut doc: Value = serde_json::from_str(&crate::presets::leaderboard().to_json()).unwrap();
+    doc["values"] = json!({});
+    let why = Playground::from_json(&doc.to_string()).unwrap_err();
+    assert!(why.contains("\"values\" belongs in each of items"), "{why}");
+    // What this version writes reads back, and so does every preset.
+    for p in crate::presets::PRESETS {
+        assert!(crate::presets::load(p.id).is_some(), "{}", p.id);
+    }
+}
