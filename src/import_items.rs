@@ -28,8 +28,15 @@ pub fn parse(text: &str, fields: &[String]) -> Result<(Vec<Values>, Option<Strin
             rows.len()
         ));
     }
-    let note =
-        (!ignored.is_empty()).then(|| format!("ignored fields the entity does not have: {}", ignored.join(", ")));
+    // Each ignored field is named, with the field it was probably meant to be.
+    let named: Vec<String> = ignored
+        .iter()
+        .map(|f| match keylab::strict::nearest(f, fields) {
+            Some(near) => format!("{f} (did you mean {near}?)"),
+            None => f.clone(),
+        })
+        .collect();
+    let note = (!ignored.is_empty()).then(|| format!("ignored fields the entity does not have: {}", named.join(", ")));
     Ok((rows, note))
 }
 
@@ -168,6 +175,11 @@ mod tests {
         assert_eq!(rows.len(), 2);
         assert_eq!(rows[0]["score"], Value::String("1500".into()));
         assert_eq!(note.as_deref(), Some("ignored fields the entity does not have: x"));
+        let (_, note) = parse("{\"scroe\": 1, \"Player\": \"p\"}", &fields()).unwrap();
+        assert_eq!(
+            note.as_deref(),
+            Some("ignored fields the entity does not have: scroe (did you mean score?), Player (did you mean player?)")
+        );
         assert!(parse("{\"score\": [1]}", &fields()).unwrap_err().contains("line 1"));
         assert!(parse("{\"score\": 1}\n{oops", &fields())
             .unwrap_err()

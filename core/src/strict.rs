@@ -39,25 +39,26 @@ impl Fields<'_> {
         };
         let likely = if let Some((_, place)) = self.elsewhere.iter().find(|(f, _)| *f == field) {
             format!("; {field:?} belongs {place}")
-        } else if let Some(near) = self.nearest(field) {
+        } else if let Some(near) = nearest(field, self.allowed) {
             format!("; did you mean {near:?}?")
         } else {
             String::new()
         };
         format!("{at}{likely} (its fields are {})", self.allowed.join(", "))
     }
+}
 
-    /// The allowed field a slip of the keyboard away: same letters in another case, or
-    /// at most two edits.
-    fn nearest(&self, field: &str) -> Option<&str> {
-        let lower = field.to_lowercase();
-        self.allowed
-            .iter()
-            .map(|a| (*a, edits(&lower, &a.to_lowercase())))
-            .filter(|(_, d)| *d <= 2.min(field.chars().count() / 2).max(1))
-            .min_by_key(|(_, d)| *d)
-            .map(|(a, _)| a)
-    }
+/// The name in `names` a slip of the keyboard away from `name`: the same letters in
+/// another case, or a couple of edits (fewer for short names).
+pub fn nearest<'n, S: AsRef<str>>(name: &str, names: &'n [S]) -> Option<&'n str> {
+    let lower = name.to_lowercase();
+    let most = 2.min(name.chars().count() / 2).max(1);
+    names
+        .iter()
+        .map(|n| (n.as_ref(), edits(&lower, &n.as_ref().to_lowercase())))
+        .filter(|(_, d)| *d <= most)
+        .min_by_key(|(_, d)| *d)
+        .map(|(n, _)| n)
 }
 
 /// Levenshtein distance, for names of a few characters.
