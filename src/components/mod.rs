@@ -12,6 +12,7 @@ pub mod entity_picker;
 pub mod files;
 pub mod history_buttons;
 pub mod hit_list;
+pub mod key_segments;
 pub mod link_prompt;
 pub mod messages;
 pub mod new_design;

@@ -3,6 +3,7 @@
 use super::byte_view::ByteView;
 use super::collection_view::PARTITIONS;
 use super::elided::{shortened, Elided};
+use super::key_segments::KeySegments;
 use super::{controls, more_note, SHOWN};
 use crate::document::Playground;
 use keylab::preview::{Collection, NumberVsString, Preview};
@@ -76,6 +77,17 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
             && (only.is_empty() || entity_of(r) == Some(only.as_str()))
     });
     let several = props.state.schema.entities.len() > 1;
+    // Each row's key was written by its own entity's template for this attribute.
+    let separator = AttrValue::from(props.state.schema.separator.clone());
+    let segments_of = |r: usize| {
+        props
+            .state
+            .rows
+            .get(r)
+            .and_then(|row| props.state.schema.entities.get(row.entity))
+            .and_then(|e| e.template(&preview.attribute))
+            .map_or(0, |t| t.segments.len())
+    };
     let values_of = |r: usize| -> String {
         let text = props.state.row_text(r);
         match props
@@ -209,7 +221,7 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
                     <ol class="keys" data-testid="sorted-keys" tabindex="0" aria-label="keylab keys">
                         { for in_order.iter().take(SHOWN).map(|&r| html! {
                             <li data-row={r.to_string()} class={classes!(props.matches.contains(&r).then_some("match"))}>
-                                <code><Elided text={preview.rows[r].key.clone().unwrap_or_default()} /></code>
+                                <code><KeySegments key_text={preview.rows[r].key.clone().unwrap_or_default()} separator={separator.clone()} segments={segments_of(r)} /></code>
                                 { props.overwritten.get(r).copied().flatten().map(|by| html! {
                                     <span class="badge">{ format!("overwritten by #{}", by + 1) }</span>
                                 }).unwrap_or_default() }

@@ -2,6 +2,7 @@
 
 use super::attribute_picker::AttributePicker;
 use super::entity_picker::EntityPicker;
+use super::key_segments::PALETTE;
 use super::messages::Messages;
 use super::schema_editor::SchemaEditor;
 use super::segment_row::SegmentRow;
@@ -46,17 +47,28 @@ pub fn TemplateEditor(props: &TemplateEditorProps) -> Html {
         Callback::from(move |_: MouseEvent| d.emit(Action::AddSegment(kind)))
     };
     let separator = Callback::from(|text: String| Ok(Action::SetSeparator(text)));
-    let shape = state
-        .template()
-        .map(|t| t.pattern(&state.schema.separator))
-        .unwrap_or_default();
+    // The template as chips, each in the colour its segment has in every key.
+    let chips = html! { <>
+        { for segments.iter().enumerate().map(|(i, s)| {
+            let text = match s {
+                Segment::Literal(l) => l.clone(),
+                Segment::Field(f) => format!("<{f}>"),
+            };
+            html! { <>
+                if i > 0 { <span class="sep">{ &state.schema.separator }</span> }
+                // The index is drawn by CSS from data-index, so the text stays the template.
+                <span class={format!("chip seg seg-{}", i % PALETTE)} data-seg={i.to_string()} data-index={(i + 1).to_string()}
+                    tabindex="0" title={format!("segment {} of the key", i + 1)}>{ text }</span>
+            </> }
+        }) }
+    </> };
     let (errors, warnings) = messages_for(&props.analysis, None);
     html! {
         <section class="panel" aria-labelledby="template-title">
             <h2 id="template-title">{ format!("{} template of {}", attribute, entity.map(|e| e.name.as_str()).unwrap_or("?")) }</h2>
             <EntityPicker state={state.clone()} dispatch={props.dispatch.clone()} />
             <AttributePicker state={state.clone()} dispatch={props.dispatch.clone()} />
-            <p class="shape" data-testid="template-shape"><code>{ shape }</code></p>
+            <p class="shape" data-testid="template-shape"><code>{ chips }</code></p>
             <span class="control">
                 <label for="separator">{ "separator" }</label>
                 <TypedInput id="separator" class={classes!("short")} value={state.schema.separator.clone()} read={separator} dispatch={props.dispatch.clone()} />

@@ -1,0 +1,57 @@
+// Keys drawn segment by segment in their template chips' colours; a chip hovered or
+// focused marks its segment in every key.
+import { test, expect, openFresh, loadPreset } from './fixtures.mjs';
+
+const color = (locator) => locator.evaluate((e) => getComputedStyle(e).color);
+const background = (locator) => locator.evaluate((e) => getComputedStyle(e).backgroundColor);
+
+for (const scheme of ['light', 'dark']) {
+  test(`the nth segment of every key has the nth chip's colour and its own underline, ${scheme}`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await openFresh(page);
+    const chips = page.getByTestId('template-shape').locator('.chip');
+    await expect(chips).toHaveCount(3);
+    await expect(page.getByTestId('template-shape')).toHaveText('<score>#<at>#<player>');
+    const keys = page.getByTestId('sorted-keys').locator('li code');
+    await expect(keys).toHaveCount(4);
+    const chipColours = [];
+    for (let i = 0; i < 3; i++) chipColours.push(await color(chips.nth(i)));
+    expect(new Set(chipColours).size).toBe(3);
+    for (let k = 0; k < 4; k++) {
+      const segs = keys.nth(k).locator('.seg');
+      await expect(segs).toHaveCount(3);
+      for (let i = 0; i < 3; i++) expect(await color(segs.nth(i))).toBe(chipColours[i]);
+    }
+    // Colour is not the only cue: each position has its own underline style.
+    const styles = await keys.first().locator('.seg').evaluateAll((es) => es.map((e) => getComputedStyle(e).textDecorationStyle));
+    expect(new Set(styles).size).toBe(3);
+    // The key's text is unchanged by the drawing.
+    await expect(keys.first()).toHaveText(/^\d{10}#\d{16}#p_\d{4}$/);
+  });
+}
+
+test('hovering or focusing a chip marks its segment in every key, and only that one', async ({ page }) => {
+  await openFresh(page);
+  const keys = page.getByTestId('sorted-keys').locator('li code');
+  const at = keys.first().locator('.seg-1');
+  const score = keys.first().locator('.seg-0');
+  const plain = await background(at);
+  await page.getByTestId('template-shape').locator('.chip.seg-1').hover();
+  await expect.poll(() => background(at)).not.toBe(plain);
+  expect(await background(score)).toBe(plain);
+  for (let k = 0; k < 4; k++) expect(await background(keys.nth(k).locator('.seg-1'))).not.toBe(plain);
+  await page.mouse.move(0, 0);
+  await expect.poll(() => background(at)).toBe(plain);
+  // By keyboard: the chips are focusable.
+  await page.getByTestId('template-shape').locator('.chip.seg-2').focus();
+  await expect.poll(() => background(keys.first().locator('.seg-2'))).not.toBe(plain);
+});
+
+test('keys of several entities are drawn by their own templates', async ({ page }) => {
+  await openFresh(page);
+  await loadPreset(page, 'orders');
+  const line = page.getByTestId('sorted-keys').locator('li code', { hasText: /^ORDERLINE#/ }).first();
+  await expect(line.locator('.seg')).toHaveText(['ORDERLINE', /^01J/, /^\d{3}$/]);
+  const order = page.getByTestId('sorted-keys').locator('li code', { hasText: /^ORDER#/ }).first();
+  await expect(order.locator('.seg')).toHaveText(['ORDER', /^01J/]);
+});
