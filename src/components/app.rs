@@ -351,7 +351,9 @@ pub fn App() -> Html {
                         Some(link) => html! { <CopyButton text={link} label="Copy share link" /> },
                         None => html! { <button type="button" disabled=true title={format!("More than {SHARE_ITEMS} items make a link too long: use Export instead")}>{ "Copy share link" }</button> },
                     } }
-                    <PresetPicker id="header-preset" state={current.clone()} command={command.clone()} />
+                    // The one preset picker: loading a design also closes the start hint.
+                    <PresetPicker id="header-preset" state={current.clone()} command={command.clone()}
+                        on_load={{ let hint = hint.clone(); Callback::from(move |_| hint.set(false)) }} />
                     <ThemeToggle />
                 </div>
                 <Files state={current.clone()} command={command.clone()} />
@@ -361,10 +363,7 @@ pub fn App() -> Html {
             if *hint {
                 <aside class="hint" aria-label="start here" data-testid="start-hint">
                     <strong>{ "Start here. " }</strong>
-                    { "This is the leaderboard from the seed articles: scores stored inverted so the top score comes first. Change the score's width to 3 and watch 1500 overflow; set the query to \"Range on a field\" and copy the code for your SDK at the bottom. Or load another design from the articles: " }
-                    <PresetPicker id="hint-preset" state={current.clone()} command={command.clone()}
-                        on_load={{ let hint = hint.clone(); Callback::from(move |_| hint.set(false)) }} />
-                    { "Everything you change is saved in this browser." }
+                    { "This is the leaderboard from the seed articles: scores stored inverted so the top score comes first. Change the score's width to 3 and watch 1500 overflow; set the query to \"Range on a field\" and copy the code for your SDK at the bottom. Or pick another design from the articles under preset, at the top. Everything you change is saved in this browser. " }
                     <button type="button" onclick={{ let hint = hint.clone(); Callback::from(move |_: MouseEvent| hint.set(false)) }}>{ "Got it" }</button>
                 </aside>
             }

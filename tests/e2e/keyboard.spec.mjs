@@ -1,4 +1,4 @@
-// The main flow with the keyboard alone: pick a preset from the start hint, change a
+// The main flow with the keyboard alone: pick a preset from the header, change a
 // width, and copy the query's code. Every stop shows a visible focus ring.
 import { test, expect, openFresh } from './fixtures.mjs';
 
@@ -22,10 +22,10 @@ async function tabTo(page, selector, text = '') {
 test('keyboard only: pick a preset, change a width, copy a working query', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await openFresh(page);
-  await tabTo(page, '#hint-preset-select');
+  await tabTo(page, '#header-preset-select');
   await page.keyboard.press('ArrowDown'); // IoT is offered first; one down is SaaS
   await page.keyboard.press('ArrowUp');
-  await tabTo(page, '.hint .preset-picker > button', 'Load preset');
+  await tabTo(page, '.toolbar .preset-picker > button', 'Load preset');
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('preset-lesson')).toContainText('IoT device');
 

@@ -63,11 +63,14 @@ for (const [id, check] of Object.entries(checks)) {
   });
 }
 
-test('the start hint offers the presets, and loading one over changed work asks first', async ({ page }) => {
+test('one preset picker, in the header; loading one over changed work asks first', async ({ page }) => {
   await openFresh(page);
   const hint = page.getByTestId('start-hint');
-  await hint.getByLabel('preset').selectOption('saas');
-  await hint.getByRole('button', { name: 'Load preset' }).click();
+  // The start hint points at the header's picker rather than offering a second one.
+  await expect(page.getByLabel('preset', { exact: true })).toHaveCount(1);
+  await expect(hint).toContainText('under preset, at the top');
+  await page.locator('#header-preset-select').selectOption('saas');
+  await page.locator('.toolbar').getByRole('button', { name: 'Load preset' }).click();
   // The untouched leaderboard is replaced without a question, and the hint closes.
   await expect(page.getByTestId('preset-lesson')).toContainText('SaaS organisation');
   await expect(hint).toHaveCount(0);
