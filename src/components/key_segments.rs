@@ -20,12 +20,34 @@ pub fn split<'k>(key: &'k str, separator: &str, segments: usize) -> Option<Vec<&
     (parts.len() == segments).then_some(parts)
 }
 
+/// Per segment position, the widest segment (in characters) among `keys`, so a list
+/// can give every segment its column: a monospace list then lines up segment by segment.
+pub fn column_widths<'k>(keys: impl IntoIterator<Item = (&'k str, usize)>, separator: &str) -> Vec<usize> {
+    let mut widths: Vec<usize> = Vec::new();
+    for (key, segments) in keys {
+        if key.chars().count() > KEEP {
+            continue;
+        }
+        for (i, part) in split(key, separator, segments).into_iter().flatten().enumerate() {
+            let n = part.chars().count();
+            match widths.get_mut(i) {
+                Some(w) => *w = (*w).max(n),
+                None => widths.push(n),
+            }
+        }
+    }
+    widths
+}
+
 #[derive(Properties, PartialEq)]
 pub struct KeySegmentsProps {
     pub key_text: AttrValue,
     pub separator: AttrValue,
     /// How many segments the template that wrote this key has; 0 when unknown.
     pub segments: usize,
+    /// The width of each segment's column, in characters (see [`column_widths`]).
+    #[prop_or_default]
+    pub widths: std::rc::Rc<Vec<usize>>,
 }
 
 #[function_component]
@@ -39,7 +61,8 @@ pub fn KeySegments(props: &KeySegmentsProps) -> Html {
     html! { <>
         { for parts.iter().enumerate().map(|(i, part)| html! { <>
             if i > 0 { <span class="sep">{ props.separator.clone() }</span> }
-            <span class={format!("seg seg-{}", i % PALETTE)} data-seg={i.to_string()}>{ part.to_string() }</span>
+            <span class={format!("seg seg-{}", i % PALETTE)} data-seg={i.to_string()}
+                style={props.widths.get(i).map(|w| format!("min-width: {w}ch"))}>{ part.to_string() }</span>
         </> }) }
     </> }
 }
@@ -56,5 +79,12 @@ mod tests {
         assert_eq!(split("A#B#C", "#", 2), None);
         assert_eq!(split("ABC", "", 1), None);
         assert_eq!(split("", "#", 0), None);
+    }
+
+    #[test]
+    fn each_position_gets_the_width_of_its_widest_segment() {
+        let keys = [("A#bb#1", 3), ("AAA#b#22", 3), ("A#B", 3), ("Q#WW", 2)];
+        assert_eq!(column_widths(keys, "#"), [3, 2, 2]);
+        assert_eq!(column_widths([("x".repeat(500).as_str(), 1)], "#"), Vec::<usize>::new());
     }
 }

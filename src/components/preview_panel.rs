@@ -3,7 +3,7 @@
 use super::byte_view::ByteView;
 use super::collection_view::PARTITIONS;
 use super::elided::{shortened, Elided};
-use super::key_segments::KeySegments;
+use super::key_segments::{column_widths, KeySegments};
 use super::{controls, more_note, SHOWN};
 use crate::document::Playground;
 use keylab::preview::{Collection, NumberVsString, Preview};
@@ -117,6 +117,14 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
         in_order.reverse();
         naive.reverse();
     }
+    // The keys shown line up segment by segment.
+    let widths = Rc::new(column_widths(
+        in_order
+            .iter()
+            .take(SHOWN)
+            .filter_map(|&r| Some((preview.rows[r].key.as_deref()?, segments_of(r)))),
+        &separator,
+    ));
     let out_of_order = window.misplaced.iter().filter(|m| **m).count();
     let mark_each = (out_of_order as f64) <= MARKS_AT_MOST * window.misplaced.len() as f64;
     let pick_partition = {
@@ -221,7 +229,7 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
                     <ol class="keys" data-testid="sorted-keys" tabindex="0" aria-label="keylab keys">
                         { for in_order.iter().take(SHOWN).map(|&r| html! {
                             <li data-row={r.to_string()} class={classes!(props.matches.contains(&r).then_some("match"))}>
-                                <code><KeySegments key_text={preview.rows[r].key.clone().unwrap_or_default()} separator={separator.clone()} segments={segments_of(r)} /></code>
+                                <code><KeySegments key_text={preview.rows[r].key.clone().unwrap_or_default()} separator={separator.clone()} segments={segments_of(r)} widths={widths.clone()} /></code>
                                 { props.overwritten.get(r).copied().flatten().map(|by| html! {
                                     <span class="badge">{ format!("overwritten by #{}", by + 1) }</span>
                                 }).unwrap_or_default() }

@@ -55,3 +55,16 @@ test('keys of several entities are drawn by their own templates', async ({ page 
   const order = page.getByTestId('sorted-keys').locator('li code', { hasText: /^ORDER#/ }).first();
   await expect(order.locator('.seg')).toHaveText(['ORDER', /^01J/]);
 });
+
+test('keys line up segment by segment, whatever each segment holds', async ({ page }) => {
+  await openFresh(page);
+  await loadPreset(page, 'orders');
+  // CUSTOMER, INVOICE, ORDER and ORDERLINE are literals of different lengths: the
+  // segments after them still start in one column.
+  const second = page.getByTestId('sorted-keys').locator('li code .seg-1');
+  await expect(second).toHaveCount(10);
+  const lefts = await second.evaluateAll((es) => es.map((e) => Math.round(e.getBoundingClientRect().left)));
+  expect(new Set(lefts).size, JSON.stringify(lefts)).toBe(1);
+  const firsts = await page.getByTestId('sorted-keys').locator('li code .seg-0').evaluateAll((es) => es.map((e) => e.textContent));
+  expect(new Set(firsts.map((t) => t.length)).size).toBeGreaterThan(1);
+});
