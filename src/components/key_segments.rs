@@ -48,6 +48,10 @@ pub struct KeySegmentsProps {
     /// The width of each segment's column, in characters (see [`column_widths`]).
     #[prop_or_default]
     pub widths: std::rc::Rc<Vec<usize>>,
+    /// Per segment, what it stands for when the stored text is not the value itself
+    /// (an inverted number), shown on hover.
+    #[prop_or_default]
+    pub meanings: Vec<Option<String>>,
 }
 
 #[function_component]
@@ -61,8 +65,9 @@ pub fn KeySegments(props: &KeySegmentsProps) -> Html {
     html! { <>
         { for parts.iter().enumerate().map(|(i, part)| html! { <>
             if i > 0 { <span class="sep">{ props.separator.clone() }</span> }
-            <span class={format!("seg seg-{}", i % PALETTE)} data-seg={i.to_string()}
-                style={props.widths.get(i).map(|w| format!("min-width: {w}ch"))}>{ part.to_string() }</span>
+            <span class={classes!(format!("seg seg-{}", i % PALETTE), props.meanings.get(i).cloned().flatten().map(|_| "inverted"))}
+                data-seg={i.to_string()} style={props.widths.get(i).map(|w| format!("min-width: {w}ch"))}
+                title={props.meanings.get(i).cloned().flatten().map(|m| format!("{part} = {m}"))}>{ part.to_string() }</span>
         </> }) }
     </> }
 }

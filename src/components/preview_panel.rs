@@ -7,7 +7,7 @@ use super::key_segments::{column_widths, KeySegments};
 use super::{controls, more_note, SHOWN};
 use crate::document::Playground;
 use keylab::preview::{Collection, NumberVsString, Preview};
-use keylab::schema::AttrType;
+use keylab::schema::{AttrType, Order, Segment};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -117,6 +117,31 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
         in_order.reverse();
         naive.reverse();
     }
+    // An inverted segment says, on hover, the value it stands for.
+    let meanings_of = |r: usize| -> Vec<Option<String>> {
+        let Some(row) = props.state.rows.get(r) else {
+            return Vec::new();
+        };
+        let Some(entity) = props.state.schema.entities.get(row.entity) else {
+            return Vec::new();
+        };
+        let Some(template) = entity.template(&preview.attribute) else {
+            return Vec::new();
+        };
+        template
+            .segments
+            .iter()
+            .map(|s| match s {
+                Segment::Field(f) => entity
+                    .field(f)
+                    .filter(|field| field.kind.order() == Order::Desc)
+                    .and_then(|_| row.values.get(f))
+                    .and_then(|v| v.as_str())
+                    .map(|v| format!("{v}, inverted")),
+                Segment::Literal(_) => None,
+            })
+            .collect()
+    };
     // The keys shown line up segment by segment.
     let widths = Rc::new(column_widths(
         in_order
@@ -229,7 +254,12 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
                     <ol class="keys" data-testid="sorted-keys" tabindex="0" aria-label="keylab keys">
                         { for in_order.iter().take(SHOWN).map(|&r| html! {
                             <li data-row={r.to_string()} class={classes!(props.matches.contains(&r).then_some("match"))}>
-                                <code><KeySegments key_text={preview.rows[r].key.clone().unwrap_or_default()} separator={separator.clone()} segments={segments_of(r)} widths={widths.clone()} /></code>
+                                <code><KeySegments key_text={preview.rows[r].key.clone().unwrap_or_default()} separator={separator.clone()} segments={segments_of(r)} widths={widths.clone()} meanings={meanings_of(r)} /></code>
+                                if !preview.rows[r].warnings.is_empty() {
+                                    <span class="badge warn" title={preview.rows[r].warnings.iter().map(|w| w.sentence()).collect::<Vec<_>>().join(" ")}>
+                                        { format!("{} warning(s)", preview.rows[r].warnings.len()) }
+                                    </span>
+                                }
                                 { props.overwritten.get(r).copied().flatten().map(|by| html! {
                                     <span class="badge">{ format!("overwritten by #{}", by + 1) }</span>
                                 }).unwrap_or_default() }

@@ -68,3 +68,17 @@ test('keys line up segment by segment, whatever each segment holds', async ({ pa
   const firsts = await page.getByTestId('sorted-keys').locator('li code .seg-0').evaluateAll((es) => es.map((e) => e.textContent));
   expect(new Set(firsts.map((t) => t.length)).size).toBeGreaterThan(1);
 });
+
+test('an inverted segment says what it stands for, and a warning shows as a badge on its key', async ({ page }) => {
+  await openFresh(page);
+  const first = page.getByTestId('sorted-keys').locator('li').first();
+  await expect(first.locator('.seg-0')).toHaveAttribute('title', '9999998499 = 1500, inverted');
+  await expect(first.locator('.seg-1')).not.toHaveAttribute('title', /./);
+  await page.locator('#seg-0-width').fill('4');
+  await page.locator('#seg-0-warn').fill('10');
+  const warned = page.getByTestId('sorted-keys').locator('li', { has: page.locator('.badge.warn') });
+  await expect(warned).toHaveCount(1);
+  await expect(warned.locator('.badge.warn')).toHaveText('1 warning(s)');
+  await expect(warned.locator('.badge.warn')).toHaveAttribute('title', /Run.score in SK: value "1500" uses 15\.0% of the width's capacity/);
+  await expect(warned.locator('.seg-0')).toHaveAttribute('title', '8499 = 1500, inverted');
+});
