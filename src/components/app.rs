@@ -322,6 +322,8 @@ pub fn App() -> Html {
         });
     }
     let analysis = use_analysis(&state);
+    // The item whose key the pointer is on in the preview, marked in the items table.
+    let pointed = use_state(|| None::<usize>);
     let dispatch = {
         let workspace = workspace.clone();
         Callback::from(move |a| workspace.dispatch(Command::Edit(a)))
@@ -378,9 +380,10 @@ pub fn App() -> Html {
             <main>
                 <TemplateEditor state={current.clone()} analysis={analysis.clone()} dispatch={dispatch.clone()} />
                 <PreviewPanel state={current.clone()} preview={analysis.preview.clone()} {matches} number_vs_string={analysis.number_vs_string.clone()} overwritten={analysis.overwritten.clone()}
-                    collections={analysis.collections.clone()} blocked={analysis.blocked.clone()} />
+                    collections={analysis.collections.clone()} blocked={analysis.blocked.clone()}
+                    on_point={{ let pointed = pointed.clone(); Callback::from(move |r| pointed.set(r)) }} />
                 <CollectionView state={current.clone()} collections={analysis.collections.clone()} blocked={analysis.blocked.clone()} />
-                <SamplesTable state={current.clone()} preview={analysis.preview.clone()} overwritten={analysis.overwritten.clone()} dispatch={dispatch.clone()} />
+                <SamplesTable state={current.clone()} preview={analysis.preview.clone()} overwritten={analysis.overwritten.clone()} dispatch={dispatch.clone()} pointed={*pointed} />
                 <QueryPanel state={current.clone()} analysis={analysis.clone()} dispatch={dispatch.clone()} />
                 <PasteBox state={current.clone()} analysis={analysis.clone()} dispatch={dispatch.clone()} />
                 <SnippetPanel state={current} analysis={analysis.clone()} {dispatch} />

@@ -29,6 +29,9 @@ pub struct PreviewPanelProps {
     /// Why nothing is shown: a setting typed but not applicable.
     #[prop_or_default]
     pub blocked: Option<String>,
+    /// Told which item's key the pointer or the focus is on, so its row can be marked.
+    #[prop_or_default]
+    pub on_point: Callback<Option<usize>>,
 }
 
 /// Above this share of rows out of order, one count says it better than a badge per row.
@@ -253,7 +256,9 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
                     <h3>{ "keylab keys" }</h3>
                     <ol class="keys" data-testid="sorted-keys" tabindex="0" aria-label="keylab keys">
                         { for in_order.iter().take(SHOWN).map(|&r| html! {
-                            <li data-row={r.to_string()} class={classes!(props.matches.contains(&r).then_some("match"))}>
+                            <li data-row={r.to_string()} class={classes!(props.matches.contains(&r).then_some("match"))}
+                                onmouseenter={props.on_point.reform(move |_: MouseEvent| Some(r))}
+                                onmouseleave={props.on_point.reform(|_: MouseEvent| None)}>
                                 <code><KeySegments key_text={preview.rows[r].key.clone().unwrap_or_default()} separator={separator.clone()} segments={segments_of(r)} widths={widths.clone()} meanings={meanings_of(r)} /></code>
                                 if !preview.rows[r].warnings.is_empty() {
                                     <span class="badge warn" title={preview.rows[r].warnings.iter().map(|w| w.sentence()).collect::<Vec<_>>().join(" ")}>

@@ -18,6 +18,9 @@ pub struct SamplesTableProps {
     #[prop_or_default]
     pub overwritten: Rc<Vec<Option<usize>>>,
     pub dispatch: Callback<Action>,
+    /// The item whose key is hovered or focused in the preview: its row is marked.
+    #[prop_or_default]
+    pub pointed: Option<usize>,
 }
 
 /// Above this many rows the table draws only what is in view.
@@ -96,7 +99,7 @@ pub fn SamplesTable(props: &SamplesTableProps) -> Html {
             Callback::from(move |_: MouseEvent| d.emit(Action::RemoveRow(r)))
         };
         html! {
-            <tr key={r}>
+            <tr key={r} class={classes!((props.pointed == Some(r)).then_some("pointed"))}>
                 <th scope="row">{ r + 1 }</th>
                 { for cells }
                 <td class="key">

@@ -82,3 +82,15 @@ test('an inverted segment says what it stands for, and a warning shows as a badg
   await expect(warned.locator('.badge.warn')).toHaveAttribute('title', /Run.score in SK: value "1500" uses 15\.0% of the width's capacity/);
   await expect(warned.locator('.seg-0')).toHaveAttribute('title', '8499 = 1500, inverted');
 });
+
+test("pointing at a key marks its item's row in the items table", async ({ page }) => {
+  await openFresh(page);
+  const key = page.getByTestId('sorted-keys').locator('li').first();
+  const row = Number(await key.getAttribute('data-row'));
+  await key.hover();
+  const marked = page.locator('table.samples tbody tr.pointed');
+  await expect(marked).toHaveCount(1);
+  await expect(marked.locator('th')).toHaveText(String(row + 1));
+  await page.getByRole('heading', { name: 'keylab', exact: true }).hover();
+  await expect(marked).toHaveCount(0);
+});
