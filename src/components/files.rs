@@ -89,11 +89,17 @@ pub fn Files(props: &FilesProps) -> Html {
     };
     html! {
         <div class="toolbar" role="group" aria-label="files">
-            <button type="button" onclick={export(false)}>{ "Export schema" }</button>
-            <button type="button" onclick={export(true)}>{ "Export schema and items" }</button>
-            <label class="file-button">{ "Import JSON…" }
-                <input type="file" accept=".json,application/json" onchange={import} data-testid="import-file" />
-            </label>
+            // Import and export share one menu, so the header keeps to the main controls.
+            <details class="menu" data-testid="files-menu">
+                <summary>{ "Import / export" }</summary>
+                <div class="menu-items">
+                    <button type="button" onclick={export(false)}>{ "Export schema" }</button>
+                    <button type="button" onclick={export(true)}>{ "Export schema and items" }</button>
+                    <label class="file-button">{ "Import JSON…" }
+                        <input type="file" accept=".json,application/json" onchange={import} data-testid="import-file" />
+                    </label>
+                </div>
+            </details>
             { (*message).as_ref().map(|(ok, text)| html! {
                 <span class={if *ok { "ok" } else { "messages" }} role="status" data-testid="files-status">
                     if *ok { { text.clone() } } else { <span class="error">{ text.clone() }</span> }

@@ -34,6 +34,8 @@ test('export and import round trip, and a bad file changes nothing', async ({ pa
   const width = page.locator('#seg-0-width');
   await width.fill('12');
   await width.press('Enter');
+  // Import and export live in one menu of the header.
+  await page.getByText('Import / export').click();
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Export schema and items' }).click(),
