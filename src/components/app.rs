@@ -8,7 +8,7 @@ use super::link_prompt::LinkPrompt;
 use super::new_design::NewDesign;
 use super::paste_box::PasteBox;
 use super::preset_picker::PresetPicker;
-use super::preview_panel::PreviewPanel;
+use super::preview_panel::{PreviewPanel, QueryBar};
 use super::query_panel::QueryPanel;
 use super::samples_table::SamplesTable;
 use super::snippet_panel::SnippetPanel;
@@ -381,7 +381,12 @@ pub fn App() -> Html {
                 <TemplateEditor state={current.clone()} analysis={analysis.clone()} dispatch={dispatch.clone()} />
                 <PreviewPanel state={current.clone()} preview={analysis.preview.clone()} {matches} number_vs_string={analysis.number_vs_string.clone()} overwritten={analysis.overwritten.clone()}
                     collections={analysis.collections.clone()} blocked={analysis.blocked.clone()}
-                    on_point={{ let pointed = pointed.clone(); Callback::from(move |r| pointed.set(r)) }} />
+                    on_point={{ let pointed = pointed.clone(); Callback::from(move |r| pointed.set(r)) }}
+                    query_bar={analysis.query.as_ref().ok().map(|q| QueryBar {
+                        expression: q.expression.clone(),
+                        code: q.snippet.as_ref().ok().map(|code| (code.clone(),
+                            keylab::snippet::Target::from_id(&current.snippet.target).unwrap_or(keylab::snippet::Target::AwsCli).label().to_string())),
+                    })} />
                 <CollectionView state={current.clone()} collections={analysis.collections.clone()} blocked={analysis.blocked.clone()} />
                 <SamplesTable state={current.clone()} preview={analysis.preview.clone()} overwritten={analysis.overwritten.clone()} dispatch={dispatch.clone()} pointed={*pointed} />
                 <QueryPanel state={current.clone()} analysis={analysis.clone()} dispatch={dispatch.clone()} />

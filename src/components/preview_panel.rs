@@ -2,6 +2,7 @@
 
 use super::byte_view::ByteView;
 use super::collection_view::PARTITIONS;
+use super::copy_button::CopyButton;
 use super::elided::{shortened, Elided};
 use super::key_segments::{column_widths, KeySegments};
 use super::{controls, more_note, SHOWN};
@@ -32,6 +33,19 @@ pub struct PreviewPanelProps {
     /// Told which item's key the pointer or the focus is on, so its row can be marked.
     #[prop_or_default]
     pub on_point: Callback<Option<usize>>,
+    /// The query below, in one line beside the keys (above them, so a long list does not
+    /// push it off screen): its KeyConditionExpression and the chosen SDK's code to copy,
+    /// so a width change and its query are seen together.
+    #[prop_or_default]
+    pub query_bar: Option<QueryBar>,
+}
+
+/// What the line under the keys shows of the query.
+#[derive(Clone, Debug, PartialEq)]
+pub struct QueryBar {
+    pub expression: String,
+    /// The chosen target's code, and its name.
+    pub code: Option<(String, String)>,
 }
 
 /// Above this share of rows out of order, one count says it better than a badge per row.
@@ -240,17 +254,31 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
                     { format!(", the partition a Query reads ({} partition(s) in all)", props.collections.len()) }
                 </p>
             }
-            <p class="note">{ order_note }{ if skipped > 0 { format!(" · {skipped} item(s) left out: errors, or no {} template", preview.attribute) } else { String::new() } }{ more_note(in_order.len()) }</p>
-            if !props.matches.is_empty() {
-                <p class="note legend" data-testid="preview-legend"><span class="swatch match" aria-hidden="true"></span>{ "highlighted: returned by the query below" }</p>
+            // The facts about the list in one wrapping row, so the keys start high enough
+            // for a dozen of them to share the screen with the template.
+            <div class="preview-facts">
+                <span class="note">{ order_note }{ if skipped > 0 { format!(" · {skipped} item(s) left out: errors, or no {} template", preview.attribute) } else { String::new() } }{ more_note(in_order.len()) }</span>
+                if !props.matches.is_empty() {
+                    <span class="note legend" data-testid="preview-legend"><span class="swatch match" aria-hidden="true"></span>{ "highlighted: returned by the query below" }</span>
+                }
+                if !mark_each && out_of_order > 0 {
+                    <span class="note" data-testid="out-of-order-count">{ format!("{out_of_order} of {} naive keys are out of order.", window.misplaced.len()) }</span>
+                }
+                <span class="control check">
+                    <input id="preview-forward" type="checkbox" checked={*forward} onchange={toggle} />
+                    <label for="preview-forward">{ "ScanIndexForward (unchecked: read from the end)" }</label>
+                </span>
+            </div>
+            if let Some(bar) = &props.query_bar {
+                <div class="query-bar" data-testid="query-bar">
+                    <span class="note">{ "Query: " }</span>
+                    <code data-testid="query-bar-expression">{ &bar.expression }</code>
+                    if let Some((code, target)) = &bar.code {
+                        <CopyButton text={code.clone()} label={format!("Copy {target} code")} />
+                    }
+                    <a href="#query-panel" class="note">{ "edit the query below" }</a>
+                </div>
             }
-            if !mark_each && out_of_order > 0 {
-                <p class="note" data-testid="out-of-order-count">{ format!("{out_of_order} of {} naive keys are out of order.", window.misplaced.len()) }</p>
-            }
-            <span class="control check">
-                <input id="preview-forward" type="checkbox" checked={*forward} onchange={toggle} />
-                <label for="preview-forward">{ "ScanIndexForward (unchecked: read from the end)" }</label>
-            </span>
             <div class="orders">
                 <div>
                     <h3>{ "keylab keys" }</h3>

@@ -268,14 +268,6 @@ pub fn sort_fields(template: Option<&KeyTemplate>) -> Vec<String> {
         .unwrap_or_default()
 }
 
-/// One sample row from (field, text) pairs.
-pub fn row(pairs: &[(&str, &str)]) -> Values {
-    pairs
-        .iter()
-        .map(|(k, v)| (k.to_string(), Value::String(v.to_string())))
-        .collect()
-}
-
 /// The kinds a field can be switched to, for the page's select.
 pub fn kinds() -> &'static [&'static str] {
     &KINDS

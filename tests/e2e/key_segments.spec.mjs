@@ -94,3 +94,27 @@ test("pointing at a key marks its item's row in the items table", async ({ page 
   await page.getByRole('heading', { name: 'keylab', exact: true }).hover();
   await expect(marked).toHaveCount(0);
 });
+
+test('at 1280×800 the template, the first 12 keys and the query expression share one screen', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openFresh(page);
+  await page.getByTestId('start-hint').getByRole('button', { name: 'Got it' }).click();
+  await page.getByLabel(/random Run items/).fill('300');
+  await page.getByRole('button', { name: 'Replace Run items with random ones' }).click();
+  await expect(page.getByTestId('sorted-keys').locator('li')).toHaveCount(await page.getByTestId('sorted-keys').locator('li').count());
+  expect(await page.getByTestId('sorted-keys').locator('li').count()).toBeGreaterThanOrEqual(12);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const inView = async (locator) => {
+    const b = await locator.boundingBox();
+    return b !== null && b.y >= 0 && b.y + b.height <= 800 && b.x >= 0 && b.x + b.width <= 1280;
+  };
+  expect(await inView(page.getByTestId('template-shape'))).toBe(true);
+  for (let i = 0; i < 12; i++) expect(await inView(page.getByTestId('sorted-keys').locator('li code').nth(i)), `key ${i + 1}`).toBe(true);
+  const bar = page.getByTestId('query-bar-expression');
+  expect(await inView(bar)).toBe(true);
+  // The bar is the query panel's expression, and follows it.
+  await expect(bar).toHaveText(await page.getByTestId('query-expression').textContent());
+  await page.getByLabel('access pattern').selectOption('top');
+  await expect(bar).toHaveText(await page.getByTestId('query-expression').textContent());
+  await expect(page.getByTestId('query-bar').getByRole('button', { name: 'Copy AWS CLI code' })).toBeVisible();
+});
