@@ -118,3 +118,16 @@ test('at 1280×800 the template, the first 12 keys and the query expression shar
   await expect(bar).toHaveText(await page.getByTestId('query-expression').textContent());
   await expect(page.getByTestId('query-bar').getByRole('button', { name: 'Copy AWS CLI code' })).toBeVisible();
 });
+
+test('the keys stay in view while the design scrolls', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openFresh(page);
+  await page.getByTestId('start-hint').getByRole('button', { name: 'Got it' }).click();
+  // Scroll to the template's last segment: the keys are still on screen beside it.
+  await page.locator('#seg-2-kind').scrollIntoViewIfNeeded();
+  await page.evaluate(() => window.scrollBy(0, 300));
+  const keys = await page.getByTestId('sorted-keys').boundingBox();
+  expect(keys.y).toBeGreaterThanOrEqual(0);
+  expect(keys.y + 20).toBeLessThanOrEqual(800);
+  await expect(page.getByTestId('query-bar-expression')).toBeInViewport();
+});
