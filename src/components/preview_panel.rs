@@ -81,14 +81,7 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
         .flatten();
     let in_partition: Option<std::collections::HashSet<usize>> =
         partition.map(|c| c.items.iter().map(|i| i.row).collect());
-    let entity_of = |r: usize| {
-        props
-            .state
-            .rows
-            .get(r)
-            .and_then(|row| props.state.schema.entities.get(row.entity))
-            .map(|e| e.name.as_str())
-    };
+    let entity_of = |r: usize| props.state.entity_of_row(r).map(|e| e.name.as_str());
     let window = preview.window(|r| {
         in_partition.as_ref().is_none_or(|rows| rows.contains(&r))
             && (only.is_empty() || entity_of(r) == Some(only.as_str()))
@@ -96,23 +89,11 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
     let several = props.state.schema.entities.len() > 1;
     // Each row's key was written by its own entity's template for this attribute.
     let separator = AttrValue::from(props.state.schema.separator.clone());
-    let segments_of = |r: usize| {
-        props
-            .state
-            .rows
-            .get(r)
-            .and_then(|row| props.state.schema.entities.get(row.entity))
-            .and_then(|e| e.template(&preview.attribute))
-            .map_or(0, |t| t.segments.len())
-    };
+    let template_of = |r: usize| props.state.entity_of_row(r)?.template(&preview.attribute);
+    let segments_of = |r: usize| template_of(r).map_or(0, |t| t.segments.len());
     let values_of = |r: usize| -> String {
         let text = props.state.row_text(r);
-        match props
-            .state
-            .rows
-            .get(r)
-            .and_then(|row| props.state.schema.entities.get(row.entity))
-        {
+        match props.state.entity_of_row(r) {
             Some(e) if several => format!("{}: {text}", e.name),
             _ => text,
         }
@@ -136,13 +117,9 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
     }
     // An inverted segment says, on hover, the value it stands for.
     let meanings_of = |r: usize| -> Vec<Option<String>> {
-        let Some(row) = props.state.rows.get(r) else {
-            return Vec::new();
-        };
-        let Some(entity) = props.state.schema.entities.get(row.entity) else {
-            return Vec::new();
-        };
-        let Some(template) = entity.template(&preview.attribute) else {
+        let (Some(row), Some(entity), Some(template)) =
+            (props.state.rows.get(r), props.state.entity_of_row(r), template_of(r))
+        else {
             return Vec::new();
         };
         template

@@ -50,10 +50,7 @@ pub fn TemplateEditor(props: &TemplateEditorProps) -> Html {
     // The template as chips, each in the colour its segment has in every key.
     let chips = html! { <>
         { for segments.iter().enumerate().map(|(i, s)| {
-            let text = match s {
-                Segment::Literal(l) => l.clone(),
-                Segment::Field(f) => format!("<{f}>"),
-            };
+            let text = s.shown();
             html! { <>
                 if i > 0 { <span class="sep">{ &state.schema.separator }</span> }
                 // The index is drawn by CSS from data-index, so the text stays the template.

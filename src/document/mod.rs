@@ -161,13 +161,19 @@ impl Playground {
             .collect()
     }
 
+    /// The entity an item belongs to; `None` for a row past the end or whose entity
+    /// is gone.
+    pub fn entity_of_row(&self, row: usize) -> Option<&Entity> {
+        self.schema.entities.get(self.rows.get(row)?.entity)
+    }
+
     /// A row's values as one line, in its entity's column order, with the instant an
     /// epoch time or an id stands for beside it: the time reference for the orders.
     pub fn row_text(&self, row: usize) -> String {
         let Some(r) = self.rows.get(row) else {
             return String::new();
         };
-        let entity = self.schema.entities.get(r.entity);
+        let entity = self.entity_of_row(row);
         columns_of(entity)
             .iter()
             .map(|c| {

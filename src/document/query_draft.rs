@@ -73,22 +73,13 @@ impl Playground {
 
     /// The sort fields of the index the query panel queries, for its anchor's entity.
     pub fn query_sort_fields(&self) -> Vec<String> {
-        let entity = self
-            .rows
-            .get(self.query.anchor)
-            .and_then(|r| self.schema.entities.get(r.entity));
-        let sort = self.key_schema(self.query_index()).and_then(|k| k.sort.clone());
-        sort_fields(entity.and_then(|e| e.template(sort.as_deref()?)))
+        sort_fields(self.query_sort_template())
     }
 
     /// The sort template of the index the query panel queries, for its anchor's entity.
     fn query_sort_template(&self) -> Option<&KeyTemplate> {
-        let entity = self
-            .rows
-            .get(self.query.anchor)
-            .and_then(|r| self.schema.entities.get(r.entity))?;
-        let sort = self.key_schema(self.query_index())?.sort.clone()?;
-        entity.template(&sort)
+        let sort = self.key_schema(self.query_index())?.sort.as_deref()?;
+        self.entity_of_row(self.query.anchor)?.template(sort)
     }
 
     /// The choices of "Everything under a prefix": how many leading sort fields equal
@@ -136,9 +127,7 @@ impl Playground {
         let fields = self.query_sort_fields();
         let field = fields.get(self.query.fixed.min(fields.len().saturating_sub(1)));
         let text = self
-            .rows
-            .get(self.query.anchor)
-            .and_then(|r| self.schema.entities.get(r.entity))
+            .entity_of_row(self.query.anchor)
             .zip(field)
             .and_then(|(e, f)| e.field(f))
             .is_some_and(|f| f.kind.name() == "text");

@@ -5,6 +5,9 @@
 //! - [`parse`]: a pasted Query input → [`Query`], or a precise validation error;
 //! - [`eval`]: a [`Query`] run over items, exactly as DynamoDB pages through them.
 
+/// The type names an AttributeValue may carry (`{"S": "x"}`, `{"N": "1"}`, …).
+pub const ATTRIBUTE_VALUE_TYPES: [&str; 10] = ["S", "N", "B", "BOOL", "NULL", "SS", "NS", "BS", "L", "M"];
+
 mod bounds;
 pub mod builder;
 pub mod eval;

@@ -15,8 +15,6 @@ pub struct Pasted {
     pub read_as: Vec<String>,
 }
 
-const TYPES: [&str; 10] = ["S", "N", "B", "BOOL", "NULL", "SS", "NS", "BS", "L", "M"];
-
 /// Reads pasted text as JSON, else as a JavaScript or Python literal.
 pub fn read_pasted(text: &str) -> Result<Pasted, String> {
     let mut read_as = Vec::new();
@@ -65,7 +63,7 @@ pub fn read_pasted(text: &str) -> Result<Pasted, String> {
 
 fn is_attribute_value(v: &Value) -> bool {
     v.as_object()
-        .is_some_and(|o| o.len() == 1 && o.keys().all(|k| TYPES.contains(&k.as_str())))
+        .is_some_and(|o| o.len() == 1 && o.keys().all(|k| super::ATTRIBUTE_VALUE_TYPES.contains(&k.as_str())))
 }
 
 /// A plain value as the DocumentClient marshals it.
@@ -402,6 +400,18 @@ mod tests {
     }
 
     proptest::proptest! {
+        /// Whatever is pasted, reading it answers (a reading or a message) and never panics.
+        #[test]
+        fn any_pasted_text_is_read_or_refused(text in "[ -~\\n'\"\\\\{}\\[\\]:,#/*éÿ😀]{0,80}") {
+            let _ = read_pasted(&text);
+            let schema = Schema::from_value(&json!({
+                "version": 1, "separator": "#",
+                "table": {"name": "T", "attributes": {"PK": "S"}, "primary": {"partition": "PK"}},
+                "entities": [{"name": "E", "fields": {"a": {"kind": "text"}}, "keys": {"PK": [{"field": "a"}]}}]
+            })).unwrap();
+            let _ = composite_field_hint(&schema, &json!({"KeyConditionExpression": text, "ExpressionAttributeNames": {"#a": "a"}}));
+        }
+
         #[test]
         fn any_value_written_as_code_reads_back(v in json_value(), python in proptest::prelude::any::<bool>()) {
             let text = as_literal(&json!({"TableName": v}), python);

@@ -401,6 +401,16 @@ impl Field {
     }
 }
 
+impl Segment {
+    /// The segment as people write it: a literal as itself, a field as `<name>`.
+    pub fn shown(&self) -> String {
+        match self {
+            Segment::Literal(l) => l.clone(),
+            Segment::Field(f) => format!("<{f}>"),
+        }
+    }
+}
+
 impl KeyTemplate {
     /// The fields the template uses, in template order (a field used twice comes twice).
     pub fn fields(&self) -> impl Iterator<Item = &str> {
@@ -412,14 +422,7 @@ impl KeyTemplate {
 
     /// The template as people write it in messages: `ORDER#<created>#<id>`.
     pub fn pattern(&self, separator: &str) -> String {
-        let parts: Vec<String> = self
-            .segments
-            .iter()
-            .map(|s| match s {
-                Segment::Literal(l) => l.clone(),
-                Segment::Field(f) => format!("<{f}>"),
-            })
-            .collect();
+        let parts: Vec<String> = self.segments.iter().map(Segment::shown).collect();
         parts.join(separator)
     }
 }

@@ -61,7 +61,7 @@ pub fn parse_input(table: &Table, input: &Value) -> Result<Query, ValidationErro
                     "ExpressionAttributeValues contains invalid value: The parameter cannot be converted to a numeric value: {n} for key {k}"
                 ))
             }
-            Some((t, _)) if ["S", "N", "B", "BOOL", "NULL", "SS", "NS", "BS", "L", "M"].contains(&t.as_str()) => {}
+            Some((t, _)) if crate::query::ATTRIBUTE_VALUE_TYPES.contains(&t.as_str()) => {}
             _ => {
                 return fail(format!(
                     "ExpressionAttributeValues contains invalid value: Supplied AttributeValue is empty, must contain exactly one of the supported datatypes for key {k}"
