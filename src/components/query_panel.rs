@@ -1,6 +1,7 @@
 //! The query panel: pick an access pattern against a sample item, and see the generated
 //! expression, its input object, the explanation and the rows it returns, page by page.
 
+use super::elided::Elided;
 use super::hit_list::HitList;
 use super::typed_input::{ok, TypedInput};
 use super::{controls, event_value};
@@ -153,7 +154,7 @@ pub fn QueryPanel(props: &QueryPanelProps) -> Html {
                     <label for="query-anchor">{ format!("like item # (1 to {rows})") }</label>
                     <TypedInput id="query-anchor" class={classes!("short")} inputmode="numeric" value={(draft.anchor + 1).to_string()}
                         read={ok(typed(|q, v| q.anchor = v.trim().parse::<usize>().map_or(usize::MAX, |n| n.saturating_sub(1))))} dispatch={props.dispatch.clone()} />
-                    <span class="note" data-testid="query-anchor-item">{ props.state.row_text(draft.anchor) }</span>
+                    <span class="note" data-testid="query-anchor-item"><Elided text={props.state.row_text(draft.anchor)} /></span>
                 </span>
                 if shows_fixed {
                     { controls::select(

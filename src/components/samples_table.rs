@@ -1,6 +1,7 @@
 //! The sample items of the selected entity: one row per item, one input per field, each
 //! value's errors under it. Long tables draw only the rows in view.
 
+use super::elided::Elided;
 use super::messages::Messages;
 use super::paste_items::PasteItems;
 use super::typed_input::TypedInput;
@@ -103,7 +104,7 @@ pub fn SamplesTable(props: &SamplesTableProps) -> Html {
                 <th scope="row">{ r + 1 }</th>
                 { for cells }
                 <td class="key">
-                    <code data-testid={format!("key-{r}")}>{ view.and_then(|v| v.key.clone()).unwrap_or_else(|| "—".into()) }</code>
+                    <code data-testid={format!("key-{r}")}><Elided text={view.and_then(|v| v.key.clone()).unwrap_or_else(|| "—".into())} /></code>
                     <Messages errors={key_errors} warnings={key_warnings} />
                 </td>
                 <td><button type="button" aria-label={format!("remove item {}", r + 1)} onclick={remove}>{ "✕" }</button></td>
