@@ -12,7 +12,7 @@ use keylab::preview::{
 use keylab::query::builder::build;
 use keylab::query::eval::{latest_writes, run, Item};
 use keylab::query::parse::{parse_input, ValidationError};
-use keylab::query::{attribute_value, Query, ValueStyle};
+use keylab::query::{attribute_value, KeyCondition, Query, ValueStyle};
 use keylab::schema::AttrType;
 use keylab::snippet::{render as render_snippet, Options as SnippetOptions, Target};
 use keylab::Values;
@@ -100,7 +100,58 @@ pub struct QueryView {
     pub also_returns: Vec<String>,
     /// The sort key of the parent item the condition includes.
     pub parent: Option<String>,
-    pub hits: Vec<Hit>,
+    pub hits: Rc<Vec<Hit>>,
+    /// How the query is drawn on the sorted keys.
+    pub band: Band,
+}
+
+/// The query drawn on the sorted keys: the order it reads (its sort attribute, in its
+/// partition), its bounds as the condition states them, its direction and page size.
+/// Where the bounds fall is not computed here: the page places them around the rows
+/// the simulated query returned ([`QueryView::hits`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Band {
+    pub attribute: String,
+    pub partition: String,
+    /// The condition at the low end of the order (`>= "A"`), if it has one.
+    pub lower: Option<String>,
+    /// The condition at the high end (`<= "B"`), if it has one.
+    pub upper: Option<String>,
+    pub forward: bool,
+    pub limit: Option<u32>,
+}
+
+impl Band {
+    fn of(query: &Query, attribute: String) -> Band {
+        let shown = |v: &keylab::codec::KeyValue| match v {
+            keylab::codec::KeyValue::S(s) => serde_json::to_string(s).unwrap_or_default(),
+            keylab::codec::KeyValue::N(n) => n.clone(),
+        };
+        let (lower, upper) = match query.sort.as_ref().map(|(_, c)| c) {
+            None => (None, None),
+            Some(KeyCondition::Eq(v)) => (Some(format!("= {}", shown(v))), Some(format!("= {}", shown(v)))),
+            Some(KeyCondition::Lt(v)) => (None, Some(format!("< {}", shown(v)))),
+            Some(KeyCondition::Le(v)) => (None, Some(format!("<= {}", shown(v)))),
+            Some(KeyCondition::Gt(v)) => (Some(format!("> {}", shown(v))), None),
+            Some(KeyCondition::Ge(v)) => (Some(format!(">= {}", shown(v))), None),
+            Some(KeyCondition::Between(a, b)) => (
+                Some(format!(">= {} (BETWEEN)", shown(a))),
+                Some(format!("<= {} (BETWEEN)", shown(b))),
+            ),
+            Some(KeyCondition::BeginsWith(p)) => (
+                Some(format!("the first key that begins_with {}", shown(p))),
+                Some(format!("the last key that begins_with {}", shown(p))),
+            ),
+        };
+        Band {
+            attribute,
+            partition: query.partition.1.as_str().to_string(),
+            lower,
+            upper,
+            forward: query.scan_index_forward,
+            limit: query.limit,
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -113,7 +164,7 @@ pub struct PasteView {
     pub hint: Option<String>,
     /// The pasted expression, for pointing at the offending token.
     pub expression: String,
-    pub hits: Vec<Hit>,
+    pub hits: Rc<Vec<Hit>>,
 }
 
 impl Playground {
@@ -224,15 +275,20 @@ impl Playground {
         latest_writes(&self.schema.table, written)
     }
 
-    /// Runs a query page by page, as a client following LastEvaluatedKey would.
-    fn hits(&self, mut query: Query) -> Vec<Hit> {
-        let items = self.sample_items(&query);
-        let sort_attr = query
+    /// The attribute whose order a query reads: its index's sort key.
+    fn sort_attribute(&self, query: &Query) -> String {
+        query
             .sort
             .as_ref()
             .map(|(a, _)| a.clone())
             .or_else(|| self.key_schema(query.index.as_deref()).and_then(|k| k.sort.clone()))
-            .unwrap_or_else(|| self.attribute());
+            .unwrap_or_else(|| self.attribute())
+    }
+
+    /// Runs a query page by page, as a client following LastEvaluatedKey would.
+    fn hits(&self, mut query: Query) -> Rc<Vec<Hit>> {
+        let items = self.sample_items(&query);
+        let sort_attr = self.sort_attribute(&query);
         let mut hits = Vec::new();
         for page in 1..=1000 {
             let result = run(&self.schema.table, &items, &query);
@@ -260,7 +316,7 @@ impl Playground {
                 None => break,
             }
         }
-        hits
+        Rc::new(hits)
     }
 
     pub fn query_view(&self) -> Result<QueryView, String> {
@@ -282,6 +338,7 @@ impl Playground {
             explanation: built.explanation.clone(),
             also_returns: built.also_returns.clone(),
             parent: built.parent.as_ref().map(|p| p.key.clone()),
+            band: Band::of(&built.query, self.sort_attribute(&built.query)),
             hits: self.hits(built.query),
         })
     }
@@ -303,7 +360,7 @@ impl Playground {
                     read_as: Vec::new(),
                     hint: None,
                     expression: String::new(),
-                    hits: Vec::new(),
+                    hits: Rc::default(),
                 });
             }
         };
@@ -325,7 +382,7 @@ impl Playground {
                 read_as,
                 hint: keylab::query::pasted::composite_field_hint(&self.schema, &doc),
                 expression,
-                hits: Vec::new(),
+                hits: Rc::default(),
             },
         })
     }

@@ -333,11 +333,7 @@ pub fn App() -> Html {
         Callback::from(move |c| workspace.dispatch(c))
     };
     let current = state;
-    let matches: Vec<usize> = analysis
-        .query
-        .as_ref()
-        .map(|q| q.hits.iter().map(|h| h.row).collect())
-        .unwrap_or_default();
+    let query = analysis.query.as_ref().ok();
     html! {
         <>
             <nav class="skip-links" aria-label="skip to">
@@ -379,10 +375,10 @@ pub fn App() -> Html {
             }).unwrap_or_default() }
             <main>
                 <TemplateEditor state={current.clone()} analysis={analysis.clone()} dispatch={dispatch.clone()} />
-                <PreviewPanel state={current.clone()} preview={analysis.preview.clone()} {matches} number_vs_string={analysis.number_vs_string.clone()} overwritten={analysis.overwritten.clone()}
+                <PreviewPanel state={current.clone()} preview={analysis.preview.clone()} hits={query.map(|q| q.hits.clone()).unwrap_or_default()} band={query.map(|q| q.band.clone())} number_vs_string={analysis.number_vs_string.clone()} overwritten={analysis.overwritten.clone()}
                     collections={analysis.collections.clone()} blocked={analysis.blocked.clone()}
                     on_point={{ let pointed = pointed.clone(); Callback::from(move |r| pointed.set(r)) }}
-                    query_bar={analysis.query.as_ref().ok().map(|q| QueryBar {
+                    query_bar={query.map(|q| QueryBar {
                         expression: q.expression.clone(),
                         code: q.snippet.as_ref().ok().map(|code| (code.clone(),
                             keylab::snippet::Target::from_id(&current.snippet.target).unwrap_or(keylab::snippet::Target::AwsCli).label().to_string())),

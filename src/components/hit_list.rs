@@ -8,7 +8,7 @@ use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
 pub struct HitListProps {
-    pub hits: Vec<Hit>,
+    pub hits: std::rc::Rc<Vec<Hit>>,
     pub state: Rc<Playground>,
     pub testid: AttrValue,
 }

@@ -5,7 +5,9 @@ use super::collection_view::PARTITIONS;
 use super::copy_button::CopyButton;
 use super::elided::{shortened, Elided};
 use super::key_segments::{column_widths, KeySegments};
+use super::query_band::{marks, Marker};
 use super::{controls, more_note, SHOWN};
+use crate::analysis::{Band, Hit};
 use crate::document::Playground;
 use keylab::preview::{Collection, NumberVsString, Preview};
 use keylab::schema::{AttrType, Order, Segment};
@@ -16,9 +18,12 @@ use yew::prelude::*;
 pub struct PreviewPanelProps {
     pub state: Rc<Playground>,
     pub preview: Option<Rc<Preview>>,
-    /// Rows the query panel's query returns, to highlight.
+    /// The rows the query panel's query returns, page by page, to band.
     #[prop_or_default]
-    pub matches: Vec<usize>,
+    pub hits: Rc<Vec<Hit>>,
+    /// The query's order, bounds and direction, drawn on the keys when they are that order.
+    #[prop_or_default]
+    pub band: Option<Band>,
     #[prop_or_default]
     pub number_vs_string: Option<NumberVsString>,
     /// Per row, the later row with the same table key, which replaces it.
@@ -48,13 +53,65 @@ pub struct QueryBar {
     pub code: Option<(String, String)>,
 }
 
+/// A line between two keys: a bound of the query or a page break.
+/// Up and down arrows walk the keys one by one (one tab stop for the whole list), and
+/// the focused key's item is marked like a pointed one.
+fn step_focus(e: KeyboardEvent) {
+    use wasm_bindgen::JsCast;
+    let down = match e.key().as_str() {
+        "ArrowDown" => true,
+        "ArrowUp" => false,
+        _ => return,
+    };
+    let Some(at) = e.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else {
+        return;
+    };
+    let next = if at.tag_name() == "OL" {
+        if down {
+            at.first_element_child()
+        } else {
+            at.last_element_child()
+        }
+    } else {
+        match at.closest("li").ok().flatten() {
+            Some(li) if down => li.next_element_sibling(),
+            Some(li) => li.previous_element_sibling(),
+            None => None,
+        }
+    };
+    if let Some(next) = next.and_then(|n| n.dyn_into::<web_sys::HtmlElement>().ok()) {
+        e.prevent_default();
+        let _ = next.focus();
+    }
+}
+
+/// What the query returns and how it reads, in one phrase.
+fn reading(band: &Band, hits: &[Hit]) -> String {
+    let pages = hits.last().map_or(0, |h| h.page);
+    let direction = if band.forward {
+        "forward (ScanIndexForward)"
+    } else {
+        "backward"
+    };
+    let limit = band.limit.map(|n| format!(", Limit {n}")).unwrap_or_default();
+    format!("{} item(s) in {pages} page(s), read {direction}{limit}", hits.len())
+}
+
+/// A bound's value can be as long as a key: the label is cut in the middle like one.
+fn marker(m: &Marker) -> Html {
+    html! { <span class={classes!("marker", m.kind)} data-testid={m.kind}><Elided text={m.text.clone()} keep={160} /></span> }
+}
+
 /// Above this share of rows out of order, one count says it better than a badge per row.
 const MARKS_AT_MOST: f64 = 0.5;
 
 #[function_component]
 pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
     let forward = use_state(|| true);
-    let picked = use_state(|| 0usize);
+    let keys_list = use_node_ref();
+    super::flip::use_flip(keys_list.clone());
+    // Until a partition is picked, the one the query reads is shown, so its band is seen.
+    let picked = use_state(|| None::<usize>);
     let only = use_state(String::new);
     let Some(preview) = &props.preview else {
         return html! { <section class="panel" aria-labelledby="preview-title" id="preview-panel" tabindex="-1">
@@ -72,13 +129,26 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
         .state
         .key_schema(props.state.index_of_attribute().as_deref())
         .is_some_and(|k| k.sort.as_deref() == Some(preview.attribute.as_str()));
+    let queried = props.band.as_ref().and_then(|b| {
+        props
+            .collections
+            .iter()
+            .take(PARTITIONS)
+            .position(|c| c.partition == b.partition)
+    });
+    let chosen = picked.or(queried).unwrap_or(0);
     let partition = is_sort
         .then(|| {
             props
                 .collections
-                .get((*picked).min(props.collections.len().saturating_sub(1)))
+                .get(chosen.min(props.collections.len().saturating_sub(1)))
         })
         .flatten();
+    // Bounds and page breaks mean something only on the query's own order.
+    let band = props
+        .band
+        .as_ref()
+        .filter(|b| b.attribute == preview.attribute && partition.is_some_and(|c| c.partition == b.partition));
     let in_partition: Option<std::collections::HashSet<usize>> =
         partition.map(|c| c.items.iter().map(|i| i.row).collect());
     let entity_of = |r: usize| props.state.entity_of_row(r).map(|e| e.name.as_str());
@@ -144,11 +214,13 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
             .filter_map(|&r| Some((preview.rows[r].key.as_deref()?, segments_of(r)))),
         &separator,
     ));
+    let shown: Vec<usize> = in_order.iter().take(SHOWN).copied().collect();
+    let row_marks = marks(&shown, &props.hits, band, *forward);
     let out_of_order = window.misplaced.iter().filter(|m| **m).count();
     let mark_each = (out_of_order as f64) <= MARKS_AT_MOST * window.misplaced.len() as f64;
     let pick_partition = {
         let picked = picked.clone();
-        Callback::from(move |e: Event| picked.set(super::event_value(&e).parse().unwrap_or(0)))
+        Callback::from(move |e: Event| picked.set(super::event_value(&e).parse().ok()))
     };
     let pick_entity = {
         let only = only.clone();
@@ -210,7 +282,7 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
                             props.collections.iter().take(PARTITIONS).enumerate()
                                 .map(|(i, g)| (i.to_string(), format!("{} ({} items)", shortened(&g.partition), g.items.len())))
                                 .collect(),
-                            &picked.to_string(),
+                            &chosen.to_string(),
                             pick_partition,
                         ) }
                     }
@@ -230,12 +302,15 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
                     { format!("{} of {} item(s) in partition ", in_order.len(), c.items.len()) }<code><Elided text={c.partition.clone()} /></code>
                     { format!(", the partition a Query reads ({} partition(s) in all)", props.collections.len()) }
                 </p>
+                if let Some(b) = props.band.as_ref().filter(|b| b.attribute == preview.attribute && band.is_none()) {
+                    <p class="note" data-testid="band-elsewhere">{ "The query below reads partition " }<code><Elided text={b.partition.clone()} /></code>{ ": pick it to see the query drawn on its keys." }</p>
+                }
             }
             // The facts about the list in one wrapping row, so the keys start high enough
             // for a dozen of them to share the screen with the template.
             <div class="preview-facts">
                 <span class="note">{ order_note }{ if skipped > 0 { format!(" · {skipped} item(s) left out: errors, or no {} template", preview.attribute) } else { String::new() } }{ more_note(in_order.len()) }</span>
-                if !props.matches.is_empty() {
+                if !props.hits.is_empty() {
                     <span class="note legend" data-testid="preview-legend"><span class="swatch match" aria-hidden="true"></span>{ "highlighted: returned by the query below" }</span>
                 }
                 if !mark_each && out_of_order > 0 {
@@ -250,6 +325,9 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
                 <div class="query-bar" data-testid="query-bar">
                     <span class="note">{ "Query: " }</span>
                     <code data-testid="query-bar-expression">{ &bar.expression }</code>
+                    if let Some(b) = &props.band {
+                        <span class="note" data-testid="query-bar-reading">{ reading(b, &props.hits) }</span>
+                    }
                     if let Some((code, target)) = &bar.code {
                         <CopyButton text={code.clone()} label={format!("Copy {target} code")} />
                     }
@@ -259,11 +337,14 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
             <div class="orders">
                 <div>
                     <h3>{ "keylab keys" }</h3>
-                    <ol class="keys" data-testid="sorted-keys" tabindex="0" aria-label="keylab keys">
-                        { for in_order.iter().take(SHOWN).map(|&r| html! {
-                            <li data-row={r.to_string()} class={classes!(props.matches.contains(&r).then_some("match"))}
+                    <ol class="keys" data-testid="sorted-keys" tabindex="0" aria-label="keylab keys (arrow keys move between them)" ref={keys_list} onkeydown={Callback::from(step_focus)}>
+                        { for shown.iter().zip(&row_marks).map(|(&r, m)| html! {
+                            <li data-row={r.to_string()} data-page={m.page.map(|p| p.to_string())} class={classes!(m.page.map(|_| "match"))}
                                 onmouseenter={props.on_point.reform(move |_: MouseEvent| Some(r))}
-                                onmouseleave={props.on_point.reform(|_: MouseEvent| None)}>
+                                onmouseleave={props.on_point.reform(|_: MouseEvent| None)}
+                                tabindex="-1" onfocus={props.on_point.reform(move |_: FocusEvent| Some(r))}
+                                onblur={props.on_point.reform(|_: FocusEvent| None)}>
+                                { for m.before.iter().map(marker) }
                                 <code><KeySegments key_text={preview.rows[r].key.clone().unwrap_or_default()} separator={separator.clone()} segments={segments_of(r)} widths={widths.clone()} meanings={meanings_of(r)} /></code>
                                 if !preview.rows[r].warnings.is_empty() {
                                     <span class="badge warn" title={preview.rows[r].warnings.iter().map(|w| w.sentence()).collect::<Vec<_>>().join(" ")}>
@@ -274,6 +355,7 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
                                     <span class="badge">{ format!("overwritten by #{}", by + 1) }</span>
                                 }).unwrap_or_default() }
                                 <span class="values"><Elided text={values_of(r)} /></span>
+                                { for m.after.iter().map(marker) }
                             </li>
                         }) }
                     </ol>

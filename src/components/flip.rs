@@ -1,0 +1,92 @@
+//! Rows that change places move there (FLIP: First, Last, Invert, Play), so an edit
+//! that re-sorts the keys is seen re-sorting them. Each list child carries its identity
+//! in `data-row`; a child whose position in the list changed glides from its old place
+//! and stays marked (`moved`) for a moment. Under `prefers-reduced-motion` nothing
+//! glides; the mark alone says what moved.
+
+use gloo::timers::callback::Timeout;
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+use wasm_bindgen::{JsCast, JsValue};
+use yew::prelude::*;
+
+/// The glide; the budget is 300 ms.
+const GLIDE_MS: f64 = 250.0;
+/// How long a moved row stays marked.
+const MARK_MS: u32 = 1500;
+
+/// Where each row was drawn: its index in the list and its offset from the list's top.
+type Places = HashMap<String, (u32, i32)>;
+
+/// Watches the list under `list` across renders and animates its reorders.
+#[hook]
+pub fn use_flip(list: NodeRef) {
+    let last: Rc<RefCell<Places>> = use_mut_ref(Places::new);
+    use_effect(move || {
+        let mut last = last.borrow_mut();
+        *last = settle(&list, &last);
+    });
+}
+
+fn reduced_motion() -> bool {
+    web_sys::window()
+        .and_then(|w| w.match_media("(prefers-reduced-motion: reduce)").ok().flatten())
+        .is_some_and(|m| m.matches())
+}
+
+/// Animates every row whose index changed since `before`; returns the rows' new places.
+fn settle(list: &NodeRef, before: &Places) -> Places {
+    let Some(list) = list.cast::<web_sys::Element>() else {
+        return Places::new();
+    };
+    let rows = list.children();
+    let mut now = Places::new();
+    let reduced = reduced_motion();
+    for i in 0..rows.length() {
+        let Some(row) = rows.item(i).and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) else {
+            continue;
+        };
+        let Some(id) = row.get_attribute("data-row") else {
+            continue;
+        };
+        // offsetTop ignores transforms, so a row caught mid-glide still reads its place.
+        let top = row.offset_top();
+        if let Some(&(index, was)) = before.get(&id) {
+            if index != i {
+                if !reduced && was != top {
+                    glide(&row, was - top);
+                }
+                mark(&row);
+            }
+        }
+        now.insert(id, (i, top));
+    }
+    now
+}
+
+fn glide(row: &web_sys::HtmlElement, from: i32) {
+    let frames = js_sys::Array::of2(&frame(&format!("translateY({from}px)")), &frame("translateY(0)"));
+    // Element.animate is still "unstable" in web-sys; called through Reflect instead.
+    let animate = js_sys::Reflect::get(row, &"animate".into())
+        .ok()
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
+    if let Some(animate) = animate {
+        let _ = animate.call2(row, &frames, &GLIDE_MS.into());
+    }
+}
+
+fn frame(transform: &str) -> JsValue {
+    let f = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&f, &"transform".into(), &transform.into());
+    f.into()
+}
+
+fn mark(row: &web_sys::HtmlElement) {
+    let _ = row.class_list().add_1("moved");
+    let row = row.clone();
+    Timeout::new(MARK_MS, move || {
+        let _ = row.class_list().remove_1("moved");
+    })
+    .forget();
+}

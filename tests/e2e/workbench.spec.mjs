@@ -1,0 +1,148 @@
+// The workbench's keys: the query drawn on them (its band, bounds, page breaks and
+// direction, all from the simulated query's own pages), and rows that glide to their
+// new places when an edit re-sorts them.
+import { test, expect, openFresh } from './fixtures.mjs';
+
+/** The query input on screen, as the page's simulateQuery takes it. */
+async function shownInput(page) {
+  return JSON.parse(await page.getByTestId('query-input').textContent());
+}
+
+/** simulateQuery over the keys the preview shows, page by page: each page's sort keys. */
+async function simulatedPages(page) {
+  const input = await shownInput(page);
+  const schema = JSON.parse(await page.locator('#schema-json').inputValue());
+  const [pk, sk] = [input.ExpressionAttributeNames['#pk'], input.ExpressionAttributeNames['#sk']];
+  const keys = await page.getByTestId('sorted-keys').locator('li code').allTextContents();
+  const items = keys.map((k) => ({ [pk]: input.ExpressionAttributeValues[':pk'], [sk]: { S: k } }));
+  return page.evaluate(({ schema, items, input, sk }) => {
+    const pages = [];
+    let start;
+    for (let n = 0; n < 100; n++) {
+      const out = window.wasmBindings.simulateQuery(schema, items, start ? { ...input, ExclusiveStartKey: start } : input);
+      pages.push(out.Items.map((i) => i[sk].S));
+      start = out.LastEvaluatedKey;
+      if (!start) break;
+    }
+    return pages.filter((p) => p.length > 0);
+  }, { schema, items, input, sk });
+}
+
+/** The band drawn on the keys: its rows' keys grouped by page, in the order read. */
+async function bandPages(page, forward) {
+  const rows = await page.getByTestId('sorted-keys').locator('li[data-page]').evaluateAll((es) =>
+    es.map((e) => ({ page: Number(e.dataset.page), key: e.querySelector('code').textContent })));
+  if (!forward) rows.reverse();
+  const pages = [];
+  for (const r of rows) (pages[r.page - 1] ||= []).push(r.key);
+  return pages;
+}
+
+test("the query's band, bounds and page breaks are simulateQuery's pages, both ways", async ({ page }) => {
+  await openFresh(page);
+  await page.getByLabel('random Run items').fill('60');
+  await page.getByRole('button', { name: 'Replace Run items with random ones' }).click();
+  await page.getByLabel('access pattern').selectOption('range');
+  await page.getByLabel('score is').selectOption('between');
+  for (const [label, value] of [['value', '100'], ['and', '99999'], ['Limit', '4']]) {
+    await page.getByLabel(label, { exact: true }).fill(value);
+    await page.getByLabel(label, { exact: true }).press('Tab');
+  }
+  await expect(page.getByTestId('query-input')).toContainText('"Limit": 4');
+  const keys = page.getByTestId('sorted-keys');
+  for (const forward of [true, false]) {
+    if (!forward) {
+      await page.getByLabel('ScanIndexForward', { exact: true }).uncheck();
+      await expect(page.getByTestId('query-input')).toContainText('"ScanIndexForward": false');
+    }
+    const expected = await simulatedPages(page);
+    expect(expected.length, 'the range spans several pages').toBeGreaterThan(1);
+    await expect.poll(() => bandPages(page, forward)).toEqual(expected);
+    // Bounds: a rule before the band's first row and after its last, nowhere else.
+    const band = keys.locator('li[data-page]');
+    const input = await shownInput(page);
+    const [lo, hi] = [input.ExpressionAttributeValues[':lo'].S, input.ExpressionAttributeValues[':hi'].S];
+    await expect(keys.getByTestId('bound')).toHaveCount(2);
+    await expect(band.first().getByTestId('bound')).toHaveText(forward ? `▼ the Query reads down from >= "${lo}" (BETWEEN)` : `to >= "${lo}" (BETWEEN)`);
+    await expect(band.last().getByTestId('bound')).toHaveText(forward ? `to <= "${hi}" (BETWEEN)` : `▲ the Query reads up from <= "${hi}" (BETWEEN)`);
+    // A page break wherever the next row comes from another page, and only there.
+    await expect(keys.getByTestId('page-break')).toHaveCount(expected.length - 1);
+    const breaks = await band.evaluateAll((es) => es.flatMap((e, i) =>
+      e.querySelector('[data-testid=page-break]') ? [[Number(es[i - 1].dataset.page), Number(e.dataset.page)]] : []));
+    for (const [above, below] of breaks) expect(Math.abs(above - below)).toBe(1);
+    await expect(page.getByTestId('query-bar-reading')).toHaveText(
+      `${expected.flat().length} item(s) in ${expected.length} page(s), read ${forward ? 'forward (ScanIndexForward)' : 'backward'}, Limit 4`);
+  }
+});
+
+test('the preview shows the partition the query reads, and says so when another is picked', async ({ page }) => {
+  await openFresh(page);
+  // Item 1, the query's anchor, moves to a season of its own: a partition of one item,
+  // while the busiest partition keeps three.
+  await page.getByLabel('season of item 1').fill('FALL-2026');
+  await page.getByLabel('season of item 1').press('Tab');
+  const input = await shownInput(page);
+  expect(input.ExpressionAttributeValues[':pk'].S).toBe('SEASON#FALL-2026');
+  await expect(page.getByTestId('preview-partition-note')).toContainText('SEASON#FALL-2026');
+  await expect(page.getByTestId('sorted-keys').getByTestId('bound')).toHaveCount(2);
+  await page.getByLabel(/partition to show/).selectOption({ label: 'SEASON#SPRING-2026 (3 items)' });
+  await expect(page.getByTestId('band-elsewhere')).toHaveText('The query below reads partition SEASON#FALL-2026: pick it to see the query drawn on its keys.');
+  await expect(page.getByTestId('sorted-keys').getByTestId('bound')).toHaveCount(0);
+  await expect(page.getByTestId('sorted-keys').locator('li')).toHaveCount(3);
+});
+
+async function leaderboardWithABigScore(page) {
+  await openFresh(page);
+  await page.getByLabel('score of item 1').fill('25000');
+  await page.getByLabel('score of item 1').press('Tab');
+  await expect(page.getByTestId('sorted-keys').locator('li code').first()).toHaveText(/^9999974999#/);
+  // Let the glide and the marks of that edit finish before the one under test.
+  await expect(page.getByTestId('sorted-keys').locator('li.moved')).toHaveCount(0, { timeout: 5000 });
+}
+
+async function widthTo4(page) {
+  const width = page.locator('#seg-0-width');
+  await width.fill('4');
+  await width.press('Tab');
+}
+
+test('a width change that re-sorts the leaderboard moves its rows, and marks them', async ({ page }) => {
+  await leaderboardWithABigScore(page);
+  const rows = page.getByTestId('sorted-keys').locator('li');
+  const before = await rows.evaluateAll((es) => es.map((e) => e.dataset.row));
+  await widthTo4(page);
+  // 25000 no longer fits in 4 digits: that item leaves, and every other key moves up.
+  await expect(rows).toHaveCount(before.length - 1);
+  const moving = await rows.evaluateAll((es) => es.filter((e) => e.getAnimations().some((a) => a.playState === 'running')).length);
+  expect(moving).toBeGreaterThan(0);
+  await expect(page.getByTestId('sorted-keys').locator('li.moved')).toHaveCount(before.length - 1);
+  const duration = await rows.first().evaluate((e) => e.getAnimations()[0]?.effect.getTiming().duration);
+  expect(duration).toBeLessThanOrEqual(300);
+  await expect(page.getByTestId('sorted-keys').locator('li.moved')).toHaveCount(0, { timeout: 5000 });
+});
+
+test('under prefers-reduced-motion the rows do not glide; the marks still say what moved', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await leaderboardWithABigScore(page);
+  await widthTo4(page);
+  await expect(page.getByTestId('sorted-keys').locator('li.moved')).toHaveCount(3);
+  const animations = await page.getByTestId('sorted-keys').locator('li').evaluateAll((es) => es.map((e) => e.getAnimations().length));
+  expect(animations).toEqual([0, 0, 0]);
+});
+
+test('focusing a key by keyboard marks its item, as pointing at it does', async ({ page }) => {
+  await openFresh(page);
+  const list = page.getByTestId('sorted-keys');
+  await list.focus();
+  await page.keyboard.press('ArrowDown');
+  const first = await list.locator('li').first().getAttribute('data-row');
+  await expect(list.locator('li').first()).toBeFocused();
+  await expect(page.locator('tr.pointed')).toHaveCount(1);
+  await expect(page.locator('tr.pointed')).toContainText(`${Number(first) + 1}`);
+  await page.keyboard.press('ArrowDown');
+  await expect(list.locator('li').nth(1)).toBeFocused();
+  const second = await list.locator('li').nth(1).getAttribute('data-row');
+  await expect(page.getByTestId(`key-${second}`).locator('xpath=ancestor::tr')).toHaveClass(/pointed/);
+  await page.keyboard.press('Tab');
+  await expect(page.locator('tr.pointed')).toHaveCount(0);
+});
