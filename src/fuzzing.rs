@@ -3,16 +3,15 @@
 //! untrusted, so any bytes must load or be refused with a message, and what loads must
 //! analyse without a panic and save back to the same state.
 
+use crate::browser::{link, storage};
 use crate::document::Playground;
-use crate::persist;
-use crate::share;
 
 pub fn saved_state(data: &[u8]) {
     let text = String::from_utf8_lossy(data);
     for loaded in [
-        persist::read(&text),
+        storage::read(&text),
         Playground::import(&text),
-        share::decode(&format!("#s={text}")).unwrap_or(Err(String::new())),
+        link::decode(&format!("#s={text}")).unwrap_or(Err(String::new())),
     ] {
         let Ok(state) = loaded else { continue };
         let _ = state.analyse();

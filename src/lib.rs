@@ -2,10 +2,9 @@
 
 pub mod analysis;
 pub mod api;
-pub mod components;
+pub mod browser;
 pub mod document;
 pub mod fuzzing;
 pub mod import_items;
-pub mod persist;
 pub mod presets;
-pub mod share;
+pub mod ui;

@@ -5,7 +5,7 @@ fn main() {
         // A panic aborts the wasm instance: log a readable message, then say so on the
         // page, so it never just goes blank. The last autosave holds the work.
         console_error_panic_hook::hook(info);
-        keylab_app::components::show_fatal(&format!(
+        keylab_app::browser::boot::show_fatal(&format!(
             "keylab hit an internal error and stopped: {info}. Your work up to the last change is saved in this browser; reload the page to continue."
         ));
     }));
@@ -15,5 +15,5 @@ fn main() {
     {
         boot.remove();
     }
-    yew::Renderer::<keylab_app::components::app::App>::new().render();
+    yew::Renderer::<keylab_app::ui::app::App>::new().render();
 }

@@ -3,7 +3,7 @@
 #![cfg(target_arch = "wasm32")]
 
 use js_sys::{Array, Reflect};
-use keylab_app::{api, components::app::App, persist};
+use keylab_app::{api, browser::storage, ui::app::App};
 use std::time::Duration;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::*;
@@ -100,15 +100,15 @@ fn persistence_round_trips_and_sets_damaged_work_aside() {
         .and_then(|w| w.local_storage().ok().flatten())
         .expect("localStorage");
     storage.clear().ok();
-    assert_eq!(persist::load(), (keylab_app::presets::leaderboard(), None));
+    assert_eq!(storage::load(), (keylab_app::presets::leaderboard(), None));
     let mut p = keylab_app::presets::leaderboard();
     std::rc::Rc::make_mut(&mut p.rows).truncate(2);
-    persist::save(&p).expect("storage takes the work");
-    assert_eq!(persist::load(), (p, None));
+    storage::save(&p).expect("storage takes the work");
+    assert_eq!(storage::load(), (p, None));
     // Without a backup, damaged work gives way to the example.
     storage.remove_item("keylab.backup").ok();
     storage.set_item("keylab.work", "{not json").ok();
-    let (loaded, message) = persist::load();
+    let (loaded, message) = storage::load();
     assert_eq!(loaded, keylab_app::presets::leaderboard());
     assert!(message.is_some_and(|m| m.contains("could not be read")));
     assert_eq!(

@@ -1,8 +1,8 @@
 //! The rows a query returns, in the order DynamoDB returns them, with page numbers.
 
-use super::elided::Elided;
 use crate::analysis::Hit;
 use crate::document::Playground;
+use crate::ui::widgets::elided::Elided;
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -23,9 +23,9 @@ pub fn HitList(props: &HitListProps) -> Html {
     };
     html! {
         <div class="hits">
-            <p class="note">{ summary }{ super::more_note(props.hits.len()) }</p>
+            <p class="note">{ summary }{ crate::ui::more_note(props.hits.len()) }</p>
             <ol class="keys" data-testid={props.testid.clone()}>
-                { for props.hits.iter().take(super::SHOWN).map(|h| {
+                { for props.hits.iter().take(crate::ui::SHOWN).map(|h| {
                     let values = props.state.row_text(h.row);
                     html! {
                         <li data-row={h.row.to_string()} data-page={h.page.to_string()}>

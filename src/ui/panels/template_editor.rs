@@ -1,14 +1,14 @@
 //! The sort-key template: its segments in order, the separator, and buttons to add.
 
-use super::attribute_picker::AttributePicker;
-use super::entity_picker::EntityPicker;
-use super::key_segments::PALETTE;
-use super::messages::Messages;
-use super::schema_editor::SchemaEditor;
-use super::segment_row::SegmentRow;
-use super::typed_input::TypedInput;
 use crate::analysis::Analysis;
 use crate::document::{Action, NewSegment, Playground, Unsettled};
+use crate::ui::panels::attribute_picker::AttributePicker;
+use crate::ui::panels::entity_picker::EntityPicker;
+use crate::ui::panels::schema_editor::SchemaEditor;
+use crate::ui::panels::segment_row::SegmentRow;
+use crate::ui::widgets::key_segments::PALETTE;
+use crate::ui::widgets::messages::Messages;
+use crate::ui::widgets::typed_input::TypedInput;
 use keylab::schema::Segment;
 use std::rc::Rc;
 use yew::prelude::*;

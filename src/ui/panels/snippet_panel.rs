@@ -2,10 +2,10 @@
 //! always the code for the query above. No syntax highlighting: it would cost bundle
 //! bytes, and plain monospace keeps every escaped character visible.
 
-use super::controls;
-use super::copy_button::CopyButton;
 use crate::analysis::Analysis;
 use crate::document::{Action, Playground, SnippetPrefs};
+use crate::ui::widgets::controls;
+use crate::ui::widgets::copy_button::CopyButton;
 use keylab::snippet::Target;
 use std::rc::Rc;
 use yew::prelude::*;

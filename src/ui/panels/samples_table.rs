@@ -1,11 +1,11 @@
 //! The sample items of the selected entity: one row per item, one input per field, each
 //! value's errors under it. Long tables draw only the rows in view.
 
-use super::elided::Elided;
-use super::messages::Messages;
-use super::paste_items::PasteItems;
-use super::typed_input::TypedInput;
 use crate::document::{Action, Playground};
+use crate::ui::panels::paste_items::PasteItems;
+use crate::ui::widgets::elided::Elided;
+use crate::ui::widgets::messages::Messages;
+use crate::ui::widgets::typed_input::TypedInput;
 use keylab::preview::Preview;
 use keylab::sample::MAX_ITEMS;
 use std::rc::Rc;

@@ -1,10 +1,10 @@
 //! One segment of the key template: a literal, or a field with its kind and settings,
 //! and the width planner's line for numeric fields.
 
-use super::messages::Messages;
-use super::typed_input::TypedInput;
-use super::{controls, event_value};
 use crate::document::{kinds, Action, Unsettled};
+use crate::ui::widgets::controls::{self, event_value};
+use crate::ui::widgets::messages::Messages;
+use crate::ui::widgets::typed_input::TypedInput;
 use keylab::codec::width::WidthPlan;
 use keylab::float_text;
 use keylab::schema::{Case, Field, FieldKind, Order, Segment, TimeUnit};

@@ -2,9 +2,8 @@
 //! base64url-encoded. A link is untrusted input: its size is capped before and after
 //! inflating, and every problem becomes a message, never a panic.
 
+use super::pack::{pack, unpack};
 use crate::document::Playground;
-use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-use base64::Engine;
 
 /// The fragment key of a shared design.
 pub const KEY: &str = "s=";
@@ -16,22 +15,6 @@ pub const MAX_STATE: usize = 8 * 1024 * 1024;
 /// The fragment for a state, without the leading `#`.
 pub fn encode(state: &Playground) -> String {
     format!("{KEY}{}", pack(&state.to_json(), 9))
-}
-
-/// Text deflated at `level` (1 fast to 9 small) and base64url-encoded: links, and
-/// saved work too large to store as it is.
-pub fn pack(text: &str, level: u8) -> String {
-    URL_SAFE_NO_PAD.encode(miniz_oxide::deflate::compress_to_vec(text.as_bytes(), level))
-}
-
-/// The inverse of [`pack`], refusing to inflate past `limit` bytes.
-pub fn unpack(data: &str, limit: usize) -> Result<String, String> {
-    let packed = URL_SAFE_NO_PAD
-        .decode(data.trim_end_matches('='))
-        .map_err(|e| format!("it is damaged (it is not base64url: {e})"))?;
-    let bytes = miniz_oxide::inflate::decompress_to_vec_with_limit(&packed, limit)
-        .map_err(|e| format!("it is truncated or damaged ({:?})", e.status))?;
-    String::from_utf8(bytes).map_err(|_| "it does not hold text".to_string())
 }
 
 /// Reads a fragment (with or without `#`). `None` when it holds no shared design.
@@ -56,19 +39,18 @@ fn read(data: &str) -> Result<Playground, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::document::{Action, Command, Workspace};
-    use std::rc::Rc;
-    use yew::Reducible;
+    use crate::document::{Action, Workspace};
+    use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+    use base64::Engine;
 
     #[test]
     fn a_link_round_trips_the_whole_state() {
-        let ws = Rc::new(Workspace::new(crate::presets::leaderboard()))
-            .reduce(Command::Edit(Action::SetWidth {
-                field: "score".into(),
-                width: 12,
-            }))
-            .reduce(Command::Edit(Action::SetPasted("{\"x\": 1}".into())));
-        let link = encode(&ws.present);
+        let edited = Workspace::new(crate::presets::leaderboard()).reduce_edit(Action::SetWidth {
+            field: "score".into(),
+            width: 12,
+        });
+        let edited = Workspace::new(edited).reduce_edit(Action::SetPasted("{\"x\": 1}".into()));
+        let link = encode(&edited);
         assert!(link.starts_with("s=") && link.len() < 2000, "{} bytes", link.len());
         assert!(
             link[2..]
@@ -76,7 +58,7 @@ mod tests {
                 .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_'),
             "URL-safe"
         );
-        assert_eq!(decode(&format!("#{link}")), Some(Ok((*ws.present).clone())));
+        assert_eq!(decode(&format!("#{link}")), Some(Ok(edited)));
     }
 
     #[test]

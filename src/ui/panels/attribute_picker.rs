@@ -1,7 +1,7 @@
 //! Which key attribute's template is being designed, and the table's GSIs.
 
-use super::{controls, event_value};
 use crate::document::{Action, Playground};
+use crate::ui::widgets::controls::{self, event_value};
 use keylab::schema::KeyRole;
 use std::rc::Rc;
 use yew::prelude::*;

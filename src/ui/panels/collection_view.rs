@@ -1,10 +1,10 @@
 //! The item collection: one partition's items of every entity in key order, the parent
 //! marked, read forward and backward, and where the parent lands among its children.
 
-use super::elided::{shortened, Elided};
-use super::{controls, event_value};
-use super::{more_note, SHOWN};
 use crate::document::Playground;
+use crate::ui::widgets::controls::{self, event_value};
+use crate::ui::widgets::elided::{shortened, Elided};
+use crate::ui::{more_note, SHOWN};
 use keylab::preview::{Collection, CollectionItem};
 use std::rc::Rc;
 use yew::prelude::*;

@@ -3,7 +3,7 @@
 //! each segment also carries its own underline style, and its position is its index.
 //! A key too long to read, or one whose parts cannot be told apart, is drawn plain.
 
-use super::elided::{Elided, KEEP};
+use crate::ui::widgets::elided::{Elided, KEEP};
 use yew::prelude::*;
 
 /// Colours in the palette; segment `i` takes colour `i % PALETTE`.

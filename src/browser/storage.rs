@@ -2,8 +2,8 @@
 //! does not load is set aside under another key instead of being overwritten, and the
 //! last copy that did load is kept as a backup to fall back on.
 
+use super::pack::{pack, unpack};
 use crate::document::Playground;
-use crate::share::{pack, unpack};
 
 /// The browser's localStorage, if the page may use it. Not gloo's `LocalStorage::raw`:
 /// that throws when storage is disabled (blocked cookies, some private modes), which

@@ -1,10 +1,10 @@
 //! "Paste an expression": any Query input, validated as DynamoDB would and run against
 //! the sample items. An error points at the offending token.
 
-use super::hit_list::HitList;
-use super::typed_input::TypedInput;
 use crate::analysis::Analysis;
 use crate::document::{Action, Playground};
+use crate::ui::panels::hit_list::HitList;
+use crate::ui::widgets::typed_input::TypedInput;
 use std::rc::Rc;
 use yew::prelude::*;
 

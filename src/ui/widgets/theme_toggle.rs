@@ -1,6 +1,6 @@
 //! Light, dark, or the system's choice; remembered, and applied to the whole page.
 
-use crate::persist::storage;
+use crate::browser::storage::storage;
 use yew::prelude::*;
 
 const KEY: &str = "keylab.theme";

@@ -2,9 +2,9 @@
 //! query. Work that differs from the preset it started from is only replaced after a
 //! yes, and stays one Undo away.
 
-use super::{controls, event_value};
 use crate::document::{Command, Playground};
 use crate::presets::{self, PRESETS};
+use crate::ui::widgets::controls::{self, event_value};
 use std::rc::Rc;
 use yew::prelude::*;
 

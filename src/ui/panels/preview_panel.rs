@@ -1,14 +1,15 @@
 //! The order DynamoDB returns, beside the order a naive (unpadded) design would give.
 
-use super::byte_view::ByteView;
-use super::collection_view::PARTITIONS;
-use super::copy_button::CopyButton;
-use super::elided::{shortened, Elided};
-use super::key_segments::{column_widths, KeySegments};
-use super::query_band::{marks, Marker};
-use super::{controls, more_note, SHOWN};
 use crate::analysis::{Band, Hit};
 use crate::document::Playground;
+use crate::ui::panels::collection_view::PARTITIONS;
+use crate::ui::panels::query_band::{marks, Marker};
+use crate::ui::widgets::byte_view::ByteView;
+use crate::ui::widgets::controls;
+use crate::ui::widgets::copy_button::CopyButton;
+use crate::ui::widgets::elided::{shortened, Elided};
+use crate::ui::widgets::key_segments::{column_widths, KeySegments};
+use crate::ui::{more_note, SHOWN};
 use keylab::preview::{Collection, NumberVsString, Preview};
 use keylab::schema::{AttrType, Order, Segment};
 use std::rc::Rc;
@@ -109,7 +110,7 @@ const MARKS_AT_MOST: f64 = 0.5;
 pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
     let forward = use_state(|| true);
     let keys_list = use_node_ref();
-    super::flip::use_flip(keys_list.clone());
+    crate::ui::widgets::flip::use_flip(keys_list.clone());
     // Until a partition is picked, the one the query reads is shown, so its band is seen.
     let picked = use_state(|| None::<usize>);
     let only = use_state(String::new);
@@ -220,11 +221,11 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
     let mark_each = (out_of_order as f64) <= MARKS_AT_MOST * window.misplaced.len() as f64;
     let pick_partition = {
         let picked = picked.clone();
-        Callback::from(move |e: Event| picked.set(super::event_value(&e).parse().ok()))
+        Callback::from(move |e: Event| picked.set(crate::ui::widgets::controls::event_value(&e).parse().ok()))
     };
     let pick_entity = {
         let only = only.clone();
-        Callback::from(move |e: Event| only.set(super::event_value(&e)))
+        Callback::from(move |e: Event| only.set(crate::ui::widgets::controls::event_value(&e)))
     };
     let entity_names: Vec<String> = {
         let mut names: Vec<String> = Vec::new();

@@ -1,77 +1,29 @@
 //! The page: the reducer, persistence, and the layout of the panels.
 
-use super::collection_view::CollectionView;
-use super::copy_button::CopyButton;
-use super::files::Files;
-use super::history_buttons::HistoryButtons;
-use super::link_prompt::LinkPrompt;
-use super::new_design::NewDesign;
-use super::paste_box::PasteBox;
-use super::preset_picker::PresetPicker;
-use super::preview_panel::{PreviewPanel, QueryBar};
-use super::query_panel::QueryPanel;
-use super::samples_table::SamplesTable;
-use super::snippet_panel::SnippetPanel;
-use super::template_editor::TemplateEditor;
-use super::theme_toggle::ThemeToggle;
-use crate::analysis::{assemble, Analysis, Parts};
+use crate::browser::boot::{boot, current_hash, forget_link, read_link, share_url, LinkOutcome, SHARE_ITEMS};
+use crate::browser::storage;
 use crate::document::{Command, Playground, Workspace};
-use crate::persist;
 use crate::presets;
-use crate::share;
+use crate::ui::hooks::use_analysis;
+use crate::ui::panels::collection_view::CollectionView;
+use crate::ui::panels::paste_box::PasteBox;
+use crate::ui::panels::preview_panel::{PreviewPanel, QueryBar};
+use crate::ui::panels::query_panel::QueryPanel;
+use crate::ui::panels::samples_table::SamplesTable;
+use crate::ui::panels::snippet_panel::SnippetPanel;
+use crate::ui::panels::template_editor::TemplateEditor;
+use crate::ui::widgets::copy_button::CopyButton;
+use crate::ui::widgets::files::Files;
+use crate::ui::widgets::history_buttons::HistoryButtons;
+use crate::ui::widgets::link_prompt::LinkPrompt;
+use crate::ui::widgets::new_design::NewDesign;
+use crate::ui::widgets::preset_picker::PresetPicker;
+use crate::ui::widgets::theme_toggle::ThemeToggle;
 use gloo::events::{EventListener, EventListenerOptions};
 use gloo::timers::callback::Timeout;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
-
-/// How the page starts: the saved work or a shared link's design, a message about
-/// anything that could not be read, and a linked design waiting for the user's word.
-struct Boot {
-    state: Playground,
-    /// No saved work: show the "start here" hint.
-    first_visit: bool,
-    notices: Vec<String>,
-    pending_link: Option<Playground>,
-}
-
-fn location() -> Option<web_sys::Location> {
-    web_sys::window().map(|w| w.location())
-}
-
-/// Drops `#s=...` from the address bar, so a reload does not ask again.
-fn forget_link() {
-    let (Some(window), Some(loc)) = (web_sys::window(), location()) else {
-        return;
-    };
-    let url = format!(
-        "{}{}",
-        loc.pathname().unwrap_or_default(),
-        loc.search().unwrap_or_default()
-    );
-    if let Ok(history) = window.history() {
-        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
-    }
-}
-
-/// What a fragment asks for, given the work it would replace.
-enum LinkOutcome {
-    Nothing,
-    Refused(String),
-    Open(Playground),
-    Ask(Playground),
-}
-
-fn read_link(hash: &str, work: &Playground, has_work: bool) -> LinkOutcome {
-    match share::decode(hash) {
-        None => LinkOutcome::Nothing,
-        Some(Err(why)) => {
-            LinkOutcome::Refused(format!("This link could not be opened: {why}. Your work is unchanged."))
-        }
-        Some(Ok(linked)) if !has_work || linked == *work => LinkOutcome::Open(linked),
-        Some(Ok(linked)) => LinkOutcome::Ask(linked),
-    }
-}
 
 /// A skip link moves focus to its panel without touching the fragment, which carries
 /// share links.
@@ -89,134 +41,8 @@ fn skip_to(id: &'static str) -> Callback<MouseEvent> {
     })
 }
 
-fn current_hash() -> String {
-    location().and_then(|l| l.hash().ok()).unwrap_or_default()
-}
-
-fn boot() -> Boot {
-    let had_saved = persist::has_saved();
-    let (saved, problem) = persist::load();
-    let mut notices: Vec<String> = problem.into_iter().collect();
-    let outcome = read_link(&current_hash(), &saved, had_saved);
-    if !matches!(outcome, LinkOutcome::Nothing | LinkOutcome::Ask(_)) {
-        forget_link();
-    }
-    let first_visit = !had_saved;
-    match outcome {
-        LinkOutcome::Nothing => Boot {
-            state: saved,
-            first_visit,
-            notices,
-            pending_link: None,
-        },
-        LinkOutcome::Refused(message) => {
-            notices.push(message);
-            Boot {
-                state: saved,
-                first_visit,
-                notices,
-                pending_link: None,
-            }
-        }
-        LinkOutcome::Open(linked) => Boot {
-            state: linked,
-            first_visit: false,
-            notices,
-            pending_link: None,
-        },
-        LinkOutcome::Ask(linked) => Boot {
-            state: saved,
-            first_visit: false,
-            notices,
-            pending_link: Some(linked),
-        },
-    }
-}
-
 /// Up to this many items, every change is saved at once.
 const SAVE_AT_ONCE: usize = 5000;
-
-/// More items than this make a link too long to paste anywhere; export a file instead.
-const SHARE_ITEMS: usize = 2000;
-
-fn share_url(state: &Playground) -> Option<String> {
-    if state.rows.len() > SHARE_ITEMS {
-        return None;
-    }
-    let base = location()
-        .map(|l| format!("{}{}", l.origin().unwrap_or_default(), l.pathname().unwrap_or_default()))
-        .unwrap_or_default();
-    Some(format!("{base}#{}", share::encode(state)))
-}
-
-/// Every view of the state, each recomputed only when what it reads changed: a query
-/// edit does not re-sort 100,000 keys, and a width edit does not re-render the snippet
-/// twice.
-#[hook]
-fn use_analysis(state: &Rc<Playground>) -> Rc<Analysis> {
-    let s = state.clone();
-    let schema = state.schema.clone();
-    let rows = state.rows.clone();
-    let attribute = state.attribute();
-    let preview = use_memo((schema.clone(), rows.clone(), attribute.clone()), {
-        let s = s.clone();
-        move |_| s.preview().map(Rc::new)
-    });
-    let plans = use_memo((schema.clone(), rows.clone(), s.entity, s.expected.clone()), {
-        let s = s.clone();
-        move |_| s.plans()
-    });
-    let number_vs_string = use_memo((schema.clone(), rows.clone(), attribute.clone(), s.entity), {
-        let s = s.clone();
-        move |_| s.number_vs_string()
-    });
-    let collections = use_memo((schema.clone(), rows.clone(), attribute.clone()), {
-        let s = s.clone();
-        move |_| s.collections()
-    });
-    let checked = use_memo(schema.clone(), |schema| schema.check());
-    let overwritten = use_memo((schema.clone(), rows.clone(), attribute.clone()), {
-        let (s, collections) = (s.clone(), collections.clone());
-        move |_| s.overwritten(&collections)
-    });
-    let query = use_memo((schema.clone(), rows.clone(), s.query.clone(), s.snippet.clone()), {
-        let s = s.clone();
-        move |_| s.query_view()
-    });
-    let pasted = use_memo((schema, rows, s.pasted.clone()), {
-        let s = s.clone();
-        move |_| s.paste_view()
-    });
-    let blocked = s.blocked();
-    // Only the parts whose inputs changed were recomputed above; the whole is put
-    // together by the same `assemble` the tests run.
-    use_memo(
-        (
-            preview,
-            plans,
-            number_vs_string,
-            collections,
-            checked,
-            query,
-            pasted,
-            overwritten,
-            blocked,
-        ),
-        |(preview, plans, number_vs_string, collections, checked, query, pasted, overwritten, blocked)| {
-            assemble(Parts {
-                blocked: blocked.clone(),
-                preview: (**preview).clone(),
-                checked: (**checked).clone(),
-                plans: (**plans).clone(),
-                number_vs_string: (**number_vs_string).clone(),
-                collections: collections.clone(),
-                overwritten: overwritten.clone(),
-                query: (**query).clone(),
-                pasted: (**pasted).clone(),
-            })
-        },
-    )
-}
 
 /// Ctrl/Cmd+Z and Ctrl/Cmd+Shift+Z (or Ctrl+Y) undo and redo, except inside a text
 /// field, where the browser's own undo of the typing applies.
@@ -261,7 +87,7 @@ pub fn App() -> Html {
         use_effect_with(snapshot, move |s| {
             let large = s.rows.len() > SAVE_AT_ONCE;
             let s = s.clone();
-            let save = move || save_problem.set(persist::save(&s).err());
+            let save = move || save_problem.set(storage::save(&s).err());
             // A large table is saved once the edits pause, not after every keystroke.
             let pending = if large {
                 Some(Timeout::new(400, save))
@@ -303,7 +129,7 @@ pub fn App() -> Html {
             let listener = web_sys::window().map(|w| {
                 EventListener::new(&w, "hashchange", move |_| {
                     // Autosave keeps storage equal to the work on screen.
-                    let (work, _) = persist::load();
+                    let (work, _) = storage::load();
                     match read_link(&current_hash(), &work, true) {
                         LinkOutcome::Nothing => {}
                         LinkOutcome::Refused(message) => {

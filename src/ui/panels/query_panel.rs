@@ -1,12 +1,12 @@
 //! The query panel: pick an access pattern against a sample item, and see the generated
 //! expression, its input object, the explanation and the rows it returns, page by page.
 
-use super::elided::Elided;
-use super::hit_list::HitList;
-use super::typed_input::{ok, TypedInput};
-use super::{controls, event_value};
 use crate::analysis::Analysis;
 use crate::document::{Action, Playground, QueryDraft, Shape};
+use crate::ui::panels::hit_list::HitList;
+use crate::ui::widgets::controls::{self, event_value};
+use crate::ui::widgets::elided::Elided;
+use crate::ui::widgets::typed_input::{ok, TypedInput};
 use keylab::query::builder::RangeOp;
 use std::rc::Rc;
 use yew::prelude::*;

@@ -1,8 +1,8 @@
 //! Which entity is being designed: pick, rename, add or remove one.
 
-use super::typed_input::TypedInput;
-use super::{controls, event_value};
 use crate::document::{check_entity_name, Action, Playground, Unsettled, NAME_MAX};
+use crate::ui::widgets::controls::{self, event_value};
+use crate::ui::widgets::typed_input::TypedInput;
 use std::rc::Rc;
 use yew::prelude::*;
 

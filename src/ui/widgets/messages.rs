@@ -1,6 +1,6 @@
 //! Errors and warnings printed next to the control they concern.
 
-use super::elided::Elided;
+use crate::ui::widgets::elided::Elided;
 use yew::prelude::*;
 
 /// A message quotes the value it is about, which may be a megabyte: past this many

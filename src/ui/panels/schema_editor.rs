@@ -1,8 +1,8 @@
 //! The whole schema as JSON: table, key attributes, GSIs and every entity. Applied only
 //! when it reads as a valid schema; until then each problem is listed with its JSON path.
 
-use super::messages::Messages;
 use crate::document::{Action, Playground};
+use crate::ui::widgets::messages::Messages;
 use keylab::Schema;
 use std::rc::Rc;
 use yew::prelude::*;

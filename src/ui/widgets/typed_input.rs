@@ -86,7 +86,7 @@ pub fn TypedInput(props: &TypedInputProps) -> Html {
     let oninput = {
         let (typing, pending, latest) = (typing.clone(), pending.clone(), latest.clone());
         Callback::from(move |e: InputEvent| {
-            let text = super::input_value(&e);
+            let text = crate::ui::widgets::controls::input_value(&e);
             typing.set(Some(text.clone()));
             let (fire, late) = (pending.clone(), latest.clone());
             let timer = Timeout::new(SETTLE_MS, move || {
@@ -157,7 +157,7 @@ pub fn TypedInput(props: &TypedInputProps) -> Html {
                             d.emit(Action::DiscardTyped(key.to_string()));
                         })
                     }}>
-                    { format!("put back {:?}", super::elided::shortened(&props.value)) }
+                    { format!("put back {:?}", crate::ui::widgets::elided::shortened(&props.value)) }
                 </button>
             }
         }

@@ -1,0 +1,16 @@
+//! The sections of the workbench, and the parts only they use.
+
+pub mod attribute_picker;
+pub mod collection_view;
+pub mod entity_picker;
+pub mod hit_list;
+pub mod paste_box;
+pub mod paste_items;
+pub mod preview_panel;
+pub mod query_band;
+pub mod query_panel;
+pub mod samples_table;
+pub mod schema_editor;
+pub mod segment_row;
+pub mod snippet_panel;
+pub mod template_editor;

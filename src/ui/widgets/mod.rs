@@ -1,0 +1,17 @@
+//! Pieces the panels and the header share: labelled controls, long text cut to size,
+//! keys drawn segment by segment, copy buttons, and the header's pickers and menus.
+
+pub mod byte_view;
+pub mod controls;
+pub mod copy_button;
+pub mod elided;
+pub mod files;
+pub mod flip;
+pub mod history_buttons;
+pub mod key_segments;
+pub mod link_prompt;
+pub mod messages;
+pub mod new_design;
+pub mod preset_picker;
+pub mod theme_toggle;
+pub mod typed_input;

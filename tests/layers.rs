@@ -1,0 +1,174 @@
+//! The shape of the code, held by a test: who may import whom (see the workbench
+//! issue's rules), where Yew may appear, and no import circles between the top-level
+//! modules of the app or of the core. Test code is left out: a test may use any module
+//! as a fixture.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+/// Per top-level module, the top-level modules its shipped code names as `crate::x`,
+/// and whether it names `yew`.
+struct Module {
+    imports: BTreeSet<String>,
+    uses_yew: Vec<String>,
+}
+
+fn shipped(text: &str) -> &str {
+    // Test modules close each file (`#[cfg(test)] mod tests`).
+    text.find("#[cfg(test)]").map_or(text, |at| &text[..at])
+}
+
+fn modules(root: &Path) -> BTreeMap<String, Module> {
+    let mut out: BTreeMap<String, Module> = BTreeMap::new();
+    let mut stack = vec![root.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).expect("source folder") {
+            let path = entry.expect("entry").path();
+            if path.is_dir() {
+                stack.push(path);
+                continue;
+            }
+            if path.extension().is_none_or(|e| e != "rs") || path.file_name().is_some_and(|n| n == "tests.rs") {
+                continue;
+            }
+            let rel = path.strip_prefix(root).unwrap().to_string_lossy().replace('\\', "/");
+            let top = rel.split('/').next().unwrap().trim_end_matches(".rs").to_string();
+            let text = std::fs::read_to_string(&path).expect("source file");
+            let code = shipped(&text);
+            let m = out.entry(top.clone()).or_insert_with(|| Module {
+                imports: BTreeSet::new(),
+                uses_yew: Vec::new(),
+            });
+            for (at, _) in code.match_indices("crate::") {
+                let name: String = code[at + 7..]
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                    .collect();
+                // `crate::Values` and the like are items of lib.rs, not modules.
+                if name != top && name.chars().next().is_some_and(|c| c.is_ascii_lowercase()) {
+                    m.imports.insert(name);
+                }
+            }
+            if code.contains("yew::") || code.contains("use yew") {
+                m.uses_yew.push(rel);
+            }
+        }
+    }
+    out
+}
+
+/// A circle among the modules, if there is one, as the path that closes it.
+fn circle(graph: &BTreeMap<String, Module>) -> Option<Vec<String>> {
+    fn visit(
+        at: &str,
+        graph: &BTreeMap<String, Module>,
+        path: &mut Vec<String>,
+        done: &mut BTreeSet<String>,
+    ) -> Option<Vec<String>> {
+        if let Some(i) = path.iter().position(|p| p == at) {
+            let mut found = path[i..].to_vec();
+            found.push(at.to_string());
+            return Some(found);
+        }
+        if !done.insert(at.to_string()) {
+            return None;
+        }
+        path.push(at.to_string());
+        for next in graph.get(at).map(|m| &m.imports).into_iter().flatten() {
+            if let Some(found) = visit(next, graph, path, done) {
+                return Some(found);
+            }
+        }
+        path.pop();
+        None
+    }
+    let mut done = BTreeSet::new();
+    graph.keys().find_map(|m| {
+        let mut path = Vec::new();
+        done.clear();
+        visit(m, graph, &mut path, &mut done)
+    })
+}
+
+fn imports<'g>(graph: &'g BTreeMap<String, Module>, module: &str) -> Vec<&'g str> {
+    graph[module].imports.iter().map(String::as_str).collect()
+}
+
+#[test]
+fn each_layer_imports_only_the_layers_under_it() {
+    let app = modules(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"));
+    assert_eq!(
+        imports(&app, "document"),
+        Vec::<&str>::new(),
+        "document imports only keylab"
+    );
+    assert_eq!(
+        imports(&app, "analysis"),
+        ["document"],
+        "analysis imports only the document"
+    );
+    for (name, m) in &app {
+        if name != "ui" {
+            assert!(
+                !m.imports.contains("ui"),
+                "{name} imports the UI: only main.rs mounts it"
+            );
+        }
+        if !["ui", "fuzzing"].contains(&name.as_str()) {
+            assert!(!m.imports.contains("browser"), "{name} imports the browser layer");
+        }
+    }
+    for forbidden in ["ui", "analysis"] {
+        assert!(
+            !app["browser"].imports.contains(forbidden),
+            "browser imports {forbidden}"
+        );
+    }
+}
+
+#[test]
+fn yew_stays_in_the_ui_and_the_history() {
+    let app = modules(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"));
+    let outside: Vec<&String> = app
+        .iter()
+        .filter(|(name, _)| *name != "ui")
+        .flat_map(|(_, m)| &m.uses_yew)
+        .filter(|f| !["document/history.rs", "main.rs"].contains(&f.as_str()))
+        .collect();
+    assert!(
+        outside.is_empty(),
+        "Yew outside ui/ and document/history.rs: {outside:?}"
+    );
+}
+
+#[test]
+fn no_import_circles_in_the_app_or_the_core() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for dir in ["src", "core/src"] {
+        let graph = modules(&root.join(dir));
+        assert_eq!(circle(&graph), None, "{dir}: modules import each other in a circle");
+    }
+}
+
+#[test]
+fn the_circle_finder_finds_circles() {
+    let module = |imports: &[&str]| Module {
+        imports: imports.iter().map(|s| s.to_string()).collect(),
+        uses_yew: Vec::new(),
+    };
+    let graph: BTreeMap<String, Module> = [
+        ("a".to_string(), module(&["b"])),
+        ("b".to_string(), module(&["c"])),
+        ("c".to_string(), module(&["a"])),
+    ]
+    .into_iter()
+    .collect();
+    assert_eq!(
+        circle(&graph),
+        Some(vec!["a".into(), "b".into(), "c".into(), "a".into()])
+    );
+    let line: BTreeMap<String, Module> = [("a".to_string(), module(&["b"])), ("b".to_string(), module(&[]))]
+        .into_iter()
+        .collect();
+    assert_eq!(circle(&line), None);
+}
