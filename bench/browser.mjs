@@ -92,6 +92,8 @@ try {
         });
         seen.observe(list, { subtree: true, childList: true, characterData: true });
         input.value = String(width);
+        // As typing then leaving the field does: the input event carries the text, change commits it.
+        input.dispatchEvent(new Event('input', { bubbles: true }));
         input.dispatchEvent(new Event('change', { bubbles: true }));
       }), width));
     }

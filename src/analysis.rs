@@ -86,7 +86,13 @@ pub struct Hit {
     pub row: usize,
     pub page: usize,
     pub key: String,
+    /// The item's values as text, for the first [`SHOWN`] hits: the lists draw no more.
+    pub values: String,
 }
+
+/// Longest list of keys drawn at once: the order of every item is computed, but a list
+/// of 100,000 elements would stall the page.
+pub const SHOWN: usize = 500;
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct QueryView {
@@ -308,6 +314,11 @@ impl Playground {
                         row,
                         page,
                         key: key.to_string(),
+                        values: if hits.len() < SHOWN {
+                            self.row_text(row)
+                        } else {
+                            String::new()
+                        },
                     });
                 }
             }

@@ -158,6 +158,15 @@ pub fn App() -> Html {
         let workspace = workspace.clone();
         Callback::from(move |c| workspace.dispatch(c))
     };
+    // Loading a preset over work that is not that preset's asks first.
+    // Keyed on the present's address: every edit makes a new one, and comparing whole
+    // documents of 100,000 items on each render would not be free.
+    let unsaved = {
+        let s = state.clone();
+        use_memo(Rc::as_ptr(&state) as usize, move |_| {
+            presets::load(&s.preset).is_none_or(|p| p != *s)
+        })
+    };
     let current = state;
     let query = analysis.query.as_ref().ok();
     html! {
@@ -176,7 +185,7 @@ pub fn App() -> Html {
                         None => html! { <button type="button" disabled=true title={format!("More than {SHARE_ITEMS} items make a link too long: use Export instead")}>{ "Copy share link" }</button> },
                     } }
                     // The one preset picker: loading a design also closes the start hint.
-                    <PresetPicker id="header-preset" state={current.clone()} command={command.clone()}
+                    <PresetPicker id="header-preset" unsaved={*unsaved} command={command.clone()}
                         on_load={{ let hint = hint.clone(); Callback::from(move |_| hint.set(false)) }} />
                     <ThemeToggle />
                 </div>
@@ -212,8 +221,8 @@ pub fn App() -> Html {
                 <CollectionView state={current.clone()} collections={analysis.collections.clone()} blocked={analysis.blocked.clone()} />
                 <SamplesTable state={current.clone()} preview={analysis.preview.clone()} overwritten={analysis.overwritten.clone()} dispatch={dispatch.clone()} pointed={*pointed} />
                 <QueryPanel state={current.clone()} analysis={analysis.clone()} dispatch={dispatch.clone()} />
-                <PasteBox state={current.clone()} analysis={analysis.clone()} dispatch={dispatch.clone()} />
-                <SnippetPanel state={current} analysis={analysis.clone()} {dispatch} />
+                <PasteBox pasted={current.pasted.clone()} view={analysis.pasted.clone()} dispatch={dispatch.clone()} />
+                <SnippetPanel prefs={current.snippet.clone()} table={current.schema.table.name.clone()} query={analysis.query.clone()} {dispatch} />
             </main>
         </>
     }

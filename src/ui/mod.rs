@@ -8,9 +8,7 @@ pub mod hooks;
 pub mod panels;
 pub mod widgets;
 
-/// Longest list of keys drawn at once: the order of every item is computed, but a list
-/// of 100,000 elements would stall the page.
-pub const SHOWN: usize = 500;
+pub use crate::analysis::SHOWN;
 
 /// Says how much of a long list is drawn.
 pub fn more_note(total: usize) -> String {

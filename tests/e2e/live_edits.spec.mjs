@@ -115,7 +115,7 @@ test('the preview shows the one partition of a shared design, with an entity fil
   await expect(page.getByTestId('naive-keys').locator('li')).toHaveCount(3);
   await expect(note).toContainText('3 of 10 item(s)');
   await page.getByLabel('entity to show').selectOption('');
-  await expect(page.getByTestId('preview-legend')).toContainText('returned by the query below');
+  await expect(page.getByTestId('query-bar-reading')).toContainText('4 returned');
   // The highlighted rows are the query's hits: the four orders.
   await expect(page.getByTestId('sorted-keys').locator('li.match code')).toHaveText([/^ORDER#/, /^ORDER#/, /^ORDER#/, /^ORDER#/]);
 });

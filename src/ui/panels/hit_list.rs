@@ -1,15 +1,12 @@
 //! The rows a query returns, in the order DynamoDB returns them, with page numbers.
 
 use crate::analysis::Hit;
-use crate::document::Playground;
 use crate::ui::widgets::elided::Elided;
-use std::rc::Rc;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
 pub struct HitListProps {
     pub hits: std::rc::Rc<Vec<Hit>>,
-    pub state: Rc<Playground>,
     pub testid: AttrValue,
 }
 
@@ -26,7 +23,7 @@ pub fn HitList(props: &HitListProps) -> Html {
             <p class="note">{ summary }{ crate::ui::more_note(props.hits.len()) }</p>
             <ol class="keys" data-testid={props.testid.clone()}>
                 { for props.hits.iter().take(crate::ui::SHOWN).map(|h| {
-                    let values = props.state.row_text(h.row);
+                    let values = &h.values;
                     html! {
                         <li data-row={h.row.to_string()} data-page={h.page.to_string()}>
                             <span class="badge page">{ format!("page {}", h.page) }</span>

@@ -1,17 +1,18 @@
 //! "Paste an expression": any Query input, validated as DynamoDB would and run against
 //! the sample items. An error points at the offending token.
 
-use crate::analysis::Analysis;
-use crate::document::{Action, Playground};
+use crate::analysis::PasteView;
+use crate::document::Action;
 use crate::ui::panels::hit_list::HitList;
 use crate::ui::widgets::typed_input::TypedInput;
-use std::rc::Rc;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
 pub struct PasteBoxProps {
-    pub state: Rc<Playground>,
-    pub analysis: Rc<Analysis>,
+    /// The text in the box, as typed.
+    pub pasted: AttrValue,
+    /// What it reads as; `None` while the box is empty.
+    pub view: Option<PasteView>,
     pub dispatch: Callback<Action>,
 }
 
@@ -33,7 +34,7 @@ fn pointed(expression: &str, offset: usize, token: &str) -> Html {
 #[function_component]
 pub fn PasteBox(props: &PasteBoxProps) -> Html {
     let read = Callback::from(|text: String| Ok(Action::SetPasted(text)));
-    let outcome = match &props.analysis.pasted {
+    let outcome = match &props.view {
         None => {
             html! { <p class="note">{ "Paste the object you pass to Query (TableName, KeyConditionExpression, ExpressionAttributeNames, ExpressionAttributeValues, ...): as JSON, as a JavaScript object or a Python dict, with low-level or DocumentClient values." }</p> }
         }
@@ -49,7 +50,7 @@ pub fn PasteBox(props: &PasteBoxProps) -> Html {
             </> },
             None => html! { <>
                 <p class="ok" data-testid="paste-ok">{ "DynamoDB would accept this query." }</p>
-                <HitList hits={view.hits.clone()} state={props.state.clone()} testid="paste-hits" />
+                <HitList hits={view.hits.clone()} testid="paste-hits" />
             </> },
             } }
         </> },
@@ -58,7 +59,7 @@ pub fn PasteBox(props: &PasteBoxProps) -> Html {
         <section class="panel" aria-labelledby="paste-title">
             <h2 id="paste-title">{ "Paste an expression" }</h2>
             <label for="paste-input" class="visually-hidden">{ "Query input as JSON, JavaScript or Python" }</label>
-            <TypedInput id="paste-input" rows={8} value={props.state.pasted.clone()} {read} dispatch={props.dispatch.clone()}
+            <TypedInput id="paste-input" rows={8} value={props.pasted.to_string()} {read} dispatch={props.dispatch.clone()}
                 placeholder={r##"{"KeyConditionExpression": "#pk = :pk AND begins_with(#sk, :p)", ...}"##} />
             { outcome }
         </section>

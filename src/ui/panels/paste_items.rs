@@ -1,15 +1,15 @@
 //! Adds sample items pasted as JSON lines (`{"score": 1500, ...}` per line) or CSV with
 //! a header line of field names.
 
-use crate::document::{Action, Playground};
+use crate::document::Action;
 use crate::import_items;
-use std::rc::Rc;
 use web_sys::HtmlTextAreaElement;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
 pub struct PasteItemsProps {
-    pub state: Rc<Playground>,
+    /// The entity's fields, in the order CSV columns default to.
+    pub columns: Vec<String>,
     pub dispatch: Callback<Action>,
 }
 
@@ -22,7 +22,7 @@ pub fn PasteItems(props: &PasteItemsProps) -> Html {
             area.clone(),
             status.clone(),
             props.dispatch.clone(),
-            props.state.columns(),
+            props.columns.clone(),
         );
         Callback::from(move |_: MouseEvent| {
             let Some(input) = area.cast::<HtmlTextAreaElement>() else {
@@ -47,7 +47,7 @@ pub fn PasteItems(props: &PasteItemsProps) -> Html {
             <summary>{ "Paste JSON lines or CSV" }</summary>
             <label for="paste-items" class="visually-hidden">{ "Items as JSON lines or CSV" }</label>
             <textarea id="paste-items" ref={area} rows="5" spellcheck="false"
-                placeholder={format!("{{\"{0}\": ...}}  one object per line, or CSV:\n{1}", props.state.columns().first().cloned().unwrap_or_default(), props.state.columns().join(","))} />
+                placeholder={format!("{{\"{0}\": ...}}  one object per line, or CSV:\n{1}", props.columns.first().cloned().unwrap_or_default(), props.columns.join(","))} />
             <button type="button" onclick={add}>{ "Add items" }</button>
             { match &*status {
                 Some(Ok(m)) => html! { <p class="ok" role="status" data-testid="paste-items-status">{ m }</p> },

@@ -89,18 +89,14 @@ fn step_focus(e: KeyboardEvent) {
 /// What the query returns and how it reads, in one phrase.
 fn reading(band: &Band, hits: &[Hit]) -> String {
     let pages = hits.last().map_or(0, |h| h.page);
-    let direction = if band.forward {
-        "forward (ScanIndexForward)"
-    } else {
-        "backward"
-    };
-    let limit = band.limit.map(|n| format!(", Limit {n}")).unwrap_or_default();
-    format!("{} item(s) in {pages} page(s), read {direction}{limit}", hits.len())
+    let direction = if band.forward { "forward" } else { "backward" };
+    let limit = band.limit.map(|n| format!(" · Limit {n}")).unwrap_or_default();
+    format!("{} returned · {pages} page(s) · {direction}{limit}", hits.len())
 }
 
 /// A bound's value can be as long as a key: the label is cut in the middle like one.
 fn marker(m: &Marker) -> Html {
-    html! { <span class={classes!("marker", m.kind)} data-testid={m.kind}><Elided text={m.text.clone()} keep={160} /></span> }
+    html! { <span class={classes!("marker", m.kind)} data-testid={m.kind} title={m.text.clone()}><Elided text={m.text.clone()} keep={160} /></span> }
 }
 
 /// Above this share of rows out of order, one count says it better than a badge per row.
@@ -111,7 +107,7 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
     let forward = use_state(|| true);
     let keys_list = use_node_ref();
     crate::ui::widgets::flip::use_flip(keys_list.clone());
-    // Until a partition is picked, the one the query reads is shown, so its band is seen.
+    // The busiest partition until another is picked (the query's is one click away).
     let picked = use_state(|| None::<usize>);
     let only = use_state(String::new);
     let Some(preview) = &props.preview else {
@@ -137,7 +133,7 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
             .take(PARTITIONS)
             .position(|c| c.partition == b.partition)
     });
-    let chosen = picked.or(queried).unwrap_or(0);
+    let chosen = picked.unwrap_or(0);
     let partition = is_sort
         .then(|| {
             props
@@ -301,19 +297,21 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
                 </div>
                 <p class="note" data-testid="preview-partition-note">
                     { format!("{} of {} item(s) in partition ", in_order.len(), c.items.len()) }<code><Elided text={c.partition.clone()} /></code>
-                    { format!(", the partition a Query reads ({} partition(s) in all)", props.collections.len()) }
+                    // The picker's label says how many partitions there are.
+                    { if props.collections.len() > 1 { "; a Query reads one partition" } else { ", the one partition" } }
                 </p>
                 if let Some(b) = props.band.as_ref().filter(|b| b.attribute == preview.attribute && band.is_none()) {
-                    <p class="note" data-testid="band-elsewhere">{ "The query below reads partition " }<code><Elided text={b.partition.clone()} /></code>{ ": pick it to see the query drawn on its keys." }</p>
+                    <p class="note" data-testid="band-elsewhere">{ "The query below reads partition " }<code><Elided text={b.partition.clone()} /></code>{ ". " }
+                        if let Some(i) = queried {
+                            <button type="button" onclick={{ let picked = picked.clone(); Callback::from(move |_: MouseEvent| picked.set(Some(i))) }}>{ "Show the query's partition" }</button>
+                        }
+                    </p>
                 }
             }
             // The facts about the list in one wrapping row, so the keys start high enough
             // for a dozen of them to share the screen with the template.
             <div class="preview-facts">
                 <span class="note">{ order_note }{ if skipped > 0 { format!(" · {skipped} item(s) left out: errors, or no {} template", preview.attribute) } else { String::new() } }{ more_note(in_order.len()) }</span>
-                if !props.hits.is_empty() {
-                    <span class="note legend" data-testid="preview-legend"><span class="swatch match" aria-hidden="true"></span>{ "highlighted: returned by the query below" }</span>
-                }
                 if !mark_each && out_of_order > 0 {
                     <span class="note" data-testid="out-of-order-count">{ format!("{out_of_order} of {} naive keys are out of order.", window.misplaced.len()) }</span>
                 }
@@ -324,15 +322,16 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
             </div>
             if let Some(bar) = &props.query_bar {
                 <div class="query-bar" data-testid="query-bar">
-                    <span class="note">{ "Query: " }</span>
-                    <code data-testid="query-bar-expression">{ &bar.expression }</code>
+                    // The bar is also the legend of the highlighted rows: its swatch.
+                    <span class="swatch match" aria-hidden="true"></span>
+                    <code data-testid="query-bar-expression" aria-label={format!("Query: {}", bar.expression)}>{ &bar.expression }</code>
                     if let Some(b) = &props.band {
-                        <span class="note" data-testid="query-bar-reading">{ reading(b, &props.hits) }</span>
+                        <span class="note legend" data-testid="query-bar-reading">{ reading(b, &props.hits) }</span>
                     }
                     if let Some((code, target)) = &bar.code {
                         <CopyButton text={code.clone()} label={format!("Copy {target} code")} />
                     }
-                    <a href="#query-panel" class="note">{ "edit the query below" }</a>
+                    <a href="#query-panel" class="note" aria-label="edit the query below">{ "edit ↓" }</a>
                 </div>
             }
             <div class="orders">

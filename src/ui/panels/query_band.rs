@@ -109,6 +109,7 @@ mod tests {
                 row,
                 page: i / 2 + 1,
                 key: String::new(),
+                values: String::new(),
             })
             .collect()
     }

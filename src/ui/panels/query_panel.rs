@@ -125,7 +125,7 @@ pub fn QueryPanel(props: &QueryPanelProps) -> Html {
                 <summary>{ "DocumentClient input (plain values)" }</summary>
                 <pre data-testid="query-document-input">{ &view.document_input }</pre>
             </details>
-            <HitList hits={view.hits.clone()} state={props.state.clone()} testid="query-hits" />
+            <HitList hits={view.hits.clone()} testid="query-hits" />
         </> },
     };
     html! {

@@ -176,7 +176,7 @@ pub fn SamplesTable(props: &SamplesTableProps) -> Html {
                     <p class="messages"><span class="error" role="alert">{ format!("{:?} is not a count from 1 to {MAX_ITEMS}: type a whole number in that range.", *count) }</span></p>
                 }
             </div>
-            <PasteItems state={props.state.clone()} dispatch={props.dispatch.clone()} />
+            <PasteItems columns={columns.clone()} dispatch={props.dispatch.clone()} />
         </section>
     }
 }

@@ -1,21 +1,21 @@
 //! The whole schema as JSON: table, key attributes, GSIs and every entity. Applied only
 //! when it reads as a valid schema; until then each problem is listed with its JSON path.
 
-use crate::document::{Action, Playground};
+use crate::document::Action;
 use crate::ui::widgets::messages::Messages;
 use keylab::Schema;
-use std::rc::Rc;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
 pub struct SchemaEditorProps {
-    pub state: Rc<Playground>,
+    /// The schema in force.
+    pub schema: Schema,
     pub dispatch: Callback<Action>,
 }
 
 #[function_component]
 pub fn SchemaEditor(props: &SchemaEditorProps) -> Html {
-    let current = keylab::snippet::visible_json(&props.state.schema.to_json_pretty());
+    let current = keylab::snippet::visible_json(&props.schema.to_json_pretty());
     let text = use_state(|| current.clone());
     let errors = use_state(Vec::<String>::new);
     {

@@ -2,24 +2,26 @@
 //! always the code for the query above. No syntax highlighting: it would cost bundle
 //! bytes, and plain monospace keeps every escaped character visible.
 
-use crate::analysis::Analysis;
-use crate::document::{Action, Playground, SnippetPrefs};
+use crate::analysis::QueryView;
+use crate::document::{Action, SnippetPrefs};
 use crate::ui::widgets::controls;
 use crate::ui::widgets::copy_button::CopyButton;
 use keylab::snippet::Target;
-use std::rc::Rc;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
 pub struct SnippetPanelProps {
-    pub state: Rc<Playground>,
-    pub analysis: Rc<Analysis>,
+    pub prefs: SnippetPrefs,
+    /// The design's table name, shown until the user names another.
+    pub table: AttrValue,
+    /// The query whose code is shown, or why there is none.
+    pub query: Result<QueryView, String>,
     pub dispatch: Callback<Action>,
 }
 
 #[function_component]
 pub fn SnippetPanel(props: &SnippetPanelProps) -> Html {
-    let prefs = props.state.snippet.clone();
+    let prefs = props.prefs.clone();
     let set = |apply: fn(&mut SnippetPrefs, String)| {
         let prefs = prefs.clone();
         Callback::from(move |text: String| {
@@ -98,7 +100,7 @@ pub fn SnippetPanel(props: &SnippetPanelProps) -> Html {
     let table_problem = (!prefs.table.is_empty())
         .then(|| keylab::schema::check_table_name(&prefs.table).err())
         .flatten();
-    let body = match &props.analysis.query {
+    let body = match &props.query {
         Err(_) => html! { <p class="note">{ "Fix the query above to see its code." }</p> },
         Ok(_) if table_problem.is_some() => html! { <p class="note">{ "Fix the table name to see the code." }</p> },
         Ok(view) => match &view.snippet {
@@ -121,7 +123,7 @@ pub fn SnippetPanel(props: &SnippetPanelProps) -> Html {
                     <label for="snippet-program">{ "complete runnable program" }</label>
                 </span>
                 <span class="control">
-                    { controls::text("snippet-table", "table name", prefs.table.clone(), Some(props.state.schema.table.name.clone()), set(|p, v| p.table = v), props.dispatch.clone()) }
+                    { controls::text("snippet-table", "table name", prefs.table.clone(), Some(props.table.to_string()), set(|p, v| p.table = v), props.dispatch.clone()) }
                     if let Some(problem) = table_problem {
                         <span class="field-problem" data-testid="snippet-table-problem" role="alert">{ problem }</span>
                     }

@@ -98,7 +98,7 @@ pub fn TemplateEditor(props: &TemplateEditorProps) -> Html {
                 <button type="button" onclick={add(NewSegment::Literal)}>{ "+ literal segment" }</button>
             </div>
             }
-            <SchemaEditor state={state.clone()} dispatch={props.dispatch.clone()} />
+            <SchemaEditor schema={state.schema.clone()} dispatch={props.dispatch.clone()} />
         </section>
     }
 }

@@ -40,25 +40,30 @@ fn settle(list: &NodeRef, before: &Places) -> Places {
     let Some(list) = list.cast::<web_sys::Element>() else {
         return Places::new();
     };
-    let rows = list.children();
-    let mut now = Places::new();
+    let children = list.children();
+    let rows: Vec<(u32, String, web_sys::HtmlElement)> = (0..children.length())
+        .filter_map(|i| {
+            let row = children.item(i)?.dyn_into::<web_sys::HtmlElement>().ok()?;
+            Some((i, row.get_attribute("data-row")?, row))
+        })
+        .collect();
+    // A list that is mostly other rows (another partition, items replaced) is a new
+    // list, not a re-sorted one: nothing glides.
+    let kept = rows.iter().filter(|(_, id, _)| before.contains_key(id)).count();
+    let resorted = kept * 2 > rows.len().max(before.len());
     let reduced = reduced_motion();
-    for i in 0..rows.length() {
-        let Some(row) = rows.item(i).and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) else {
-            continue;
-        };
-        let Some(id) = row.get_attribute("data-row") else {
-            continue;
-        };
+    let mut now = Places::new();
+    for (i, id, row) in rows {
         // offsetTop ignores transforms, so a row caught mid-glide still reads its place.
         let top = row.offset_top();
-        if let Some(&(index, was)) = before.get(&id) {
-            if index != i {
+        match before.get(&id) {
+            Some(&(index, was)) if resorted && index != i => {
                 if !reduced && was != top {
                     glide(&row, was - top);
                 }
                 mark(&row);
             }
+            _ => {}
         }
         now.insert(id, (i, top));
     }

@@ -2,15 +2,15 @@
 //! query. Work that differs from the preset it started from is only replaced after a
 //! yes, and stays one Undo away.
 
-use crate::document::{Command, Playground};
+use crate::document::Command;
 use crate::presets::{self, PRESETS};
 use crate::ui::widgets::controls::{self, event_value};
-use std::rc::Rc;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
 pub struct PresetPickerProps {
-    pub state: Rc<Playground>,
+    /// The work on screen differs from the preset it started from: loading asks first.
+    pub unsaved: bool,
     pub command: Callback<Command>,
     /// Called after a preset is loaded (the start hint closes).
     #[prop_or_default]
@@ -39,10 +39,9 @@ pub fn PresetPicker(props: &PresetPickerProps) -> Html {
         }
     };
     let onclick = {
-        let (load, asking, state) = (load.clone(), asking.clone(), props.state.clone());
+        let (load, asking, unsaved) = (load.clone(), asking.clone(), props.unsaved);
         Callback::from(move |_: MouseEvent| {
             // Work that differs from the preset it started from is the user's: ask first.
-            let unsaved = presets::load(&state.preset).is_none_or(|p| p != *state);
             if unsaved {
                 asking.set(true)
             } else {
