@@ -130,7 +130,10 @@ pub struct Band {
 impl Band {
     fn of(query: &Query, attribute: String) -> Band {
         let shown = |v: &keylab::codec::KeyValue| match v {
-            keylab::codec::KeyValue::S(s) => serde_json::to_string(s).unwrap_or_default(),
+            // As the JSON views write it: a bound's U+10FFFF shows as its escape.
+            keylab::codec::KeyValue::S(s) => {
+                keylab::snippet::visible_json(&serde_json::to_string(s).unwrap_or_default())
+            }
             keylab::codec::KeyValue::N(n) => n.clone(),
         };
         let (lower, upper) = match query.sort.as_ref().map(|(_, c)| c) {
@@ -396,5 +399,48 @@ impl Playground {
                 hits: Rc::default(),
             },
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use keylab::codec::KeyValue;
+
+    fn query(sort: Option<KeyCondition>, forward: bool) -> Query {
+        Query {
+            table: "T".into(),
+            index: None,
+            partition: ("PK".into(), KeyValue::S("P".into())),
+            sort: sort.map(|c| ("SK".into(), c)),
+            scan_index_forward: forward,
+            limit: Some(3),
+            exclusive_start_key: None,
+        }
+    }
+
+    #[test]
+    fn a_band_states_each_bound_as_the_condition_does() {
+        let s = |t: &str| KeyValue::S(t.into());
+        let band = Band::of(
+            &query(Some(KeyCondition::Between(s("a"), s("b\u{10FFFF}"))), false),
+            "SK".into(),
+        );
+        assert_eq!(band.lower.as_deref(), Some(">= \"a\" (BETWEEN)"));
+        // The builder's upper bound for "everything under a prefix" shows as its escape.
+        assert_eq!(band.upper.as_deref(), Some("<= \"b\\udbff\\udfff\" (BETWEEN)"));
+        assert_eq!(
+            (band.forward, band.limit, band.partition.as_str()),
+            (false, Some(3), "P")
+        );
+        let band = Band::of(
+            &query(Some(KeyCondition::Lt(KeyValue::N("-1.5".into()))), true),
+            "SK".into(),
+        );
+        assert_eq!((band.lower, band.upper.as_deref()), (None, Some("< -1.5")));
+        let band = Band::of(&query(Some(KeyCondition::BeginsWith(s("ORDER#"))), true), "SK".into());
+        assert_eq!(band.lower.as_deref(), Some("the first key that begins_with \"ORDER#\""));
+        let band = Band::of(&query(None, true), "SK".into());
+        assert_eq!((band.lower, band.upper), (None, None));
     }
 }

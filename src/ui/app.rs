@@ -213,11 +213,11 @@ pub fn App() -> Html {
                 <PreviewPanel state={current.clone()} preview={analysis.preview.clone()} hits={query.map(|q| q.hits.clone()).unwrap_or_default()} band={query.map(|q| q.band.clone())} number_vs_string={analysis.number_vs_string.clone()} overwritten={analysis.overwritten.clone()}
                     collections={analysis.collections.clone()} blocked={analysis.blocked.clone()}
                     on_point={{ let pointed = pointed.clone(); Callback::from(move |r| pointed.set(r)) }}
-                    query_bar={query.map(|q| QueryBar {
+                    query_bar={analysis.query.as_ref().map(|q| QueryBar {
                         expression: q.expression.clone(),
                         code: q.snippet.as_ref().ok().map(|code| (code.clone(),
                             keylab::snippet::Target::from_id(&current.snippet.target).unwrap_or(keylab::snippet::Target::AwsCli).label().to_string())),
-                    })} />
+                    }).map_err(Clone::clone)} />
                 <CollectionView state={current.clone()} collections={analysis.collections.clone()} blocked={analysis.blocked.clone()} />
                 <SamplesTable state={current.clone()} preview={analysis.preview.clone()} overwritten={analysis.overwritten.clone()} dispatch={dispatch.clone()} pointed={*pointed} />
                 <QueryPanel state={current.clone()} analysis={analysis.clone()} dispatch={dispatch.clone()} />

@@ -19,3 +19,25 @@ test('README screenshot of a preset: the SaaS item collection', async ({ page })
   await page.getByRole('heading', { name: 'Item collections' }).scrollIntoViewIfNeeded();
   await page.screenshot({ path: 'docs/screenshot-collection.png' });
 });
+
+test('README before/after pair: the score width from 10 to 3', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openFresh(page);
+  await page.getByTestId('start-hint').getByRole('button', { name: 'Got it' }).click();
+  // A range query, so the band shows what the width change does to it too.
+  await page.getByLabel('access pattern').selectOption('range');
+  await page.getByLabel('score is').selectOption('between');
+  for (const [label, value] of [['value', '9'], ['and', '500']]) {
+    await page.getByLabel(label, { exact: true }).fill(value);
+    await page.getByLabel(label, { exact: true }).press('Tab');
+  }
+  await expect(page.getByTestId('sorted-keys').locator('li.match')).toHaveCount(3);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: 'docs/screenshot-width-before.png' });
+  await page.locator('#seg-0-width').fill('3');
+  // 1500 no longer fits: its key leaves the list and the field says why.
+  await expect(page.getByTestId('sorted-keys').locator('li')).toHaveCount(3);
+  await expect(page.getByTestId('sorted-keys').locator('li.moved')).toHaveCount(0, { timeout: 5000 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: 'docs/screenshot-width-after.png' });
+});

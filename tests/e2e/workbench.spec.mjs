@@ -149,3 +149,22 @@ test('focusing a key by keyboard marks its item, as pointing at it does', async 
   await page.keyboard.press('Tab');
   await expect(page.locator('tr.pointed')).toHaveCount(0);
 });
+
+test('a width that makes the query impossible says so beside the keys', async ({ page }) => {
+  await openFresh(page);
+  await page.getByLabel('access pattern').selectOption('range');
+  await page.getByLabel('score is').selectOption('between');
+  for (const [label, value] of [['value', '9'], ['and', '2000']]) {
+    await page.getByLabel(label, { exact: true }).fill(value);
+    await page.getByLabel(label, { exact: true }).press('Tab');
+  }
+  await expect(page.getByTestId('query-bar-expression')).toHaveText('#pk = :pk AND #sk BETWEEN :lo AND :hi');
+  await page.locator('#seg-0-width').fill('3');
+  await expect(page.getByTestId('query-bar-error')).toContainText('The query cannot be built: ');
+  await expect(page.getByTestId('query-bar-error')).toContainText('2000');
+  await expect(page.getByTestId('query-bar-error')).toContainText(await page.getByTestId('query-error').textContent());
+  await expect(page.getByTestId('query-bar')).toHaveCount(0);
+  await page.locator('#seg-0-width').fill('4');
+  await expect(page.getByTestId('query-bar-error')).toHaveCount(0);
+  await expect(page.getByTestId('query-bar-expression')).toBeVisible();
+});

@@ -41,9 +41,10 @@ pub struct PreviewPanelProps {
     pub on_point: Callback<Option<usize>>,
     /// The query below, in one line beside the keys (above them, so a long list does not
     /// push it off screen): its KeyConditionExpression and the chosen SDK's code to copy,
-    /// so a width change and its query are seen together.
-    #[prop_or_default]
-    pub query_bar: Option<QueryBar>,
+    /// so a width change and its query are seen together. When an edit leaves the query
+    /// impossible (a bound that no longer fits), the bar says why, here too.
+    #[prop_or(Err(String::new()))]
+    pub query_bar: Result<QueryBar, String>,
 }
 
 /// What the line under the keys shows of the query.
@@ -320,7 +321,10 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
                     <label for="preview-forward">{ "ScanIndexForward (unchecked: read from the end)" }</label>
                 </span>
             </div>
-            if let Some(bar) = &props.query_bar {
+            if let Some(why) = props.query_bar.as_ref().err().filter(|w| !w.trim().is_empty()) {
+                <p class="query-bar messages" data-testid="query-bar-error"><span class="error">{ "The query cannot be built: " }<Elided text={why.to_string()} keep={240} /></span>{ " " }<a href="#query-panel" class="note">{ "fix it below" }</a></p>
+            }
+            if let Ok(bar) = &props.query_bar {
                 <div class="query-bar" data-testid="query-bar">
                     // The bar is also the legend of the highlighted rows: its swatch.
                     <span class="swatch match" aria-hidden="true"></span>
