@@ -14,7 +14,7 @@ use keylab::query::eval::{latest_writes, run, Item};
 use keylab::query::parse::{parse_input, ValidationError};
 use keylab::query::{attribute_value, KeyCondition, Query, ValueStyle};
 use keylab::schema::AttrType;
-use keylab::snippet::{render as render_snippet, Options as SnippetOptions, Target};
+use keylab::snippet::{Options as SnippetOptions, Target};
 use keylab::Values;
 use serde_json::{json, Value};
 use std::rc::Rc;
@@ -344,8 +344,12 @@ impl Playground {
             endpoint: non_empty(&self.snippet.endpoint),
             program: self.snippet.program,
         };
+        #[cfg(feature = "deferred")]
+        let snippet = keylab::snippet::render(&built.query, target, &options);
+        #[cfg(not(feature = "deferred"))]
+        let snippet = Err(format!("{target:?} {options:?}: loads after first paint"));
         Ok(QueryView {
-            snippet: render_snippet(&built.query, target, &options),
+            snippet,
             expression: built.query.expression(),
             input: pretty(&built.query.to_input(ValueStyle::DynamoJson)),
             document_input: pretty(&built.query.to_input(ValueStyle::Plain)),
@@ -358,7 +362,7 @@ impl Playground {
     }
 
     pub fn paste_view(&self) -> Option<PasteView> {
-        if self.pasted.trim().is_empty() {
+        if cfg!(not(feature = "deferred")) || self.pasted.trim().is_empty() {
             return None;
         }
         let (doc, read_as) = match keylab::query::pasted::read_pasted(&self.pasted) {

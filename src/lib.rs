@@ -1,6 +1,7 @@
 //! The keylab playground: a Yew app over the `keylab` codec, and the JS API.
 
 pub mod analysis;
+#[cfg(feature = "deferred")]
 pub mod api;
 pub mod browser;
 pub mod document;

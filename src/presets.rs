@@ -20,6 +20,7 @@ macro_rules! preset {
     };
 }
 
+#[cfg(feature = "deferred")]
 pub const PRESETS: [Preset; 7] = [
     preset!("leaderboard"),
     preset!("iot"),
@@ -29,6 +30,9 @@ pub const PRESETS: [Preset; 7] = [
     preset!("casing"),
     preset!("migration"),
 ];
+/// Without the deferred module, the first paint's design only.
+#[cfg(not(feature = "deferred"))]
+pub const PRESETS: [Preset; 1] = [preset!("leaderboard")];
 
 /// Each preset's title and lesson, read from its file once rather than at every render.
 static TEXTS: LazyLock<Vec<(String, String)>> =

@@ -44,6 +44,9 @@ pub enum LinkOutcome {
 }
 
 pub fn read_link(hash: &str, work: &Playground, has_work: bool) -> LinkOutcome {
+    if cfg!(not(feature = "deferred")) {
+        return LinkOutcome::Nothing;
+    }
     match link::decode(hash) {
         None => LinkOutcome::Nothing,
         Some(Err(why)) => {
@@ -102,7 +105,7 @@ pub fn boot() -> Boot {
 pub const SHARE_ITEMS: usize = 2000;
 
 pub fn share_url(state: &Playground) -> Option<String> {
-    if state.rows.len() > SHARE_ITEMS {
+    if cfg!(not(feature = "deferred")) || state.rows.len() > SHARE_ITEMS {
         return None;
     }
     let base = location()

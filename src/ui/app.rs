@@ -189,7 +189,9 @@ pub fn App() -> Html {
                         on_load={{ let hint = hint.clone(); Callback::from(move |_| hint.set(false)) }} />
                     <ThemeToggle />
                 </div>
-                <Files state={current.clone()} command={command.clone()} />
+                if cfg!(feature = "deferred") {
+                    <Files state={current.clone()} command={command.clone()} />
+                }
                 <NewDesign command={command.clone()} />
             </header>
             { for notices.iter().chain(save_problem.iter()).map(|n| html! { <p class="notice" role="status">{ n }</p> }) }

@@ -28,6 +28,9 @@ pub fn PasteItems(props: &PasteItemsProps) -> Html {
             let Some(input) = area.cast::<HtmlTextAreaElement>() else {
                 return;
             };
+            if cfg!(not(feature = "deferred")) {
+                return;
+            }
             match import_items::parse(&input.value(), &columns) {
                 Ok((rows, note)) => {
                     let n = rows.len();

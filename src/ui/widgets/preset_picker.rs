@@ -21,7 +21,8 @@ pub struct PresetPickerProps {
 
 #[function_component]
 pub fn PresetPicker(props: &PresetPickerProps) -> Html {
-    let choice = use_state(|| PRESETS[1].id.to_string());
+    // The next preset after the one a first visit opens.
+    let choice = use_state(|| PRESETS.get(1).unwrap_or(&PRESETS[0]).id.to_string());
     let asking = use_state(|| false);
     let load = {
         let (command, on_load, choice, asking) = (
