@@ -198,7 +198,7 @@ pub fn App() -> Html {
             if *hint {
                 <aside class="hint" aria-label="start here" data-testid="start-hint">
                     <strong>{ "Start here. " }</strong>
-                    { "This is the leaderboard from the seed articles: scores stored inverted so the top score comes first. Change the score's width to 3 and watch 1500 overflow; set the query to \"Range on a field\" and copy the code for your SDK at the bottom. Or pick another design from the articles under preset, at the top. Everything you change is saved in this browser. " }
+                    { "This is the leaderboard from the seed articles: scores stored inverted so the top score comes first. Change the score's width to 3 and watch 1500 overflow; set the query below to \"Range on a field\" and watch it drawn on the keys, then copy its code for your SDK from the line above them. Or pick another design from the articles under preset, at the top. Everything you change is saved in this browser. " }
                     <button type="button" onclick={{ let hint = hint.clone(); Callback::from(move |_: MouseEvent| hint.set(false)) }}>{ "Got it" }</button>
                 </aside>
             }
