@@ -12,7 +12,7 @@ mod tests;
 
 pub use edit::{Action, NewSegment};
 pub use history::{Command, Workspace, HISTORY};
-pub use query_draft::{QueryDraft, Shape};
+pub use query_draft::{QueryChoices, QueryDraft, Shape};
 
 use keylab::preview::Sample;
 use keylab::query::builder::{AccessPattern, Around, Range, RangeOp, SortPattern};
@@ -154,13 +154,6 @@ impl Playground {
             .collect()
     }
 
-    /// Rows of the selected entity, by row number.
-    pub fn entity_rows(&self) -> Vec<usize> {
-        (0..self.rows.len())
-            .filter(|&r| self.rows[r].entity == self.entity)
-            .collect()
-    }
-
     /// The entity an item belongs to; `None` for a row past the end or whose entity
     /// is gone.
     pub fn entity_of_row(&self, row: usize) -> Option<&Entity> {
@@ -277,4 +270,117 @@ pub fn sort_fields(template: Option<&KeyTemplate>) -> Vec<String> {
 /// The kinds a field can be switched to, for the page's select.
 pub fn kinds() -> &'static [&'static str] {
     &KINDS
+}
+
+/// The sample items as the lists show them, and nothing else of the document. A list
+/// that takes `Items` is redrawn when the items or the design change, never when the
+/// query, the paste box or the code settings do. It shares the document: cloning is free.
+#[derive(Clone, Debug)]
+pub struct Items(Rc<Playground>);
+
+impl PartialEq for Items {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.0.rows, &other.0.rows) && self.0.schema == other.0.schema
+    }
+}
+
+impl Items {
+    pub fn of(document: &Rc<Playground>) -> Items {
+        Items(document.clone())
+    }
+    /// An item's values as one line (see [`Playground::row_text`]).
+    pub fn text(&self, row: usize) -> String {
+        self.0.row_text(row)
+    }
+    pub fn entity(&self, row: usize) -> Option<&Entity> {
+        self.0.entity_of_row(row)
+    }
+    /// A field's value in an item, as typed.
+    pub fn value(&self, row: usize, field: &str) -> Option<&str> {
+        self.0.rows.get(row)?.values.get(field)?.as_str()
+    }
+    pub fn separator(&self) -> &str {
+        &self.0.schema.separator
+    }
+    pub fn entity_count(&self) -> usize {
+        self.0.schema.entities.len()
+    }
+    /// The design's entity at an index (as [`Row::entity`] holds it).
+    pub fn entity_at(&self, entity: usize) -> Option<&Entity> {
+        self.0.schema.entities.get(entity)
+    }
+    /// An entity's fields in key order, the columns its items are shown in.
+    pub fn columns(&self, entity: usize) -> Vec<String> {
+        columns_of(self.entity_at(entity))
+    }
+    /// The rows of one entity, by row number.
+    pub fn of_entity(&self, entity: usize) -> Vec<usize> {
+        (0..self.0.rows.len())
+            .filter(|&r| self.0.rows[r].entity == entity)
+            .collect()
+    }
+    pub fn len(&self) -> usize {
+        self.0.rows.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.0.rows.is_empty()
+    }
+}
+
+/// The design being edited, and nothing else of the document: the panels that edit the
+/// schema, the entity and the key attribute take this, so they are redrawn when the
+/// design changes and not when the query, the paste box or an item's value does.
+#[derive(Clone, Debug)]
+pub struct Design(Rc<Playground>);
+
+impl PartialEq for Design {
+    fn eq(&self, other: &Self) -> bool {
+        let (a, b) = (&self.0, &other.0);
+        // Item counts per entity are shown: the items are compared by identity (every
+        // edit of them makes a new set), not one by one.
+        a.schema == b.schema
+            && a.entity == b.entity
+            && a.attribute == b.attribute
+            && a.unsettled == b.unsettled
+            && a.expected == b.expected
+            && Rc::ptr_eq(&a.rows, &b.rows)
+    }
+}
+
+impl Design {
+    pub fn of(document: &Rc<Playground>) -> Design {
+        Design(document.clone())
+    }
+    pub fn schema(&self) -> &Schema {
+        &self.0.schema
+    }
+    /// The selected entity's index among the schema's entities.
+    pub fn entity_index(&self) -> usize {
+        self.0.entity
+    }
+    pub fn entity(&self) -> Option<&Entity> {
+        self.0.entity()
+    }
+    /// The key attribute whose template is edited (see [`Playground::attribute`]).
+    pub fn attribute(&self) -> String {
+        self.0.attribute()
+    }
+    pub fn template(&self) -> Option<&KeyTemplate> {
+        self.0.template()
+    }
+    pub fn index_of_attribute(&self) -> Option<String> {
+        self.0.index_of_attribute()
+    }
+    /// The largest value the user expects in a field, as typed.
+    pub fn expected(&self, field: &str) -> Option<&str> {
+        self.0.expected.get(field)?.as_str()
+    }
+    /// Settings typed but not applicable, kept beside their fields.
+    pub fn unsettled(&self) -> &BTreeMap<String, Unsettled> {
+        &self.0.unsettled
+    }
+    /// How many sample items an entity has.
+    pub fn count_of(&self, entity: usize) -> usize {
+        self.0.rows.iter().filter(|r| r.entity == entity).count()
+    }
 }

@@ -60,12 +60,46 @@ impl Default for QueryDraft {
     }
 }
 
+/// What the query panel offers for the current draft, worked out from the document:
+/// the panel reads this and nothing else of it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct QueryChoices {
+    pub draft: QueryDraft,
+    /// The anchor's sort fields on the queried index, in key order.
+    pub fields: Vec<String>,
+    /// The table's GSIs, by name.
+    pub indexes: Vec<String>,
+    /// The queried index; empty for the base table.
+    pub index: String,
+    /// How many sample items there are to anchor on.
+    pub items: usize,
+    /// "Everything under a prefix": each choice of leading fields, with its label.
+    pub prefixes: Vec<(usize, String)>,
+    /// The operators the range field takes.
+    pub ops: Vec<RangeOp>,
+    /// The anchor item's values, as one line.
+    pub anchor: String,
+}
+
 impl Playground {
     pub fn key_schema(&self, index: Option<&str>) -> Option<&KeySchema> {
         self.schema.table.key_schema(index)
     }
 
     /// The GSI the query panel queries, or `None` for the base table.
+    pub fn query_choices(&self) -> QueryChoices {
+        QueryChoices {
+            draft: self.query.clone(),
+            fields: self.query_sort_fields(),
+            indexes: self.schema.table.indexes.iter().map(|i| i.name.clone()).collect(),
+            index: self.query_index().unwrap_or_default().to_string(),
+            items: self.rows.len(),
+            prefixes: self.prefix_choices(),
+            ops: self.query_ops(),
+            anchor: self.row_text(self.query.anchor),
+        }
+    }
+
     pub fn query_index(&self) -> Option<&str> {
         let name = self.query.index.as_str();
         self.schema.table.indexes.iter().any(|i| i.name == name).then_some(name)

@@ -306,7 +306,7 @@ fn edit(p: Playground, actions: Vec<Action>) -> Playground {
 fn entities_are_picked_added_renamed_and_removed_with_their_items() {
     let p = edit(saas(), vec![Action::SelectEntity(2)]);
     assert_eq!(p.entity().unwrap().name, "User");
-    assert_eq!(p.entity_rows(), [4, 5, 6, 7]);
+    assert_eq!(Items::of(&Rc::new(p.clone())).of_entity(p.entity), [4, 5, 6, 7]);
     assert_eq!(p.columns(), ["org", "user"]);
     let p = edit(p, vec![Action::AddRow]);
     assert_eq!(p.rows[8].entity, 2, "a new item belongs to the picked entity");
@@ -389,7 +389,7 @@ fn generated_items_replace_the_entitys_items_only() {
         vec![Action::SelectEntity(2), Action::Generate { count: 1000, seed: 9 }],
     );
     assert_eq!(p.rows.len(), 4 + 1000);
-    assert_eq!(p.entity_rows().len(), 1000);
+    assert_eq!(Items::of(&Rc::new(p.clone())).of_entity(p.entity).len(), 1000);
     let a = p.analyse();
     assert!(a.preview.unwrap().rows.iter().all(|r| r.errors.is_empty()));
     assert!(a.collections.len() > 1);

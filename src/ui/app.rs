@@ -2,9 +2,9 @@
 
 use crate::browser::boot::{boot, current_hash, forget_link, read_link, share_url, LinkOutcome, SHARE_ITEMS};
 use crate::browser::storage;
-use crate::document::{Command, Playground, Workspace};
+use crate::document::{Command, Design, Items, Playground, Workspace};
 use crate::presets;
-use crate::ui::hooks::use_analysis;
+use crate::ui::hooks::{use_analysis, use_derived};
 use crate::ui::panels::collection_view::CollectionView;
 use crate::ui::panels::paste_box::PasteBox;
 use crate::ui::panels::preview_panel::{PreviewPanel, QueryBar};
@@ -118,10 +118,7 @@ pub fn App() -> Html {
             move || drop(listener)
         });
     }
-    let link = {
-        let s = (*state).clone();
-        use_memo(s, share_url)
-    };
+    let link = use_derived(&state, share_url);
     {
         // A link pasted into the address bar of an open tab changes only the fragment.
         let (pending, notices) = (pending.clone(), notices.clone());
@@ -159,15 +156,15 @@ pub fn App() -> Html {
         Callback::from(move |c| workspace.dispatch(c))
     };
     // Loading a preset over work that is not that preset's asks first.
-    // Keyed on the present's address: every edit makes a new one, and comparing whole
-    // documents of 100,000 items on each render would not be free.
-    let unsaved = {
-        let s = state.clone();
-        use_memo(Rc::as_ptr(&state) as usize, move |_| {
-            presets::load(&s.preset).is_none_or(|p| p != *s)
-        })
-    };
+    let unsaved = use_derived(&state, |s| presets::load(&s.preset).is_none_or(|p| p != *s));
     let current = state;
+    let items = Items::of(&current);
+    let query_choices = use_derived(&current, Playground::query_choices);
+    // A sort key's keys are read within one partition; a partition key's span them all.
+    let attribute = current.attribute();
+    let is_sort = current
+        .key_schema(current.index_of_attribute().as_deref())
+        .is_some_and(|k| k.sort.as_deref() == Some(attribute.as_str()));
     let query = analysis.query.as_ref().ok();
     html! {
         <>
@@ -211,8 +208,8 @@ pub fn App() -> Html {
                 <p class="lesson" data-testid="preset-lesson"><strong>{ format!("{}: ", p.title()) }</strong>{ p.lesson() }</p>
             }).unwrap_or_default() }
             <main>
-                <TemplateEditor state={current.clone()} analysis={analysis.clone()} dispatch={dispatch.clone()} />
-                <PreviewPanel state={current.clone()} preview={analysis.preview.clone()} hits={query.map(|q| q.hits.clone()).unwrap_or_default()} band={query.map(|q| q.band.clone())} number_vs_string={analysis.number_vs_string.clone()} overwritten={analysis.overwritten.clone()}
+                <TemplateEditor design={Design::of(&current)} errors={analysis.errors.clone()} warnings={analysis.warnings.clone()} plans={analysis.plans.clone()} dispatch={dispatch.clone()} />
+                <PreviewPanel items={items.clone()} is_sort={is_sort} preview={analysis.preview.clone()} hits={query.map(|q| q.hits.clone()).unwrap_or_default()} band={query.map(|q| q.band.clone())} number_vs_string={analysis.number_vs_string.clone()} overwritten={analysis.overwritten.clone()}
                     collections={analysis.collections.clone()} blocked={analysis.blocked.clone()}
                     on_point={{ let pointed = pointed.clone(); Callback::from(move |r| pointed.set(r)) }}
                     query_bar={analysis.query.as_ref().map(|q| QueryBar {
@@ -220,9 +217,9 @@ pub fn App() -> Html {
                         code: q.snippet.as_ref().ok().map(|code| (code.clone(),
                             keylab::snippet::Target::from_id(&current.snippet.target).unwrap_or(keylab::snippet::Target::AwsCli).label().to_string())),
                     }).map_err(Clone::clone)} />
-                <CollectionView state={current.clone()} collections={analysis.collections.clone()} blocked={analysis.blocked.clone()} />
-                <SamplesTable state={current.clone()} preview={analysis.preview.clone()} overwritten={analysis.overwritten.clone()} dispatch={dispatch.clone()} pointed={*pointed} />
-                <QueryPanel state={current.clone()} analysis={analysis.clone()} dispatch={dispatch.clone()} />
+                <CollectionView items={items.clone()} index={current.index_of_attribute()} collections={analysis.collections.clone()} blocked={analysis.blocked.clone()} />
+                <SamplesTable items={items.clone()} entity={current.entity} attribute={attribute.clone()} preview={analysis.preview.clone()} overwritten={analysis.overwritten.clone()} dispatch={dispatch.clone()} pointed={*pointed} />
+                <QueryPanel choices={(*query_choices).clone()} query={analysis.query.clone()} dispatch={dispatch.clone()} />
                 <PasteBox pasted={current.pasted.clone()} view={analysis.pasted.clone()} dispatch={dispatch.clone()} />
                 <SnippetPanel prefs={current.snippet.clone()} table={current.schema.table.name.clone()} query={analysis.query.clone()} {dispatch} />
             </main>

@@ -73,3 +73,21 @@ pub fn use_analysis(state: &Rc<Playground>) -> Rc<Analysis> {
         },
     )
 }
+
+/// A document as a memo's dependency, equal only to itself: every edit makes a new one,
+/// so this says "changed" exactly when it did, without comparing 100,000 items. It holds
+/// the document, so its address cannot be reused while the memo remembers it.
+#[derive(Clone)]
+pub struct Revision(pub Rc<Playground>);
+
+impl PartialEq for Revision {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+/// What the document derives for one panel, worked out again only after an edit.
+#[hook]
+pub fn use_derived<T: 'static>(document: &Rc<Playground>, derive: fn(&Playground) -> T) -> Rc<T> {
+    use_memo(Revision(document.clone()), move |r| derive(&r.0))
+}

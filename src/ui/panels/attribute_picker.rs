@@ -1,21 +1,20 @@
 //! Which key attribute's template is being designed, and the table's GSIs.
 
-use crate::document::{Action, Playground};
+use crate::document::{Action, Design};
 use crate::ui::widgets::controls::{self, event_value};
 use keylab::schema::KeyRole;
-use std::rc::Rc;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
 pub struct AttributePickerProps {
-    pub state: Rc<Playground>,
+    pub design: Design,
     pub dispatch: Callback<Action>,
 }
 
 #[function_component]
 pub fn AttributePicker(props: &AttributePickerProps) -> Html {
-    let state = &props.state;
-    let table = &state.schema.table;
+    let state = &props.design;
+    let table = &state.schema().table;
     let attribute = state.attribute();
     let role = |a: &str| -> String {
         match table.parts(a).next() {

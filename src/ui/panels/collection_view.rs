@@ -1,7 +1,7 @@
 //! The item collection: one partition's items of every entity in key order, the parent
 //! marked, read forward and backward, and where the parent lands among its children.
 
-use crate::document::Playground;
+use crate::document::Items;
 use crate::ui::widgets::controls::{self, event_value};
 use crate::ui::widgets::elided::{shortened, Elided};
 use crate::ui::{more_note, SHOWN};
@@ -11,7 +11,9 @@ use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
 pub struct CollectionViewProps {
-    pub state: Rc<Playground>,
+    pub items: Items,
+    /// The GSI whose collections these are; `None` for the base table's.
+    pub index: Option<String>,
     pub collections: Rc<Vec<Collection>>,
     /// Why nothing is shown: a setting typed but not applicable.
     #[prop_or_default]
@@ -59,7 +61,7 @@ fn summary(c: &Collection) -> String {
 pub fn CollectionView(props: &CollectionViewProps) -> Html {
     let picked = use_state(|| 0usize);
     let groups = &props.collections;
-    let index = props.state.index_of_attribute();
+    let index = &props.index;
     let title = match &index {
         Some(i) => format!("Item collections of index {i}"),
         None => "Item collections".to_string(),
@@ -88,7 +90,7 @@ pub fn CollectionView(props: &CollectionViewProps) -> Html {
                         <span class="badge entity">{ shortened(&i.entity) }</span>
                         if i.parent { <strong class="badge parent">{ "parent" }</strong> }
                         <code><Elided text={i.key.clone()} /></code>
-                        <span class="values"><Elided text={props.state.row_text(i.row)} /></span>
+                        <span class="values"><Elided text={props.items.text(i.row)} /></span>
                     </li>
                 }) }
             </ol>

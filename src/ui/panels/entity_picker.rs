@@ -1,21 +1,20 @@
 //! Which entity is being designed: pick, rename, add or remove one.
 
-use crate::document::{check_entity_name, Action, Playground, Unsettled, NAME_MAX};
+use crate::document::{check_entity_name, Action, Design, Unsettled, NAME_MAX};
 use crate::ui::widgets::controls::{self, event_value};
 use crate::ui::widgets::typed_input::TypedInput;
-use std::rc::Rc;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
 pub struct EntityPickerProps {
-    pub state: Rc<Playground>,
+    pub design: Design,
     pub dispatch: Callback<Action>,
 }
 
 #[function_component]
 pub fn EntityPicker(props: &EntityPickerProps) -> Html {
-    let state = &props.state;
-    let entities = &state.schema.entities;
+    let state = &props.design;
+    let entities = &state.schema().entities;
     let name = state.entity().map(|e| e.name.clone()).unwrap_or_default();
     let d = props.dispatch.clone();
     let select = Callback::from(move |e: Event| {
@@ -26,7 +25,7 @@ pub fn EntityPicker(props: &EntityPickerProps) -> Html {
     let others: Vec<String> = entities
         .iter()
         .enumerate()
-        .filter(|(i, _)| *i != state.entity)
+        .filter(|(i, _)| *i != state.entity_index())
         .map(|(_, e)| e.name.clone())
         .collect();
     let rename = Callback::from(move |text: String| {
@@ -44,7 +43,12 @@ pub fn EntityPicker(props: &EntityPickerProps) -> Html {
     // The name before this round of renaming, to offer carrying the literal along.
     let renamed_from = use_state(|| None::<(usize, String)>);
     let rename_dispatch = {
-        let (d, from, at, before) = (props.dispatch.clone(), renamed_from.clone(), state.entity, name.clone());
+        let (d, from, at, before) = (
+            props.dispatch.clone(),
+            renamed_from.clone(),
+            state.entity_index(),
+            name.clone(),
+        );
         Callback::from(move |a: Action| {
             let renames =
                 matches!(&a, Action::Typed { outcome: Ok(inner), .. } if matches!(**inner, Action::RenameEntity(_)));
@@ -56,7 +60,7 @@ pub fn EntityPicker(props: &EntityPickerProps) -> Html {
     };
     let offer = renamed_from
         .as_ref()
-        .filter(|(e, old)| *e == state.entity && *old != name)
+        .filter(|(e, old)| *e == state.entity_index() && *old != name)
         .and_then(|(_, old)| {
             let literals = state
                 .entity()?
@@ -102,7 +106,7 @@ pub fn EntityPicker(props: &EntityPickerProps) -> Html {
     let add = Callback::from(move |_: MouseEvent| d.emit(Action::AddEntity));
     let d = props.dispatch.clone();
     let remove = Callback::from(move |_: MouseEvent| d.emit(Action::RemoveEntity));
-    let count = |i: usize| state.rows.iter().filter(|r| r.entity == i).count();
+    let count = |i: usize| state.count_of(i);
     let options = entities
         .iter()
         .enumerate()
@@ -110,12 +114,12 @@ pub fn EntityPicker(props: &EntityPickerProps) -> Html {
         .collect();
     html! {
         <div class="picker">
-            { controls::select("entity-select", "entity", options, &state.entity.to_string(), select) }
+            { controls::select("entity-select", "entity", options, &state.entity_index().to_string(), select) }
             <span class="control">
                 <label for="entity-name">{ "entity name" }</label>
                 <TypedInput id="entity-name" value={name.clone()} read={rename} dispatch={rename_dispatch} maxlength={NAME_MAX as u32}
-                    unsettled_key={Unsettled::key(state.entity, "", "name")}
-                    unsettled={state.unsettled.get(&Unsettled::key(state.entity, "", "name")).cloned()} />
+                    unsettled_key={Unsettled::key(state.entity_index(), "", "name")}
+                    unsettled={state.unsettled().get(&Unsettled::key(state.entity_index(), "", "name")).cloned()} />
             </span>
             <button type="button" onclick={add}>{ "+ entity" }</button>
             <button type="button" onclick={remove} disabled={entities.len() < 2}

@@ -1,7 +1,7 @@
 //! The order DynamoDB returns, beside the order a naive (unpadded) design would give.
 
 use crate::analysis::{Band, Hit};
-use crate::document::Playground;
+use crate::document::Items;
 use crate::ui::panels::collection_view::PARTITIONS;
 use crate::ui::panels::query_band::{marks, Marker};
 use crate::ui::widgets::byte_view::ByteView;
@@ -17,7 +17,9 @@ use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
 pub struct PreviewPanelProps {
-    pub state: Rc<Playground>,
+    pub items: Items,
+    /// The keys are a sort key's (read within one partition), not a partition key's.
+    pub is_sort: bool,
     pub preview: Option<Rc<Preview>>,
     /// The rows the query panel's query returns, page by page, to band.
     #[prop_or_default]
@@ -123,10 +125,7 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
     };
     // A sort key's order means something only within one partition: show one, the
     // busiest unless another is picked. A partition key's own preview spans them all.
-    let is_sort = props
-        .state
-        .key_schema(props.state.index_of_attribute().as_deref())
-        .is_some_and(|k| k.sort.as_deref() == Some(preview.attribute.as_str()));
+    let is_sort = props.is_sort;
     let queried = props.band.as_ref().and_then(|b| {
         props
             .collections
@@ -149,19 +148,19 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
         .filter(|b| b.attribute == preview.attribute && partition.is_some_and(|c| c.partition == b.partition));
     let in_partition: Option<std::collections::HashSet<usize>> =
         partition.map(|c| c.items.iter().map(|i| i.row).collect());
-    let entity_of = |r: usize| props.state.entity_of_row(r).map(|e| e.name.as_str());
+    let entity_of = |r: usize| props.items.entity(r).map(|e| e.name.as_str());
     let window = preview.window(|r| {
         in_partition.as_ref().is_none_or(|rows| rows.contains(&r))
             && (only.is_empty() || entity_of(r) == Some(only.as_str()))
     });
-    let several = props.state.schema.entities.len() > 1;
+    let several = props.items.entity_count() > 1;
     // Each row's key was written by its own entity's template for this attribute.
-    let separator = AttrValue::from(props.state.schema.separator.clone());
-    let template_of = |r: usize| props.state.entity_of_row(r)?.template(&preview.attribute);
+    let separator = AttrValue::from(props.items.separator().to_string());
+    let template_of = |r: usize| props.items.entity(r)?.template(&preview.attribute);
     let segments_of = |r: usize| template_of(r).map_or(0, |t| t.segments.len());
     let values_of = |r: usize| -> String {
-        let text = props.state.row_text(r);
-        match props.state.entity_of_row(r) {
+        let text = props.items.text(r);
+        match props.items.entity(r) {
             Some(e) if several => format!("{}: {text}", e.name),
             _ => text,
         }
@@ -185,9 +184,7 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
     }
     // An inverted segment says, on hover, the value it stands for.
     let meanings_of = |r: usize| -> Vec<Option<String>> {
-        let (Some(row), Some(entity), Some(template)) =
-            (props.state.rows.get(r), props.state.entity_of_row(r), template_of(r))
-        else {
+        let (Some(entity), Some(template)) = (props.items.entity(r), template_of(r)) else {
             return Vec::new();
         };
         template
@@ -197,8 +194,7 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
                 Segment::Field(f) => entity
                     .field(f)
                     .filter(|field| field.kind.order() == Order::Desc)
-                    .and_then(|_| row.values.get(f))
-                    .and_then(|v| v.as_str())
+                    .and_then(|_| props.items.value(r, f))
                     .map(|v| format!("{v}, inverted")),
                 Segment::Literal(_) => None,
             })
@@ -242,16 +238,7 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
             );
         })
     };
-    let value_of = |r: usize, field: &str| -> String {
-        props
-            .state
-            .rows
-            .get(r)
-            .and_then(|row| row.values.get(field))
-            .and_then(|v| v.as_str())
-            .unwrap_or_default()
-            .to_string()
-    };
+    let value_of = |r: usize, field: &str| -> String { props.items.value(r, field).unwrap_or_default().to_string() };
     let comparison = props.number_vs_string.as_ref().map(|c| html! {
         <details class="number-vs-string">
             <summary>{ format!("{} as a Number key vs a String key", c.field) }</summary>

@@ -1,20 +1,20 @@
 //! The query panel: pick an access pattern against a sample item, and see the generated
 //! expression, its input object, the explanation and the rows it returns, page by page.
 
-use crate::analysis::Analysis;
-use crate::document::{Action, Playground, QueryDraft, Shape};
+use crate::analysis::QueryView;
+use crate::document::{Action, QueryChoices, QueryDraft, Shape};
 use crate::ui::panels::hit_list::HitList;
 use crate::ui::widgets::controls::{self, event_value};
 use crate::ui::widgets::elided::Elided;
 use crate::ui::widgets::typed_input::{ok, TypedInput};
 use keylab::query::builder::RangeOp;
-use std::rc::Rc;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
 pub struct QueryPanelProps {
-    pub state: Rc<Playground>,
-    pub analysis: Rc<Analysis>,
+    pub choices: QueryChoices,
+    /// The query the draft builds, or why it cannot.
+    pub query: Result<QueryView, String>,
     pub dispatch: Callback<Action>,
 }
 
@@ -31,7 +31,8 @@ const SHAPES: [(Shape, &str, &str); 8] = [
 
 #[function_component]
 pub fn QueryPanel(props: &QueryPanelProps) -> Html {
-    let draft = props.state.query.clone();
+    let choices = &props.choices;
+    let draft = choices.draft.clone();
     // Every control edits one field of the draft and dispatches the whole draft.
     let edit = |apply: fn(&mut QueryDraft, String)| {
         let (d, draft) = (props.dispatch.clone(), draft.clone());
@@ -50,24 +51,16 @@ pub fn QueryPanel(props: &QueryPanelProps) -> Html {
             Action::SetQuery(next)
         })
     };
-    let fields = props.state.query_sort_fields();
-    let indexes: Vec<String> = props
-        .state
-        .schema
-        .table
-        .indexes
-        .iter()
-        .map(|i| i.name.clone())
-        .collect();
-    let index = props.state.query_index().unwrap_or_default().to_string();
-    let rows = props.state.rows.len();
+    let fields = &choices.fields;
+    let indexes = &choices.indexes;
+    let index = choices.index.clone();
+    let rows = choices.items;
     let shows_fixed = matches!(draft.shape, Shape::Prefix | Shape::Range);
     let fixed_options: Vec<(String, String)> = if draft.shape == Shape::Prefix {
-        props
-            .state
-            .prefix_choices()
-            .into_iter()
-            .map(|(n, label)| (n.to_string(), label))
+        choices
+            .prefixes
+            .iter()
+            .map(|(n, label)| (n.to_string(), label.clone()))
             .collect()
     } else {
         (0..fields.len())
@@ -81,10 +74,9 @@ pub fn QueryPanel(props: &QueryPanelProps) -> Html {
             })
             .collect()
     };
-    let ops: Vec<(String, String)> = props
-        .state
-        .query_ops()
-        .into_iter()
+    let ops: Vec<(String, String)> = choices
+        .ops
+        .iter()
         .map(|op| (op.name().to_string(), op.symbol().to_string()))
         .collect();
     let range_field = fields
@@ -102,7 +94,7 @@ pub fn QueryPanel(props: &QueryPanelProps) -> Html {
             d.emit(Action::SetQuery(next));
         })
     };
-    let output = match &props.analysis.query {
+    let output = match &props.query {
         Err(message) => {
             html! { <p class="messages"><span class="error" role="alert" data-testid="query-error">{ message }</span></p> }
         }
@@ -154,7 +146,7 @@ pub fn QueryPanel(props: &QueryPanelProps) -> Html {
                     <label for="query-anchor">{ format!("like item # (1 to {rows})") }</label>
                     <TypedInput id="query-anchor" class={classes!("short")} inputmode="numeric" value={(draft.anchor + 1).to_string()}
                         read={ok(typed(|q, v| q.anchor = v.trim().parse::<usize>().map_or(usize::MAX, |n| n.saturating_sub(1))))} dispatch={props.dispatch.clone()} />
-                    <span class="note" data-testid="query-anchor-item"><Elided text={props.state.row_text(draft.anchor)} /></span>
+                    <span class="note" data-testid="query-anchor-item"><Elided text={choices.anchor.clone()} /></span>
                 </span>
                 if shows_fixed {
                     { controls::select(

@@ -1,7 +1,7 @@
 //! The sample items of the selected entity: one row per item, one input per field, each
 //! value's errors under it. Long tables draw only the rows in view.
 
-use crate::document::{Action, Playground};
+use crate::document::{Action, Items};
 use crate::ui::panels::paste_items::PasteItems;
 use crate::ui::widgets::elided::Elided;
 use crate::ui::widgets::messages::Messages;
@@ -13,7 +13,11 @@ use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
 pub struct SamplesTableProps {
-    pub state: Rc<Playground>,
+    pub items: Items,
+    /// The entity whose items are listed.
+    pub entity: usize,
+    /// The key attribute whose key is shown beside each item.
+    pub attribute: AttrValue,
     pub preview: Option<Rc<Preview>>,
     /// Per row, the later row with the same table key, which replaces it.
     #[prop_or_default]
@@ -35,11 +39,14 @@ const WINDOW: usize = 30;
 pub fn SamplesTable(props: &SamplesTableProps) -> Html {
     let first_visible = use_state(|| 0usize);
     let count = use_state(|| "1000".to_string());
-    let state = &props.state;
-    let columns = state.columns();
-    let attribute = state.attribute();
-    let entity_name = state.entity().map(|e| e.name.clone()).unwrap_or_default();
-    let rows = state.entity_rows();
+    let items = &props.items;
+    let columns = items.columns(props.entity);
+    let attribute = props.attribute.clone();
+    let entity_name = items
+        .entity_at(props.entity)
+        .map(|e| e.name.clone())
+        .unwrap_or_default();
+    let rows = items.of_entity(props.entity);
     let windowed = rows.len() > WINDOWED_FROM;
     let (from, to) = if windowed {
         let from = first_visible.saturating_sub(5).min(rows.len());
@@ -74,10 +81,9 @@ pub fn SamplesTable(props: &SamplesTableProps) -> Html {
         })
     };
     let drawn = rows[from..to].iter().map(|&r| {
-        let values = &state.rows[r].values;
         let view = props.preview.as_ref().and_then(|p| p.rows.get(r));
         let cells = columns.iter().map(|c| {
-            let text = values.get(c).and_then(|v| v.as_str()).unwrap_or_default().to_string();
+            let text = items.value(r, c).unwrap_or_default().to_string();
             let read = {
                 let field = c.clone();
                 Callback::from(move |text: String| Ok(Action::SetValue { row: r, field: field.clone(), text }))
@@ -132,7 +138,7 @@ pub fn SamplesTable(props: &SamplesTableProps) -> Html {
             break;
         }
     }
-    let others = state.rows.len() - rows.len();
+    let others = items.len() - rows.len();
     html! {
         <section class="panel wide" aria-labelledby="samples-title">
             <h2 id="samples-title">{ format!("Sample items: {entity_name}") }</h2>

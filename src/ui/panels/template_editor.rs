@@ -1,7 +1,6 @@
 //! The sort-key template: its segments in order, the separator, and buttons to add.
 
-use crate::analysis::Analysis;
-use crate::document::{Action, NewSegment, Playground, Unsettled};
+use crate::document::{Action, Design, NewSegment, Unsettled};
 use crate::ui::panels::attribute_picker::AttributePicker;
 use crate::ui::panels::entity_picker::EntityPicker;
 use crate::ui::panels::schema_editor::SchemaEditor;
@@ -9,25 +8,29 @@ use crate::ui::panels::segment_row::SegmentRow;
 use crate::ui::widgets::key_segments::PALETTE;
 use crate::ui::widgets::messages::Messages;
 use crate::ui::widgets::typed_input::TypedInput;
+use keylab::codec::width::WidthPlan;
 use keylab::schema::Segment;
-use std::rc::Rc;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
 pub struct TemplateEditorProps {
-    pub state: Rc<Playground>,
-    pub analysis: Rc<Analysis>,
+    pub design: Design,
+    /// The design's errors and warnings, each shown beside its field.
+    pub errors: Vec<keylab::Error>,
+    pub warnings: Vec<keylab::Warning>,
+    /// The width planner of each numeric field of the entity.
+    pub plans: Vec<WidthPlan>,
     pub dispatch: Callback<Action>,
 }
 
-fn messages_for(analysis: &Analysis, field: Option<&str>) -> (Vec<String>, Vec<String>) {
-    let errors = analysis
+fn messages_for(props: &TemplateEditorProps, field: Option<&str>) -> (Vec<String>, Vec<String>) {
+    let errors = props
         .errors
         .iter()
         .filter(|e| e.context.field.as_deref() == field)
         .map(|e| e.sentence())
         .collect();
-    let warnings = analysis
+    let warnings = props
         .warnings
         .iter()
         .filter(|w| w.context.field.as_deref() == field)
@@ -38,7 +41,7 @@ fn messages_for(analysis: &Analysis, field: Option<&str>) -> (Vec<String>, Vec<S
 
 #[function_component]
 pub fn TemplateEditor(props: &TemplateEditorProps) -> Html {
-    let state = &props.state;
+    let state = &props.design;
     let attribute = state.attribute();
     let segments: Vec<Segment> = state.template().map(|t| t.segments.clone()).unwrap_or_default();
     let entity = state.entity();
@@ -52,23 +55,23 @@ pub fn TemplateEditor(props: &TemplateEditorProps) -> Html {
         { for segments.iter().enumerate().map(|(i, s)| {
             let text = s.shown();
             html! { <>
-                if i > 0 { <span class="sep">{ &state.schema.separator }</span> }
+                if i > 0 { <span class="sep">{ &state.schema().separator }</span> }
                 // The index is drawn by CSS from data-index, so the text stays the template.
                 <span class={format!("chip seg seg-{}", i % PALETTE)} data-seg={i.to_string()} data-index={(i + 1).to_string()}
                     tabindex="0" title={format!("segment {} of the key", i + 1)}>{ text }</span>
             </> }
         }) }
     </> };
-    let (errors, warnings) = messages_for(&props.analysis, None);
+    let (errors, warnings) = messages_for(props, None);
     html! {
         <section class="panel" aria-labelledby="template-title">
             <h2 id="template-title">{ format!("{} template of {}", attribute, entity.map(|e| e.name.as_str()).unwrap_or("?")) }</h2>
-            <EntityPicker state={state.clone()} dispatch={props.dispatch.clone()} />
-            <AttributePicker state={state.clone()} dispatch={props.dispatch.clone()} />
+            <EntityPicker design={state.clone()} dispatch={props.dispatch.clone()} />
+            <AttributePicker design={state.clone()} dispatch={props.dispatch.clone()} />
             <p class="shape" data-testid="template-shape"><code>{ chips }</code></p>
             <span class="control">
                 <label for="separator">{ "separator" }</label>
-                <TypedInput id="separator" class={classes!("short")} value={state.schema.separator.clone()} read={separator} dispatch={props.dispatch.clone()} />
+                <TypedInput id="separator" class={classes!("short")} value={state.schema().separator.clone()} read={separator} dispatch={props.dispatch.clone()} />
             </span>
             <Messages {errors} {warnings} />
             <ol class="segments">
@@ -78,17 +81,17 @@ pub fn TemplateEditor(props: &TemplateEditorProps) -> Html {
                         Segment::Literal(_) => None,
                     };
                     let name = match s { Segment::Field(f) => Some(f.as_str()), Segment::Literal(_) => None };
-                    let (errors, warnings) = match name { Some(n) => messages_for(&props.analysis, Some(n)), None => (Vec::new(), Vec::new()) };
-                    let plan = name.and_then(|n| props.analysis.plans.iter().find(|p| p.field == n).cloned());
-                    let expected = name.and_then(|n| state.expected.get(n)).and_then(|v| v.as_str()).unwrap_or_default().to_string();
-                    let unsettled = Unsettled::of(&state.unsettled, state.entity, &name.map_or(format!("#{i}"), str::to_string));
+                    let (errors, warnings) = match name { Some(n) => messages_for(props, Some(n)), None => (Vec::new(), Vec::new()) };
+                    let plan = name.and_then(|n| props.plans.iter().find(|p| p.field == n).cloned());
+                    let expected = name.and_then(|n| state.expected(n)).unwrap_or_default().to_string();
+                    let unsettled = Unsettled::of(state.unsettled(), state.entity_index(), &name.map_or(format!("#{i}"), str::to_string));
                     let siblings: Vec<String> = entity.map(|e| e.fields.iter().map(|f| f.name.clone()).filter(|f| Some(f.as_str()) != name).collect()).unwrap_or_default();
                     // Keyed by position: a rename applied while typing must not remount
                     // the row and take the focus away.
                     html! {
                         <SegmentRow key={i} index={i} count={segments.len()} segment={s.clone()}
                             {field} {plan} {expected} {errors} {warnings} dispatch={props.dispatch.clone()}
-                            entity={state.entity} {siblings} {unsettled} />
+                            entity={state.entity_index()} {siblings} {unsettled} />
                     }
                 }) }
             </ol>
@@ -98,7 +101,7 @@ pub fn TemplateEditor(props: &TemplateEditorProps) -> Html {
                 <button type="button" onclick={add(NewSegment::Literal)}>{ "+ literal segment" }</button>
             </div>
             }
-            <SchemaEditor schema={state.schema.clone()} dispatch={props.dispatch.clone()} />
+            <SchemaEditor schema={state.schema().clone()} dispatch={props.dispatch.clone()} />
         </section>
     }
 }
