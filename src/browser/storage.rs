@@ -72,12 +72,18 @@ pub fn load() -> (Playground, Option<String>) {
 
 /// Saves the work. Storage can be full or disabled: the page keeps working, and the
 /// message says what was not kept and how to keep it.
-pub fn save(state: &Playground) -> Result<(), String> {
-    let mut text = state.to_json();
+/// The text autosave stores for a state: its JSON, deflated when large.
+pub fn saved_text(state: &Playground) -> String {
+    let text = state.to_json();
     if text.len() > PACK_FROM {
         // Level 1: fast enough to run after every edit of a large table.
-        text = format!("{PACKED}{}", pack(&text, 1));
+        return format!("{PACKED}{}", pack(&text, 1));
     }
+    text
+}
+
+pub fn save(state: &Playground) -> Result<(), String> {
+    let text = saved_text(state);
     // No storage at all was said at load time; repeating it after every edit is noise.
     let Some(storage) = storage() else { return Ok(()) };
     storage.set_item(KEY, &text).map_err(|_| {

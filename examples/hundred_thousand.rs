@@ -1,0 +1,58 @@
+//! What each part of the page costs at 100,000 items, natively: the numbers behind the
+//! 100,000-item figures in docs/performance.md (section 3). Timing, not a test:
+//!
+//!     cargo run --release --example hundred_thousand
+//!
+//! The page runs the same code as wasm at opt-level z, which is slower by a steady
+//! factor (measured in the page by bench/hundred-thousand.mjs); what dominates here
+//! dominates there.
+
+use keylab_app::browser::storage;
+use keylab_app::document::{Action, Playground, Workspace};
+use std::time::Instant;
+
+/// The median of five runs, in milliseconds.
+fn time<T>(mut run: impl FnMut() -> T) -> f64 {
+    let mut runs: Vec<f64> = (0..5)
+        .map(|_| {
+            let start = Instant::now();
+            std::hint::black_box(run());
+            start.elapsed().as_secs_f64() * 1000.0
+        })
+        .collect();
+    runs.sort_by(f64::total_cmp);
+    runs[2]
+}
+
+fn main() {
+    let start = keylab_app::presets::leaderboard();
+    let p: Playground = Workspace::new(start).reduce_edit(Action::Generate { count: 100_000, seed: 7 });
+    let widened = Workspace::new(p.clone()).reduce_edit(Action::SetWidth {
+        field: "score".into(),
+        width: 12,
+    });
+    let collections = p.collections();
+    let saved = storage::saved_text(&p);
+    let rows = [
+        ("whole analysis after a width change (assemble)", time(|| widened.analyse())),
+        ("  preview: encode every key, sort, naive order", time(|| p.preview())),
+        ("  item collections: both keys, sort each partition", time(|| p.collections())),
+        ("  overwritten items", time(|| p.overwritten(&collections))),
+        ("  Number vs String view", time(|| p.number_vs_string())),
+        ("  width planner", time(|| p.plans())),
+        ("  query: one partition's items, run page by page", time(|| p.query_view())),
+        ("an edit itself (one sample value: copies the items)", time(|| {
+            Workspace::new(p.clone()).reduce_edit(Action::SetValue {
+                row: 0,
+                field: "score".into(),
+                text: "77".into(),
+            })
+        })),
+        ("autosave: serialise and deflate", time(|| storage::saved_text(&p))),
+        ("reload: inflate and read the saved work", time(|| storage::read(&saved))),
+    ];
+    println!("| 100,000 items, natively (median of 5) | ms |\n|---|---|");
+    for (what, ms) in rows {
+        println!("| {what} | {ms:.0} |");
+    }
+}
