@@ -26,7 +26,10 @@ fn time<T>(mut run: impl FnMut() -> T) -> f64 {
 
 fn main() {
     let start = keylab_app::presets::leaderboard();
-    let p: Playground = Workspace::new(start).reduce_edit(Action::Generate { count: 100_000, seed: 7 });
+    let p: Playground = Workspace::new(start).reduce_edit(Action::Generate {
+        count: 100_000,
+        seed: 7,
+    });
     let widened = Workspace::new(p.clone()).reduce_edit(Action::SetWidth {
         field: "score".into(),
         width: 12,
@@ -34,22 +37,37 @@ fn main() {
     let collections = p.collections();
     let saved = storage::saved_text(&p);
     let rows = [
-        ("whole analysis after a width change (assemble)", time(|| widened.analyse())),
+        (
+            "whole analysis after a width change (assemble)",
+            time(|| widened.analyse()),
+        ),
         ("  preview: encode every key, sort, naive order", time(|| p.preview())),
-        ("  item collections: both keys, sort each partition", time(|| p.collections())),
+        (
+            "  item collections: both keys, sort each partition",
+            time(|| p.collections()),
+        ),
         ("  overwritten items", time(|| p.overwritten(&collections))),
         ("  Number vs String view", time(|| p.number_vs_string())),
         ("  width planner", time(|| p.plans())),
-        ("  query: one partition's items, run page by page", time(|| p.query_view())),
-        ("an edit itself (one sample value: copies the items)", time(|| {
-            Workspace::new(p.clone()).reduce_edit(Action::SetValue {
-                row: 0,
-                field: "score".into(),
-                text: "77".into(),
-            })
-        })),
+        (
+            "  query: one partition's items, run page by page",
+            time(|| p.query_view()),
+        ),
+        (
+            "an edit itself (one sample value: copies the items)",
+            time(|| {
+                Workspace::new(p.clone()).reduce_edit(Action::SetValue {
+                    row: 0,
+                    field: "score".into(),
+                    text: "77".into(),
+                })
+            }),
+        ),
         ("autosave: serialise and deflate", time(|| storage::saved_text(&p))),
-        ("reload: inflate and read the saved work", time(|| storage::read(&saved))),
+        (
+            "reload: inflate and read the saved work",
+            time(|| storage::read(&saved)),
+        ),
     ];
     println!("| 100,000 items, natively (median of 5) | ms |\n|---|---|");
     for (what, ms) in rows {

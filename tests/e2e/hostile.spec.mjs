@@ -28,3 +28,23 @@ test('megabyte names, invisible characters and broken literals in the new fields
   await expect(page.locator('#entity-name')).toHaveValue('');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 });
+
+test('a value that makes every key too long is said beside the keys and in the query, never wider than 375 px', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await openFresh(page);
+  await page.getByLabel('access pattern').selectOption('range');
+  await page.getByLabel('score is').selectOption('between');
+  for (const [label, value] of [['value', '9'], ['and', '240']]) {
+    await page.getByLabel(label, { exact: true }).fill(value);
+    await page.getByLabel(label, { exact: true }).press('Tab');
+  }
+  // A 3,000-character season with a right-to-left override, on the query's anchor.
+  await page.getByLabel('season of item 2').fill(`\u202E${'X'.repeat(3000)}`);
+  await page.getByLabel('season of item 2').press('Tab');
+  await page.getByLabel('like item').fill('2');
+  await page.getByLabel('like item').press('Tab');
+  await expect(page.getByTestId('query-bar-error')).toContainText('The query cannot be built: Run in PK: value "SEASON#\\u{202e}XXX');
+  await expect(page.getByTestId('query-bar-error')).toContainText('at most 2048 bytes');
+  await expect(page.getByTestId('query-error')).toContainText('+2913 characters');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+});

@@ -3,6 +3,7 @@
 
 use crate::document::Action;
 use crate::import_items;
+use crate::ui::widgets::elided::Elided;
 use web_sys::HtmlTextAreaElement;
 use yew::prelude::*;
 
@@ -54,7 +55,7 @@ pub fn PasteItems(props: &PasteItemsProps) -> Html {
             <button type="button" onclick={add}>{ "Add items" }</button>
             { match &*status {
                 Some(Ok(m)) => html! { <p class="ok" role="status" data-testid="paste-items-status">{ m }</p> },
-                Some(Err(m)) => html! { <p class="messages" data-testid="paste-items-status"><span class="error" role="alert">{ m }</span></p> },
+                Some(Err(m)) => html! { <p class="messages" data-testid="paste-items-status"><span class="error" role="alert"><Elided text={m.clone()} keep={240} /></span></p> },
                 None => html! {},
             } }
         </details>

@@ -117,7 +117,7 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
         return html! { <section class="panel" aria-labelledby="preview-title" id="preview-panel" tabindex="-1">
             <h2 id="preview-title">{ "Keys in query order" }</h2>
             if let Some(why) = &props.blocked {
-                <p class="messages"><span class="error" role="alert" data-testid="preview-blocked">{ why }</span></p>
+                <p class="messages"><span class="error" role="alert" data-testid="preview-blocked"><Elided text={why.clone()} keep={240} /></span></p>
             } else {
                 <p>{ "No entity to preview." }</p>
             }

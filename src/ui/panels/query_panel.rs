@@ -96,7 +96,7 @@ pub fn QueryPanel(props: &QueryPanelProps) -> Html {
     };
     let output = match &props.query {
         Err(message) => {
-            html! { <p class="messages"><span class="error" role="alert" data-testid="query-error">{ message }</span></p> }
+            html! { <p class="messages"><span class="error" role="alert" data-testid="query-error"><Elided text={message.clone()} keep={240} /></span></p> }
         }
         Ok(view) => html! { <>
             <p class="explanation" data-testid="query-explanation">{ &view.explanation }</p>
