@@ -29,6 +29,7 @@ pub struct Parts {
     pub preview: Option<Rc<Preview>>,
     pub checked: (Vec<keylab::Error>, Vec<keylab::Warning>),
     pub plans: Vec<WidthPlan>,
+    pub number_field: Option<String>,
     pub number_vs_string: Option<NumberVsString>,
     pub collections: Rc<Vec<Collection>>,
     pub overwritten: Rc<Vec<Option<usize>>>,
@@ -50,6 +51,7 @@ pub fn assemble(parts: Parts) -> Analysis {
             None => parts.query,
         },
         pasted: parts.pasted,
+        number_field: parts.number_field.filter(|_| open),
         number_vs_string: parts.number_vs_string.filter(|_| open),
         collections: if open { parts.collections } else { Rc::new(Vec::new()) },
         overwritten: if open { parts.overwritten } else { Rc::new(Vec::new()) },
@@ -72,6 +74,9 @@ pub struct Analysis {
     pub query: Result<QueryView, String>,
     /// The paste box's outcome; `None` while it is empty.
     pub pasted: Option<PasteView>,
+    /// The field the Number vs String view compares, named even while the view is
+    /// closed and not computed.
+    pub number_field: Option<String>,
     /// The first numeric sort field's values as a Number key and as a String key.
     pub number_vs_string: Option<NumberVsString>,
     /// The item collections of the index the selected attribute belongs to.
@@ -185,6 +190,7 @@ impl Playground {
             preview: self.preview().map(Rc::new),
             checked: self.schema.check(),
             plans: self.plans(),
+            number_field: self.number_field(),
             number_vs_string: self.number_vs_string(),
             overwritten: Rc::new(self.overwritten(&collections)),
             collections,
@@ -225,6 +231,14 @@ impl Playground {
             .iter()
             .filter_map(|f| plan(f, rows.iter().copied(), self.expected.get(&f.name)))
             .collect()
+    }
+
+    pub fn number_field(&self) -> Option<String> {
+        Some(
+            keylab::preview::number_field(self.entity()?, &self.attribute())?
+                .name
+                .clone(),
+        )
     }
 
     pub fn number_vs_string(&self) -> Option<NumberVsString> {
@@ -421,6 +435,15 @@ mod tests {
             limit: Some(3),
             exclusive_start_key: None,
         }
+    }
+
+    #[test]
+    fn the_number_vs_string_view_is_named_by_its_field() {
+        let p = crate::presets::leaderboard();
+        assert_eq!(p.number_field().as_deref(), Some("score"));
+        let a = p.analyse();
+        assert_eq!(a.number_field.as_deref(), Some("score"));
+        assert_eq!(a.number_vs_string.map(|c| c.field).as_deref(), Some("score"));
     }
 
     #[test]

@@ -258,14 +258,19 @@ pub struct NumberVsString {
     pub as_string: Vec<usize>,
 }
 
+/// The first numeric field of `attribute`'s template of `entity`: the one
+/// [`number_vs_string`] compares.
+pub fn number_field<'e>(entity: &'e Entity, attribute: &str) -> Option<&'e crate::schema::Field> {
+    entity.template(attribute)?.segments.iter().find_map(|s| match s {
+        Segment::Field(f) => entity.field(f).filter(|f| f.kind.is_numeric()),
+        Segment::Literal(_) => None,
+    })
+}
+
 /// The comparison for the first numeric field of `attribute`'s template of `entity`, if
 /// it has one, over the sample items of that entity (indices are into `rows`).
 pub fn number_vs_string(entity: &Entity, attribute: &str, rows: &[Sample]) -> Option<NumberVsString> {
-    let template = entity.template(attribute)?;
-    let field = template.segments.iter().find_map(|s| match s {
-        Segment::Field(f) => entity.field(f).filter(|f| f.kind.is_numeric()),
-        Segment::Literal(_) => None,
-    })?;
+    let field = number_field(entity, attribute)?;
     // Sorted by the field's ascending encoding, which the codec keeps in numeric order,
     // rather than by comparing number texts: 100,000 values sort in one pass.
     let ascending = crate::schema::Field {

@@ -144,7 +144,9 @@ pub fn App() -> Html {
             move || drop(listener)
         });
     }
-    let analysis = use_analysis(&state);
+    // Whether the Number vs String view is open: only then is it computed.
+    let comparing = use_state_eq(|| false);
+    let analysis = use_analysis(&state, *comparing);
     // The item whose key the pointer is on in the preview, marked in the items table.
     let pointed = use_state(|| None::<usize>);
     let dispatch = {
@@ -209,7 +211,8 @@ pub fn App() -> Html {
             }).unwrap_or_default() }
             <main>
                 <TemplateEditor design={Design::of(&current)} errors={analysis.errors.clone()} warnings={analysis.warnings.clone()} plans={analysis.plans.clone()} dispatch={dispatch.clone()} />
-                <PreviewPanel items={items.clone()} is_sort={is_sort} preview={analysis.preview.clone()} hits={query.map(|q| q.hits.clone()).unwrap_or_default()} band={query.map(|q| q.band.clone())} number_vs_string={analysis.number_vs_string.clone()} overwritten={analysis.overwritten.clone()}
+                <PreviewPanel items={items.clone()} is_sort={is_sort} preview={analysis.preview.clone()} hits={query.map(|q| q.hits.clone()).unwrap_or_default()} band={query.map(|q| q.band.clone())} number_vs_string={analysis.number_vs_string.clone()} number_field={analysis.number_field.clone()} comparing={*comparing}
+                    on_compare={{ let comparing = comparing.clone(); Callback::from(move |open| comparing.set(open)) }} overwritten={analysis.overwritten.clone()}
                     collections={analysis.collections.clone()} blocked={analysis.blocked.clone()}
                     on_point={{ let pointed = pointed.clone(); Callback::from(move |r| pointed.set(r)) }}
                     query_bar={analysis.query.as_ref().map(|q| QueryBar {

@@ -169,3 +169,14 @@ test('a width that makes the query impossible says so beside the keys', async ({
   await expect(page.getByTestId('query-bar-error')).toHaveCount(0);
   await expect(page.getByTestId('query-bar-expression')).toBeVisible();
 });
+
+test('the Number vs String view is named while closed and computed only once opened', async ({ page }) => {
+  await openFresh(page);
+  const summary = page.getByText('score as a Number key vs a String key');
+  await expect(summary).toBeVisible();
+  await expect(page.getByTestId('number-vs-string')).toHaveCount(0);
+  await summary.click();
+  await expect(page.getByTestId('number-vs-string').locator('ol').first().locator('li')).toHaveText(['9', '10', '240', '1500']);
+  await summary.click();
+  await expect(page.getByTestId('number-vs-string')).toHaveCount(0);
+});

@@ -29,6 +29,15 @@ pub struct PreviewPanelProps {
     pub band: Option<Band>,
     #[prop_or_default]
     pub number_vs_string: Option<NumberVsString>,
+    /// The field the Number vs String view compares; the view itself is computed only
+    /// while it is open.
+    #[prop_or_default]
+    pub number_field: Option<String>,
+    #[prop_or_default]
+    pub comparing: bool,
+    /// Told when the Number vs String view is opened or closed.
+    #[prop_or_default]
+    pub on_compare: Callback<bool>,
     /// Per row, the later row with the same table key, which replaces it.
     #[prop_or_default]
     pub overwritten: Rc<Vec<Option<usize>>>,
@@ -239,9 +248,14 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
         })
     };
     let value_of = |r: usize, field: &str| -> String { props.items.value(r, field).unwrap_or_default().to_string() };
-    let comparison = props.number_vs_string.as_ref().map(|c| html! {
-        <details class="number-vs-string">
-            <summary>{ format!("{} as a Number key vs a String key", c.field) }</summary>
+    let ontoggle = props.on_compare.reform(|e: Event| {
+        e.target_dyn_into::<web_sys::Element>()
+            .is_some_and(|d| d.has_attribute("open"))
+    });
+    let comparison = props.number_field.as_ref().map(|field| html! {
+        <details class="number-vs-string" open={props.comparing} {ontoggle}>
+            <summary>{ format!("{field} as a Number key vs a String key") }</summary>
+            if let Some(c) = &props.number_vs_string {
             <div class="orders" data-testid="number-vs-string">
                 <div>
                     <h3>{ "Number (N) sort key: numeric order" }</h3>
@@ -252,6 +266,7 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
                     <ol class="keys">{ for c.as_string.iter().take(SHOWN).map(|&r| html! { <li><code>{ value_of(r, &c.field) }</code></li> }) }</ol>
                 </div>
             </div>
+            }
             <p class="note">{ "A Number key sorts numerically but holds one value; a composite key is a String, so its numbers are padded to sort the same way." }</p>
         </details>
     });
