@@ -6,26 +6,26 @@ test('entities are picked, added and removed, and the table follows the picked o
   await openFresh(page);
   await loadPreset(page, 'saas');
   await expect(page.getByTestId('samples-count')).toContainText('1 Org item(s), and 7 item(s) of other entities');
-  await page.locator('#entity-select').selectOption({ label: 'Team (3 items)' });
+  await page.getByRole('tablist', { name: 'entity' }).getByRole('tab', { name: 'Team (3 items)' }).click();
   await expect(page.getByRole('heading', { name: 'SK template of Team' })).toBeVisible();
   await expect(page.getByTestId('template-shape')).toHaveText('#TEAM#<team>');
   await expect(page.locator('table.samples tbody tr')).toHaveCount(3);
   await page.getByLabel('entity name').fill('Squad');
   await page.getByLabel('entity name').press('Tab');
-  await expect(page.locator('#entity-select option:checked')).toHaveText('Squad (3 items)');
+  await expect(page.getByRole('tablist', { name: 'entity' }).getByRole('tab', { selected: true })).toHaveText('Squad (3 items)');
   await page.getByRole('button', { name: '+ entity' }).click();
-  await expect(page.locator('#entity-select option:checked')).toHaveText('Entity1 (1 items)');
+  await expect(page.getByRole('tablist', { name: 'entity' }).getByRole('tab', { selected: true })).toHaveText('Entity1 (1 items)');
   await expect(page.getByTestId('template-shape')).toHaveText('ENTITY1#<id>');
   await page.getByTestId('value-8-id').fill('7');
   await page.getByTestId('value-8-id').press('Tab');
   await expect(page.getByTestId('key-8')).toHaveText('ENTITY1#0000000007');
   await page.getByRole('button', { name: 'Remove entity' }).click();
-  await expect(page.locator('#entity-select option')).toHaveCount(3);
+  await expect(page.getByRole('tablist', { name: 'entity' }).getByRole('tab')).toHaveCount(3);
 });
 
 test('every key attribute has a template, a GSI is added, and the query can use it', async ({ page }) => {
   await openFresh(page);
-  await page.getByLabel('key attribute').selectOption('PK');
+  await page.getByRole('tablist', { name: 'key attribute' }).getByRole('tab', { name: /^PK \(/ }).click();
   await expect(page.getByTestId('template-shape')).toHaveText('SEASON#<season>');
   await page.getByRole('button', { name: '+ GSI' }).click();
   await expect(page.getByRole('heading', { name: 'GSI1SK template of Run' })).toBeVisible();
@@ -33,7 +33,7 @@ test('every key attribute has a template, a GSI is added, and the query can use 
   await page.getByRole('button', { name: '+ field segment' }).click();
   await page.locator('#seg-1-name').fill('day');
   await page.locator('#seg-1-name').press('Tab');
-  await page.getByLabel('key attribute').selectOption('GSI1PK');
+  await page.getByRole('tablist', { name: 'key attribute' }).getByRole('tab', { name: /^GSI1PK \(/ }).click();
   await page.getByRole('button', { name: 'Give Run a GSI1PK template' }).click();
   // Every run lands in the one GSI1 partition, keyed RUN, sorted by the new field.
   await expect(page.getByRole('heading', { name: 'Item collections of index GSI1' })).toBeVisible();
@@ -43,7 +43,7 @@ test('every key attribute has a template, a GSI is added, and the query can use 
   await page.getByRole('button', { name: 'Leave Run out of this index' }).click();
   await expect(page.getByRole('button', { name: 'Give Run a GSI1PK template' })).toBeVisible();
   await page.getByRole('button', { name: 'Remove index GSI1' }).click();
-  await expect(page.locator('#attribute-select option')).toHaveCount(2);
+  await expect(page.getByRole('tablist', { name: 'key attribute' }).getByRole('tab')).toHaveCount(2);
 });
 
 test('the schema as JSON: errors name the JSON path, a valid edit applies', async ({ page }) => {

@@ -35,7 +35,7 @@ test('+ entity gives separate partition and sort fields; a rename offers to carr
   await page.getByRole('button', { name: '+ entity' }).click();
   await expect(page.locator('#entity-name')).toHaveValue('Entity1');
   await expect(page.getByTestId('template-shape')).toHaveText('ENTITY1#<id>');
-  await page.getByLabel('key attribute').selectOption('PK');
+  await page.getByRole('tablist', { name: 'key attribute' }).getByRole('tab', { name: /^PK \(/ }).click();
   await expect(page.getByTestId('template-shape')).toHaveText('ENTITY1#<owner>');
   await page.locator('#entity-name').fill('Purchase');
   const offer = page.getByTestId('rename-literal-offer');
@@ -43,7 +43,7 @@ test('+ entity gives separate partition and sort fields; a rename offers to carr
   await offer.getByRole('button', { name: 'Rename the literal to PURCHASE' }).click();
   await expect(offer).toHaveCount(0);
   await expect(page.getByTestId('template-shape')).toHaveText('PURCHASE#<owner>');
-  await page.getByLabel('key attribute').selectOption('SK');
+  await page.getByRole('tablist', { name: 'key attribute' }).getByRole('tab', { name: /^SK \(/ }).click();
   await expect(page.getByTestId('template-shape')).toHaveText('PURCHASE#<id>');
   // Declining keeps the literal and closes the offer.
   await page.locator('#entity-name').fill('Buy');
@@ -56,7 +56,7 @@ test('+ entity gives separate partition and sort fields; a rename offers to carr
 test('random items give a field in both keys a value per item: no two customers collide', async ({ page }) => {
   await openFresh(page);
   await loadPreset(page, 'orders');
-  await page.locator('#entity-select').selectOption({ label: 'Customer (1 items)' });
+  await page.getByRole('tablist', { name: 'entity' }).getByRole('tab', { name: 'Customer (1 items)' }).click();
   await page.getByLabel(/random Customer items/).fill('20');
   await page.getByRole('button', { name: 'Replace Customer items with random ones' }).click();
   await expect(page.getByTestId('samples-count')).toContainText('20 Customer item(s)');

@@ -38,8 +38,8 @@ test('keyboard only: pick a preset, change a width, copy a working query', async
   // The code tabs are one Tab stop; the arrow keys pick within them (ARIA tabs).
   await tabTo(page, '[role=tab][aria-selected=true]', 'AWS CLI');
   await page.keyboard.press('ArrowRight');
-  await expect(page.getByRole('tab', { name: 'boto3 client' })).toBeFocused();
-  await expect(page.getByRole('tab', { name: 'boto3 client' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tablist', { name: 'SDK' }).getByRole('tab', { name: 'boto3 client' })).toBeFocused();
+  await expect(page.getByRole('tablist', { name: 'SDK' }).getByRole('tab', { name: 'boto3 client' })).toHaveAttribute('aria-selected', 'true');
   await tabTo(page, '.snippet-actions button', 'Copy');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('button', { name: 'Copied' })).toBeVisible();

@@ -154,7 +154,7 @@ test('a problem of the design is said once above the items, not on every row', a
   schema.entities[0].keys.GSK = [{ field: 'score' }];
   await area.fill(JSON.stringify(schema, null, 2));
   await page.getByRole('button', { name: 'Apply schema' }).click();
-  await page.getByLabel('key attribute').selectOption('GSK');
+  await page.getByRole('tablist', { name: 'key attribute' }).getByRole('tab', { name: /^GSK \(/ }).click();
   // A text field cannot be a Number key: true of every item, so said once.
   await page.locator('#seg-0-kind').selectOption('text');
   const once = page.getByTestId('samples-design-errors');
@@ -177,21 +177,21 @@ test('skip links reach the keys, the query and the code; the code tabs move with
   expect(await page.evaluate(() => location.hash)).toBe('');
   // One Tab into the tab list, then arrows.
   await page.keyboard.press('Tab');
-  const selected = page.getByRole('tab', { selected: true });
+  const selected = page.getByRole('tablist', { name: 'SDK' }).getByRole('tab', { selected: true });
   await expect(selected).toBeFocused();
   const first = await selected.textContent();
   await page.keyboard.press('ArrowRight');
-  await expect(page.getByRole('tab', { selected: true })).not.toHaveText(first);
-  await expect(page.getByRole('tab', { selected: true })).toBeFocused();
+  await expect(page.getByRole('tablist', { name: 'SDK' }).getByRole('tab', { selected: true })).not.toHaveText(first);
+  await expect(page.getByRole('tablist', { name: 'SDK' }).getByRole('tab', { selected: true })).toBeFocused();
   await page.keyboard.press('ArrowLeft');
-  await expect(page.getByRole('tab', { selected: true })).toHaveText(first);
+  await expect(page.getByRole('tablist', { name: 'SDK' }).getByRole('tab', { selected: true })).toHaveText(first);
   await page.keyboard.press('End');
-  await expect(page.getByRole('tab').last()).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tablist', { name: 'SDK' }).getByRole('tab').last()).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('Home');
-  await expect(page.getByRole('tab').first()).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tablist', { name: 'SDK' }).getByRole('tab').first()).toHaveAttribute('aria-selected', 'true');
   // Then Tab leaves the list for the code's controls: the Copy button is close.
   await page.keyboard.press('Tab');
-  await expect(page.getByRole('tab', { selected: true })).not.toBeFocused();
+  await expect(page.getByRole('tablist', { name: 'SDK' }).getByRole('tab', { selected: true })).not.toBeFocused();
   await page.getByRole('link', { name: 'Skip to the query' }).focus();
   await page.keyboard.press('Enter');
   await expect(page.locator('#query-panel')).toBeFocused();

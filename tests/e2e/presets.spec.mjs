@@ -74,7 +74,7 @@ test('one preset picker, in the header; loading one over changed work asks first
   // The untouched leaderboard is replaced without a question, and the hint closes.
   await expect(page.getByTestId('preset-lesson')).toContainText('SaaS organisation');
   await expect(hint).toHaveCount(0);
-  await page.locator('#entity-select').selectOption({ label: 'User (4 items)' });
+  await page.getByRole('tablist', { name: 'entity' }).getByRole('tab', { name: 'User (4 items)' }).click();
   await page.getByTestId('value-4-user').fill('zed');
   await page.getByTestId('value-4-user').press('Tab');
   await page.locator('#header-preset-select').selectOption('iot');

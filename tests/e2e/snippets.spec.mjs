@@ -4,7 +4,7 @@ const code = (page) => page.getByTestId('snippet-code');
 
 test('one tab per SDK, the chosen one remembered across a reload', async ({ page }) => {
   await openFresh(page);
-  await expect(page.getByRole('tab')).toHaveText(['AWS CLI', 'boto3 client', 'boto3 resource', 'JS SDK v3', 'JS DocumentClient', 'Rust', 'Go']);
+  await expect(page.getByRole('tablist', { name: 'SDK' }).getByRole('tab')).toHaveText(['AWS CLI', 'boto3 client', 'boto3 resource', 'JS SDK v3', 'JS DocumentClient', 'Rust', 'Go']);
   await expect(code(page)).toContainText('aws dynamodb query');
   const expectations = {
     'boto3 client': 'client.query(',
@@ -15,12 +15,12 @@ test('one tab per SDK, the chosen one remembered across a reload', async ({ page
     Go: 'KeyConditionExpression: aws.String("#pk = :pk")',
   };
   for (const [tab, text] of Object.entries(expectations)) {
-    await page.getByRole('tab', { name: tab, exact: true }).click();
-    await expect(page.getByRole('tab', { name: tab, exact: true })).toHaveAttribute('aria-selected', 'true');
+    await page.getByRole('tablist', { name: 'SDK' }).getByRole('tab', { name: tab, exact: true }).click();
+    await expect(page.getByRole('tablist', { name: 'SDK' }).getByRole('tab', { name: tab, exact: true })).toHaveAttribute('aria-selected', 'true');
     await expect(code(page)).toContainText(text);
   }
   await page.reload();
-  await expect(page.getByRole('tab', { name: 'Go' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tablist', { name: 'SDK' }).getByRole('tab', { name: 'Go' })).toHaveAttribute('aria-selected', 'true');
   await expect(code(page)).toContainText('dynamodb.QueryInput');
 });
 
@@ -38,7 +38,7 @@ test('snippets follow the query, the table name, the endpoint and the program sw
   await expect(code(page)).toContainText("--table-name 'Prod-Leaderboard'");
   await expect(code(page)).toContainText("--endpoint-url 'http://127.0.0.1:8000'");
   await page.getByLabel('complete runnable program').check();
-  await page.getByRole('tab', { name: 'JS DocumentClient' }).click();
+  await page.getByRole('tablist', { name: 'SDK' }).getByRole('tab', { name: 'JS DocumentClient' }).click();
   await expect(code(page)).toContainText('for await (const page of paginateQuery({ client }, input))');
   await expect(code(page)).toContainText('endpoint: "http://127.0.0.1:8000"');
 });
@@ -46,7 +46,7 @@ test('snippets follow the query, the table name, the endpoint and the program sw
 test('Copy puts exactly the snippet on the clipboard and says Copied', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await openFresh(page);
-  await page.getByRole('tab', { name: 'boto3 client' }).click();
+  await page.getByRole('tablist', { name: 'SDK' }).getByRole('tab', { name: 'boto3 client' }).click();
   const shown = await code(page).textContent();
   await page.getByRole('button', { name: 'Copy', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Copied' })).toBeVisible();
@@ -80,14 +80,14 @@ test('a hostile value is data in every tab', async ({ page }) => {
     Go: 'q\'\\"\\\\$(touch /tmp/keylab-e2e)`id`${HOME}😀\\u200f',
   };
   for (const [tab, escaped] of Object.entries(expectations)) {
-    await page.getByRole('tab', { name: tab, exact: true }).click();
+    await page.getByRole('tablist', { name: 'SDK' }).getByRole('tab', { name: tab, exact: true }).click();
     const text = await code(page).textContent();
     expect(text, tab).toContain(escaped);
     expect(text, `${tab} shows no raw bidi mark`).not.toContain('\u200F');
   }
   // In the shell word the value's single quote is closed, escaped and reopened, and the
   // JSON inside escapes the double quote and backslash.
-  await page.getByRole('tab', { name: 'AWS CLI' }).click();
+  await page.getByRole('tablist', { name: 'SDK' }).getByRole('tab', { name: 'AWS CLI' }).click();
   await expect(code(page)).toContainText(`q'\\''\\"\\\\$(touch /tmp/keylab-e2e)\`id\`\${HOME}😀\\u200f`);
 });
 

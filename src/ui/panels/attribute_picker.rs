@@ -1,7 +1,7 @@
 //! Which key attribute's template is being designed, and the table's GSIs.
 
 use crate::document::{Action, Design};
-use crate::ui::widgets::controls::{self, event_value};
+use crate::ui::widgets::tabs::Tabs;
 use keylab::schema::KeyRole;
 use yew::prelude::*;
 
@@ -30,7 +30,7 @@ pub fn AttributePicker(props: &AttributePickerProps) -> Html {
         }
     };
     let d = props.dispatch.clone();
-    let select = Callback::from(move |e: Event| d.emit(Action::SelectAttribute(event_value(&e))));
+    let select = Callback::from(move |attribute: String| d.emit(Action::SelectAttribute(attribute)));
     let has_template = state.template().is_some();
     let is_index_key = !table.is_primary_key(&attribute);
     let entity = state.entity().map(|e| e.name.clone()).unwrap_or_default();
@@ -39,14 +39,14 @@ pub fn AttributePicker(props: &AttributePickerProps) -> Html {
         Callback::from(move |_: MouseEvent| d.emit(action.clone()))
     };
     let index = state.index_of_attribute();
-    let options = table
+    let options: Vec<(String, String)> = table
         .attributes
         .iter()
         .map(|(a, t)| (a.clone(), format!("{a} ({}, {})", t.as_str(), role(a))))
         .collect();
     html! {
         <div class="picker">
-            { controls::select("attribute-select", "key attribute", options, &attribute, select) }
+            <Tabs id="attribute-tab" label="key attribute" tabs={options} selected={attribute.clone()} on_select={select} controls="template-panel" captioned=true />
             if !has_template {
                 <button type="button" onclick={emit(Action::AddTemplate)}>{ format!("Give {entity} a {attribute} template") }</button>
             } else if is_index_key {

@@ -1,7 +1,7 @@
 //! Which entity is being designed: pick, rename, add or remove one.
 
 use crate::document::{check_entity_name, Action, Design, Unsettled, NAME_MAX};
-use crate::ui::widgets::controls::{self, event_value};
+use crate::ui::widgets::tabs::Tabs;
 use crate::ui::widgets::typed_input::TypedInput;
 use yew::prelude::*;
 
@@ -17,8 +17,8 @@ pub fn EntityPicker(props: &EntityPickerProps) -> Html {
     let entities = &state.schema().entities;
     let name = state.entity().map(|e| e.name.clone()).unwrap_or_default();
     let d = props.dispatch.clone();
-    let select = Callback::from(move |e: Event| {
-        if let Ok(i) = event_value(&e).parse() {
+    let select = Callback::from(move |value: String| {
+        if let Ok(i) = value.parse() {
             d.emit(Action::SelectEntity(i));
         }
     });
@@ -107,14 +107,14 @@ pub fn EntityPicker(props: &EntityPickerProps) -> Html {
     let d = props.dispatch.clone();
     let remove = Callback::from(move |_: MouseEvent| d.emit(Action::RemoveEntity));
     let count = |i: usize| state.count_of(i);
-    let options = entities
+    let options: Vec<(String, String)> = entities
         .iter()
         .enumerate()
         .map(|(i, e)| (i.to_string(), format!("{} ({} items)", e.name, count(i))))
         .collect();
     html! {
         <div class="picker">
-            { controls::select("entity-select", "entity", options, &state.entity_index().to_string(), select) }
+            <Tabs id="entity-tab" label="entity" tabs={options} selected={state.entity_index().to_string()} on_select={select} controls="template-panel" captioned=true />
             <span class="control">
                 <label for="entity-name">{ "entity name" }</label>
                 <TypedInput id="entity-name" value={name.clone()} read={rename} dispatch={rename_dispatch} maxlength={NAME_MAX as u32}

@@ -6,6 +6,7 @@ use crate::analysis::QueryView;
 use crate::document::{Action, SnippetPrefs};
 use crate::ui::widgets::controls;
 use crate::ui::widgets::copy_button::CopyButton;
+use crate::ui::widgets::tabs::{tab_id, Tabs};
 use keylab::snippet::Target;
 use yew::prelude::*;
 
@@ -43,58 +44,20 @@ pub fn SnippetPanel(props: &SnippetPanelProps) -> Html {
         })
     };
     let current = Target::from_id(&prefs.target).unwrap_or(Target::AwsCli);
-    let tabs = Target::ALL.iter().map(|t| {
-        let selected = *t == current;
-        let onclick = {
-            let (d, prefs, id) = (props.dispatch.clone(), prefs.clone(), t.id().to_string());
-            Callback::from(move |_: MouseEvent| d.emit(Action::SetSnippet(SnippetPrefs { target: id.clone(), ..prefs.clone() })))
-        };
-        // One tab stop for the whole list; the arrow keys move within it (ARIA tabs).
-        html! {
-            <button type="button" role="tab" id={format!("tab-{}", t.id())} aria-selected={selected.to_string()}
-                tabindex={if selected { "0" } else { "-1" }}
-                aria-controls="snippet-code-panel" class={classes!("tab", selected.then_some("selected"))} {onclick}>{ t.label() }</button>
-        }
-    });
-    let on_tab_key = {
+    let select_target = {
         let (d, prefs) = (props.dispatch.clone(), prefs.clone());
-        Callback::from(move |e: KeyboardEvent| {
-            let at = Target::ALL.iter().position(|t| *t == current).unwrap_or(0);
-            let last = Target::ALL.len() - 1;
-            let next = match e.key().as_str() {
-                "ArrowRight" | "ArrowDown" => {
-                    if at == last {
-                        0
-                    } else {
-                        at + 1
-                    }
-                }
-                "ArrowLeft" | "ArrowUp" => {
-                    if at == 0 {
-                        last
-                    } else {
-                        at - 1
-                    }
-                }
-                "Home" => 0,
-                "End" => last,
-                _ => return,
-            };
-            e.prevent_default();
-            let id = Target::ALL[next].id();
+        Callback::from(move |id: String| {
             d.emit(Action::SetSnippet(SnippetPrefs {
-                target: id.to_string(),
+                target: id,
                 ..prefs.clone()
-            }));
-            if let Some(tab) = web_sys::window()
-                .and_then(|w| w.document())
-                .and_then(|doc| doc.get_element_by_id(&format!("tab-{id}")))
-                .and_then(|el| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(el).ok())
-            {
-                let _ = tab.focus();
-            }
+            }))
         })
     };
+    let targets: Vec<(String, String)> = Target::ALL
+        .iter()
+        .map(|t| (t.id().to_string(), t.label().to_string()))
+        .collect();
+    let current_tab = Target::ALL.iter().position(|t| *t == current).unwrap_or(0);
     // The override is kept as typed (it is the user's), but code for a table DynamoDB
     // would refuse to name is not shown.
     let table_problem = (!prefs.table.is_empty())
@@ -116,7 +79,7 @@ pub fn SnippetPanel(props: &SnippetPanelProps) -> Html {
     html! {
         <section class="panel wide" aria-labelledby="snippet-title" id="snippet-panel" tabindex="-1">
             <h2 id="snippet-title">{ "Code" }</h2>
-            <div role="tablist" aria-label="SDK" class="tabs" onkeydown={on_tab_key}>{ for tabs }</div>
+            <Tabs id="sdk-tab" label="SDK" tabs={targets} selected={current.id().to_string()} on_select={select_target} controls="snippet-code-panel" />
             <div class="query-controls">
                 <span class="control check">
                     <input id="snippet-program" type="checkbox" checked={prefs.program} onchange={toggle_program} />
@@ -130,7 +93,7 @@ pub fn SnippetPanel(props: &SnippetPanelProps) -> Html {
                 </span>
                 { controls::text("snippet-endpoint", "endpoint (optional)", prefs.endpoint.clone(), Some("http://127.0.0.1:8000".into()), set(|p, v| p.endpoint = v), props.dispatch.clone()) }
             </div>
-            <div role="tabpanel" id="snippet-code-panel" aria-labelledby={format!("tab-{}", current.id())}>{ body }</div>
+            <div role="tabpanel" id="snippet-code-panel" aria-labelledby={tab_id("sdk-tab", current_tab)}>{ body }</div>
         </section>
     }
 }

@@ -64,7 +64,7 @@ pub fn TemplateEditor(props: &TemplateEditorProps) -> Html {
     </> };
     let (errors, warnings) = messages_for(props, None);
     html! {
-        <section class="panel" aria-labelledby="template-title">
+        <section class="panel" aria-labelledby="template-title" id="template-panel">
             <h2 id="template-title">{ format!("{} template of {}", attribute, entity.map(|e| e.name.as_str()).unwrap_or("?")) }</h2>
             <EntityPicker design={state.clone()} dispatch={props.dispatch.clone()} />
             <AttributePicker design={state.clone()} dispatch={props.dispatch.clone()} />

@@ -13,5 +13,6 @@ pub mod link_prompt;
 pub mod messages;
 pub mod new_design;
 pub mod preset_picker;
+pub mod tabs;
 pub mod theme_toggle;
 pub mod typed_input;
