@@ -8,7 +8,7 @@ use crate::ui::hooks::{use_analysis, use_derived};
 use crate::ui::panels::collection_view::CollectionView;
 use crate::ui::panels::paste_box::PasteBox;
 use crate::ui::panels::preview_panel::{PreviewPanel, QueryBar};
-use crate::ui::panels::query_panel::QueryPanel;
+use crate::ui::panels::query_panel::{shape_label, QueryPanel};
 use crate::ui::panels::samples_table::SamplesTable;
 use crate::ui::panels::snippet_panel::SnippetPanel;
 use crate::ui::panels::template_editor::TemplateEditor;
@@ -216,6 +216,7 @@ pub fn App() -> Html {
                     collections={analysis.collections.clone()} blocked={analysis.blocked.clone()}
                     on_point={{ let pointed = pointed.clone(); Callback::from(move |r| pointed.set(r)) }}
                     query_bar={analysis.query.as_ref().map(|q| QueryBar {
+                        pattern: shape_label(current.query.shape).to_string(),
                         expression: q.expression.clone(),
                         code: q.snippet.as_ref().ok().map(|code| (code.clone(),
                             keylab::snippet::Target::from_id(&current.snippet.target).unwrap_or(keylab::snippet::Target::AwsCli).label().to_string())),

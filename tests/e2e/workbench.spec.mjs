@@ -49,6 +49,7 @@ test("the query's band, bounds and page breaks are simulateQuery's pages, both w
     await page.getByLabel(label, { exact: true }).press('Tab');
   }
   await expect(page.getByTestId('query-input')).toContainText('"Limit": 4');
+  await expect(page.getByTestId('query-bar-pattern')).toHaveText('Range on a field ↓');
   const keys = page.getByTestId('sorted-keys');
   for (const forward of [true, false]) {
     if (!forward) {

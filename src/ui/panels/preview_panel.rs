@@ -61,6 +61,8 @@ pub struct PreviewPanelProps {
 /// What the line under the keys shows of the query.
 #[derive(Clone, Debug, PartialEq)]
 pub struct QueryBar {
+    /// The access pattern, by name.
+    pub pattern: String,
     pub expression: String,
     /// The chosen target's code, and its name.
     pub code: Option<(String, String)>,
@@ -337,7 +339,8 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
                     if let Some((code, target)) = &bar.code {
                         <CopyButton text={code.clone()} label={format!("Copy {target} code")} />
                     }
-                    <a href="#query-panel" class="note" aria-label="edit the query below">{ "edit ↓" }</a>
+                    // The access pattern, by name, is the way to the panel that edits it.
+                    <a href="#query-panel" class="note" data-testid="query-bar-pattern" aria-label={format!("edit the query below: {}", bar.pattern)}>{ format!("{} ↓", bar.pattern) }</a>
                 </div>
             }
             <div class="orders">

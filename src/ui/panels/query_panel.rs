@@ -18,6 +18,11 @@ pub struct QueryPanelProps {
     pub dispatch: Callback<Action>,
 }
 
+/// The access pattern's name, as the panel's picker and the line above the keys say it.
+pub fn shape_label(shape: Shape) -> &'static str {
+    SHAPES.iter().find(|s| s.0 == shape).map_or("", |s| s.2)
+}
+
 const SHAPES: [(Shape, &str, &str); 8] = [
     (Shape::Collection, "collection", "Whole item collection (every entity)"),
     (Shape::Entity, "entity", "All items of this entity"),
