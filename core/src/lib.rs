@@ -31,6 +31,7 @@ pub mod error;
 pub mod float_text;
 #[doc(hidden)]
 pub mod fuzzing;
+pub mod lint;
 pub mod preview;
 pub mod query;
 pub mod sample;

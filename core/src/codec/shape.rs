@@ -132,6 +132,12 @@ fn positions(kind: &FieldKind) -> Option<Vec<Chars>> {
     })
 }
 
+/// How many characters (all ASCII, so as many bytes) a fixed-width field's encoding
+/// takes; `None` for text, which has no width.
+pub fn encoded_width(kind: &FieldKind) -> Option<usize> {
+    positions(kind).map(|p| p.len())
+}
+
 /// Where a partial key stands in the pattern: in part `part`, `at` characters in; a
 /// text part also remembers the byte where its value began, to keep out the separator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
