@@ -3,10 +3,12 @@
 //! values or the figures behind it, and says how to fix it. `docs/lint.md` lists the
 //! rules with examples.
 //!
-//! Rules so far: L2 (key size) and L3 (casing that merges identifiers). L1 (collision),
-//! L4 (mutable key), L5 (hot partition) and L6 (order surprise) are still to come.
+//! Rules so far: L2 (key size), L3 (casing that merges identifiers) and L6 (a
+//! `begins_with` that ends inside a segment). L1 (collision), L4 (mutable key) and L5
+//! (hot partition) are still to come.
 
 use crate::codec::shape::encoded_width;
+use crate::codec::KeyCodecs;
 use crate::preview::Sample;
 use crate::schema::{AttrType, Case, Entity, FieldKind, KeyRole, KeyTemplate, Schema, Segment};
 use serde_json::Value;
@@ -18,6 +20,8 @@ pub enum Rule {
     Size,
     /// L3: upper- or lower-casing that would merge distinct identifiers.
     Casing,
+    /// L6: a `begins_with` value that ends inside a segment.
+    OrderSurprise,
 }
 
 impl Rule {
@@ -25,6 +29,7 @@ impl Rule {
         match self {
             Rule::Size => "L2",
             Rule::Casing => "L3",
+            Rule::OrderSurprise => "L6",
         }
     }
 }
@@ -237,6 +242,56 @@ fn casing(entity: &Entity, items: &[Sample]) -> Vec<Finding> {
     out
 }
 
+/// L6: `begins_with(attribute, prefix)` over the samples. A prefix that stops inside a
+/// segment (`ORDER#1`) also matches the keys whose segment only starts with it
+/// (`ORDER#10…`, `ORDER#1999`); those are shown beside the ones it was likely meant for
+/// (`ORDER#1` exactly, or `ORDER#1#…`). `None` when every match continues with the
+/// separator, or the prefix ends with it.
+pub fn order_surprise(schema: &Schema, items: &[Sample], attribute: &str, prefix: &str) -> Option<Finding> {
+    let separator = schema.separator.as_str();
+    if prefix.is_empty() || separator.is_empty() || prefix.ends_with(separator) {
+        return None;
+    }
+    let mut codecs = KeyCodecs::new(schema, attribute);
+    let (mut meant, mut surprising, mut entities) = (Vec::new(), Vec::new(), Vec::new());
+    let mut key = String::new();
+    for (entity, values) in items {
+        let Some(codec) = codecs.of(entity) else { continue };
+        if codec.write_values(values, &mut key).is_err() {
+            continue;
+        }
+        let Some(rest) = key.strip_prefix(prefix) else { continue };
+        if rest.is_empty() || rest.starts_with(separator) {
+            meant.push(key.clone());
+        } else {
+            surprising.push(key.clone());
+            if !entities.contains(&entity.name) {
+                entities.push(entity.name.clone());
+            }
+        }
+    }
+    if surprising.is_empty() {
+        return None;
+    }
+    let mut evidence: Vec<String> = surprising.iter().take(3).map(|k| format!("matches \"{k}\"")).collect();
+    evidence.extend(meant.iter().take(2).map(|k| format!("and the likely intended \"{k}\"")));
+    Some(Finding {
+        rule: Rule::OrderSurprise,
+        entity: entities.join(", "),
+        attribute: Some(attribute.to_string()),
+        field: None,
+        sentence: format!(
+            "begins_with({attribute}, \"{prefix}\") ends inside a segment, so it also returns {} key(s) whose segment only starts with \"{}\".",
+            surprising.len(),
+            prefix.rsplit(separator).next().unwrap_or(prefix)
+        ),
+        evidence,
+        fix: format!(
+            "End the prefix at a segment: begins_with({attribute}, \"{prefix}{separator}\") for the items under it, or equality for the one key \"{prefix}\"."
+        ),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -364,6 +419,36 @@ mod tests {
                 proptest::prop_assert_eq!(written, fixed);
             }
         }
+    }
+
+    #[test]
+    fn a_prefix_that_stops_inside_a_segment_shows_the_keys_it_did_not_mean() {
+        let s = design(
+            json!([{ "literal": "ORDER" }, { "field": "n" }, { "field": "line" }]),
+            json!({ "n": { "kind": "text" }, "line": { "kind": "uint", "width": 2 } }),
+        );
+        let rows = values(json!([
+            { "n": "1", "line": "1" }, { "n": "10", "line": "1" }, { "n": "1999", "line": "2" }, { "n": "2", "line": "1" },
+        ]));
+        let f = order_surprise(&s, &items(&s, &rows), "SK", "ORDER#1").expect("an L6 finding");
+        assert_eq!(f.rule.id(), "L6");
+        assert_eq!(
+            f.sentence,
+            "begins_with(SK, \"ORDER#1\") ends inside a segment, so it also returns 2 key(s) whose segment only starts with \"1\"."
+        );
+        assert_eq!(
+            f.evidence,
+            [
+                "matches \"ORDER#10#01\"",
+                "matches \"ORDER#1999#02\"",
+                "and the likely intended \"ORDER#1#01\""
+            ]
+        );
+        assert!(f.fix.contains("begins_with(SK, \"ORDER#1#\")"), "{}", f.fix);
+        // A prefix that ends at a segment, or that no sample outruns, is fine.
+        assert_eq!(order_surprise(&s, &items(&s, &rows), "SK", "ORDER#1#"), None);
+        assert_eq!(order_surprise(&s, &items(&s, &rows), "SK", "ORDER#2"), None);
+        assert_eq!(order_surprise(&s, &items(&s, &rows), "SK", ""), None);
     }
 
     #[test]
