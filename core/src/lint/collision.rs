@@ -1,0 +1,146 @@
+//! L1: keys that collide.
+
+use super::{Finding, Rule};
+use crate::codec::shape::encoded_width;
+use crate::preview::Sample;
+use crate::schema::{Entity, KeyTemplate, Schema, Segment};
+
+/// The items' values as one line, for evidence.
+fn described(items: &[Sample], row: usize) -> String {
+    let (entity, values) = items[row];
+    format!(
+        "item #{} ({}): {}",
+        row + 1,
+        entity.name,
+        serde_json::to_string(values).unwrap_or_default()
+    )
+}
+
+/// L1: two different items that write the same table key, so the later replaces the
+/// earlier. Shown with the two items when the samples hold such a pair; otherwise, for
+/// two entities whose primary keys have the same shape, stated as a condition. (keylab's
+/// codec refuses the separator inside a value and an empty text, so a text field cannot
+/// run into the next segment in keys it writes.)
+pub(super) fn collisions(schema: &Schema, items: &[Sample]) -> Vec<Finding> {
+    let mut out = Vec::new();
+    let mut reported: Vec<(String, String)> = Vec::new();
+    let primary = &schema.table.primary;
+    for c in crate::preview::collections(schema, None, items) {
+        for run in c.items.chunk_by(|a, b| a.key == b.key) {
+            for pair in run.windows(2) {
+                let (x, y) = (pair[0].row, pair[1].row);
+                let ((ex, vx), (ey, vy)) = (items[x], items[y]);
+                // The same item written twice is not a design problem.
+                let entities = (ex.name.clone(), ey.name.clone());
+                if (ex.name == ey.name && vx == vy) || reported.contains(&entities) {
+                    continue;
+                }
+                reported.push(entities);
+                let key = match &primary.sort {
+                    Some(sk) => format!(
+                        "{} = \"{}\", {sk} = \"{}\"",
+                        primary.partition, c.partition, pair[0].key
+                    ),
+                    None => format!("{} = \"{}\"", primary.partition, c.partition),
+                };
+                let (sentence, fix) = if ex.name == ey.name {
+                    let differ: Vec<&str> = ex
+                        .fields
+                        .iter()
+                        .map(|f| f.name.as_str())
+                        .filter(|f| vx.get(*f) != vy.get(*f))
+                        .collect();
+                    (
+                        format!(
+                            "Two {} items that differ in {} write the same table key, so the later replaces the earlier.",
+                            ex.name,
+                            differ.join(", ")
+                        ),
+                        format!("Add {} (or another value unique to each item) to the sort key.", differ.join(" or ")),
+                    )
+                } else {
+                    (
+                        format!(
+                            "A {} item and a {} item write the same table key, so one replaces the other.",
+                            ex.name, ey.name
+                        ),
+                        format!(
+                            "Give each entity its own literal in the sort key ({}#…, {}#…).",
+                            ex.name.to_uppercase(),
+                            ey.name.to_uppercase()
+                        ),
+                    )
+                };
+                out.push(Finding {
+                    rule: Rule::Collision,
+                    entity: ex.name.clone(),
+                    attribute: None,
+                    field: None,
+                    sentence,
+                    evidence: vec![key, described(items, x), described(items, y)],
+                    fix,
+                });
+            }
+        }
+    }
+    for (i, a) in schema.entities.iter().enumerate() {
+        for b in &schema.entities[i + 1..] {
+            let proven = reported
+                .iter()
+                .any(|(x, y)| (x == &a.name && y == &b.name) || (x == &b.name && y == &a.name));
+            let keys = std::iter::once(&primary.partition).chain(primary.sort.as_ref());
+            let alike = keys.clone().all(|attr| match (a.template(attr), b.template(attr)) {
+                (Some(ta), Some(tb)) => same_shape(a, ta, b, tb),
+                _ => false,
+            });
+            if proven || !alike {
+                continue;
+            }
+            out.push(Finding {
+                rule: Rule::Collision,
+                entity: a.name.clone(),
+                attribute: None,
+                field: None,
+                sentence: format!(
+                    "{} and {} write primary keys of the same shape, so an item of each with the same values writes the same table key and one replaces the other.",
+                    a.name, b.name
+                ),
+                evidence: keys
+                    .filter_map(|attr| Some(format!("{attr}: {} / {}", shape_text(a.template(attr)?), shape_text(b.template(attr)?))))
+                    .collect(),
+                fix: format!("Give each entity its own literal in the sort key ({}#…, {}#…).", a.name.to_uppercase(), b.name.to_uppercase()),
+            });
+        }
+    }
+    out
+}
+
+/// Two templates whose keys can be equal: the same literals in the same places, and
+/// fields that encode to the same width. A text field can hold any other field's
+/// encoding (`"0042"` is also a uint of width 4), so it matches any field.
+fn same_shape(a: &Entity, ta: &KeyTemplate, b: &Entity, tb: &KeyTemplate) -> bool {
+    ta.segments.len() == tb.segments.len()
+        && ta.segments.iter().zip(&tb.segments).all(|pair| match pair {
+            (Segment::Literal(x), Segment::Literal(y)) => x == y,
+            (Segment::Field(x), Segment::Field(y)) => match (a.field(x), b.field(y)) {
+                (Some(fx), Some(fy)) => match (encoded_width(&fx.kind), encoded_width(&fy.kind)) {
+                    (Some(wx), Some(wy)) => wx == wy,
+                    _ => true,
+                },
+                _ => false,
+            },
+            _ => false,
+        })
+}
+
+fn shape_text(template: &KeyTemplate) -> String {
+    template
+        .segments
+        .iter()
+        .map(|s| match s {
+            Segment::Literal(l) => l.clone(),
+            Segment::Field(f) => format!("<{f}>"),
+        })
+        .collect::<Vec<_>>()
+        .join("|")
+}
