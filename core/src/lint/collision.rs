@@ -50,14 +50,24 @@ pub(super) fn collisions(schema: &Schema, items: &[Sample]) -> Vec<Finding> {
                         .map(|f| f.name.as_str())
                         .filter(|f| vx.get(*f) != vy.get(*f))
                         .collect();
-                    (
-                        format!(
-                            "Two {} items that differ in {} write the same table key, so the later replaces the earlier.",
-                            ex.name,
-                            differ.join(", ")
-                        ),
-                        format!("Add {} (or another value unique to each item) to the sort key.", differ.join(" or ")),
-                    )
+                    if differ.is_empty() {
+                        (
+                            format!(
+                                "Two {} items with different values write the same table key, so the later replaces the earlier.",
+                                ex.name
+                            ),
+                            "Add a value unique to each item to the sort key.".to_string(),
+                        )
+                    } else {
+                        (
+                            format!(
+                                "Two {} items that differ in {} write the same table key, so the later replaces the earlier.",
+                                ex.name,
+                                differ.join(", ")
+                            ),
+                            format!("Add {} (or another value unique to each item) to the sort key.", differ.join(" or ")),
+                        )
+                    }
                 } else {
                     (
                         format!(
