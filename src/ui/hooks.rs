@@ -1,7 +1,9 @@
 //! The page's hooks: the analysis, memoised part by part on what each part reads.
 
-use crate::analysis::{assemble, Analysis, Parts};
+use crate::analysis::{assemble, Analysis, Parts, PasteView, QueryView};
 use crate::document::Playground;
+use keylab::codec::width::WidthPlan;
+use keylab::preview::{Collection, NumberVsString, Preview};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -51,57 +53,60 @@ pub fn use_analysis(state: &Rc<Playground>, comparing: bool) -> Rc<Analysis> {
         let s = s.clone();
         move |_| s.paste_view()
     });
-    let blocked = s.blocked();
     // Only the parts whose inputs changed were recomputed above; the whole is put
-    // together by the same `assemble` the tests run.
-    use_memo(
-        (
-            preview,
-            plans,
-            number_field,
-            number_vs_string,
-            collections,
-            checked,
-            query,
-            pasted,
-            overwritten,
-            blocked,
-        ),
-        |(
-            preview,
-            plans,
-            number_field,
-            number_vs_string,
-            collections,
-            checked,
-            query,
-            pasted,
-            overwritten,
-            blocked,
-        )| {
-            assemble(Parts {
-                blocked: blocked.clone(),
-                preview: (**preview).clone(),
-                checked: (**checked).clone(),
-                plans: (**plans).clone(),
-                number_field: (**number_field).clone(),
-                number_vs_string: (**number_vs_string).clone(),
-                collections: collections.clone(),
-                overwritten: overwritten.clone(),
-                query: (**query).clone(),
-                pasted: (**pasted).clone(),
-            })
-        },
-    )
+    // together by the same `assemble` the tests run. The parts are compared by identity:
+    // a part that was not recomputed is the same `Rc`, and comparing 100,000 preview
+    // rows by value on every render (a key hovered re-renders the page) is not free.
+    let computed = Computed {
+        blocked: s.blocked(),
+        preview: Same(preview),
+        plans: Same(plans),
+        number_field: Same(number_field),
+        number_vs_string: Same(number_vs_string),
+        collections: Same(collections),
+        checked: Same(checked),
+        query: Same(query),
+        pasted: Same(pasted),
+        overwritten: Same(overwritten),
+    };
+    use_memo(computed, |c| {
+        assemble(Parts {
+            blocked: c.blocked.clone(),
+            preview: (*c.preview.0).clone(),
+            checked: (*c.checked.0).clone(),
+            plans: (*c.plans.0).clone(),
+            number_field: (*c.number_field.0).clone(),
+            number_vs_string: (*c.number_vs_string.0).clone(),
+            collections: c.collections.0.clone(),
+            overwritten: c.overwritten.0.clone(),
+            query: (*c.query.0).clone(),
+            pasted: (*c.pasted.0).clone(),
+        })
+    })
 }
 
-/// A document as a memo's dependency, equal only to itself: every edit makes a new one,
-/// so this says "changed" exactly when it did, without comparing 100,000 items. It holds
-/// the document, so its address cannot be reused while the memo remembers it.
-#[derive(Clone)]
-pub struct Revision(pub Rc<Playground>);
+/// The memoised parts of the analysis, each as the memo returned it.
+#[derive(PartialEq)]
+struct Computed {
+    blocked: Option<String>,
+    preview: Same<Option<Rc<Preview>>>,
+    plans: Same<Vec<WidthPlan>>,
+    number_field: Same<Option<String>>,
+    number_vs_string: Same<Option<NumberVsString>>,
+    collections: Same<Vec<Collection>>,
+    checked: Same<(Vec<keylab::Error>, Vec<keylab::Warning>)>,
+    query: Same<Result<QueryView, String>>,
+    pasted: Same<Option<PasteView>>,
+    overwritten: Same<Vec<Option<usize>>>,
+}
 
-impl PartialEq for Revision {
+/// A shared value as a memo's dependency, equal only to itself: a memo's result that
+/// was not recomputed, or a document no edit replaced, is the same `Rc`, so this says
+/// "changed" exactly when it did, without comparing 100,000 items. It holds the value,
+/// so its address cannot be reused while the memo remembers it.
+pub struct Same<T>(pub Rc<T>);
+
+impl<T> PartialEq for Same<T> {
     fn eq(&self, other: &Self) -> bool {
         Rc::ptr_eq(&self.0, &other.0)
     }
@@ -110,5 +115,5 @@ impl PartialEq for Revision {
 /// What the document derives for one panel, worked out again only after an edit.
 #[hook]
 pub fn use_derived<T: 'static>(document: &Rc<Playground>, derive: fn(&Playground) -> T) -> Rc<T> {
-    use_memo(Revision(document.clone()), move |r| derive(&r.0))
+    use_memo(Same(document.clone()), move |d| derive(&d.0))
 }
