@@ -86,7 +86,7 @@ test('the query drawn on another partition than the one shown is one click away'
   const input = await shownInput(page);
   expect(input.ExpressionAttributeValues[':pk'].S).toBe('SEASON#FALL-2026');
   await expect(page.getByTestId('preview-partition-note')).toContainText('SEASON#SPRING-2026');
-  await expect(page.getByTestId('band-elsewhere')).toHaveText("The query below reads partition SEASON#FALL-2026. Show the query's partition");
+  await expect(page.getByTestId('band-elsewhere')).toHaveText("It reads partition SEASON#FALL-2026. Show the query's partition");
   await expect(page.getByTestId('sorted-keys').getByTestId('bound')).toHaveCount(0);
   await page.getByRole('button', { name: "Show the query's partition" }).click();
   await expect(page.getByTestId('preview-partition-note')).toContainText('SEASON#FALL-2026');

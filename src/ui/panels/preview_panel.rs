@@ -157,6 +157,11 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
         .band
         .as_ref()
         .filter(|b| b.attribute == preview.attribute && partition.is_some_and(|c| c.partition == b.partition));
+    // The query reads another partition of the keys shown: said in the query's line.
+    let elsewhere = props
+        .band
+        .as_ref()
+        .filter(|b| is_sort && b.attribute == preview.attribute && band.is_none());
     let in_partition: Option<std::collections::HashSet<usize>> =
         partition.map(|c| c.items.iter().map(|i| i.row).collect());
     let entity_of = |r: usize| props.items.entity(r).map(|e| e.name.as_str());
@@ -305,13 +310,6 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
                     // The picker's label says how many partitions there are.
                     { if props.collections.len() > 1 { "; a Query reads one partition" } else { ", the one partition" } }
                 </p>
-                if let Some(b) = props.band.as_ref().filter(|b| b.attribute == preview.attribute && band.is_none()) {
-                    <p class="note" data-testid="band-elsewhere">{ "The query below reads partition " }<code><Elided text={b.partition.clone()} /></code>{ ". " }
-                        if let Some(i) = queried {
-                            <button type="button" onclick={{ let picked = picked.clone(); Callback::from(move |_: MouseEvent| picked.set(Some(i))) }}>{ "Show the query's partition" }</button>
-                        }
-                    </p>
-                }
             }
             // The facts about the list in one wrapping row, so the keys start high enough
             // for a dozen of them to share the screen with the template.
@@ -333,7 +331,14 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
                     // The bar is also the legend of the highlighted rows: its swatch.
                     <span class="swatch match" aria-hidden="true"></span>
                     <code data-testid="query-bar-expression" aria-label={format!("Query: {}", bar.expression)}>{ &bar.expression }</code>
-                    if let Some(b) = &props.band {
+                    // In the query's line, so a query on another partition costs the keys no room.
+                    if let Some(b) = elsewhere {
+                        <span class="note" data-testid="band-elsewhere">{ "It reads partition " }<code><Elided text={b.partition.clone()} /></code>{ ". " }
+                            if let Some(i) = queried {
+                                <button type="button" onclick={{ let picked = picked.clone(); Callback::from(move |_: MouseEvent| picked.set(Some(i))) }}>{ "Show the query's partition" }</button>
+                            }
+                        </span>
+                    } else if let Some(b) = &props.band {
                         <span class="note legend" data-testid="query-bar-reading">{ reading(b, &props.hits) }</span>
                     }
                     if let Some((code, target)) = &bar.code {
