@@ -108,6 +108,8 @@ pub enum ErrorKind {
     ReservedCharacter { character: char },
     /// No value given for a field the key template uses.
     MissingValue,
+    /// A text longer than the field's `maxLength`.
+    TextTooLong { length: usize, max_length: u32 },
     /// The whole key came out empty, which DynamoDB rejects.
     EmptyKey,
     /// Longer than DynamoDB allows for the attribute's role.
@@ -150,6 +152,7 @@ impl ErrorKind {
             ErrorKind::EmptyValue => "emptyValue",
             ErrorKind::ReservedCharacter { .. } => "reservedCharacter",
             ErrorKind::MissingValue => "missingValue",
+            ErrorKind::TextTooLong { .. } => "textTooLong",
             ErrorKind::EmptyKey => "emptyKey",
             ErrorKind::KeyTooLong { .. } => "keyTooLong",
             ErrorKind::BadTimestamp { .. } => "badTimestamp",
@@ -185,6 +188,9 @@ impl ErrorKind {
                 *character as u32
             ),
             ErrorKind::MissingValue => "has no value, but the key template uses it".into(),
+            ErrorKind::TextTooLong { length, max_length } => {
+                format!("has {length} characters, and the field allows at most {max_length}")
+            }
             ErrorKind::EmptyKey => "is an empty key, which DynamoDB rejects".into(),
             ErrorKind::KeyTooLong { bytes, limit, role } => {
                 format!("is {bytes} bytes of UTF-8; a {role} key may be at most {limit} bytes")
@@ -226,6 +232,9 @@ impl ErrorKind {
             }
             ErrorKind::EmptyValue | ErrorKind::MissingValue => "give the field a value".into(),
             ErrorKind::ReservedCharacter { .. } => "remove that character from the value".into(),
+            ErrorKind::TextTooLong { max_length, .. } => {
+                format!("shorten it to {max_length} characters, or raise the field's maximum length")
+            }
             ErrorKind::EmptyKey => "add a literal or a non-empty value to the template".into(),
             ErrorKind::KeyTooLong { .. } => "shorten the values or the template's literals".into(),
             ErrorKind::BadTimestamp { .. } => {

@@ -221,11 +221,73 @@ pub fn collections(schema: &Schema, index: Option<&str>, rows: &[Sample]) -> Vec
     groups
 }
 
+/// Items that write one table key: DynamoDB keeps one of them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SharedKey {
+    pub partition: String,
+    /// The sort key, for a table that has one.
+    pub sort: Option<String>,
+    /// The rows, in row order (the last one written stays).
+    pub rows: Vec<usize>,
+}
+
+/// Every table key that more than one sample item writes, in the order of its first
+/// item. Unlike [`collections`], this covers tables without a sort key, where the
+/// partition key alone is the item's key.
+pub fn shared_table_keys(schema: &Schema, rows: &[Sample]) -> Vec<SharedKey> {
+    let primary = &schema.table.primary;
+    let mut partitions = KeyCodecs::new(schema, &primary.partition);
+    let mut sorts = primary.sort.as_deref().map(|sk| KeyCodecs::new(schema, sk));
+    let (mut pk, mut sk) = (String::new(), String::new());
+    let mut groups: Vec<SharedKey> = Vec::new();
+    let mut by_key: HashMap<(String, Option<String>), usize> = HashMap::new();
+    for (row, &(entity, values)) in rows.iter().enumerate() {
+        let Some(pk_codec) = partitions.of(entity) else {
+            continue;
+        };
+        if pk_codec.write_values(values, &mut pk).is_err() {
+            continue;
+        }
+        let sort = match sorts.as_mut() {
+            None => None,
+            Some(codecs) => {
+                let Some(sk_codec) = codecs.of(entity) else { continue };
+                if sk_codec.write_values(values, &mut sk).is_err() {
+                    continue;
+                }
+                Some(sk.clone())
+            }
+        };
+        let key = (pk.clone(), sort);
+        match by_key.get(&key) {
+            Some(&g) => groups[g].rows.push(row),
+            None => {
+                by_key.insert(key.clone(), groups.len());
+                groups.push(SharedKey {
+                    partition: key.0,
+                    sort: key.1,
+                    rows: vec![row],
+                });
+            }
+        }
+    }
+    groups.retain(|g| g.rows.len() > 1);
+    groups
+}
+
 /// For each sample item replaced by a later one, the item that stays: DynamoDB keeps one
 /// item per table key (partition and sort key), so the last write with that key wins.
 /// This is why a leaderboard needs a unique suffix after the score.
 pub fn overwritten_by(schema: &Schema, rows: &[Sample]) -> Vec<Option<usize>> {
-    overwritten_in(&collections(schema, None, rows), rows.len())
+    let mut out = vec![None; rows.len()];
+    for shared in shared_table_keys(schema, rows) {
+        if let Some((&stays, replaced)) = shared.rows.split_last() {
+            for &row in replaced {
+                out[row] = Some(stays);
+            }
+        }
+    }
+    out
 }
 
 /// [`overwritten_by`] from the base table's collections, when they are already known:

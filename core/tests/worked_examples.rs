@@ -209,6 +209,7 @@ fn ids_and_epoch_times_read_as_instants() {
         name: "f".into(),
         kind,
         warn_at: None,
+        mutable: false,
     };
     let v = |s: &str| serde_json::Value::String(s.into());
     assert_eq!(

@@ -123,7 +123,11 @@ pub fn encode_field(field: &Field, value: &Value, separator: &str) -> Result<(St
     schema_kind_error(field)?;
     // Each numeric kind parses once; its magnitude feeds the capacity warning.
     let (stored, magnitude) = match field.kind {
-        FieldKind::Text { case } => return text::encode(&text::parse(value)?, case, separator),
+        FieldKind::Text { case, max_length } => {
+            let value = text::parse(value)?;
+            text::bounded(&value, max_length)?;
+            return text::encode(&value, case, separator);
+        }
         FieldKind::Uint { width, order } => {
             let v = uint::parse(value)?;
             (uint::encode(v, width, order)?, (v, width))
@@ -179,7 +183,11 @@ pub(crate) fn encode_field_into(
 ) -> Result<(), ErrorKind> {
     match field.kind {
         FieldKind::Uint { width, order } => uint::encode_into(uint::parse(value)?, width, order, out),
-        FieldKind::Text { case } => text::encode_into(&text::parse(value)?, case, separator, out),
+        FieldKind::Text { case, max_length } => {
+            let value = text::parse(value)?;
+            text::bounded(&value, max_length)?;
+            text::encode_into(&value, case, separator, out)
+        }
         _ => {
             let (stored, _) = encode_field(field, value, separator)?;
             out.push_str(&stored);
@@ -227,9 +235,12 @@ pub fn decode_field(field: &Field, stored: &str) -> Result<Value, String> {
 /// path, where a text's previous `String` is reused instead of freed and reallocated.
 pub(crate) fn decode_checked_into(kind: &FieldKind, stored: &str, slot: &mut Value) -> Result<(), String> {
     *slot = match *kind {
-        FieldKind::Text { case } => {
+        FieldKind::Text { case, max_length } => {
             if stored.is_empty() {
                 return Err("a non-empty text".into());
+            }
+            if text::bounded(stored, max_length).is_err() {
+                return Err(format!("text of at most {} characters", max_length.unwrap_or(0)));
             }
             // A key the encoder could not have written is refused, so decoding stays
             // the exact inverse of encoding (found by fuzzing: "A#ff" for an upper field).

@@ -133,9 +133,11 @@ fn positions(kind: &FieldKind) -> Option<Vec<Chars>> {
 }
 
 /// How many characters (all ASCII, so as many bytes) a fixed-width field's encoding
-/// takes; `None` for text, which has no width.
+/// takes; `None` for text, which has no width, and for settings out of range (a width
+/// of 4 billion is reported by the schema check, not counted out).
 pub fn encoded_width(kind: &FieldKind) -> Option<usize> {
-    positions(kind).map(|p| p.len())
+    kind.validate().ok()?;
+    super::fixed_len(kind)
 }
 
 /// Where a partial key stands in the pattern: in part `part`, `at` characters in; a
@@ -162,7 +164,7 @@ impl KeyShape {
                     let field = entity.field(name)?;
                     field.kind.validate().ok()?;
                     match field.kind {
-                        FieldKind::Text { case } => Part::Text(case),
+                        FieldKind::Text { case, .. } => Part::Text(case),
                         kind => Part::Fixed(positions(&kind)?),
                     }
                 }

@@ -29,7 +29,18 @@ pub fn apply_case(text: &str, case: Case) -> String {
     }
 }
 
-/// The stored text and what is risky about it.
+/// A value longer than the field allows: counted in characters, as people count them
+/// and as `maxLength` is written.
+pub(crate) fn bounded(text: &str, max_length: Option<u32>) -> Result<(), ErrorKind> {
+    match max_length {
+        Some(max) if text.len() > max as usize && text.chars().count() > max as usize => Err(ErrorKind::TextTooLong {
+            length: text.chars().count(),
+            max_length: max,
+        }),
+        _ => Ok(()),
+    }
+}
+
 /// What makes a stored text unusable in a key: empty, a reserved character, the separator.
 fn refuse(stored: &str, separator: &str) -> Result<(), ErrorKind> {
     if stored.is_empty() {

@@ -1,6 +1,6 @@
 //! L3: casing that merges identifiers.
 
-use super::{Finding, Rule};
+use super::{Finding, Rule, Severity};
 use crate::preview::Sample;
 use crate::schema::{Case, Entity, FieldKind};
 
@@ -21,6 +21,7 @@ pub(super) fn casing(entity: &Entity, items: &[Sample]) -> Vec<Finding> {
         let case = match field.kind {
             FieldKind::Text {
                 case: case @ (Case::Upper | Case::Lower),
+                ..
             } => case,
             _ => continue,
         };
@@ -68,6 +69,11 @@ pub(super) fn casing(entity: &Entity, items: &[Sample]) -> Vec<Finding> {
         };
         out.push(Finding {
             rule: Rule::Casing,
+            severity: if merged.is_some() {
+                Severity::Error
+            } else {
+                Severity::Warning
+            },
             entity: entity.name.clone(),
             attribute: None,
             field: Some(field.name.clone()),

@@ -1,6 +1,6 @@
 //! L1: keys that collide.
 
-use super::{Finding, Rule};
+use super::{Finding, Rule, Severity};
 use crate::codec::shape::encoded_width;
 use crate::preview::Sample;
 use crate::schema::{Entity, KeyTemplate, Schema, Segment};
@@ -25,72 +25,74 @@ pub(super) fn collisions(schema: &Schema, items: &[Sample]) -> Vec<Finding> {
     let mut out = Vec::new();
     let mut reported: Vec<(String, String)> = Vec::new();
     let primary = &schema.table.primary;
-    for c in crate::preview::collections(schema, None, items) {
-        for run in c.items.chunk_by(|a, b| a.key == b.key) {
-            for pair in run.windows(2) {
-                let (x, y) = (pair[0].row, pair[1].row);
-                let ((ex, vx), (ey, vy)) = (items[x], items[y]);
-                // The same item written twice is not a design problem.
-                let entities = (ex.name.clone(), ey.name.clone());
-                if (ex.name == ey.name && vx == vy) || reported.contains(&entities) {
-                    continue;
+    for shared in crate::preview::shared_table_keys(schema, items) {
+        for pair in shared.rows.windows(2) {
+            let (x, y) = (pair[0], pair[1]);
+            let ((ex, vx), (ey, vy)) = (items[x], items[y]);
+            // The same item written twice is not a design problem.
+            let entities = (ex.name.clone(), ey.name.clone());
+            if (ex.name == ey.name && vx == vy) || reported.contains(&entities) {
+                continue;
+            }
+            reported.push(entities);
+            let key = match (&primary.sort, &shared.sort) {
+                (Some(sk), Some(value)) => {
+                    format!("{} = \"{}\", {sk} = \"{value}\"", primary.partition, shared.partition)
                 }
-                reported.push(entities);
-                let key = match &primary.sort {
-                    Some(sk) => format!(
-                        "{} = \"{}\", {sk} = \"{}\"",
-                        primary.partition, c.partition, pair[0].key
-                    ),
-                    None => format!("{} = \"{}\"", primary.partition, c.partition),
-                };
-                let (sentence, fix) = if ex.name == ey.name {
-                    let differ: Vec<&str> = ex
-                        .fields
-                        .iter()
-                        .map(|f| f.name.as_str())
-                        .filter(|f| vx.get(*f) != vy.get(*f))
-                        .collect();
-                    if differ.is_empty() {
-                        (
+                _ => format!("{} = \"{}\"", primary.partition, shared.partition),
+            };
+            let (sentence, fix) = if ex.name == ey.name {
+                let differ: Vec<&str> = ex
+                    .fields
+                    .iter()
+                    .map(|f| f.name.as_str())
+                    .filter(|f| vx.get(*f) != vy.get(*f))
+                    .collect();
+                if differ.is_empty() {
+                    (
                             format!(
                                 "Two {} items with different values write the same table key, so the later replaces the earlier.",
                                 ex.name
                             ),
                             "Add a value unique to each item to the sort key.".to_string(),
                         )
-                    } else {
-                        (
+                } else {
+                    (
                             format!(
                                 "Two {} items that differ in {} write the same table key, so the later replaces the earlier.",
                                 ex.name,
                                 differ.join(", ")
                             ),
-                            format!("Add {} (or another value unique to each item) to the sort key.", differ.join(" or ")),
+                            format!(
+                                "Add {} (or another value unique to each item) to the {}.",
+                                differ.join(" or "),
+                                if primary.sort.is_some() { "sort key" } else { "partition key, the table having no sort key" }
+                            ),
                         )
-                    }
-                } else {
-                    (
-                        format!(
-                            "A {} item and a {} item write the same table key, so one replaces the other.",
-                            ex.name, ey.name
-                        ),
-                        format!(
-                            "Give each entity its own literal in the sort key ({}#…, {}#…).",
-                            ex.name.to_uppercase(),
-                            ey.name.to_uppercase()
-                        ),
-                    )
-                };
-                out.push(Finding {
-                    rule: Rule::Collision,
-                    entity: ex.name.clone(),
-                    attribute: None,
-                    field: None,
-                    sentence,
-                    evidence: vec![key, described(items, x), described(items, y)],
-                    fix,
-                });
-            }
+                }
+            } else {
+                (
+                    format!(
+                        "A {} item and a {} item write the same table key, so one replaces the other.",
+                        ex.name, ey.name
+                    ),
+                    format!(
+                        "Give each entity its own literal in the sort key ({}#…, {}#…).",
+                        ex.name.to_uppercase(),
+                        ey.name.to_uppercase()
+                    ),
+                )
+            };
+            out.push(Finding {
+                rule: Rule::Collision,
+                severity: Severity::Error,
+                entity: ex.name.clone(),
+                attribute: None,
+                field: None,
+                sentence,
+                evidence: vec![key, described(items, x), described(items, y)],
+                fix,
+            });
         }
     }
     for (i, a) in schema.entities.iter().enumerate() {
@@ -108,6 +110,7 @@ pub(super) fn collisions(schema: &Schema, items: &[Sample]) -> Vec<Finding> {
             }
             out.push(Finding {
                 rule: Rule::Collision,
+                severity: Severity::Warning,
                 entity: a.name.clone(),
                 attribute: None,
                 field: None,

@@ -3,18 +3,22 @@
 //! values or the figures behind it, and says how to fix it. `docs/lint.md` lists the
 //! rules with examples.
 //!
-//! Rules so far: L1 (keys that collide), L2 (key size), L3 (casing that merges
-//! identifiers) and L6 (a `begins_with` that ends inside a segment). L4 (mutable key)
-//! and L5 (hot partition) are still to come.
+//! Rules: L1 (keys that collide), L2 (key size), L3 (casing that merges identifiers),
+//! L4 (a changing value in a primary key), L5 (hot partition) and L6 (a `begins_with`
+//! that ends inside a segment).
 
 mod casing;
 mod collision;
+mod hot;
+mod mutable;
 mod prefix;
 mod size;
 #[cfg(test)]
 mod tests;
 
+pub use hot::{PARTITION_READS, PARTITION_WRITES};
 pub use prefix::order_surprise;
+pub use size::{key_size, KeySize};
 
 use crate::preview::Sample;
 use crate::schema::Schema;
@@ -28,6 +32,10 @@ pub enum Rule {
     Size,
     /// L3: upper- or lower-casing that would merge distinct identifiers.
     Casing,
+    /// L4: a value that changes after creation inside a primary key.
+    MutableKey,
+    /// L5: more traffic on one partition-key value than a partition serves.
+    HotPartition,
     /// L6: a `begins_with` value that ends inside a segment.
     OrderSurprise,
 }
@@ -38,7 +46,38 @@ impl Rule {
             Rule::Collision => "L1",
             Rule::Size => "L2",
             Rule::Casing => "L3",
+            Rule::MutableKey => "L4",
+            Rule::HotPartition => "L5",
             Rule::OrderSurprise => "L6",
+        }
+    }
+
+    /// The rule's name, as `docs/lint.md` heads it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Rule::Collision => "collision",
+            Rule::Size => "size",
+            Rule::Casing => "casing",
+            Rule::MutableKey => "mutable key",
+            Rule::HotPartition => "hot partition",
+            Rule::OrderSurprise => "order surprise",
+        }
+    }
+}
+
+/// Whether the design is broken (DynamoDB or the data will lose or refuse writes) or
+/// risky (it works until the data or the load grows).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Severity {
+    Error,
+    Warning,
+}
+
+impl Severity {
+    pub fn name(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
         }
     }
 }
@@ -47,6 +86,7 @@ impl Rule {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Finding {
     pub rule: Rule,
+    pub severity: Severity,
     pub entity: String,
     /// The key attribute, for rules about one key.
     pub attribute: Option<String>,
@@ -59,6 +99,23 @@ pub struct Finding {
     pub fix: String,
 }
 
+impl Finding {
+    /// The finding as JSON, as the JS API and the command line give it.
+    pub fn to_value(&self) -> serde_json::Value {
+        serde_json::json!({
+            "rule": self.rule.id(),
+            "name": self.rule.name(),
+            "severity": self.severity.name(),
+            "entity": self.entity,
+            "attribute": self.attribute,
+            "field": self.field,
+            "sentence": self.sentence,
+            "evidence": self.evidence,
+            "fix": self.fix,
+        })
+    }
+}
+
 /// Every finding for a design and its sample items, entity by entity.
 pub fn lint(schema: &Schema, items: &[Sample]) -> Vec<Finding> {
     let mut out = collision::collisions(schema, items);
@@ -67,6 +124,8 @@ pub fn lint(schema: &Schema, items: &[Sample]) -> Vec<Finding> {
             out.extend(size::size(schema, entity, template, items));
         }
         out.extend(casing::casing(entity, items));
+        out.extend(mutable::mutable_keys(schema, entity, items));
+        out.extend(hot::hot_partitions(schema, entity, items));
     }
     out
 }

@@ -1,6 +1,6 @@
 //! L6: a `begins_with` that ends inside a segment.
 
-use super::{Finding, Rule};
+use super::{Finding, Rule, Severity};
 use crate::codec::KeyCodecs;
 use crate::preview::Sample;
 use crate::schema::Schema;
@@ -40,6 +40,7 @@ pub fn order_surprise(schema: &Schema, items: &[Sample], attribute: &str, prefix
     evidence.extend(meant.iter().take(2).map(|k| format!("and the likely intended \"{k}\"")));
     Some(Finding {
         rule: Rule::OrderSurprise,
+        severity: Severity::Warning,
         entity: entities.join(", "),
         attribute: Some(attribute.to_string()),
         field: None,

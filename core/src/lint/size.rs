@@ -1,6 +1,6 @@
 //! L2: keys that can outgrow DynamoDB's size limit.
 
-use super::{Finding, Rule};
+use super::{Finding, Rule, Severity};
 use crate::codec::shape::encoded_width;
 use crate::preview::Sample;
 use crate::schema::{AttrType, Entity, FieldKind, KeyRole, KeyTemplate, Schema, Segment};
@@ -18,20 +18,54 @@ fn limit(schema: &Schema, attribute: &str) -> Option<KeyRole> {
 }
 
 /// Bytes a UTF-8 character can take at most: a text field's content is unknown.
-const BYTES_PER_CHAR: usize = 4;
+pub const BYTES_PER_CHAR: usize = 4;
 
-/// L2: the worst-case size of a String key, from its literals, separators and widths,
-/// against the limit of the role its attribute plays. Text fields have no width, so
-/// the rule says how much of the limit the fixed part leaves them.
-pub(super) fn size(schema: &Schema, entity: &Entity, template: &KeyTemplate, items: &[Sample]) -> Option<Finding> {
-    if schema.table.attribute_type(&template.attribute) != Some(AttrType::S) {
+/// How large a String key of a template can be, in UTF-8 bytes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KeySize {
+    /// Literals, separators, fixed-width encodings and bounded text at 4 bytes a
+    /// character: the worst case when `unbounded` is empty.
+    pub worst: usize,
+    /// Text fields without a `maxLength`, which make the key's size unbounded.
+    pub unbounded: Vec<String>,
+    /// DynamoDB's limit for the tightest role the attribute plays.
+    pub limit: usize,
+    pub role: KeyRole,
+}
+
+/// The worst-case size of an entity's String key for `attribute`, against its limit;
+/// `None` for a Number key, an attribute that keys nothing, or a template whose fields
+/// are undefined or out of range (the schema check reports those).
+pub fn key_size(schema: &Schema, entity: &Entity, attribute: &str) -> Option<KeySize> {
+    let template = entity.template(attribute)?;
+    if schema.table.attribute_type(attribute) != Some(AttrType::S) {
         return None;
     }
-    let role = limit(schema, &template.attribute)?;
-    let (fixed, texts) = fixed_bytes(schema, entity, template)?;
+    let role = limit(schema, attribute)?;
+    let (worst, unbounded) = fixed_bytes(schema, entity, template)?;
+    Some(KeySize {
+        worst,
+        unbounded: unbounded.into_iter().map(str::to_string).collect(),
+        limit: role.limit(),
+        role,
+    })
+}
+
+/// L2: the worst-case size of a String key, from its literals, separators, widths and
+/// text bounds, against the limit of the role its attribute plays. A text field
+/// without `maxLength` leaves the key unbounded, so the rule says how much of the limit
+/// the rest leaves it.
+pub(super) fn size(schema: &Schema, entity: &Entity, template: &KeyTemplate, items: &[Sample]) -> Option<Finding> {
+    let KeySize {
+        worst,
+        unbounded,
+        limit: max,
+        role,
+    } = key_size(schema, entity, &template.attribute)?;
     let longest = longest_sample(entity, template, items);
-    let finding = |sentence: String, fix: String| Finding {
+    let finding = |severity, sentence: String, fix: String| Finding {
         rule: Rule::Size,
+        severity,
         entity: entity.name.clone(),
         attribute: Some(template.attribute.clone()),
         field: None,
@@ -39,41 +73,77 @@ pub(super) fn size(schema: &Schema, entity: &Entity, template: &KeyTemplate, ite
         evidence: longest.iter().cloned().collect(),
         fix,
     };
-    let max = role.limit();
-    if fixed > max {
-        return Some(finding(
+    let bounded = bounded_texts(entity, template);
+    if worst > max {
+        let fix = if bounded.is_empty() {
+            "Shorten the literals or lower the widths.".to_string()
+        } else {
             format!(
-                "{}'s {} key is at least {fixed} bytes, over DynamoDB's {max}-byte limit for a {} key.",
+                "Lower the maximum length of {} or shorten the literals or widths: the key needs {} fewer bytes.",
+                bounded.join(", "),
+                worst - max
+            )
+        };
+        let sentence = if bounded.is_empty() {
+            format!(
+                "{}'s {} key is at least {worst} bytes, over DynamoDB's {max}-byte limit for a {} key.",
                 entity.name,
                 template.attribute,
                 role.name()
-            ),
-            "Shorten the literals or lower the widths.".into(),
-        ));
+            )
+        } else {
+            format!(
+                "{}'s {} key can reach {worst} bytes (text at up to {BYTES_PER_CHAR} bytes a character), over DynamoDB's {max}-byte limit for a {} key.",
+                entity.name,
+                template.attribute,
+                role.name()
+            )
+        };
+        return Some(finding(Severity::Error, sentence, fix));
     }
-    if texts.is_empty() {
+    if unbounded.is_empty() {
         return None;
     }
-    let room = max - fixed;
-    let chars = room / BYTES_PER_CHAR / texts.len();
+    let room = max - worst;
+    let chars = room / BYTES_PER_CHAR / unbounded.len();
     Some(finding(
+        Severity::Warning,
         format!(
-            "{}'s {} key has no size bound: its text field(s) {} may hold any length, and the rest of the key takes {fixed} of the {max} bytes a {} key may hold.",
+            "{}'s {} key has no size bound: its text field(s) {} may hold any length, and the rest of the key takes {worst} of the {max} bytes a {} key may hold.",
             entity.name,
             template.attribute,
-            texts.join(", "),
+            unbounded.join(", "),
             role.name()
         ),
         format!(
-            "Keep {} to at most {chars} character(s) each ({room} bytes left, at up to {BYTES_PER_CHAR} bytes a character), and check it before writing.",
-            texts.join(", ")
+            "Give {} a maximum length of at most {chars} character(s) each ({room} bytes left, at up to {BYTES_PER_CHAR} bytes a character).",
+            unbounded.join(", ")
         ),
     ))
 }
 
-/// The bytes of a String key that do not depend on its text fields (literals,
-/// separators, fixed-width encodings), and the text fields; `None` when a field is
-/// undefined or its settings are out of range (the schema check reports those).
+/// The text fields of a template that have a maximum length.
+fn bounded_texts(entity: &Entity, template: &KeyTemplate) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for name in template.fields() {
+        let bounded = matches!(
+            entity.field(name).map(|f| f.kind),
+            Some(FieldKind::Text {
+                max_length: Some(_),
+                ..
+            })
+        );
+        if bounded && !out.iter().any(|n| n == name) {
+            out.push(name.to_string());
+        }
+    }
+    out
+}
+
+/// The bytes of a String key that do not depend on its unbounded text fields
+/// (literals, separators, fixed-width encodings, bounded text at its worst), and the
+/// unbounded text fields; `None` when a field is undefined or its settings are out of
+/// range (the schema check reports those).
 pub(super) fn fixed_bytes<'t>(
     schema: &Schema,
     entity: &Entity,
@@ -85,6 +155,9 @@ pub(super) fn fixed_bytes<'t>(
         match segment {
             Segment::Literal(l) => fixed += l.len(),
             Segment::Field(name) => match &entity.field(name)?.kind {
+                FieldKind::Text {
+                    max_length: Some(n), ..
+                } => fixed += *n as usize * BYTES_PER_CHAR,
                 FieldKind::Text { .. } => texts.push(name.as_str()),
                 kind => fixed += encoded_width(kind)?,
             },

@@ -68,7 +68,7 @@ fn a_text_field_leaves_the_key_unbounded_and_the_fix_says_how_many_characters_fi
     // (1,024 − 5) / 4 = 254 characters.
     assert!(
         f.fix
-            .starts_with("Keep email to at most 254 character(s) each (1019 bytes left"),
+            .starts_with("Give email a maximum length of at most 254 character(s) each (1019 bytes left"),
         "{}",
         f.fix
     );
@@ -125,6 +125,31 @@ proptest::proptest! {
         if let Some((written, fixed)) = written_and_fixed(&literal, width, scale, value, desc) {
             proptest::prop_assert_eq!(written, fixed);
         }
+    }
+}
+
+proptest::proptest! {
+    /// A bounded text's figure is a true worst case: no value the codec accepts writes
+    /// a longer key, and a value of 4-byte characters at the bound reaches it.
+    #[test]
+    fn a_bounded_texts_figure_is_never_exceeded_and_is_reached(
+        max in 1u32..=40,
+        text in "[a-zé€😀]{1,40}",
+    ) {
+        let s = design(
+            json!([{ "literal": "U" }, { "field": "t" }]),
+            json!({ "t": { "kind": "text", "maxLength": max } }),
+        );
+        let worst = key_size(&s, &s.entities[0], "SK").unwrap().worst;
+        let sk = |t: &str| {
+            let item = crate::encode(&s, "E", &serde_json::from_value(json!({ "t": t })).unwrap()).ok()?;
+            item.keys.iter().find(|(a, _)| a == "SK").map(|(_, k)| k.as_str().len())
+        };
+        match sk(&text) {
+            Some(written) => proptest::prop_assert!(written <= worst),
+            None => proptest::prop_assert!(text.chars().count() > max as usize),
+        }
+        proptest::prop_assert_eq!(sk(&"😀".repeat(max as usize)), Some(worst));
     }
 }
 
@@ -262,4 +287,227 @@ fn casing_is_flagged_for_id_like_samples_and_left_alone_for_words() {
     // A field that keeps its case is never flagged.
     let kept = design(json!([{ "field": "id" }]), json!({ "id": { "kind": "text" } }));
     assert!(lint(&kept, &items(&kept, &ids)).iter().all(|f| f.rule != Rule::Casing));
+}
+
+#[test]
+fn a_maximum_length_bounds_the_key_and_one_too_large_is_an_error() {
+    // USER#<email> with email at most 254 characters: 5 + 254 × 4 = 1,021 bytes fits.
+    let fits = design(
+        json!([{ "literal": "USER" }, { "field": "email" }]),
+        json!({ "email": { "kind": "text", "maxLength": 254 } }),
+    );
+    assert!(lint(&fits, &[]).iter().all(|f| f.rule != Rule::Size));
+    let size = key_size(&fits, &fits.entities[0], "SK").unwrap();
+    assert_eq!((size.worst, size.limit, size.unbounded.len()), (1021, 1024, 0));
+    // 255 characters: 1,025 bytes, one over.
+    let over = design(
+        json!([{ "literal": "USER" }, { "field": "email" }]),
+        json!({ "email": { "kind": "text", "maxLength": 255 } }),
+    );
+    let found = lint(&over, &[]);
+    let f = found.iter().find(|f| f.rule == Rule::Size).expect("an L2 finding");
+    assert_eq!(f.severity, Severity::Error);
+    assert!(f.sentence.contains("can reach 1025 bytes"), "{}", f.sentence);
+    assert!(f.fix.contains("maximum length of email"), "{}", f.fix);
+    assert!(f.fix.contains("1 fewer bytes"), "{}", f.fix);
+}
+
+fn ticket(status: Value) -> Schema {
+    schema(json!({
+        "version": 1, "separator": "#",
+        "table": { "name": "T", "attributes": { "PK": "S", "SK": "S", "GSI1PK": "S" },
+                   "primary": { "partition": "PK", "sort": "SK" },
+                   "indexes": [{ "name": "ByStatus", "partition": "GSI1PK" }] },
+        "entities": [{ "name": "Ticket",
+            "fields": { "project": { "kind": "text" }, "status": status, "id": { "kind": "uint", "width": 6 } },
+            "keys": { "PK": [{ "literal": "PROJECT" }, { "field": "project" }],
+                      "SK": [{ "literal": "STATUS" }, { "field": "status" }, { "field": "id" }],
+                      "GSI1PK": [{ "field": "status" }] } }],
+    }))
+}
+
+#[test]
+fn a_mutable_field_in_the_tables_key_is_an_error_and_in_an_index_key_is_not() {
+    let s = ticket(json!({ "kind": "text", "mutable": true }));
+    let rows = values(json!([
+        { "project": "api", "status": "OPEN", "id": 1 },
+        { "project": "api", "status": "CLOSED", "id": 2 },
+    ]));
+    let found: Vec<Finding> = lint(&s, &items(&s, &rows))
+        .into_iter()
+        .filter(|f| f.rule == Rule::MutableKey)
+        .collect();
+    // Once, for SK; GSI1PK is an index key, which may change.
+    assert_eq!(found.len(), 1, "{found:?}");
+    let f = &found[0];
+    assert_eq!((f.rule.id(), f.severity), ("L4", Severity::Error));
+    assert_eq!(f.attribute.as_deref(), Some("SK"));
+    assert!(
+        f.sentence
+            .starts_with("Ticket.status changes after an item is created, but it is part of the table's key SK"),
+        "{}",
+        f.sentence
+    );
+    assert_eq!(
+        f.evidence,
+        ["when status changes from \"OPEN\" to \"CLOSED\", SK moves from \"STATUS#OPEN#000001\" to \"STATUS#CLOSED#000001\""]
+    );
+    assert!(f.fix.starts_with("Move status to a GSI's key"), "{}", f.fix);
+    // Unmarked, nothing to say.
+    let fixed = ticket(json!({ "kind": "text" }));
+    assert!(lint(&fixed, &items(&fixed, &rows))
+        .iter()
+        .all(|f| f.rule != Rule::MutableKey));
+}
+
+fn feed(traffic: Value, pk: Value) -> Schema {
+    schema(json!({
+        "version": 1, "separator": "#",
+        "table": { "name": "T", "attributes": { "PK": "S", "SK": "S" }, "primary": { "partition": "PK", "sort": "SK" } },
+        "entities": [{ "name": "Event", "traffic": traffic,
+            "fields": { "tenant": { "kind": "text" }, "at": { "kind": "timestamp", "unit": "ms", "width": 13 } },
+            "keys": { "PK": pk, "SK": [{ "field": "at" }] } }],
+    }))
+}
+
+#[test]
+fn writes_per_partition_value_are_estimated_from_the_samples_and_a_shard_count_suggested() {
+    let s = feed(
+        json!({ "writesPerSecond": 5000 }),
+        json!([{ "literal": "TENANT" }, { "field": "tenant" }]),
+    );
+    let rows = values(json!([
+        { "tenant": "a", "at": 1 }, { "tenant": "b", "at": 2 }, { "tenant": "a", "at": 3 },
+    ]));
+    let found: Vec<Finding> = lint(&s, &items(&s, &rows))
+        .into_iter()
+        .filter(|f| f.rule == Rule::HotPartition)
+        .collect();
+    assert_eq!(found.len(), 1, "{found:?}");
+    let f = &found[0];
+    assert_eq!(f.rule.id(), "L5");
+    // Two tenants: 2,500 writes/s each; at 80% of 1,000 a shard, 4 shards.
+    assert!(
+        f.sentence
+            .contains("2500 writes/s per value against 1000 a partition serves on the table's partition key PK"),
+        "{}",
+        f.sentence
+    );
+    assert!(
+        f.evidence[0].starts_with("2 distinct PK value(s) in 3 sample item(s)"),
+        "{:?}",
+        f.evidence
+    );
+    assert!(
+        f.fix
+            .starts_with("Shard it 4 ways: end PK with a segment SHARD#<shard>, a uint of width 1"),
+        "{}",
+        f.fix
+    );
+    assert!(f.fix.contains("fans out to 4 queries"), "{}", f.fix);
+    // A stated count replaces the samples': 50 tenants take 100 writes/s each.
+    let spread = feed(
+        json!({ "writesPerSecond": 5000, "partitionKeys": 50 }),
+        json!([{ "literal": "TENANT" }, { "field": "tenant" }]),
+    );
+    assert!(lint(&spread, &items(&spread, &rows))
+        .iter()
+        .all(|f| f.rule != Rule::HotPartition));
+}
+
+#[test]
+fn a_constant_partition_key_takes_all_reads_and_without_a_rate_nothing_is_said() {
+    let s = feed(json!({ "readsPerSecond": 4000 }), json!([{ "literal": "EVENTS" }]));
+    let found = lint(&s, &[]);
+    let f = found
+        .iter()
+        .find(|f| f.rule == Rule::HotPartition)
+        .expect("an L5 finding");
+    assert!(
+        f.sentence.contains("4000 reads/s per value against 3000"),
+        "{}",
+        f.sentence
+    );
+    assert!(f.evidence[0].contains("constant \"EVENTS\""), "{:?}", f.evidence);
+    // 4,000 / 2,400 → 2 shards.
+    assert!(f.fix.starts_with("Shard it 2 ways"), "{}", f.fix);
+    let quiet = feed(json!({}), json!([{ "literal": "EVENTS" }]));
+    assert!(lint(&quiet, &[]).iter().all(|f| f.rule != Rule::HotPartition));
+}
+
+#[test]
+fn traffic_and_text_bounds_round_trip_and_bad_ones_are_refused_where_they_stand() {
+    let s = feed(
+        json!({ "writesPerSecond": 12.5, "readsPerSecond": 300, "partitionKeys": 7 }),
+        json!([{ "field": "tenant" }]),
+    );
+    assert_eq!(Schema::from_value(&s.to_value()).unwrap(), s);
+    let bad = |traffic: Value| {
+        let doc = feed(json!({}), json!([{ "field": "tenant" }])).to_value();
+        let mut doc = doc;
+        doc["entities"][0]["traffic"] = traffic;
+        Schema::from_value(&doc).unwrap_err().0[0].to_string()
+    };
+    assert!(bad(json!({ "writesPerSecond": -1 })).contains("must be a number above 0"));
+    assert!(bad(json!({ "partitionKeys": 1.5 })).contains("must be a whole number above 0"));
+    assert!(bad(json!({ "writes": 3 })).contains("writes"));
+    let mut doc = fits_doc();
+    doc["entities"][0]["fields"]["n"] = json!({ "kind": "uint", "width": 3, "maxLength": 4 });
+    let e = Schema::from_value(&doc).unwrap_err().0[0].to_string();
+    assert!(e.contains("bounds a text's length, but this field is uint"), "{e}");
+    let mut doc = fits_doc();
+    doc["entities"][0]["fields"]["email"]["maxLength"] = json!(0);
+    let e = Schema::from_value(&doc).unwrap_err().0[0].to_string();
+    assert!(
+        e.contains("a maximum length of 0 characters is outside 1 to 2048"),
+        "{e}"
+    );
+}
+
+fn fits_doc() -> Value {
+    design(
+        json!([{ "literal": "USER" }, { "field": "email" }]),
+        json!({ "email": { "kind": "text", "maxLength": 3 }, "n": { "kind": "uint", "width": 2 } }),
+    )
+    .to_value()
+}
+
+#[test]
+fn the_codec_holds_text_to_its_maximum_length_both_ways() {
+    let s = Schema::from_value(&fits_doc()).unwrap();
+    let ok = crate::encode(&s, "E", &values(json!([{ "email": "abc" }]))[0]).unwrap();
+    assert!(ok.keys.iter().any(|(a, k)| a == "SK" && k.as_str() == "USER#abc"));
+    let err = crate::encode(&s, "E", &values(json!([{ "email": "abcd" }]))[0]).unwrap_err();
+    assert_eq!(err.0[0].kind.code(), "textTooLong");
+    assert!(
+        err.0[0]
+            .to_string()
+            .contains("has 4 characters, and the field allows at most 3"),
+        "{}",
+        err.0[0]
+    );
+    // Characters, not bytes: three of them at 4 bytes each still fit.
+    assert!(crate::encode(&s, "E", &values(json!([{ "email": "😀😀😀" }]))[0]).is_ok());
+    let e = crate::decode(&s, "E", "SK", "USER#abcd").unwrap_err();
+    assert!(e.to_string().contains("at most 3 characters"), "{e}");
+}
+
+#[test]
+fn a_table_without_a_sort_key_collides_on_its_partition_key_alone() {
+    let s = schema(json!({
+        "version": 1, "separator": "#",
+        "table": { "name": "T", "attributes": { "PK": "S" }, "primary": { "partition": "PK" } },
+        "entities": [{ "name": "Ticket", "fields": { "id": { "kind": "text" }, "title": { "kind": "text" } },
+            "keys": { "PK": [{ "literal": "TICKET" }, { "field": "id" }] } }],
+    }));
+    let rows = values(json!([{ "id": "A", "title": "x" }, { "id": "B", "title": "y" }, { "id": "A", "title": "z" }]));
+    let samples = items(&s, &rows);
+    assert_eq!(crate::preview::overwritten_by(&s, &samples), [Some(2), None, None]);
+    let found = lint(&s, &samples);
+    let f = found.iter().find(|f| f.rule == Rule::Collision).expect("an L1 finding");
+    assert_eq!(f.evidence[0], "PK = \"TICKET#A\"");
+    assert_eq!(
+        f.fix,
+        "Add title (or another value unique to each item) to the partition key, the table having no sort key."
+    );
 }

@@ -9,6 +9,9 @@ pub const SCHEMA_VERSION: u64 = 1;
 /// Widths above this would not fit the 128-bit integers the codec computes with
 /// (and DynamoDB numbers stop at 38 significant digits anyway).
 pub const MAX_DIGITS: u32 = 38;
+/// The longest text bound worth stating: no key may exceed 2,048 bytes, so no text
+/// field in one can hold more characters.
+pub const MAX_TEXT_LENGTH: u32 = 2048;
 /// Default width-planner warning threshold, in percent of capacity.
 pub const DEFAULT_WARN_AT: f64 = 80.0;
 
@@ -94,6 +97,27 @@ pub struct Entity {
     pub name: String,
     pub fields: Vec<Field>,
     pub keys: Vec<KeyTemplate>,
+    /// The load the team expects, for the hot-partition rule (lint L5).
+    pub traffic: Traffic,
+}
+
+/// What a team expects an entity to take in production. All optional: the linter
+/// estimates only what it is told, and counts partition-key values from the samples
+/// when their number is not stated.
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
+pub struct Traffic {
+    /// Items written per second, across the whole table.
+    pub writes_per_second: Option<f64>,
+    /// Reads per second (each one Query or GetItem), across the whole table.
+    pub reads_per_second: Option<f64>,
+    /// How many distinct partition-key values the entity's items spread over.
+    pub partition_keys: Option<u64>,
+}
+
+impl Traffic {
+    pub fn is_empty(&self) -> bool {
+        *self == Traffic::default()
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -102,6 +126,9 @@ pub struct Field {
     pub kind: FieldKind,
     /// Width-planner warning threshold in percent; `None` means [`DEFAULT_WARN_AT`].
     pub warn_at: Option<f64>,
+    /// The value may change after the item is created. A primary key cannot change
+    /// (an update writes a new item), so lint L4 flags such a field in one.
+    pub mutable: bool,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -206,6 +233,10 @@ impl TimeUnit {
 pub enum FieldKind {
     Text {
         case: Case,
+        /// The most characters a value may have; `None` for no bound. Lets the
+        /// linter (L2) and the planner bound the key's size, and the codec holds
+        /// values to it.
+        max_length: Option<u32>,
     },
     Uint {
         width: u32,
@@ -251,7 +282,10 @@ impl FieldKind {
     /// A sensible field of the given kind, used when the page switches a field's kind.
     pub fn default_of(kind: &str) -> Option<FieldKind> {
         Some(match kind {
-            "text" => FieldKind::Text { case: Case::Preserve },
+            "text" => FieldKind::Text {
+                case: Case::Preserve,
+                max_length: None,
+            },
             "uint" => FieldKind::Uint {
                 width: 10,
                 order: Order::Asc,
@@ -379,6 +413,14 @@ impl FieldKind {
                         "lower the width or the scale".into(),
                     ));
                 }
+            }
+            FieldKind::Text {
+                max_length: Some(n), ..
+            } if !(1..=MAX_TEXT_LENGTH).contains(&n) => {
+                return Err((
+                    format!("a maximum length of {n} characters is outside 1 to {MAX_TEXT_LENGTH}"),
+                    format!("pick a maximum length from 1 to {MAX_TEXT_LENGTH}, or remove it"),
+                ));
             }
             _ => {
                 if let Some(w) = self.width() {

@@ -96,6 +96,25 @@ impl<'a> At<'a> {
             ),
         }
     }
+    fn boolean(&self) -> Result<bool, Error> {
+        match self.value {
+            Value::Bool(b) => Ok(*b),
+            _ => self.fail(
+                format!("must be true or false, found {}", kind_of(self.value)),
+                "write true or false",
+            ),
+        }
+    }
+    /// A rate or a count the user expects: a number above zero.
+    fn positive(&self) -> Result<f64, Error> {
+        match self.value.as_f64() {
+            Some(n) if n > 0.0 && n.is_finite() => Ok(n),
+            _ => self.fail(
+                format!("must be a number above 0, found {}", self.value),
+                "write a number such as 100, or remove it",
+            ),
+        }
+    }
     fn one_of(&self, allowed: &[&str]) -> Result<&'a str, Error> {
         let s = self.string()?;
         if allowed.contains(&s) {
@@ -110,7 +129,7 @@ impl<'a> At<'a> {
 }
 
 /// Where each field of a schema document lives, for the message about a misplaced one.
-const ELSEWHERE: [(&str, &str); 18] = [
+const ELSEWHERE: [(&str, &str); 24] = [
     ("version", "at the top of the document"),
     ("separator", "at the top of the document"),
     ("table", "at the top of the document"),
@@ -129,6 +148,12 @@ const ELSEWHERE: [(&str, &str); 18] = [
     ("order", "in a field's definition"),
     ("unit", "in a field's definition"),
     ("case", "in a field's definition"),
+    ("maxLength", "in a text field's definition"),
+    ("mutable", "in a field's definition"),
+    ("traffic", "in an entity"),
+    ("writesPerSecond", "in an entity's traffic"),
+    ("readsPerSecond", "in an entity's traffic"),
+    ("partitionKeys", "in an entity's traffic"),
 ];
 
 fn kind_of(v: &Value) -> &'static str {
@@ -233,8 +258,31 @@ fn table(at: &At) -> Result<Table, Error> {
     })
 }
 
+fn traffic(at: &At) -> Result<Traffic, Error> {
+    at.only(&["writesPerSecond", "readsPerSecond", "partitionKeys"])?;
+    let rate = |key: &str| -> Result<Option<f64>, Error> { at.get(key)?.map(|r| r.positive()).transpose() };
+    Ok(Traffic {
+        writes_per_second: rate("writesPerSecond")?,
+        reads_per_second: rate("readsPerSecond")?,
+        partition_keys: at
+            .get("partitionKeys")?
+            .map(|n| match n.value.as_u64() {
+                Some(k) if k > 0 => Ok(k),
+                _ => n.fail(
+                    format!("must be a whole number above 0, found {}", n.value),
+                    "write how many distinct partition-key values you expect, such as 50",
+                ),
+            })
+            .transpose()?,
+    })
+}
+
 fn entity(at: &At) -> Result<Entity, Errors> {
-    at.only(&["name", "fields", "keys"])?;
+    at.only(&["name", "fields", "keys", "traffic"])?;
+    let traffic = match at.get("traffic")? {
+        Some(t) => traffic(&t)?,
+        None => Traffic::default(),
+    };
     let name = at.required("name")?.string()?.to_string();
     let mut errors = Vec::new();
     let mut fields = Vec::new();
@@ -276,13 +324,29 @@ fn entity(at: &At) -> Result<Entity, Errors> {
         });
     }
     if errors.is_empty() {
-        Ok(Entity { name, fields, keys })
+        Ok(Entity {
+            name,
+            fields,
+            keys,
+            traffic,
+        })
     } else {
         Err(Errors(errors))
     }
 }
 
-const PROPERTIES: [&str; 8] = ["kind", "case", "width", "order", "scale", "signed", "unit", "warnAt"];
+const PROPERTIES: [&str; 10] = [
+    "kind",
+    "case",
+    "maxLength",
+    "width",
+    "order",
+    "scale",
+    "signed",
+    "unit",
+    "warnAt",
+    "mutable",
+];
 
 fn field(name: &str, at: &At) -> Result<Field, Error> {
     at.only(&PROPERTIES)?;
@@ -299,6 +363,7 @@ fn field(name: &str, at: &At) -> Result<Field, Error> {
                 Some(c) => Case::from_name(c.one_of(&Case::ALL.map(Case::name))?).unwrap_or(Case::Preserve),
                 None => Case::Preserve,
             },
+            max_length: at.get("maxLength")?.map(|n| n.uint()).transpose()?,
         },
         "uint" => FieldKind::Uint {
             width: width(at)?,
@@ -312,9 +377,7 @@ fn field(name: &str, at: &At) -> Result<Field, Error> {
             width: width(at)?,
             scale: at.required("scale")?.uint()?,
             signed: match at.get("signed")? {
-                Some(s) => s.value.as_bool().ok_or_else(|| {
-                    Error::invalid_schema(s.path.clone(), "must be true or false", "write true or false")
-                })?,
+                Some(s) => s.boolean()?,
                 None => true,
             },
             order,
@@ -355,6 +418,16 @@ fn field(name: &str, at: &At) -> Result<Field, Error> {
             ))
         }
     };
+    if let (Some(m), false) = (at.get("maxLength")?, matches!(kind, FieldKind::Text { .. })) {
+        return m.fail(
+            format!("bounds a text's length, but this field is {kind_name}, whose width already bounds it"),
+            "remove \"maxLength\", or make the field text",
+        );
+    }
+    let mutable = match at.get("mutable")? {
+        Some(m) => m.boolean()?,
+        None => false,
+    };
     let warn_at = match at.get("warnAt")? {
         Some(w) => match w.value.as_f64() {
             Some(p) if p > 0.0 && p <= 100.0 => Some(p),
@@ -366,5 +439,6 @@ fn field(name: &str, at: &At) -> Result<Field, Error> {
         name: name.to_string(),
         kind,
         warn_at,
+        mutable,
     })
 }

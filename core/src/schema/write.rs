@@ -6,9 +6,12 @@ pub(super) fn field(f: &Field) -> Value {
     let mut m = Map::new();
     m.insert("kind".into(), json!(f.kind.name()));
     match f.kind {
-        FieldKind::Text { case } => {
+        FieldKind::Text { case, max_length } => {
             if case != Case::Preserve {
                 m.insert("case".into(), json!(case.name()));
+            }
+            if let Some(n) = max_length {
+                m.insert("maxLength".into(), json!(n));
             }
         }
         FieldKind::Uint { width, .. } | FieldKind::Int { width, .. } => {
@@ -43,6 +46,32 @@ pub(super) fn field(f: &Field) -> Value {
     }
     if let Some(w) = f.warn_at {
         m.insert("warnAt".into(), json!(w));
+    }
+    if f.mutable {
+        m.insert("mutable".into(), json!(true));
+    }
+    Value::Object(m)
+}
+
+/// A rate as the user wrote it: `500`, not `500.0`.
+fn rate(x: f64) -> Value {
+    if x.fract() == 0.0 && x < 1e15 {
+        json!(x as u64)
+    } else {
+        json!(x)
+    }
+}
+
+fn traffic(t: &Traffic) -> Value {
+    let mut m = Map::new();
+    if let Some(w) = t.writes_per_second {
+        m.insert("writesPerSecond".into(), rate(w));
+    }
+    if let Some(r) = t.reads_per_second {
+        m.insert("readsPerSecond".into(), rate(r));
+    }
+    if let Some(k) = t.partition_keys {
+        m.insert("partitionKeys".into(), json!(k));
     }
     Value::Object(m)
 }
@@ -92,7 +121,11 @@ pub(super) fn schema(s: &Schema) -> Value {
                     .collect();
                 keys.insert(k.attribute.clone(), Value::Array(segs));
             }
-            json!({ "name": e.name, "fields": fields, "keys": keys })
+            let mut entity = json!({ "name": e.name, "fields": fields, "keys": keys });
+            if !e.traffic.is_empty() {
+                entity["traffic"] = traffic(&e.traffic);
+            }
+            entity
         })
         .collect();
     json!({

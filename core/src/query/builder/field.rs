@@ -47,6 +47,7 @@ fn encode_bound(field: &Field, value: &Value, separator: &str, last: bool) -> Re
                     order: Order::Asc,
                 },
                 warn_at: None,
+                mutable: false,
             };
             let ms = codec::time_of(&as_time, value).ok_or(id_error)?;
             let id = match field.kind {
@@ -96,7 +97,7 @@ pub(super) fn encoded_range(field: &Field, range: &Range, separator: &str, entit
             }
         }
         RangeOp::BeginsWith => match field.kind {
-            FieldKind::Text { case } => {
+            FieldKind::Text { case, .. } => {
                 let text = codec::text::apply_case(&codec::shown(&range.value), case);
                 if text.contains(separator) || text.is_empty() {
                     return Err(pattern_error(
@@ -162,7 +163,7 @@ pub(super) fn describe_range(range: &Range) -> String {
 /// among the keys (`a b#…` sorts before `a#…` although "a" < "a b"): the range is by
 /// key bytes there, and the explanation says so.
 pub(super) fn misordered_bounds(field: &Field, range: &Range, sep: &str) -> Option<String> {
-    let FieldKind::Text { case } = field.kind else {
+    let FieldKind::Text { case, .. } = field.kind else {
         return None;
     };
     if matches!(range.op, RangeOp::Eq | RangeOp::BeginsWith) {
