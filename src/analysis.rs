@@ -5,7 +5,8 @@
 use crate::document::Playground;
 use keylab::codec::order::compare_numbers;
 use keylab::codec::width::{plan, WidthPlan};
-use keylab::codec::KeyCodecs;
+use keylab::codec::{KeyCodecs, KeyValue};
+use keylab::lint::{lint, order_surprise, Finding};
 use keylab::preview::{
     collections, number_vs_string, overwritten_by, overwritten_in, preview, Collection, NumberVsString, Preview,
 };
@@ -35,6 +36,7 @@ pub struct Parts {
     pub overwritten: Rc<Vec<Option<usize>>>,
     pub query: Result<QueryView, String>,
     pub pasted: Option<PasteView>,
+    pub lint: Rc<Vec<Finding>>,
 }
 
 /// The analysis from its parts. A setting typed but not applicable stops every view
@@ -55,6 +57,7 @@ pub fn assemble(parts: Parts) -> Analysis {
         number_vs_string: parts.number_vs_string.filter(|_| open),
         collections: if open { parts.collections } else { Rc::new(Vec::new()) },
         overwritten: if open { parts.overwritten } else { Rc::new(Vec::new()) },
+        lint: parts.lint,
         blocked: parts.blocked,
     }
 }
@@ -83,6 +86,8 @@ pub struct Analysis {
     pub collections: Rc<Vec<Collection>>,
     /// Per row, the later row that overwrites it (same table key).
     pub overwritten: Rc<Vec<Option<usize>>>,
+    /// What the design linter finds in the design and its sample items.
+    pub lint: Rc<Vec<Finding>>,
 }
 
 /// Sample rows a query returns, in the order it returns them, with their page number.
@@ -179,6 +184,9 @@ pub struct PasteView {
     /// The pasted expression, for pointing at the offending token.
     pub expression: String,
     pub hits: Rc<Vec<Hit>>,
+    /// Lint L6 for a pasted `begins_with` that ends inside a segment, over the items
+    /// the query returned.
+    pub surprise: Option<Finding>,
 }
 
 impl Playground {
@@ -196,7 +204,13 @@ impl Playground {
             collections,
             query: self.query_view(),
             pasted: self.paste_view(),
+            lint: Rc::new(self.lint()),
         })
+    }
+
+    /// The design linter over the design and the sample items.
+    pub fn lint(&self) -> Vec<Finding> {
+        lint(&self.schema, &self.samples())
     }
 
     /// One line naming the setting that stops the keys from being computed.
@@ -249,9 +263,11 @@ impl Playground {
     /// `collections` are [`Self::collections`]: when they are the base table's, they
     /// already hold every table key, so they are read rather than computed again.
     pub fn overwritten(&self, collections: &[Collection]) -> Vec<Option<usize>> {
-        match self.index_of_attribute() {
-            None => overwritten_in(collections, self.rows.len()),
-            Some(_) => overwritten_by(&self.schema, &self.samples()),
+        // The base table's collections hold its keys when it has a sort key; without
+        // one, it has no collections and each partition key is one item's key.
+        match (self.index_of_attribute(), &self.schema.table.primary.sort) {
+            (None, Some(_)) => overwritten_in(collections, self.rows.len()),
+            _ => overwritten_by(&self.schema, &self.samples()),
         }
     }
 
@@ -393,6 +409,7 @@ impl Playground {
                     hint: None,
                     expression: String::new(),
                     hits: Rc::default(),
+                    surprise: None,
                 });
             }
         };
@@ -402,19 +419,30 @@ impl Playground {
             .unwrap_or_default()
             .to_string();
         Some(match parse_input(&self.schema.table, &doc) {
-            Ok(q) => PasteView {
-                error: None,
-                read_as,
-                hint: None,
-                expression,
-                hits: self.hits(q),
-            },
+            Ok(q) => {
+                let prefix = match &q.sort {
+                    Some((attribute, KeyCondition::BeginsWith(KeyValue::S(p)))) => Some((attribute.clone(), p.clone())),
+                    _ => None,
+                };
+                let hits = self.hits(q);
+                let samples = self.samples();
+                let returned: Vec<_> = hits.iter().filter_map(|h| samples.get(h.row).copied()).collect();
+                PasteView {
+                    error: None,
+                    read_as,
+                    hint: None,
+                    expression,
+                    surprise: prefix.and_then(|(attribute, p)| order_surprise(&self.schema, &returned, &attribute, &p)),
+                    hits,
+                }
+            }
             Err(e) => PasteView {
                 error: Some(e),
                 read_as,
                 hint: keylab::query::pasted::composite_field_hint(&self.schema, &doc),
                 expression,
                 hits: Rc::default(),
+                surprise: None,
             },
         })
     }
@@ -423,7 +451,6 @@ impl Playground {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use keylab::codec::KeyValue;
 
     fn query(sort: Option<KeyCondition>, forward: bool) -> Query {
         Query {

@@ -257,3 +257,69 @@ pub fn render_snippet(schema: JsValue, request: JsValue, target: &str, options: 
     let built = build(&schema, &pattern).map_err(|e| error(e.message()))?;
     render(&built.query, target, &options).map_err(error)
 }
+
+/// `lint(schema, items, options?)` → the design linter's findings, each `{rule, name,
+/// severity, entity, attribute, field, sentence, evidence, fix}`. `items` are
+/// `{entity, values}` sample items; `options.beginsWith` (`{attribute, prefix}`) adds
+/// rule L6 for that `begins_with`.
+#[wasm_bindgen]
+pub fn lint(schema: JsValue, items: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
+    let schema = schema_from_js(schema)?;
+    let items: Vec<Value> = from_js(items, "items must be an array of {entity, values}")?;
+    let mut read = Vec::with_capacity(items.len());
+    for (i, item) in items.iter().enumerate() {
+        let place = format!("item {}", i + 1);
+        keylab::strict::Fields {
+            place: &place,
+            allowed: &["entity", "values"],
+            elsewhere: &[],
+        }
+        .check_value(item)
+        .map_err(|why| error(format!("lint: {why}")))?;
+        let name = item.get("entity").and_then(Value::as_str).unwrap_or_default();
+        let entity = schema.entity(name).ok_or_else(|| {
+            let names: Vec<&str> = schema.entities.iter().map(|e| e.name.as_str()).collect();
+            error(format!(
+                "lint: {place} names entity {name:?}, which the schema does not define; its entities are {}",
+                names.join(", ")
+            ))
+        })?;
+        let values: Values = serde_json::from_value(item.get("values").cloned().unwrap_or_default())
+            .map_err(|_| error(format!("lint: {place} needs \"values\", an object of field values")))?;
+        read.push((entity, values));
+    }
+    let samples: Vec<keylab::preview::Sample> = read.iter().map(|(e, v)| (*e, v)).collect();
+    let mut findings = keylab::lint::lint(&schema, &samples);
+    let options: Value = if options.is_undefined() || options.is_null() {
+        Value::Null
+    } else {
+        from_js(options, "options")?
+    };
+    let fields = |place, allowed| keylab::strict::Fields {
+        place,
+        allowed,
+        elsewhere: &[],
+    };
+    fields("options", &["beginsWith"])
+        .check_value(&options)
+        .map_err(|why| error(format!("lint: {why}")))?;
+    if let Some(begins) = options.get("beginsWith") {
+        fields("options.beginsWith", &["attribute", "prefix"])
+            .check_value(begins)
+            .map_err(|why| error(format!("lint: {why}")))?;
+        let text = |k: &str| {
+            begins
+                .get(k)
+                .and_then(Value::as_str)
+                .ok_or_else(|| error(format!("lint: options.beginsWith needs \"{k}\", a string")))
+        };
+        findings.extend(keylab::lint::order_surprise(
+            &schema,
+            &samples,
+            text("attribute")?,
+            text("prefix")?,
+        ));
+    }
+    let out: Vec<Value> = findings.iter().map(keylab::lint::Finding::to_value).collect();
+    to_js(&out)
+}

@@ -102,6 +102,41 @@ mod tests {
     }
 
     #[test]
+    fn the_design_check_of_every_preset_finds_nothing() {
+        // A preset teaches a design that works: its findings may warn (a text field
+        // without a bound), never report a broken design.
+        for p in &PRESETS {
+            let (_, a) = analysed(p.id);
+            let errors: Vec<_> = a
+                .lint
+                .iter()
+                .filter(|f| f.severity == keylab::lint::Severity::Error)
+                .collect();
+            assert!(errors.is_empty(), "{}: {errors:?}", p.id);
+        }
+    }
+
+    #[test]
+    fn the_tickets_update_time_changes_later_and_in_the_table_key_would_be_l4() {
+        let p = load("tickets").unwrap();
+        assert!(p.schema.entities[0].field("updatedAt").unwrap().mutable);
+        assert!(
+            p.lint().iter().all(|f| f.rule.id() != "L4"),
+            "in the index only, it may change"
+        );
+        let edit = |p: Playground, a| crate::document::Workspace::new(p).reduce_edit(a);
+        let p = edit(p, crate::document::Action::SelectAttribute("PK".into()));
+        let p = edit(p, crate::document::Action::AddFieldSegment("updatedAt".into()));
+        let found = p.lint();
+        let l4 = found
+            .iter()
+            .find(|f| f.rule.id() == "L4")
+            .expect("L4 once updatedAt keys the table");
+        assert_eq!(l4.field.as_deref(), Some("updatedAt"));
+        assert_eq!(l4.attribute.as_deref(), Some("PK"));
+    }
+
+    #[test]
     fn leaderboard_shows_naive_and_padded_orders() {
         let (p, a) = analysed("leaderboard");
         let pv = a.preview.unwrap();

@@ -274,3 +274,36 @@ fn a_misplaced_or_misspelt_field_is_refused_not_ignored() {
         "{why}"
     );
 }
+
+#[wasm_bindgen_test]
+fn lint_returns_findings_as_plain_objects_and_refuses_what_it_cannot_read() {
+    // `season` is upper-cased and the samples hold two ids that differ only in case:
+    // L3, proven with them.
+    let items = js(r#"[{"entity": "Run", "values": {"season": "aZ3kQ9pLmN", "score": 1}},
+            {"entity": "Run", "values": {"season": "Az3kQ9pLmN", "score": 2}}]"#);
+    let found = Array::from(&api::lint(js(SCHEMA), items.clone(), JsValue::UNDEFINED).expect("lints"));
+    let casing = found
+        .iter()
+        .find(|f| get(f, "rule").as_string().as_deref() == Some("L3"))
+        .expect("an L3 finding");
+    assert_eq!(get(&casing, "severity").as_string().as_deref(), Some("error"));
+    assert_eq!(get(&casing, "field").as_string().as_deref(), Some("season"));
+    assert!(get(&casing, "fix").as_string().unwrap().contains("preserve"));
+    // L6 on request: "SEASON#A" stops inside the season segment.
+    let options = js(r#"{"beginsWith": {"attribute": "PK", "prefix": "SEASON#A"}}"#);
+    let found = Array::from(&api::lint(js(SCHEMA), items.clone(), options).expect("lints"));
+    assert!(found
+        .iter()
+        .any(|f| get(&f, "rule").as_string().as_deref() == Some("L6")));
+    let why = thrown(
+        api::lint(
+            js(SCHEMA),
+            js(r#"[{"entity": "Walk", "values": {}}]"#),
+            JsValue::UNDEFINED,
+        )
+        .expect_err("refused"),
+    );
+    assert!(why.contains("item 1 names entity \"Walk\""), "{why}");
+    let why = thrown(api::lint(js(SCHEMA), items, js(r#"{"beginWith": {}}"#)).expect_err("refused"));
+    assert!(why.contains("\"beginWith\" is not a field of options"), "{why}");
+}

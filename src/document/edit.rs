@@ -12,6 +12,8 @@ pub enum NewSegment {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Action {
     AddSegment(NewSegment),
+    /// Adds a segment for a field the entity already has (one another key uses).
+    AddFieldSegment(String),
     RemoveSegment(usize),
     /// Moves the segment at `from` one place up (`-1`) or down (`1`).
     MoveSegment {
@@ -50,6 +52,18 @@ pub enum Action {
         field: String,
         unit: TimeUnit,
     },
+    /// A text field's maximum length in characters; `None` for no bound.
+    SetMaxLength {
+        field: String,
+        max_length: Option<u32>,
+    },
+    /// Whether the field's value may change after the item is created.
+    SetMutable {
+        field: String,
+        mutable: bool,
+    },
+    /// The load the current entity is expected to take.
+    SetTraffic(Traffic),
     /// The width planner's warning threshold, in percent of capacity.
     SetWarnAt {
         field: String,
@@ -128,6 +142,7 @@ impl Playground {
                                     order: Order::Asc,
                                 },
                                 warn_at: None,
+                                mutable: false,
                             });
                         }
                         for r in self.entity_rows_mut() {
@@ -138,6 +153,12 @@ impl Playground {
                 };
                 if let Some(t) = self.template_mut() {
                     t.push(segment);
+                }
+            }
+            Action::AddFieldSegment(name) => {
+                let known = self.entity().is_some_and(|e| e.field(&name).is_some());
+                if let (true, Some(t)) = (known, self.template_mut()) {
+                    t.push(Segment::Field(name));
                 }
             }
             Action::RemoveSegment(i) => {
@@ -225,8 +246,8 @@ impl Playground {
             }
             Action::SetCase { field, case } => {
                 if let Some(f) = self.field_mut(&field) {
-                    if let FieldKind::Text { .. } = f.kind {
-                        f.kind = FieldKind::Text { case };
+                    if let FieldKind::Text { max_length, .. } = f.kind {
+                        f.kind = FieldKind::Text { case, max_length };
                     }
                 }
             }
@@ -235,6 +256,23 @@ impl Playground {
                     if let FieldKind::Timestamp { order, .. } = f.kind {
                         f.kind = FieldKind::Timestamp { unit, order };
                     }
+                }
+            }
+            Action::SetMaxLength { field, max_length } => {
+                if let Some(f) = self.field_mut(&field) {
+                    if let FieldKind::Text { case, .. } = f.kind {
+                        f.kind = FieldKind::Text { case, max_length };
+                    }
+                }
+            }
+            Action::SetMutable { field, mutable } => {
+                if let Some(f) = self.field_mut(&field) {
+                    f.mutable = mutable;
+                }
+            }
+            Action::SetTraffic(traffic) => {
+                if let Some(e) = self.schema.entities.get_mut(self.entity) {
+                    e.traffic = traffic;
                 }
             }
             Action::SetWarnAt { field, percent } => {
@@ -437,12 +475,14 @@ impl Playground {
         } else {
             FieldKind::Text {
                 case: keylab::schema::Case::Preserve,
+                max_length: None,
             }
         };
         let field = |name: &str, kind| Field {
             name: name.into(),
             kind,
             warn_at: None,
+            mutable: false,
         };
         let mut fields = vec![field("owner", owner)];
         if t.primary.sort.is_some() {
@@ -454,7 +494,12 @@ impl Playground {
                 },
             ));
         }
-        self.schema.entities.push(Entity { name, fields, keys });
+        self.schema.entities.push(Entity {
+            name,
+            fields,
+            keys,
+            traffic: Traffic::default(),
+        });
         self.entity = self.schema.entities.len() - 1;
         self.apply(Action::AddRow);
     }

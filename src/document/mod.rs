@@ -17,7 +17,8 @@ pub use query_draft::{QueryChoices, QueryDraft, Shape};
 use keylab::preview::Sample;
 use keylab::query::builder::{AccessPattern, Around, Range, RangeOp, SortPattern};
 use keylab::schema::{
-    AttrType, Case, Entity, Field, FieldKind, Index, KeySchema, KeyTemplate, Order, Schema, Segment, TimeUnit, KINDS,
+    AttrType, Case, Entity, Field, FieldKind, Index, KeySchema, KeyTemplate, Order, Schema, Segment, TimeUnit, Traffic,
+    KINDS,
 };
 use keylab::snippet::Target;
 use keylab::Values;
@@ -129,6 +130,11 @@ static NO_ENTITY: Entity = Entity {
     name: String::new(),
     fields: Vec::new(),
     keys: Vec::new(),
+    traffic: keylab::schema::Traffic {
+        writes_per_second: None,
+        reads_per_second: None,
+        partition_keys: None,
+    },
 };
 
 impl Playground {

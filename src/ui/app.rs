@@ -6,6 +6,7 @@ use crate::document::{Command, Design, Items, Playground, Workspace};
 use crate::presets;
 use crate::ui::hooks::{use_analysis, use_derived};
 use crate::ui::panels::collection_view::CollectionView;
+use crate::ui::panels::lint_list::LintList;
 use crate::ui::panels::paste_box::PasteBox;
 use crate::ui::panels::preview_panel::{PreviewPanel, QueryBar};
 use crate::ui::panels::query_panel::{shape_label, QueryPanel};
@@ -221,6 +222,7 @@ pub fn App() -> Html {
                         code: q.snippet.as_ref().ok().map(|code| (code.clone(),
                             keylab::snippet::Target::from_id(&current.snippet.target).unwrap_or(keylab::snippet::Target::AwsCli).label().to_string())),
                     }).map_err(Clone::clone)} />
+                <LintList design={Design::of(&current)} findings={analysis.lint.clone()} surprise={analysis.pasted.as_ref().and_then(|p| p.surprise.clone())} dispatch={dispatch.clone()} />
                 <CollectionView items={items.clone()} index={current.index_of_attribute()} collections={analysis.collections.clone()} blocked={analysis.blocked.clone()} />
                 <SamplesTable items={items.clone()} entity={current.entity} attribute={attribute.clone()} preview={analysis.preview.clone()} overwritten={analysis.overwritten.clone()} dispatch={dispatch.clone()} pointed={*pointed} />
                 <QueryPanel choices={(*query_choices).clone()} query={analysis.query.clone()} dispatch={dispatch.clone()} />

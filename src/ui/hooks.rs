@@ -3,6 +3,7 @@
 use crate::analysis::{assemble, Analysis, Parts, PasteView, QueryView};
 use crate::document::Playground;
 use keylab::codec::width::WidthPlan;
+use keylab::lint::Finding;
 use keylab::preview::{Collection, NumberVsString, Preview};
 use std::rc::Rc;
 use yew::prelude::*;
@@ -49,6 +50,10 @@ pub fn use_analysis(state: &Rc<Playground>, comparing: bool) -> Rc<Analysis> {
         let s = s.clone();
         move |_| s.query_view()
     });
+    let lint = use_memo((schema.clone(), rows.clone()), {
+        let s = s.clone();
+        move |_| s.lint()
+    });
     let pasted = use_memo((schema, rows, s.pasted.clone()), {
         let s = s.clone();
         move |_| s.paste_view()
@@ -68,6 +73,7 @@ pub fn use_analysis(state: &Rc<Playground>, comparing: bool) -> Rc<Analysis> {
         query: Same(query),
         pasted: Same(pasted),
         overwritten: Same(overwritten),
+        lint: Same(lint),
     };
     use_memo(computed, |c| {
         assemble(Parts {
@@ -81,6 +87,7 @@ pub fn use_analysis(state: &Rc<Playground>, comparing: bool) -> Rc<Analysis> {
             overwritten: c.overwritten.0.clone(),
             query: (*c.query.0).clone(),
             pasted: (*c.pasted.0).clone(),
+            lint: c.lint.0.clone(),
         })
     })
 }
@@ -98,6 +105,7 @@ struct Computed {
     query: Same<Result<QueryView, String>>,
     pasted: Same<Option<PasteView>>,
     overwritten: Same<Vec<Option<usize>>>,
+    lint: Same<Vec<Finding>>,
 }
 
 /// A shared value as a memo's dependency, equal only to itself: a memo's result that

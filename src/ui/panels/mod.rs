@@ -4,6 +4,7 @@ pub mod attribute_picker;
 pub mod collection_view;
 pub mod entity_picker;
 pub mod hit_list;
+pub mod lint_list;
 pub mod paste_box;
 pub mod paste_items;
 pub mod preview_panel;

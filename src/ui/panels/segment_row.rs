@@ -7,7 +7,7 @@ use crate::ui::widgets::messages::Messages;
 use crate::ui::widgets::typed_input::TypedInput;
 use keylab::codec::width::WidthPlan;
 use keylab::float_text;
-use keylab::schema::{Case, Field, FieldKind, Order, Segment, TimeUnit};
+use keylab::schema::{Case, Field, FieldKind, Order, Segment, TimeUnit, MAX_TEXT_LENGTH};
 use std::collections::BTreeMap;
 use yew::prelude::*;
 
@@ -127,22 +127,49 @@ fn field_controls(i: usize, f: &Field, props: &SegmentRowProps) -> Html {
         )
     };
     let specific = match f.kind {
-        FieldKind::Text { case } => {
-            let name = name.clone();
+        FieldKind::Text { case, max_length } => {
+            let field = name.clone();
             let selected = case.name();
             let cb = on(dispatch, move |v| {
                 Some(Action::SetCase {
-                    field: name.clone(),
+                    field: field.clone(),
                     case: Case::from_name(&v)?,
                 })
             });
-            controls::select(
-                &format!("seg-{i}-case"),
-                "case",
-                controls::fixed_options(&[("preserve", "preserve"), ("upper", "UPPER"), ("lower", "lower")]),
-                selected,
-                cb,
-            )
+            let field = name.clone();
+            let read = Callback::from(move |text: String| {
+                if text.trim().is_empty() {
+                    return Ok(Action::SetMaxLength {
+                        field: field.clone(),
+                        max_length: None,
+                    });
+                }
+                whole(format!("maximum length of {field}"), &text, 1, MAX_TEXT_LENGTH).map(|n| Action::SetMaxLength {
+                    field: field.clone(),
+                    max_length: Some(n),
+                })
+            });
+            html! { <>
+                { controls::select(
+                    &format!("seg-{i}-case"),
+                    "case",
+                    controls::fixed_options(&[("preserve", "preserve"), ("upper", "UPPER"), ("lower", "lower")]),
+                    selected,
+                    cb,
+                ) }
+                { setting_input(
+                    Setting {
+                        id: format!("seg-{i}-maxlength"),
+                        label: "max chars",
+                        value: max_length.map(|n| n.to_string()).unwrap_or_default(),
+                        read,
+                    },
+                    props.entity,
+                    &name,
+                    "maxlength",
+                    &ctx,
+                ) }
+            </> }
         }
         FieldKind::Uint { width, .. } | FieldKind::Int { width, .. } => {
             html! { <>{ width_input(width) }{ order }</> }
@@ -242,6 +269,24 @@ fn field_controls(i: usize, f: &Field, props: &SegmentRowProps) -> Html {
             &ctx,
         )
     });
+    let mutable = {
+        let (field, dispatch) = (name.clone(), dispatch.clone());
+        let toggle = Callback::from(move |e: Event| {
+            let mutable = e
+                .target_dyn_into::<web_sys::HtmlInputElement>()
+                .is_some_and(|input| input.checked());
+            dispatch.emit(Action::SetMutable {
+                field: field.clone(),
+                mutable,
+            })
+        });
+        html! {
+            <span class="control check" title="A value that changes after the item is created cannot be in the table's key (lint L4)">
+                <input id={format!("seg-{i}-mutable")} type="checkbox" checked={f.mutable} onchange={toggle} />
+                <label for={format!("seg-{i}-mutable")}>{ "changes later" }</label>
+            </span>
+        }
+    };
     html! { <>
         <span class="control">
             <label for={format!("seg-{i}-name")}>{ "field" }</label>
@@ -253,6 +298,7 @@ fn field_controls(i: usize, f: &Field, props: &SegmentRowProps) -> Html {
             &format!("seg-{i}-kind"), "kind", kind_options, f.kind.name(), kind_cb) }
         { specific }
         { warn_at.unwrap_or_default() }
+        { mutable }
     </> }
 }
 

@@ -5,10 +5,12 @@ use crate::ui::panels::attribute_picker::AttributePicker;
 use crate::ui::panels::entity_picker::EntityPicker;
 use crate::ui::panels::schema_editor::SchemaEditor;
 use crate::ui::panels::segment_row::SegmentRow;
+use crate::ui::widgets::controls;
 use crate::ui::widgets::key_segments::PALETTE;
 use crate::ui::widgets::messages::Messages;
 use crate::ui::widgets::typed_input::TypedInput;
 use keylab::codec::width::WidthPlan;
+use keylab::lint::key_size;
 use keylab::schema::Segment;
 use yew::prelude::*;
 
@@ -50,6 +52,29 @@ pub fn TemplateEditor(props: &TemplateEditorProps) -> Html {
         Callback::from(move |_: MouseEvent| d.emit(Action::AddSegment(kind)))
     };
     let separator = Callback::from(|text: String| Ok(Action::SetSeparator(text)));
+    // Fields of the entity this template does not use yet, to key it by them too
+    // (a GSI ordering tickets by a field of the table's key, say).
+    let reusable: Vec<(String, String)> = match entity {
+        Some(e) => std::iter::once((String::new(), "choose…".to_string()))
+            .chain(
+                e.fields
+                    .iter()
+                    .filter(|f| !segments.contains(&Segment::Field(f.name.clone())))
+                    .map(|f| (f.name.clone(), format!("{} ({})", f.name, f.kind.name()))),
+            )
+            .collect(),
+        None => Vec::new(),
+    };
+    let reusable = if reusable.len() > 1 { reusable } else { Vec::new() };
+    let add_existing = {
+        let d = props.dispatch.clone();
+        Callback::from(move |e: Event| {
+            let name = controls::event_value(&e);
+            if !name.is_empty() {
+                d.emit(Action::AddFieldSegment(name));
+            }
+        })
+    };
     // The template as chips, each in the colour its segment has in every key.
     let chips = html! { <>
         { for segments.iter().enumerate().map(|(i, s)| {
@@ -63,12 +88,41 @@ pub fn TemplateEditor(props: &TemplateEditorProps) -> Html {
         }) }
     </> };
     let (errors, warnings) = messages_for(props, None);
+    let size = entity.and_then(|e| key_size(state.schema(), e, &attribute)).map(|size| {
+        let role = size.role.name();
+        let (class, text) = if size.worst > size.limit {
+            (
+                "key-size over",
+                format!(
+                    "Key size: up to {} bytes, over the {}-byte limit for a {role} key.",
+                    size.worst, size.limit
+                ),
+            )
+        } else if !size.unbounded.is_empty() {
+            (
+                "key-size",
+                format!(
+                    "Key size: unbounded, because {} has no max chars; the rest takes {} of the {} bytes a {role} key may hold.",
+                    size.unbounded.join(", "),
+                    size.worst,
+                    size.limit
+                ),
+            )
+        } else {
+            (
+                "key-size",
+                format!("Key size: at most {} of the {} bytes a {role} key may hold.", size.worst, size.limit),
+            )
+        };
+        html! { <p {class} data-testid="template-size">{ text }</p> }
+    });
     html! {
         <section class="panel" aria-labelledby="template-title" id="template-panel">
             <h2 id="template-title">{ format!("{} template of {}", attribute, entity.map(|e| e.name.as_str()).unwrap_or("?")) }</h2>
             <EntityPicker design={state.clone()} dispatch={props.dispatch.clone()} />
             <AttributePicker design={state.clone()} dispatch={props.dispatch.clone()} />
             <p class="shape" data-testid="template-shape"><code>{ chips }</code></p>
+            { size.unwrap_or_default() }
             <span class="control">
                 <label for="separator">{ "separator" }</label>
                 <TypedInput id="separator" class={classes!("short")} value={state.schema().separator.clone()} read={separator} dispatch={props.dispatch.clone()} />
@@ -99,6 +153,9 @@ pub fn TemplateEditor(props: &TemplateEditorProps) -> Html {
             <div class="buttons">
                 <button type="button" onclick={add(NewSegment::Field)}>{ "+ field segment" }</button>
                 <button type="button" onclick={add(NewSegment::Literal)}>{ "+ literal segment" }</button>
+                if !reusable.is_empty() {
+                    { controls::select("add-existing", "+ existing field", reusable, "", add_existing) }
+                }
             </div>
             }
             <SchemaEditor schema={state.schema().clone()} dispatch={props.dispatch.clone()} />

@@ -1,0 +1,149 @@
+//! The design linter's findings, one list beside the design, and the expected traffic
+//! of the entity being designed, which the hot-partition rule (L5) needs.
+
+use crate::document::{Action, Design, Unsettled};
+use crate::ui::widgets::typed_input::TypedInput;
+use keylab::float_text;
+use keylab::lint::{Finding, Severity};
+use keylab::schema::Traffic;
+use std::rc::Rc;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct LintListProps {
+    pub design: Design,
+    pub findings: Rc<Vec<Finding>>,
+    /// L6 for the pasted query, when it has one.
+    pub surprise: Option<Finding>,
+    pub dispatch: Callback<Action>,
+}
+
+fn finding(f: &Finding) -> Html {
+    let severity = f.severity.name();
+    let place = [Some(f.entity.as_str()), f.attribute.as_deref(), f.field.as_deref()]
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>()
+        .join(" · ");
+    html! {
+        <li class={classes!("finding", severity)} data-rule={f.rule.id()}>
+            // The severity is written out, not only coloured.
+            <span class="rule">{ format!("{} {} · {severity}", f.rule.id(), f.rule.name()) }</span>
+            <span class="place">{ place }</span>
+            <p class="sentence">{ &f.sentence }</p>
+            if !f.evidence.is_empty() {
+                <ul class="evidence">{ for f.evidence.iter().map(|e| html! { <li>{ e }</li> }) }</ul>
+            }
+            <p class="fix"><strong>{ "Fix: " }</strong>{ &f.fix }</p>
+        </li>
+    }
+}
+
+/// One rate or count of the entity's traffic, typed as it is typed; blank for none.
+struct Rate {
+    id: &'static str,
+    label: &'static str,
+    value: Option<f64>,
+    set: fn(&mut Traffic, Option<f64>),
+    whole: bool,
+}
+
+fn rate_input(rate: Rate, design: &Design, dispatch: &Callback<Action>) -> Html {
+    let current = design.entity().map(|e| e.traffic).unwrap_or_default();
+    let entity = design.entity_index();
+    let unsettled = Unsettled::of(design.unsettled(), entity, "traffic").remove(rate.id);
+    let Rate {
+        id,
+        label,
+        value,
+        set,
+        whole,
+    } = rate;
+    let read = Callback::from(move |text: String| {
+        let trimmed = text.trim();
+        let parsed = if trimmed.is_empty() {
+            Some(None)
+        } else {
+            float_text::parse(trimmed)
+                .filter(|n| *n > 0.0 && n.is_finite() && (!whole || n.fract() == 0.0))
+                .map(Some)
+        };
+        match parsed {
+            Some(n) => {
+                let mut traffic = current;
+                set(&mut traffic, n);
+                Ok(Action::SetTraffic(traffic))
+            }
+            None => Err(Unsettled {
+                setting: format!("expected {label}"),
+                problem: format!(
+                    "{text:?} is not {} above 0: type one, such as {}, or clear the field",
+                    if whole { "a whole number" } else { "a number" },
+                    if whole { "50" } else { "500" }
+                ),
+                text,
+            }),
+        }
+    });
+    html! {
+        <span class="control">
+            <label for={format!("traffic-{id}")}>{ label }</label>
+            <TypedInput id={format!("traffic-{id}")} class={classes!("short")} inputmode="decimal"
+                value={value.map(float_text::shortest).unwrap_or_default()} {read} dispatch={dispatch.clone()}
+                placeholder="none" unsettled_key={Unsettled::key(entity, "traffic", id)} {unsettled} />
+        </span>
+    }
+}
+
+#[function_component]
+pub fn LintList(props: &LintListProps) -> Html {
+    let mut all: Vec<&Finding> = props.findings.iter().chain(props.surprise.iter()).collect();
+    // Errors first: they lose or refuse writes; warnings wait for growth.
+    all.sort_by_key(|f| f.severity != Severity::Error);
+    let errors = all.iter().filter(|f| f.severity == Severity::Error).count();
+    let entity = props.design.entity();
+    let traffic = entity.map(|e| e.traffic).unwrap_or_default();
+    let summary = match (all.len(), errors) {
+        (0, _) => "No findings: nothing in the design or its sample items breaks rules L1 to L6.".to_string(),
+        (n, 0) => format!("{n} warning(s): the design works, until its data or load grows."),
+        (n, e) => format!("{e} error(s) and {} warning(s).", n - e),
+    };
+    let rates = [
+        Rate {
+            id: "writes",
+            label: "writes/s",
+            value: traffic.writes_per_second,
+            set: |t, n| t.writes_per_second = n,
+            whole: false,
+        },
+        Rate {
+            id: "reads",
+            label: "reads/s",
+            value: traffic.reads_per_second,
+            set: |t, n| t.reads_per_second = n,
+            whole: false,
+        },
+        Rate {
+            id: "partitions",
+            label: "partition-key values",
+            value: traffic.partition_keys.map(|k| k as f64),
+            set: |t, n| t.partition_keys = n.map(|k| k as u64),
+            whole: true,
+        },
+    ];
+    html! {
+        <section class="panel" aria-labelledby="lint-title" id="lint-panel">
+            <h2 id="lint-title">{ "Design check" }</h2>
+            <p class="note" data-testid="lint-summary" aria-live="polite">{ summary }</p>
+            if !all.is_empty() {
+                <ol class="findings" data-testid="lint-list">{ for all.iter().map(|f| finding(f)) }</ol>
+            }
+            if let Some(entity) = entity {
+                <fieldset class="traffic">
+                    <legend>{ format!("Expected traffic of {} (for L5)", entity.name) }</legend>
+                    { for rates.into_iter().map(|r| rate_input(r, &props.design, &props.dispatch)) }
+                </fieldset>
+            }
+        </section>
+    }
+}
