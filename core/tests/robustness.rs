@@ -16,8 +16,10 @@ fn any_u32() -> impl Strategy<Value = u32> {
 fn any_kind() -> impl Strategy<Value = FieldKind> {
     let order = prop_oneof![Just(Order::Asc), Just(Order::Desc)];
     (0u8..9, any_u32(), any_u32(), any::<bool>(), order).prop_map(|(k, w, s, signed, order)| match k {
+        // Absurd bounds too (0, 4 billion): refused as settings, never a panic.
         0 => FieldKind::Text {
             case: if signed { Case::Upper } else { Case::Lower },
+            max_length: (w % 3 != 0).then_some(s),
         },
         1 => FieldKind::Uint { width: w, order },
         2 => FieldKind::Int { width: w, order },

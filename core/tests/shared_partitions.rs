@@ -437,7 +437,7 @@ proptest! {
         let low_bound = range.as_ref().is_some_and(|r| {
             let ordered = !matches!(r.op, RangeOp::Eq | RangeOp::BeginsWith);
             let texts = [Some(&r.value), r.to.as_ref()].into_iter().flatten().filter_map(|v| v.as_str());
-            let upper = entity.field(&r.field).is_some_and(|f| f.kind == keylab::schema::FieldKind::Text { case: keylab::schema::Case::Upper });
+            let upper = entity.field(&r.field).is_some_and(|f| matches!(f.kind, keylab::schema::FieldKind::Text { case: keylab::schema::Case::Upper, .. }));
             ordered && entity.field(&r.field).is_some_and(|f| f.kind.name() == "text")
                 && texts.map(|t| if upper { t.to_uppercase() } else { t.to_string() }).any(|t| t.chars().any(|c| c.to_string().as_str() < w.separator))
         });

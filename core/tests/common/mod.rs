@@ -103,7 +103,7 @@ pub fn satisfies(field: &Field, v: &Value, range: &Range) -> bool {
             let prefix = keylab::codec::text::apply_case(
                 range.value.as_str().unwrap_or_default(),
                 match field.kind {
-                    FieldKind::Text { case } => case,
+                    FieldKind::Text { case, .. } => case,
                     _ => keylab::schema::Case::Preserve,
                 },
             );
