@@ -71,7 +71,8 @@ pub fn decode_key(schema: JsValue, entity: &str, attribute: &str, key: JsValue) 
         Some(s) => s,
         None => key
             .as_f64()
-            .map(|f| f.to_string())
+            // Not `f.to_string()`: Rust's float formatter would add ~20 KB to the page.
+            .map(keylab::float_text::shortest)
             .ok_or_else(|| error("key must be a string or a number"))?,
     };
     let values = codec::decode(&schema, entity, attribute, &key).map_err(|e| error(e.to_string()))?;
