@@ -454,6 +454,8 @@ mod tests {
 
     fn query(sort: Option<KeyCondition>, forward: bool) -> Query {
         Query {
+            partition_more: Vec::new(),
+            sort_leading: Vec::new(),
             table: "T".into(),
             index: None,
             partition: ("PK".into(), KeyValue::S("P".into())),

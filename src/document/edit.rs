@@ -512,10 +512,7 @@ impl Playground {
             table: keylab::schema::Table {
                 name: table.into(),
                 attributes: vec![("PK".into(), AttrType::S), ("SK".into(), AttrType::S)],
-                primary: keylab::schema::KeySchema {
-                    partition: "PK".into(),
-                    sort: Some("SK".into()),
-                },
+                primary: KeySchema::single("PK", Some("SK".into())),
                 indexes: Vec::new(),
             },
             entities: Vec::new(),
@@ -541,10 +538,7 @@ impl Playground {
         t.attributes.push((sk.clone(), AttrType::S));
         t.indexes.push(Index {
             name,
-            keys: KeySchema {
-                partition: pk,
-                sort: Some(sk.clone()),
-            },
+            keys: KeySchema::single(pk, Some(sk.clone())),
         });
         // Straight to the new sort key: its template is what the user came to write.
         self.attribute = sk;

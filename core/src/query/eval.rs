@@ -126,10 +126,10 @@ pub fn run(table: &Table, items: &[Item], query: &Query) -> Page {
         };
     };
     let type_of = |attr: &str| table.attribute_type(attr).map_or("S", |t| t.as_str());
-    let (pk_attr, pk_value) = &query.partition;
-    // Keys that name an item's place: the index keys, then the table's own.
-    let mut order_attrs: Vec<&str> = vec![keys.partition.as_str()];
-    order_attrs.extend(keys.sort.as_deref());
+    // Keys that name an item's place: the index keys (every attribute of a
+    // multi-attribute key, partition then sort, so items order by the first sort
+    // attribute, then the next), then the table's own.
+    let mut order_attrs: Vec<&str> = keys.partition_attributes().chain(keys.sort_attributes()).collect();
     for a in std::iter::once(table.primary.partition.as_str()).chain(table.primary.sort.as_deref()) {
         if !order_attrs.contains(&a) {
             order_attrs.push(a);
@@ -142,9 +142,11 @@ pub fn run(table: &Table, items: &[Item], query: &Query) -> Page {
         .filter_map(|item| {
             // Sparse index: an item without every key of the index is not in it.
             let pos = position(item)?;
-            let pk = key_of(item, pk_attr, type_of(pk_attr))?;
-            if compare(&pk, pk_value) != Ordering::Equal || pk.attr_type() != pk_value.attr_type() {
-                return None;
+            for (attr, value) in query.partition_conditions().chain(&query.sort_leading) {
+                let v = key_of(item, attr, type_of(attr))?;
+                if compare(&v, value) != Ordering::Equal || v.attr_type() != value.attr_type() {
+                    return None;
+                }
             }
             if let Some((sk_attr, cond)) = &query.sort {
                 let sk = key_of(item, sk_attr, type_of(sk_attr))?;

@@ -50,16 +50,33 @@ impl KeyCondition {
 
 /// A Query: the partition key by equality, at most one sort-key condition, the index,
 /// the direction and the page size.
+///
+/// On a GSI with a multi-attribute key, every partition attribute is fixed by
+/// equality (`partition`, then `partition_more`), and the sort attributes are given
+/// left to right: `sort_leading` fixes the first ones by equality, and `sort` holds
+/// the condition on the last one given, the only one that may be a range.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Query {
     pub table: String,
     pub index: Option<String>,
     pub partition: (String, KeyValue),
+    pub partition_more: Vec<(String, KeyValue)>,
+    pub sort_leading: Vec<(String, KeyValue)>,
     pub sort: Option<(String, KeyCondition)>,
     pub scan_index_forward: bool,
     pub limit: Option<u32>,
     /// Where the previous page stopped (DynamoDB JSON), for paging.
     pub exclusive_start_key: Option<Map<String, Value>>,
+}
+
+/// The `i`th placeholder of a kind: `#pk`, `#pk2`, … (the first keeps the name a
+/// single-attribute key has always had).
+fn placeholder(sigil: char, base: &str, i: usize) -> String {
+    if i == 0 {
+        format!("{sigil}{base}")
+    } else {
+        format!("{sigil}{base}{}", i + 1)
+    }
 }
 
 /// How attribute values are written: DynamoDB JSON (`{"S": "x"}`), as the low-level
@@ -96,37 +113,74 @@ fn plain_of_attribute(v: &Value) -> Value {
 }
 
 impl Query {
+    /// Every partition attribute with its value, in key order.
+    pub fn partition_conditions(&self) -> impl Iterator<Item = &(String, KeyValue)> {
+        std::iter::once(&self.partition).chain(&self.partition_more)
+    }
+
+    /// Name placeholder → attribute, in expression order: `#pk` (`#pk2`, … for a
+    /// multi-attribute partition key), then `#sk` (`#sk2`, …).
+    pub fn names(&self) -> Vec<(String, &str)> {
+        let mut out: Vec<(String, &str)> = self
+            .partition_conditions()
+            .enumerate()
+            .map(|(i, (a, _))| (placeholder('#', "pk", i), a.as_str()))
+            .collect();
+        let sorts = self
+            .sort_leading
+            .iter()
+            .map(|(a, _)| a.as_str())
+            .chain(self.sort.as_ref().map(|(a, _)| a.as_str()));
+        out.extend(sorts.enumerate().map(|(i, a)| (placeholder('#', "sk", i), a)));
+        out
+    }
+
     /// The expression with its placeholders: every name aliased (`#pk`, `#sk`) so that
     /// reserved words and odd characters never matter.
     pub fn expression(&self) -> String {
-        let pk = "#pk = :pk";
-        match &self.sort {
-            None => pk.to_string(),
-            Some((_, c)) => {
-                let sk = match c {
-                    KeyCondition::Eq(_) => "#sk = :sk".to_string(),
-                    KeyCondition::Lt(_) => "#sk < :sk".to_string(),
-                    KeyCondition::Le(_) => "#sk <= :sk".to_string(),
-                    KeyCondition::Gt(_) => "#sk > :sk".to_string(),
-                    KeyCondition::Ge(_) => "#sk >= :sk".to_string(),
-                    KeyCondition::Between(..) => "#sk BETWEEN :lo AND :hi".to_string(),
-                    KeyCondition::BeginsWith(_) => "begins_with(#sk, :sk)".to_string(),
-                };
-                format!("{pk} AND {sk}")
-            }
+        let mut parts: Vec<String> = (0..1 + self.partition_more.len())
+            .map(|i| format!("{} = {}", placeholder('#', "pk", i), placeholder(':', "pk", i)))
+            .collect();
+        parts.extend(
+            (0..self.sort_leading.len())
+                .map(|i| format!("{} = {}", placeholder('#', "sk", i), placeholder(':', "sk", i))),
+        );
+        if let Some((_, c)) = &self.sort {
+            let n = self.sort_leading.len();
+            let (name, value) = (placeholder('#', "sk", n), placeholder(':', "sk", n));
+            parts.push(match c {
+                KeyCondition::Eq(_) => format!("{name} = {value}"),
+                KeyCondition::Lt(_) => format!("{name} < {value}"),
+                KeyCondition::Le(_) => format!("{name} <= {value}"),
+                KeyCondition::Gt(_) => format!("{name} > {value}"),
+                KeyCondition::Ge(_) => format!("{name} >= {value}"),
+                KeyCondition::Between(..) => format!("{name} BETWEEN :lo AND :hi"),
+                KeyCondition::BeginsWith(_) => format!("begins_with({name}, {value})"),
+            });
         }
+        parts.join(" AND ")
     }
 
     /// Placeholder → value, in expression order.
-    pub fn placeholders(&self) -> Vec<(&'static str, &KeyValue)> {
-        let mut out = vec![(":pk", &self.partition.1)];
+    pub fn placeholders(&self) -> Vec<(String, &KeyValue)> {
+        let mut out: Vec<(String, &KeyValue)> = self
+            .partition_conditions()
+            .enumerate()
+            .map(|(i, (_, v))| (placeholder(':', "pk", i), v))
+            .collect();
+        out.extend(
+            self.sort_leading
+                .iter()
+                .enumerate()
+                .map(|(i, (_, v))| (placeholder(':', "sk", i), v)),
+        );
         if let Some((_, c)) = &self.sort {
             match c {
                 KeyCondition::Between(a, b) => {
-                    out.push((":lo", a));
-                    out.push((":hi", b));
+                    out.push((":lo".into(), a));
+                    out.push((":hi".into(), b));
                 }
-                other => out.push((":sk", other.values()[0])),
+                other => out.push((placeholder(':', "sk", self.sort_leading.len()), other.values()[0])),
             }
         }
         out
@@ -140,11 +194,7 @@ impl Query {
             input.insert("IndexName".into(), json!(ix));
         }
         input.insert("KeyConditionExpression".into(), json!(self.expression()));
-        let mut names = Map::new();
-        names.insert("#pk".into(), json!(self.partition.0));
-        if let Some((attr, _)) = &self.sort {
-            names.insert("#sk".into(), json!(attr));
-        }
+        let names: Map<String, Value> = self.names().into_iter().map(|(p, a)| (p, json!(a))).collect();
         input.insert("ExpressionAttributeNames".into(), Value::Object(names));
         let values: Map<String, Value> = self
             .placeholders()
@@ -154,7 +204,7 @@ impl Query {
                     ValueStyle::DynamoJson => attribute_value(v),
                     ValueStyle::Plain => plain_value(v),
                 };
-                (p.to_string(), rendered)
+                (p, rendered)
             })
             .collect();
         input.insert("ExpressionAttributeValues".into(), Value::Object(values));

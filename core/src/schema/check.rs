@@ -80,24 +80,31 @@ fn table(t: &Table, errors: &mut Vec<Error>) {
         }
     }
     let mut check_keys = |ks: &KeySchema, path: &str| {
-        for (role, a) in [("partition", Some(&ks.partition)), ("sort", ks.sort.as_ref())] {
-            if let Some(a) = a {
-                if t.attribute_type(a).is_none() {
-                    schema_error(
-                        errors,
-                        Context::path(format!("{path}.{role}")),
-                        format!("names {a:?}, which is not in table.attributes"),
-                        "add it to table.attributes with its type",
-                    );
-                }
+        let all: Vec<(&str, &str)> = ks
+            .partition_attributes()
+            .map(|a| ("partition", a))
+            .chain(ks.sort_attributes().map(|a| ("sort", a)))
+            .collect();
+        for (role, a) in &all {
+            if t.attribute_type(a).is_none() {
+                schema_error(
+                    errors,
+                    Context::path(format!("{path}.{role}")),
+                    format!("names {a:?}, which is not in table.attributes"),
+                    "add it to table.attributes with its type",
+                );
             }
         }
-        if ks.sort.as_ref() == Some(&ks.partition) {
+        if let Some(a) = all
+            .iter()
+            .enumerate()
+            .find_map(|(i, (_, a))| all[..i].iter().any(|(_, b)| b == a).then_some(a))
+        {
             schema_error(
                 errors,
                 Context::path(path.to_string()),
-                "uses one attribute as both partition and sort key".into(),
-                "pick two different attributes",
+                format!("uses the attribute {a:?} twice in one key"),
+                "pick a different attribute for each place of the key",
             );
         }
     };
@@ -225,6 +232,18 @@ fn entity(s: &Schema, e: &Entity, path: &str, errors: &mut Vec<Error>, warnings:
                 _ => {}
             }
         }
+        if let Some(index) = s
+            .table
+            .indexes
+            .iter()
+            .find(|i| i.keys.is_multi_attribute() && i.keys.role_of(&k.attribute).is_some())
+        {
+            let place = Place {
+                index: &index.name,
+                separator: &s.separator,
+            };
+            stored_as_itself(e, k, attr_type, place, &ctx, errors);
+        }
         if attr_type == AttrType::N {
             let numeric = match k.segments.as_slice() {
                 [Segment::Field(f)] => e.field(f).map(|f| (f.kind.is_numeric(), f)),
@@ -250,5 +269,58 @@ fn entity(s: &Schema, e: &Entity, path: &str, errors: &mut Vec<Error>, warnings:
                 ),
             }
         }
+    }
+}
+
+/// An attribute of a multi-attribute key holds one field's value as itself: DynamoDB
+/// compares the attributes one by one, so there is nothing to concatenate, pad or
+/// invert. A number goes to an N attribute (it compares numerically), anything else to
+/// an S attribute, and no field is stored inverted: `ScanIndexForward` reverses them all.
+/// Where a multi-attribute key's template stands, for its messages.
+struct Place<'a> {
+    index: &'a str,
+    separator: &'a str,
+}
+
+fn stored_as_itself(e: &Entity, k: &KeyTemplate, attr_type: AttrType, place: Place, ctx: &Context, errors: &mut Vec<Error>) {
+    let index = place.index;
+    let field = match k.segments.as_slice() {
+        [Segment::Field(f)] => e.field(f),
+        _ => {
+            schema_error(
+                errors,
+                ctx.clone(),
+                format!(
+                    "is an attribute of {index}'s multi-attribute key, so its template is one field, stored as itself, not {}",
+                    k.pattern(place.separator)
+                ),
+                "make the template a single field; DynamoDB compares the key's attributes one by one, so literals and separators are not needed",
+            );
+            return;
+        }
+    };
+    let Some(field) = field else { return };
+    let ctx = ctx.clone().with_field(&field.name);
+    if attr_type == AttrType::S && field.kind.is_numeric() {
+        schema_error(
+            errors,
+            ctx.clone(),
+            format!(
+                "is a {} field in the S attribute {} of {index}'s multi-attribute key, where it would be stored padded as text",
+                field.kind.name(),
+                k.attribute
+            ),
+            "make the attribute's type N: a multi-attribute key compares Numbers numerically, with no padding",
+        );
+    }
+    if attr_type == AttrType::S && field.kind.order() == Order::Desc {
+        schema_error(
+            errors,
+            ctx,
+            format!(
+                "is stored inverted (order desc) in {index}'s multi-attribute key, which compares values as themselves",
+            ),
+            "set order asc and read newest-first with ScanIndexForward=false, which reverses every attribute of the key at once",
+        );
     }
 }

@@ -80,10 +80,58 @@ pub struct Table {
     pub indexes: Vec<Index>,
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Default)]
 pub struct KeySchema {
     pub partition: String,
     pub sort: Option<String>,
+    /// A GSI's multi-attribute key (DynamoDB, November 2025): the partition key's
+    /// attributes after `partition`, and the sort key's after `sort`, in key order.
+    /// Empty for a single-attribute key, which the base table and LSIs always have.
+    pub partition_more: Vec<String>,
+    pub sort_more: Vec<String>,
+}
+
+/// The most attributes a GSI's partition key, or its sort key, may have.
+pub const MAX_KEY_ATTRIBUTES: usize = 4;
+
+impl KeySchema {
+    /// A key of one partition attribute and at most one sort attribute.
+    pub fn single(partition: impl Into<String>, sort: Option<String>) -> KeySchema {
+        KeySchema {
+            partition: partition.into(),
+            sort,
+            ..KeySchema::default()
+        }
+    }
+
+    /// The partition key's attributes, in key order.
+    pub fn partition_attributes(&self) -> impl Iterator<Item = &str> + Clone {
+        std::iter::once(self.partition.as_str()).chain(self.partition_more.iter().map(String::as_str))
+    }
+
+    /// The sort key's attributes, in key order (none without a sort key).
+    pub fn sort_attributes(&self) -> impl Iterator<Item = &str> + Clone {
+        self.sort
+            .as_deref()
+            .into_iter()
+            .chain(self.sort_more.iter().map(String::as_str))
+    }
+
+    /// Whether either key has more than one attribute.
+    pub fn is_multi_attribute(&self) -> bool {
+        !self.partition_more.is_empty() || !self.sort_more.is_empty()
+    }
+
+    /// The role `attribute` plays in this key, if any.
+    pub fn role_of(&self, attribute: &str) -> Option<KeyRole> {
+        if self.partition_attributes().any(|a| a == attribute) {
+            Some(KeyRole::Partition)
+        } else if self.sort_attributes().any(|a| a == attribute) {
+            Some(KeyRole::Sort)
+        } else {
+            None
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -520,15 +568,7 @@ impl Table {
     pub fn parts<'t>(&'t self, attribute: &'t str) -> impl Iterator<Item = (Option<&'t str>, KeyRole)> + 't {
         let keyed =
             std::iter::once((None, &self.primary)).chain(self.indexes.iter().map(|i| (Some(i.name.as_str()), &i.keys)));
-        keyed.filter_map(move |(index, ks)| {
-            if ks.partition == attribute {
-                Some((index, KeyRole::Partition))
-            } else if ks.sort.as_deref() == Some(attribute) {
-                Some((index, KeyRole::Sort))
-            } else {
-                None
-            }
-        })
+        keyed.filter_map(move |(index, ks)| ks.role_of(attribute).map(|role| (index, role)))
     }
 
     /// The strictest role the attribute plays in the table or any index.

@@ -210,10 +210,41 @@ pub(super) fn schema(value: &Value) -> Result<Schema, Errors> {
 
 fn key_schema(at: &At) -> Result<KeySchema, Error> {
     at.only(&["partition", "sort"])?;
-    Ok(KeySchema {
-        partition: at.required("partition")?.string()?.to_string(),
-        sort: at.get("sort")?.map(|s| s.string().map(str::to_string)).transpose()?,
-    })
+    for key in ["partition", "sort"] {
+        if let Some(list @ At { value: Value::Array(_), .. }) = at.get(key)? {
+            return list.fail(
+                "is a list of attributes, but only a global secondary index may have a key of several attributes",
+                format!("write one attribute, such as \"{key}\": \"{}\"", if key == "sort" { "SK" } else { "PK" }),
+            );
+        }
+    }
+    Ok(KeySchema::single(
+        at.required("partition")?.string()?,
+        at.get("sort")?.map(|s| s.string().map(str::to_string)).transpose()?,
+    ))
+}
+
+/// A GSI key: one attribute (`"PK"`) or a list of 1 to 4 (`["customer", "status"]`).
+fn attribute_list(at: &At) -> Result<Vec<String>, Error> {
+    match at.value {
+        Value::Array(items) => {
+            if items.is_empty() || items.len() > MAX_KEY_ATTRIBUTES {
+                return at.fail(
+                    format!(
+                        "lists {} attributes; a GSI's partition or sort key has 1 to {MAX_KEY_ATTRIBUTES}",
+                        items.len()
+                    ),
+                    format!("keep 1 to {MAX_KEY_ATTRIBUTES} attributes, in the order the key compares them"),
+                );
+            }
+            items
+                .iter()
+                .enumerate()
+                .map(|(i, v)| at.index(i, v).string().map(str::to_string))
+                .collect()
+        }
+        _ => Ok(vec![at.string()?.to_string()]),
+    }
 }
 
 fn table(at: &At) -> Result<Table, Error> {
@@ -241,11 +272,19 @@ fn table(at: &At) -> Result<Table, Error> {
             let item = list.index(i, v);
             item.only(&["name", "partition", "sort"])?;
             let name = item.required("name")?.string()?.to_string();
+            let mut partition = attribute_list(&item.required("partition")?)?;
+            let mut sort = match item.get("sort")? {
+                Some(s) => attribute_list(&s)?,
+                None => Vec::new(),
+            };
+            let sort_first = (!sort.is_empty()).then(|| sort.remove(0));
             indexes.push(Index {
                 name,
                 keys: KeySchema {
-                    partition: item.required("partition")?.string()?.to_string(),
-                    sort: item.get("sort")?.map(|s| s.string().map(str::to_string)).transpose()?,
+                    partition: partition.remove(0),
+                    sort: sort_first,
+                    partition_more: partition,
+                    sort_more: sort,
                 },
             });
         }

@@ -76,10 +76,22 @@ fn traffic(t: &Traffic) -> Value {
     Value::Object(m)
 }
 
+/// One attribute as a string, several as a list (a GSI's multi-attribute key).
+fn attributes<'a>(list: impl Iterator<Item = &'a str>) -> Option<Value> {
+    let list: Vec<&str> = list.collect();
+    match list.as_slice() {
+        [] => None,
+        [one] => Some(json!(one)),
+        many => Some(json!(many)),
+    }
+}
+
 fn key_schema(m: &mut Map<String, Value>, ks: &KeySchema) {
-    m.insert("partition".into(), json!(ks.partition));
-    if let Some(s) = &ks.sort {
-        m.insert("sort".into(), json!(s));
+    if let Some(p) = attributes(ks.partition_attributes()) {
+        m.insert("partition".into(), p);
+    }
+    if let Some(s) = attributes(ks.sort_attributes()) {
+        m.insert("sort".into(), s);
     }
 }
 

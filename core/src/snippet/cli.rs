@@ -82,6 +82,8 @@ mod tests {
     #[test]
     fn a_nul_cannot_be_an_argument() {
         let q = Query {
+            partition_more: Vec::new(),
+            sort_leading: Vec::new(),
             table: "T".into(),
             index: None,
             partition: ("PK".into(), KeyValue::S("a".into())),

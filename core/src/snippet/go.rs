@@ -34,7 +34,7 @@ fn aligned(entries: &[(String, String)], indent: &str) -> String {
 }
 
 fn input(q: &Query) -> String {
-    let names: Vec<(String, String)> = names(q).into_iter().map(|(p, n)| (lit(p), lit(n))).collect();
+    let names: Vec<(String, String)> = names(q).into_iter().map(|(p, n)| (lit(&p), lit(n))).collect();
     let values: Vec<(String, String)> = values(q)
         .into_iter()
         .map(|(p, v)| {
@@ -42,7 +42,7 @@ fn input(q: &Query) -> String {
                 KeyValue::S(s) => format!("&types.AttributeValueMemberS{{Value: {}}}", lit(s)),
                 KeyValue::N(n) => format!("&types.AttributeValueMemberN{{Value: {}}}", lit(n)),
             };
-            (lit(p), member)
+            (lit(&p), member)
         })
         .collect();
     let mut fields = vec![("TableName".to_string(), format!("aws.String({})", lit(&q.table)))];

@@ -16,8 +16,8 @@ fn object(pairs: &[(String, String)], indent: &str) -> String {
 }
 
 fn input(q: &Query, value: impl Fn(&KeyValue) -> String) -> String {
-    let names: Vec<(String, String)> = names(q).into_iter().map(|(p, n)| (lit(p), lit(n))).collect();
-    let values: Vec<(String, String)> = values(q).into_iter().map(|(p, v)| (lit(p), value(v))).collect();
+    let names: Vec<(String, String)> = names(q).into_iter().map(|(p, n)| (lit(&p), lit(n))).collect();
+    let values: Vec<(String, String)> = values(q).into_iter().map(|(p, v)| (lit(&p), value(v))).collect();
     let mut fields = vec![("TableName".to_string(), lit(&q.table))];
     if let Some(ix) = &q.index {
         fields.push(("IndexName".into(), lit(ix)));

@@ -184,15 +184,11 @@ fn shell_word(s: &str) -> String {
 }
 
 /// Placeholder names and values in expression order, with key attribute names.
-fn names(q: &Query) -> Vec<(&'static str, &str)> {
-    let mut out = vec![("#pk", q.partition.0.as_str())];
-    if let Some((attr, _)) = &q.sort {
-        out.push(("#sk", attr.as_str()));
-    }
-    out
+fn names(q: &Query) -> Vec<(String, &str)> {
+    q.names()
 }
 
-fn values(q: &Query) -> Vec<(&'static str, &KeyValue)> {
+fn values(q: &Query) -> Vec<(String, &KeyValue)> {
     q.placeholders()
 }
 

@@ -87,7 +87,14 @@ fn resource_value(v: &KeyValue) -> String {
 }
 
 pub(super) fn resource(q: &Query, options: &Options) -> Result<String, String> {
-    let mut condition = format!("Key({}).eq({})", lit(&q.partition.0), resource_value(&q.partition.1));
+    // Every attribute a multi-attribute key fixes by equality, then the one condition
+    // that may be a range: boto3 joins them with AND, as the expression does.
+    let equal: Vec<String> = q
+        .partition_conditions()
+        .chain(&q.sort_leading)
+        .map(|(a, v)| format!("Key({}).eq({})", lit(a), resource_value(v)))
+        .collect();
+    let mut condition = equal.join(" & ");
     if let Some((attr, op, vals)) = sort_parts(q) {
         let args: Vec<String> = vals.into_iter().map(resource_value).collect();
         condition.push_str(&format!(" & Key({}).{op}({})", lit(attr), args.join(", ")));

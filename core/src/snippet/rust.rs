@@ -16,14 +16,14 @@ fn builder(q: &Query, indent: &str) -> String {
     }
     calls.push(format!(".key_condition_expression({})", lit(&q.expression())));
     for (p, n) in names(q) {
-        calls.push(format!(".expression_attribute_names({}, {})", lit(p), lit(n)));
+        calls.push(format!(".expression_attribute_names({}, {})", lit(&p), lit(n)));
     }
     for (p, v) in values(q) {
         let av = match v {
             KeyValue::S(s) => format!("AttributeValue::S({}.to_string())", lit(s)),
             KeyValue::N(n) => format!("AttributeValue::N({}.to_string())", lit(n)),
         };
-        calls.push(format!(".expression_attribute_values({}, {av})", lit(p)));
+        calls.push(format!(".expression_attribute_values({}, {av})", lit(&p)));
     }
     calls.push(format!(".scan_index_forward({})", q.scan_index_forward));
     if let Some(l) = q.limit {

@@ -319,6 +319,8 @@ pub fn build(schema: &Schema, pattern: &AccessPattern) -> Result<Built, Error> {
     let (pk, _) = encode_key(schema, entity, pk_template, &pattern.partition)
         .map_err(|e| first_error(entity, &keys.partition, e))?;
     let mut query = Query {
+        partition_more: Vec::new(),
+        sort_leading: Vec::new(),
         table: schema.table.name.clone(),
         index: pattern.index.clone(),
         partition: (keys.partition.clone(), pk.clone()),

@@ -144,29 +144,6 @@ pub fn parse_input(table: &Table, input: &Value) -> Result<Query, ValidationErro
         ));
     };
     let find = |attr: &str| conditions.iter().find(|c| c.attribute == attr);
-    let Some(pk_cond) = find(&keys.partition) else {
-        return fail(format!("Query condition missed key schema element: {}", keys.partition));
-    };
-    let sort_cond = keys.sort.as_deref().and_then(find);
-    if let Some(sk) = &keys.sort {
-        if sort_cond.is_none() && conditions.len() > 1 {
-            return fail(format!("Query condition missed key schema element: {sk}"));
-        }
-    }
-    if let Some(extra) = conditions
-        .iter()
-        .find(|c| c.attribute != keys.partition && Some(c.attribute.as_str()) != keys.sort.as_deref())
-    {
-        return fail_at(
-            format!(
-                "Query condition missed key schema element: {} is not a key of {}",
-                extra.attribute,
-                index.as_deref().unwrap_or("the table")
-            ),
-            extra.at,
-            &extra.attribute,
-        );
-    }
     let value_of = |attr: &str, placeholder: &str| -> Result<KeyValue, ValidationError> {
         let t = table.attribute_type(attr).unwrap_or(AttrType::S);
         let av = values.and_then(|m| m.get(placeholder)).and_then(Value::as_object);
@@ -177,57 +154,85 @@ pub fn parse_input(table: &Table, input: &Value) -> Result<Query, ValidationErro
             Some(s) => Ok(if t == AttrType::N { KeyValue::N(s.to_string()) } else { KeyValue::S(s.to_string()) }),
         }
     };
-    let pk = match &pk_cond.kind {
-        ConditionKind::Compare(Comparator::Eq, v) => value_of(&keys.partition, v)?,
-        _ => return fail("Query key condition not supported"),
+    let equal = |c: &Condition, attr: &str| match &c.kind {
+        ConditionKind::Compare(Comparator::Eq, v) => value_of(attr, v),
+        _ => fail("Query key condition not supported"),
     };
-    let sort = match (sort_cond, keys.sort.as_deref()) {
-        (Some(c), Some(attr)) => {
-            let cond = match &c.kind {
-                ConditionKind::Compare(op, v) => {
-                    let v = value_of(attr, v)?;
-                    match op {
-                        Comparator::Eq => KeyCondition::Eq(v),
-                        Comparator::Lt => KeyCondition::Lt(v),
-                        Comparator::Le => KeyCondition::Le(v),
-                        Comparator::Gt => KeyCondition::Gt(v),
-                        Comparator::Ge => KeyCondition::Ge(v),
-                        // Refused by name before a condition is formed.
-                        Comparator::Ne => {
-                            return fail(format!(
-                                "Invalid operator used in KeyConditionExpression: {}",
-                                op.symbol()
-                            ))
-                        }
-                    }
-                }
-                ConditionKind::Between(a, b) => {
-                    let (lo, hi) = (value_of(attr, a)?, value_of(attr, b)?);
-                    let order = match (&lo, &hi) {
-                        (KeyValue::N(x), KeyValue::N(y)) => compare_numbers(x, y).unwrap_or(Ordering::Equal),
-                        _ => compare_keys(lo.as_str(), hi.as_str()),
-                    };
-                    if order == Ordering::Greater {
-                        let show =
-                            |v: &KeyValue| format!("AttributeValue: {{{}:{}}}", v.attr_type().as_str(), v.as_str());
+    let condition = |c: &Condition, attr: &str| -> Result<KeyCondition, ValidationError> {
+        Ok(match &c.kind {
+            ConditionKind::Compare(op, v) => {
+                let v = value_of(attr, v)?;
+                match op {
+                    Comparator::Eq => KeyCondition::Eq(v),
+                    Comparator::Lt => KeyCondition::Lt(v),
+                    Comparator::Le => KeyCondition::Le(v),
+                    Comparator::Gt => KeyCondition::Gt(v),
+                    Comparator::Ge => KeyCondition::Ge(v),
+                    // Refused by name before a condition is formed.
+                    Comparator::Ne => {
                         return fail(format!(
-                            "{PREFIX}The BETWEEN operator requires upper bound to be greater than or equal to lower bound; lower bound operand: {}, upper bound operand: {}",
-                            show(&lo),
-                            show(&hi)
-                        ));
+                            "Invalid operator used in KeyConditionExpression: {}",
+                            op.symbol()
+                        ))
                     }
-                    KeyCondition::Between(lo, hi)
                 }
-                ConditionKind::BeginsWith(v) => {
-                    if table.attribute_type(attr) == Some(AttrType::N) {
-                        return fail_at(format!("{PREFIX}Incorrect operand type for operator or function; operator or function: begins_with, operand type: N"), c.at, attr);
-                    }
-                    KeyCondition::BeginsWith(value_of(attr, v)?)
+            }
+            ConditionKind::Between(a, b) => {
+                let (lo, hi) = (value_of(attr, a)?, value_of(attr, b)?);
+                let order = match (&lo, &hi) {
+                    (KeyValue::N(x), KeyValue::N(y)) => compare_numbers(x, y).unwrap_or(Ordering::Equal),
+                    _ => compare_keys(lo.as_str(), hi.as_str()),
+                };
+                if order == Ordering::Greater {
+                    let show = |v: &KeyValue| format!("AttributeValue: {{{}:{}}}", v.attr_type().as_str(), v.as_str());
+                    return fail(format!(
+                        "{PREFIX}The BETWEEN operator requires upper bound to be greater than or equal to lower bound; lower bound operand: {}, upper bound operand: {}",
+                        show(&lo),
+                        show(&hi)
+                    ));
                 }
-            };
-            Some((attr.to_string(), cond))
+                KeyCondition::Between(lo, hi)
+            }
+            ConditionKind::BeginsWith(v) => {
+                if table.attribute_type(attr) == Some(AttrType::N) {
+                    return fail_at(format!("{PREFIX}Incorrect operand type for operator or function; operator or function: begins_with, operand type: N"), c.at, attr);
+                }
+                KeyCondition::BeginsWith(value_of(attr, v)?)
+            }
+        })
+    };
+    let (partition, partition_more, sort_leading, sort) = if keys.is_multi_attribute() {
+        multi_attribute::conditions(keys, index.as_deref(), &conditions, equal, condition)?
+    } else {
+        let Some(pk_cond) = find(&keys.partition) else {
+            return fail(format!("Query condition missed key schema element: {}", keys.partition));
+        };
+        let sort_cond = keys.sort.as_deref().and_then(find);
+        if let Some(sk) = &keys.sort {
+            if sort_cond.is_none() && conditions.len() > 1 {
+                return fail(format!("Query condition missed key schema element: {sk}"));
+            }
         }
-        _ => None,
+        if let Some(extra) = conditions
+            .iter()
+            .find(|c| c.attribute != keys.partition && Some(c.attribute.as_str()) != keys.sort.as_deref())
+        {
+            return fail_at(
+                format!(
+                    "Query condition missed key schema element: {} is not a key of {}",
+                    extra.attribute,
+                    index.as_deref().unwrap_or("the table")
+                ),
+                extra.at,
+                &extra.attribute,
+            );
+        }
+        let pk = equal(pk_cond, &keys.partition)?;
+        let sort = match (sort_cond, keys.sort.as_deref()) {
+            (Some(c), Some(attr)) => Some((attr.to_string(), condition(c, attr)?)),
+            _ => None,
+        };
+        ((keys.partition.clone(), pk), Vec::new(), Vec::new(), sort)
     };
     let scan_index_forward = match obj.get("ScanIndexForward") {
         None | Some(Value::Null) => true,
@@ -254,7 +259,9 @@ pub fn parse_input(table: &Table, input: &Value) -> Result<Query, ValidationErro
     Ok(Query {
         table: table_name,
         index,
-        partition: (keys.partition.clone(), pk),
+        partition,
+        partition_more,
+        sort_leading,
         sort,
         scan_index_forward,
         limit,
