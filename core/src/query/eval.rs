@@ -51,6 +51,11 @@ fn key_of(item: &Item, attr: &str, attr_type: &str) -> Option<KeyValue> {
     })
 }
 
+/// Key values as DynamoDB compares them: Numbers numerically, Strings by UTF-8 bytes.
+pub fn compare_values(a: &KeyValue, b: &KeyValue) -> Ordering {
+    compare(a, b)
+}
+
 fn compare(a: &KeyValue, b: &KeyValue) -> Ordering {
     match (a, b) {
         (KeyValue::N(x), KeyValue::N(y)) => compare_numbers(x, y).unwrap_or(Ordering::Equal),

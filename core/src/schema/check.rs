@@ -282,7 +282,14 @@ struct Place<'a> {
     separator: &'a str,
 }
 
-fn stored_as_itself(e: &Entity, k: &KeyTemplate, attr_type: AttrType, place: Place, ctx: &Context, errors: &mut Vec<Error>) {
+fn stored_as_itself(
+    e: &Entity,
+    k: &KeyTemplate,
+    attr_type: AttrType,
+    place: Place,
+    ctx: &Context,
+    errors: &mut Vec<Error>,
+) {
     let index = place.index;
     let field = match k.segments.as_slice() {
         [Segment::Field(f)] => e.field(f),

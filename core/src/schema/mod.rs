@@ -632,6 +632,7 @@ impl Schema {
 }
 
 mod check;
+pub mod definitions;
 mod read;
 #[cfg(test)]
 mod tests;

@@ -211,10 +211,18 @@ pub(super) fn schema(value: &Value) -> Result<Schema, Errors> {
 fn key_schema(at: &At) -> Result<KeySchema, Error> {
     at.only(&["partition", "sort"])?;
     for key in ["partition", "sort"] {
-        if let Some(list @ At { value: Value::Array(_), .. }) = at.get(key)? {
+        if let Some(
+            list @ At {
+                value: Value::Array(_), ..
+            },
+        ) = at.get(key)?
+        {
             return list.fail(
                 "is a list of attributes, but only a global secondary index may have a key of several attributes",
-                format!("write one attribute, such as \"{key}\": \"{}\"", if key == "sort" { "SK" } else { "PK" }),
+                format!(
+                    "write one attribute, such as \"{key}\": \"{}\"",
+                    if key == "sort" { "SK" } else { "PK" }
+                ),
             );
         }
     }

@@ -26,6 +26,7 @@
 
 mod explain;
 mod field;
+mod multi;
 mod sort;
 
 use super::bounds::{after_prefix, combine, higher, lower, range_of, Bound, Empty};
@@ -302,6 +303,9 @@ pub fn build(schema: &Schema, pattern: &AccessPattern) -> Result<Built, Error> {
         )
     })?;
     let keys = find_keys(schema, pattern.index.as_deref(), &entity.name)?;
+    if keys.is_multi_attribute() {
+        return multi::build(schema, entity, pattern, keys);
+    }
     let where_ = pattern
         .index
         .as_deref()

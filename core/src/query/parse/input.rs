@@ -201,7 +201,12 @@ pub fn parse_input(table: &Table, input: &Value) -> Result<Query, ValidationErro
             }
         })
     };
-    let (partition, partition_more, sort_leading, sort) = if keys.is_multi_attribute() {
+    let multi_attribute::KeyConditions {
+        partition,
+        partition_more,
+        sort_leading,
+        sort,
+    } = if keys.is_multi_attribute() {
         multi_attribute::conditions(keys, index.as_deref(), &conditions, equal, condition)?
     } else {
         let Some(pk_cond) = find(&keys.partition) else {
@@ -232,7 +237,12 @@ pub fn parse_input(table: &Table, input: &Value) -> Result<Query, ValidationErro
             (Some(c), Some(attr)) => Some((attr.to_string(), condition(c, attr)?)),
             _ => None,
         };
-        ((keys.partition.clone(), pk), Vec::new(), Vec::new(), sort)
+        multi_attribute::KeyConditions {
+            partition: (keys.partition.clone(), pk),
+            partition_more: Vec::new(),
+            sort_leading: Vec::new(),
+            sort,
+        }
     };
     let scan_index_forward = match obj.get("ScanIndexForward") {
         None | Some(Value::Null) => true,

@@ -8,6 +8,14 @@ use crate::schema::KeySchema;
 
 type Keyed = (String, KeyValue);
 
+/// A query's key conditions, as [`Query`] holds them.
+pub(super) struct KeyConditions {
+    pub(super) partition: Keyed,
+    pub(super) partition_more: Vec<Keyed>,
+    pub(super) sort_leading: Vec<Keyed>,
+    pub(super) sort: Option<(String, KeyCondition)>,
+}
+
 /// The partition attributes (first, then the rest), the leading sort equalities and the
 /// last sort condition, or DynamoDB's refusal.
 pub(super) fn conditions(
@@ -16,7 +24,7 @@ pub(super) fn conditions(
     conditions: &[Condition],
     equal: impl Fn(&Condition, &str) -> Result<KeyValue, ValidationError>,
     condition: impl Fn(&Condition, &str) -> Result<KeyCondition, ValidationError>,
-) -> Result<(Keyed, Vec<Keyed>, Vec<Keyed>, Option<(String, KeyCondition)>), ValidationError> {
+) -> Result<KeyConditions, ValidationError> {
     let index = index.unwrap_or("the table");
     let find = |attr: &str| conditions.iter().find(|c| c.attribute == attr);
     if let Some(extra) = conditions.iter().find(|c| keys.role_of(&c.attribute).is_none()) {
@@ -83,5 +91,10 @@ pub(super) fn conditions(
         }
     }
     let first = partition.remove(0);
-    Ok((first, partition, sort_leading, last))
+    Ok(KeyConditions {
+        partition: first,
+        partition_more: partition,
+        sort_leading,
+        sort: last,
+    })
 }
