@@ -479,3 +479,39 @@ fn values_in_a_multi_attribute_key_are_stored_as_themselves() {
         keylab::codec::KeyValue::S("2026-11-02T00:00:00.000Z".into())
     );
 }
+
+#[test]
+fn a_filter_may_not_name_a_key_attribute_and_what_keylab_does_not_simulate_is_said() {
+    let s = orders();
+    let mut input = pasted(
+        "#customer = :c AND #status = :o",
+        json!({":c": {"S": "c"}, ":o": {"S": "OPEN"}}),
+    );
+    input["FilterExpression"] = json!("#date > :c");
+    input["ExpressionAttributeNames"]["#date"] = json!("date");
+    let why = parse_input(&s.table, &input).expect_err("rejected").message;
+    assert_eq!(
+        why,
+        "Filter Expression can only contain non-primary key attributes: Primary key attribute: date"
+    );
+    // Bare names count too.
+    input["FilterExpression"] = json!("amount > :c");
+    let why = parse_input(&s.table, &input).expect_err("rejected").message;
+    assert!(why.ends_with("Primary key attribute: amount"), "{why}");
+    // A filter on another attribute is valid for DynamoDB, but keylab would show the
+    // items before the filter: it says so instead of dropping the filter.
+    input["FilterExpression"] = json!("note > :c");
+    let why = parse_input(&s.table, &input).expect_err("refused").message;
+    assert!(
+        why.starts_with("keylab simulates the key condition, and FilterExpression is not simulated"),
+        "{why}"
+    );
+    // A misspelt member is not read as absent.
+    let mut input = pasted(
+        "#customer = :c AND #status = :o",
+        json!({":c": {"S": "c"}, ":o": {"S": "OPEN"}}),
+    );
+    input["ScanIndexFoward"] = json!(false);
+    let why = parse_input(&s.table, &input).expect_err("refused").message;
+    assert!(why.starts_with("ScanIndexFoward is not a parameter of Query"), "{why}");
+}

@@ -52,6 +52,7 @@ pub fn parse_input(table: &Table, input: &Value) -> Result<Query, ValidationErro
             "ExpressionAttributeNames contains invalid value for key {k}: it must be a string"
         ));
     }
+    members::check(obj, table, names)?;
     let values = placeholder_map(obj, "ExpressionAttributeValues", ':')?;
     for (k, v) in values.into_iter().flatten() {
         let one = v.as_object().filter(|o| o.len() == 1);

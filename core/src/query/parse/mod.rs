@@ -21,6 +21,7 @@ mod grammar;
 mod input;
 mod key_rules;
 mod lex;
+mod members;
 mod multi_attribute;
 
 pub use input::parse_input;
