@@ -6,6 +6,7 @@ use crate::document::Playground;
 use keylab::codec::order::compare_numbers;
 use keylab::codec::width::{plan, WidthPlan};
 use keylab::codec::{KeyCodecs, KeyValue};
+use keylab::compare::Design;
 use keylab::lint::{lint, order_surprise, Finding};
 use keylab::preview::{
     collections, number_vs_string, overwritten_by, overwritten_in, preview, Collection, NumberVsString, Preview,
@@ -37,6 +38,7 @@ pub struct Parts {
     pub query: Result<QueryView, String>,
     pub pasted: Option<PasteView>,
     pub lint: Rc<Vec<Finding>>,
+    pub side_by_side: Option<Rc<[Design; 2]>>,
 }
 
 /// The analysis from its parts. A setting typed but not applicable stops every view
@@ -58,6 +60,7 @@ pub fn assemble(parts: Parts) -> Analysis {
         collections: if open { parts.collections } else { Rc::new(Vec::new()) },
         overwritten: if open { parts.overwritten } else { Rc::new(Vec::new()) },
         lint: parts.lint,
+        side_by_side: parts.side_by_side.filter(|_| open),
         blocked: parts.blocked,
     }
 }
@@ -88,6 +91,8 @@ pub struct Analysis {
     pub overwritten: Rc<Vec<Option<usize>>>,
     /// What the design linter finds in the design and its sample items.
     pub lint: Rc<Vec<Finding>>,
+    /// A multi-attribute GSI beside a concatenated one, when the table has both.
+    pub side_by_side: Option<Rc<[Design; 2]>>,
 }
 
 /// Sample rows a query returns, in the order it returns them, with their page number.
@@ -205,12 +210,36 @@ impl Playground {
             query: self.query_view(),
             pasted: self.paste_view(),
             lint: Rc::new(self.lint()),
+            side_by_side: self.side_by_side().map(Rc::new),
         })
     }
 
     /// The design linter over the design and the sample items.
     pub fn lint(&self) -> Vec<Finding> {
         lint(&self.schema, &self.samples())
+    }
+
+    /// The query panel's pattern on a multi-attribute GSI beside a concatenated one:
+    /// the queried index when it is one of the pair, else the table's first of each;
+    /// `None` without one of each.
+    pub fn side_by_side(&self) -> Option<[keylab::compare::Design; 2]> {
+        let (multi, other) = keylab::compare::candidates(&self.schema);
+        let queried = self.query_index().map(str::to_string);
+        let pick = |names: &[String]| {
+            queried
+                .clone()
+                .filter(|q| names.contains(q))
+                .or_else(|| names.first().cloned())
+        };
+        let (multi, other) = (pick(&multi)?, pick(&other)?);
+        let pattern = self.pattern().ok()?;
+        Some(keylab::compare::side_by_side(
+            &self.schema,
+            &self.samples(),
+            &pattern,
+            &multi,
+            &other,
+        ))
     }
 
     /// One line naming the setting that stops the keys from being computed.
@@ -328,6 +357,10 @@ impl Playground {
     fn hits(&self, mut query: Query) -> Rc<Vec<Hit>> {
         let items = self.sample_items(&query);
         let sort_attr = self.sort_attribute(&query);
+        let multi: Option<Vec<String>> = self
+            .key_schema(query.index.as_deref())
+            .filter(|k| k.is_multi_attribute())
+            .map(|k| k.sort_attributes().map(str::to_string).collect());
         let mut hits = Vec::new();
         for page in 1..=1000 {
             let result = run(&self.schema.table, &items, &query);
@@ -337,16 +370,23 @@ impl Playground {
                     .and_then(|v| v.get("N"))
                     .and_then(Value::as_str)
                     .and_then(|n| n.parse().ok());
-                let key = item
-                    .get(&sort_attr)
-                    .and_then(|v| v.get("S").or_else(|| v.get("N")))
-                    .and_then(Value::as_str)
-                    .unwrap_or_default();
+                let value = |attr: &str| {
+                    item.get(attr)
+                        .and_then(|v| v.get("S").or_else(|| v.get("N")))
+                        .and_then(Value::as_str)
+                        .unwrap_or_default()
+                        .to_string()
+                };
+                // A multi-attribute sort key's place is the whole tuple.
+                let key = match &multi {
+                    Some(attrs) => attrs.iter().map(|a| value(a)).collect::<Vec<_>>().join(" · "),
+                    None => value(&sort_attr),
+                };
                 if let Some(row) = row {
                     hits.push(Hit {
                         row,
                         page,
-                        key: key.to_string(),
+                        key,
                         values: if hits.len() < SHOWN {
                             self.row_text(row)
                         } else {
@@ -386,7 +426,19 @@ impl Playground {
             explanation: built.explanation.clone(),
             also_returns: built.also_returns.clone(),
             parent: built.parent.as_ref().map(|p| p.key.clone()),
-            band: Band::of(&built.query, self.sort_attribute(&built.query)),
+            // A multi-attribute key orders by a tuple no single attribute's preview
+            // shows: no band is drawn on one (the side-by-side view shows the order).
+            band: Band::of(
+                &built.query,
+                if !self
+                    .key_schema(built.query.index.as_deref())
+                    .is_some_and(|k| k.is_multi_attribute())
+                {
+                    self.sort_attribute(&built.query)
+                } else {
+                    String::new()
+                },
+            ),
             hits: self.hits(built.query),
         })
     }

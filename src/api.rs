@@ -324,3 +324,23 @@ pub fn lint(schema: JsValue, items: JsValue, options: JsValue) -> Result<JsValue
     let out: Vec<Value> = findings.iter().map(keylab::lint::Finding::to_value).collect();
     to_js(&out)
 }
+
+/// `tableDefinitions(schema)` → `{createTable, addIndex: {name: input}, cloudFormation}`:
+/// the table as `aws dynamodb create-table` input, each GSI as the `update-table` input
+/// that adds it, and an `AWS::DynamoDB::Table` resource.
+#[wasm_bindgen(js_name = tableDefinitions)]
+pub fn table_definitions(schema: JsValue) -> Result<JsValue, JsValue> {
+    use keylab::schema::definitions::{add_index, cloudformation, create_table};
+    let schema = schema_from_js(schema)?;
+    let t = &schema.table;
+    let add: serde_json::Map<String, Value> = t
+        .indexes
+        .iter()
+        .filter_map(|i| Some((i.name.clone(), add_index(t, &i.name)?)))
+        .collect();
+    to_js(&serde_json::json!({
+        "createTable": create_table(t),
+        "addIndex": add,
+        "cloudFormation": cloudformation(t),
+    }))
+}

@@ -21,12 +21,13 @@ macro_rules! preset {
 }
 
 #[cfg(feature = "deferred")]
-pub const PRESETS: [Preset; 7] = [
+pub const PRESETS: [Preset; 8] = [
     preset!("leaderboard"),
     preset!("iot"),
     preset!("saas"),
     preset!("tickets"),
     preset!("orders"),
+    preset!("order-status"),
     preset!("casing"),
     preset!("migration"),
 ];
@@ -134,6 +135,33 @@ mod tests {
             .expect("L4 once updatedAt keys the table");
         assert_eq!(l4.field.as_deref(), Some("updatedAt"));
         assert_eq!(l4.attribute.as_deref(), Some("PK"));
+    }
+
+    #[test]
+    fn order_status_reads_by_the_tuple_and_compares_both_designs() {
+        let (p, a) = analysed("order-status");
+        let q = a.query.as_ref().unwrap();
+        assert!(
+            q.expression.contains("#pk = :pk AND #pk2 = :pk2 AND #sk >= :sk"),
+            "{}",
+            q.expression
+        );
+        let rows: Vec<usize> = q.hits.iter().map(|h| h.row).collect();
+        // c-17's open orders from November: the two of Nov 2 by amount (−12.50 first),
+        // then Nov 14; October's and the shipped one are out.
+        assert_eq!(rows, [1, 0, 2]);
+        let [multi, concatenated] = p.side_by_side().expect("the table has a multi-attribute GSI");
+        assert_eq!(
+            (multi.index.as_str(), concatenated.index.as_str()),
+            ("ByStatus", "GSI1")
+        );
+        assert_eq!(multi.keys.iter().map(|(r, _)| *r).collect::<Vec<_>>(), [1, 0, 2]);
+        assert_eq!(concatenated.keys.iter().map(|(r, _)| *r).collect::<Vec<_>>(), [1, 0, 2]);
+        assert!(multi.cannot.iter().any(|l| l.what == "begins_with on amount"));
+        assert!(concatenated
+            .cannot
+            .iter()
+            .any(|l| l.what == "amount values of any size"));
     }
 
     #[test]

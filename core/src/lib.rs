@@ -27,6 +27,7 @@
 //! ```
 
 pub mod codec;
+pub mod compare;
 pub mod error;
 pub mod float_text;
 #[doc(hidden)]

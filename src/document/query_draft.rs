@@ -105,9 +105,26 @@ impl Playground {
         self.schema.table.indexes.iter().any(|i| i.name == name).then_some(name)
     }
 
-    /// The sort fields of the index the query panel queries, for its anchor's entity.
+    /// The sort fields of the index the query panel queries, for its anchor's entity:
+    /// a multi-attribute sort key's one field per attribute, in key order.
     pub fn query_sort_fields(&self) -> Vec<String> {
-        sort_fields(self.query_sort_template())
+        match self.query_multi_attribute_keys() {
+            Some(keys) => self.fields_of(keys.sort_attributes()),
+            None => sort_fields(self.query_sort_template()),
+        }
+    }
+
+    /// The queried index's key, when it is a multi-attribute key.
+    fn query_multi_attribute_keys(&self) -> Option<&KeySchema> {
+        self.key_schema(self.query_index()).filter(|k| k.is_multi_attribute())
+    }
+
+    /// The anchor entity's fields that the given attributes hold, in order.
+    fn fields_of<'a>(&self, attributes: impl Iterator<Item = &'a str>) -> Vec<String> {
+        let Some(entity) = self.entity_of_row(self.query.anchor) else {
+            return Vec::new();
+        };
+        attributes.flat_map(|a| sort_fields(entity.template(a))).collect()
     }
 
     /// The sort template of the index the query panel queries, for its anchor's entity.
@@ -120,6 +137,20 @@ impl Playground {
     /// the anchor's, each labelled with the prefix it reads (`ORDER#<id>#`), from the
     /// literal alone up to all fields but the last (all of them is the exact key).
     pub fn prefix_choices(&self) -> Vec<(usize, String)> {
+        if self.query_multi_attribute_keys().is_some() {
+            // No prefix to read under: the leading attributes are fixed by equality.
+            let fields = self.query_sort_fields();
+            return (0..fields.len())
+                .map(|n| {
+                    let label = if n == 0 {
+                        "none: every item of the partition".to_string()
+                    } else {
+                        format!("{} equal to the item's", fields[..n].join(", "))
+                    };
+                    (n, label)
+                })
+                .collect();
+        }
         let Some(template) = self.query_sort_template() else {
             return Vec::new();
         };
@@ -156,15 +187,23 @@ impl Playground {
             .collect()
     }
 
-    /// The operators the range field can take: `begins_with` only on text.
+    /// The operators the range field can take: `begins_with` only on text (or, in a
+    /// multi-attribute key, on any String attribute).
     pub fn query_ops(&self) -> Vec<RangeOp> {
         let fields = self.query_sort_fields();
         let field = fields.get(self.query.fixed.min(fields.len().saturating_sub(1)));
-        let text = self
-            .entity_of_row(self.query.anchor)
-            .zip(field)
-            .and_then(|(e, f)| e.field(f))
-            .is_some_and(|f| f.kind.name() == "text");
+        let string_attribute = self.query_multi_attribute_keys().is_some_and(|k| {
+            let at = self.query.fixed.min(fields.len().saturating_sub(1));
+            k.sort_attributes()
+                .nth(at)
+                .is_some_and(|a| self.schema.table.attribute_type(a) == Some(AttrType::S))
+        });
+        let text = string_attribute
+            || self
+                .entity_of_row(self.query.anchor)
+                .zip(field)
+                .and_then(|(e, f)| e.field(f))
+                .is_some_and(|f| f.kind.name() == "text");
         RangeOp::ALL
             .into_iter()
             .filter(|op| text || *op != RangeOp::BeginsWith)
@@ -189,8 +228,9 @@ impl Playground {
         let anchor = &row.values;
         let index = self.query_index();
         let keys = self.key_schema(index).ok_or("the index is gone")?;
-        let partition: Values = sort_fields(entity.template(&keys.partition))
-            .into_iter()
+        let partition: Values = keys
+            .partition_attributes()
+            .flat_map(|a| sort_fields(entity.template(a)))
             .filter_map(|f| anchor.get(&f).map(|v| (f, v.clone())))
             .collect();
         let fields = self.query_sort_fields();

@@ -6,11 +6,13 @@ use crate::document::{Command, Design, Items, Playground, Workspace};
 use crate::presets;
 use crate::ui::hooks::{use_analysis, use_derived};
 use crate::ui::panels::collection_view::CollectionView;
+use crate::ui::panels::definitions_panel::DefinitionsPanel;
 use crate::ui::panels::lint_list::LintList;
 use crate::ui::panels::paste_box::PasteBox;
 use crate::ui::panels::preview_panel::{PreviewPanel, QueryBar};
 use crate::ui::panels::query_panel::{shape_label, QueryPanel};
 use crate::ui::panels::samples_table::SamplesTable;
+use crate::ui::panels::side_by_side::SideBySide;
 use crate::ui::panels::snippet_panel::SnippetPanel;
 use crate::ui::panels::template_editor::TemplateEditor;
 use crate::ui::widgets::copy_button::CopyButton;
@@ -211,7 +213,12 @@ pub fn App() -> Html {
                 <p class="lesson" data-testid="preset-lesson"><strong>{ format!("{}: ", p.title()) }</strong>{ p.lesson() }</p>
             }).unwrap_or_default() }
             <main>
-                <TemplateEditor design={Design::of(&current)} errors={analysis.errors.clone()} warnings={analysis.warnings.clone()} plans={analysis.plans.clone()} dispatch={dispatch.clone()} />
+                // The design side: the template and, beside it, the design check; one
+                // grid cell, so the sticky keys beside it never cover a later panel.
+                <div class="design-side">
+                    <TemplateEditor design={Design::of(&current)} errors={analysis.errors.clone()} warnings={analysis.warnings.clone()} plans={analysis.plans.clone()} dispatch={dispatch.clone()} />
+                    <LintList design={Design::of(&current)} findings={analysis.lint.clone()} surprise={analysis.pasted.as_ref().and_then(|p| p.surprise.clone())} dispatch={dispatch.clone()} />
+                </div>
                 <PreviewPanel items={items.clone()} is_sort={is_sort} preview={analysis.preview.clone()} hits={query.map(|q| q.hits.clone()).unwrap_or_default()} band={query.map(|q| q.band.clone())} number_vs_string={analysis.number_vs_string.clone()} number_field={analysis.number_field.clone()} comparing={*comparing}
                     on_compare={{ let comparing = comparing.clone(); Callback::from(move |open| comparing.set(open)) }} overwritten={analysis.overwritten.clone()}
                     collections={analysis.collections.clone()} blocked={analysis.blocked.clone()}
@@ -222,12 +229,14 @@ pub fn App() -> Html {
                         code: q.snippet.as_ref().ok().map(|code| (code.clone(),
                             keylab::snippet::Target::from_id(&current.snippet.target).unwrap_or(keylab::snippet::Target::AwsCli).label().to_string())),
                     }).map_err(Clone::clone)} />
-                <LintList design={Design::of(&current)} findings={analysis.lint.clone()} surprise={analysis.pasted.as_ref().and_then(|p| p.surprise.clone())} dispatch={dispatch.clone()} />
+
                 <CollectionView items={items.clone()} index={current.index_of_attribute()} collections={analysis.collections.clone()} blocked={analysis.blocked.clone()} />
                 <SamplesTable items={items.clone()} entity={current.entity} attribute={attribute.clone()} preview={analysis.preview.clone()} overwritten={analysis.overwritten.clone()} dispatch={dispatch.clone()} pointed={*pointed} />
+                { analysis.side_by_side.clone().map(|designs| html! { <SideBySide {designs} items={items.clone()} /> }).unwrap_or_default() }
                 <QueryPanel choices={(*query_choices).clone()} query={analysis.query.clone()} dispatch={dispatch.clone()} />
                 <PasteBox pasted={current.pasted.clone()} view={analysis.pasted.clone()} dispatch={dispatch.clone()} />
                 <SnippetPanel prefs={current.snippet.clone()} table={current.schema.table.name.clone()} query={analysis.query.clone()} {dispatch} />
+                <DefinitionsPanel table={current.schema.table.clone()} />
             </main>
         </>
     }

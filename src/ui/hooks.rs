@@ -54,6 +54,10 @@ pub fn use_analysis(state: &Rc<Playground>, comparing: bool) -> Rc<Analysis> {
         let s = s.clone();
         move |_| s.lint()
     });
+    let side_by_side = use_memo((schema.clone(), rows.clone(), s.query.clone()), {
+        let s = s.clone();
+        move |_| s.side_by_side().map(Rc::new)
+    });
     let pasted = use_memo((schema, rows, s.pasted.clone()), {
         let s = s.clone();
         move |_| s.paste_view()
@@ -74,6 +78,7 @@ pub fn use_analysis(state: &Rc<Playground>, comparing: bool) -> Rc<Analysis> {
         pasted: Same(pasted),
         overwritten: Same(overwritten),
         lint: Same(lint),
+        side_by_side: Same(side_by_side),
     };
     use_memo(computed, |c| {
         assemble(Parts {
@@ -88,6 +93,7 @@ pub fn use_analysis(state: &Rc<Playground>, comparing: bool) -> Rc<Analysis> {
             query: (*c.query.0).clone(),
             pasted: (*c.pasted.0).clone(),
             lint: c.lint.0.clone(),
+            side_by_side: (*c.side_by_side.0).clone(),
         })
     })
 }
@@ -106,6 +112,7 @@ struct Computed {
     pasted: Same<Option<PasteView>>,
     overwritten: Same<Vec<Option<usize>>>,
     lint: Same<Vec<Finding>>,
+    side_by_side: Same<Option<Rc<[keylab::compare::Design; 2]>>>,
 }
 
 /// A shared value as a memo's dependency, equal only to itself: a memo's result that

@@ -41,3 +41,12 @@ test('README before/after pair: the score width from 10 to 3', async ({ page }) 
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: 'docs/screenshot-width-after.png' });
 });
+
+test('README screenshot: a multi-attribute GSI beside a concatenated one', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openFresh(page);
+  await loadPreset(page, 'order-status');
+  await expect(page.getByTestId('design-ByStatus').getByTestId('design-keys').locator('li')).toHaveCount(3);
+  await page.locator('#side-by-side').scrollIntoViewIfNeeded();
+  await page.locator('#side-by-side').screenshot({ path: 'docs/screenshot-side-by-side.png' });
+});

@@ -2,6 +2,7 @@
 
 pub mod attribute_picker;
 pub mod collection_view;
+pub mod definitions_panel;
 pub mod entity_picker;
 pub mod hit_list;
 pub mod lint_list;
@@ -13,5 +14,6 @@ pub mod query_panel;
 pub mod samples_table;
 pub mod schema_editor;
 pub mod segment_row;
+pub mod side_by_side;
 pub mod snippet_panel;
 pub mod template_editor;
