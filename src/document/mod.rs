@@ -357,6 +357,11 @@ impl Design {
     pub fn of(document: &Rc<Playground>) -> Design {
         Design(document.clone())
     }
+    /// Why a multi-attribute GSI over these fields cannot be made (see
+    /// [`Playground::multi_attribute_index_problem`]).
+    pub fn multi_attribute_index_problem(&self, partition: &[String], sort: &[String]) -> Option<String> {
+        self.0.multi_attribute_index_problem(partition, sort)
+    }
     pub fn schema(&self) -> &Schema {
         &self.0.schema
     }

@@ -474,3 +474,40 @@ fn saved_work_with_a_field_this_version_does_not_know_is_refused_by_name() {
         assert!(crate::presets::load(p.id).is_some(), "{}", p.id);
     }
 }
+
+#[test]
+fn a_multi_attribute_index_is_made_from_the_entitys_fields_each_held_as_itself() {
+    let blank = run(vec![]);
+    let names = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    assert_eq!(
+        blank.multi_attribute_index_problem(&names(&["season", "nope"]), &[]),
+        Some("Run has no field \"nope\": pick from season, score, at, player".into())
+    );
+    assert!(blank
+        .multi_attribute_index_problem(&names(&["season"]), &names(&["season"]))
+        .unwrap()
+        .contains("season is named twice"));
+    assert!(blank.multi_attribute_index_problem(&[], &[]).is_some());
+    let p = run(vec![Action::AddMultiAttributeIndex {
+        partition: names(&["season"]),
+        sort: names(&["score", "at"]),
+    }]);
+    let ix = p.schema.table.indexes.last().expect("an index");
+    assert_eq!(ix.keys.partition_attributes().collect::<Vec<_>>(), ["season"]);
+    assert_eq!(ix.keys.sort_attributes().collect::<Vec<_>>(), ["score", "at"]);
+    // Numbers in N attributes, text in S; each template one field.
+    assert_eq!(p.schema.table.attribute_type("score"), Some(AttrType::N));
+    assert_eq!(p.schema.table.attribute_type("season"), Some(AttrType::S));
+    let run_entity = &p.schema.entities[0];
+    assert_eq!(
+        run_entity.template("at").unwrap().segments,
+        vec![Segment::Field("at".into())]
+    );
+    assert_eq!(p.attribute(), "score");
+    assert!(p.schema.check().0.is_empty(), "{:?}", p.schema.check().0);
+    // Removing it takes its attributes and templates along.
+    let name = ix.name.clone();
+    let p = Workspace::new(p).reduce_edit(Action::RemoveIndex(name));
+    assert_eq!(p.schema.table.attribute_type("score"), None);
+    assert!(p.schema.entities[0].template("at").is_none());
+}

@@ -96,3 +96,27 @@ test('the definitions to paste list HASH before RANGE, and the JS API gives the 
   }, schema);
   expect(out).toEqual({ expression: '#pk = :pk AND #pk2 = :pk2 AND begins_with(#sk, :sk)', count: 1 });
 });
+
+test('a multi-attribute GSI is designed in the page from the entity fields, and wrong names are said', async ({ page }) => {
+  await openFresh(page);
+  await page.getByText('+ multi-attribute GSI').click();
+  await page.getByLabel('partition fields').fill('season');
+  await page.getByLabel('sort fields').fill('score, sesaon');
+  await expect(page.getByTestId('multi-index-problem')).toHaveText('Run has no field "sesaon": pick from season, score, at, player');
+  await page.getByLabel('sort fields').fill('score, at');
+  await expect(page.getByTestId('multi-index-problem')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Create GSI' }).click();
+  // Each field is now an attribute of its own, numbers as N, and the new index's
+  // first sort attribute is the one being designed.
+  const tabs = page.getByRole('tablist', { name: 'key attribute' });
+  await expect(tabs.getByRole('tab', { selected: true })).toHaveText('score (N, GSI1 sort key)');
+  await expect(tabs.getByRole('tab', { name: /^season / })).toHaveText('season (S, GSI1 partition key)');
+  await expect(page.getByTestId('template-shape')).toHaveText('<score>');
+  // Queried in the page: every Run of the season, ordered by (score, at) as numbers.
+  await page.getByLabel('index', { exact: true }).selectOption('GSI1');
+  await expect(page.getByTestId('query-input')).toContainText('"KeyConditionExpression": "#pk = :pk"');
+  await expect(page.getByTestId('query-hits').locator('li')).toHaveText([/item #4:/, /item #1/, /item #3/, /item #2/]);
+  // Removing it takes its attributes along.
+  await page.getByRole('button', { name: 'Remove index GSI1' }).click();
+  await expect(tabs.getByRole('tab')).toHaveCount(2);
+});

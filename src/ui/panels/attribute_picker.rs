@@ -1,6 +1,7 @@
 //! Which key attribute's template is being designed, and the table's GSIs.
 
 use crate::document::{Action, Design};
+use crate::ui::widgets::new_multi_index::NewMultiIndex;
 use crate::ui::widgets::tabs::Tabs;
 use keylab::schema::KeyRole;
 use yew::prelude::*;
@@ -57,6 +58,7 @@ pub fn AttributePicker(props: &AttributePickerProps) -> Html {
             { index.map(|name| html! {
                 <button type="button" onclick={emit(Action::RemoveIndex(name.clone()))}>{ format!("Remove index {name}") }</button>
             }).unwrap_or_default() }
+            <NewMultiIndex design={props.design.clone()} dispatch={props.dispatch.clone()} />
         </div>
     }
 }

@@ -12,6 +12,7 @@ pub mod key_segments;
 pub mod link_prompt;
 pub mod messages;
 pub mod new_design;
+pub mod new_multi_index;
 pub mod preset_picker;
 pub mod tabs;
 pub mod theme_toggle;
