@@ -1,0 +1,114 @@
+//! JSON lines in, JSON lines out. A bad line is reported on stderr with its number and
+//! the run stops or goes on, as `--on-error` says; nothing is dropped without a word.
+//! Input is read one line at a time, so memory stays flat however long it is (`sort`,
+//! `lint` and `query` keep what their answer needs).
+
+use serde_json::Value;
+use std::io::{self, BufRead, BufWriter, IsTerminal, Write};
+
+/// What to do with a line that cannot be read or processed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum OnError {
+    /// Report it and stop: exit code 3.
+    Stop,
+    /// Report it and go on: exit code 1 at the end.
+    Continue,
+}
+
+/// The exit codes, as `--help` lists them.
+pub mod exit {
+    pub const OK: u8 = 0;
+    pub const SOME_LINES_BAD: u8 = 1;
+    pub const STOPPED: u8 = 3;
+    pub const UNREADABLE_FILE: u8 = 4;
+}
+
+/// Counts lines, reports bad ones, and shows progress on a terminal.
+pub struct Run {
+    pub on_error: OnError,
+    bad: usize,
+    done: usize,
+    progress: bool,
+    out: BufWriter<io::StdoutLock<'static>>,
+    /// Messages for stderr, buffered too: a warning on each of a million lines must
+    /// not cost a million unbuffered writes.
+    pub err: BufWriter<io::Stderr>,
+}
+
+/// Whether the run may go on after a bad line.
+pub enum Next {
+    Go,
+    Stop,
+}
+
+impl Run {
+    pub fn new(on_error: OnError) -> Run {
+        Run {
+            on_error,
+            bad: 0,
+            done: 0,
+            progress: io::stderr().is_terminal(),
+            out: BufWriter::with_capacity(1 << 16, io::stdout().lock()),
+            err: BufWriter::with_capacity(1 << 14, io::stderr()),
+        }
+    }
+
+    /// Reports line `n` (1-based) as bad, with why.
+    pub fn bad(&mut self, n: usize, why: &str) -> Next {
+        self.bad += 1;
+        let _ = writeln!(self.err, "line {n}: {why}");
+        match self.on_error {
+            OnError::Stop => Next::Stop,
+            OnError::Continue => Next::Go,
+        }
+    }
+
+    /// Writes one JSON line of output.
+    pub fn write(&mut self, value: &Value) -> io::Result<()> {
+        serde_json::to_writer(&mut self.out, value)?;
+        self.out.write_all(b"\n")
+    }
+
+    /// Counts a line read, and every 100,000 says how far on a terminal.
+    pub fn tick(&mut self) {
+        self.done += 1;
+        if self.progress && self.done.is_multiple_of(100_000) {
+            let _ = write!(self.err, "\r{} lines", self.done);
+            let _ = self.err.flush();
+        }
+    }
+
+    /// Flushes the output and gives the exit code.
+    pub fn finish(mut self, stopped: bool) -> u8 {
+        if self.progress && self.done >= 100_000 {
+            let _ = writeln!(self.err, "\r{} lines", self.done);
+        }
+        let _ = self.err.flush();
+        if let Err(e) = self.out.flush() {
+            eprintln!("cannot write the output: {e}");
+            return exit::STOPPED;
+        }
+        if stopped {
+            exit::STOPPED
+        } else if self.bad > 0 {
+            eprintln!("{} bad line(s) reported above; the others were done", self.bad);
+            exit::SOME_LINES_BAD
+        } else {
+            exit::OK
+        }
+    }
+}
+
+/// Every non-empty line of stdin as JSON, with its 1-based number; a line that is not
+/// JSON comes as the parse error. Blank lines are skipped (JSON lines allows them at
+/// the end, and they carry nothing).
+pub fn json_lines() -> impl Iterator<Item = (usize, Result<Value, String>)> {
+    io::stdin().lock().lines().enumerate().filter_map(|(i, line)| {
+        let n = i + 1;
+        match line {
+            Err(e) => Some((n, Err(format!("cannot be read: {e}")))),
+            Ok(text) if text.trim().is_empty() => None,
+            Ok(text) => Some((n, serde_json::from_str(&text).map_err(|e| format!("is not JSON: {e}")))),
+        }
+    })
+}

@@ -1,0 +1,117 @@
+//! `keylab`: the playground's codec on the command line, for JSON lines.
+
+mod commands;
+mod items;
+mod lines;
+
+use clap::{Parser, Subcommand};
+use lines::OnError;
+use std::process::ExitCode;
+
+const EXIT_CODES: &str = "Exit codes:
+  0  every line was done
+  1  some lines were bad (reported on stderr with their line numbers), the others done (--on-error continue)
+  2  the command line is wrong
+  3  stopped at the first bad line (--on-error stop, the default)
+  4  the schema or the query file cannot be read";
+
+#[derive(Parser)]
+#[command(name = "keylab", version, about = "DynamoDB keys from a keylab design, for JSON lines on stdin", after_help = EXIT_CODES)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// What every command reading items shares.
+#[derive(clap::Args)]
+struct Common {
+    /// The design: a keylab schema document (the page's Export, or docs/schema.md).
+    #[arg(long, value_name = "FILE")]
+    schema: String,
+    /// What a bad line does: stop the run, or be reported and skipped.
+    #[arg(long, value_enum, default_value = "stop")]
+    on_error: OnError,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Write each item's keys: one {"entity", "values"} line in, one {"PK": ..., "SK": ...} line out.
+    #[command(after_help = EXIT_CODES)]
+    Encode {
+        #[command(flatten)]
+        common: Common,
+        /// Read each line as the values of this entity (no {"entity", "values"} wrapper).
+        #[arg(long)]
+        entity: Option<String>,
+    },
+    /// Read keys back into values: one JSON string line in, one values object out.
+    #[command(after_help = EXIT_CODES)]
+    Decode {
+        #[command(flatten)]
+        common: Common,
+        #[arg(long)]
+        entity: String,
+        /// The key attribute the keys belong to, such as SK.
+        #[arg(long)]
+        attribute: String,
+    },
+    /// Every item's key for one attribute, in the order DynamoDB sorts them (UTF-8 bytes, or numerically for N).
+    #[command(after_help = EXIT_CODES)]
+    Sort {
+        #[command(flatten)]
+        common: Common,
+        #[arg(long)]
+        attribute: String,
+        #[arg(long)]
+        entity: Option<String>,
+    },
+    /// Run a Query input over DynamoDB JSON items, one per line, and write what it returns, every page, in order.
+    #[command(after_help = EXIT_CODES)]
+    Query {
+        #[command(flatten)]
+        common: Common,
+        /// The Query input, as you would give the SDK (JSON).
+        #[arg(long, value_name = "FILE")]
+        input: String,
+    },
+    /// Check the design and its sample items (rules L1 to L6 of docs/lint.md); one finding per line out.
+    #[command(after_help = EXIT_CODES)]
+    Lint {
+        #[command(flatten)]
+        common: Common,
+        #[arg(long)]
+        entity: Option<String>,
+        /// Also check a begins_with (rule L6): ATTRIBUTE=PREFIX, such as SK=ORDER#1.
+        #[arg(long, value_name = "ATTRIBUTE=PREFIX")]
+        begins_with: Option<String>,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let code = match cli.command {
+        Command::Encode { common, entity } => commands::encode(&common.schema, common.on_error, entity.as_deref()),
+        Command::Decode {
+            common,
+            entity,
+            attribute,
+        } => commands::decode(&common.schema, common.on_error, &entity, &attribute),
+        Command::Sort {
+            common,
+            attribute,
+            entity,
+        } => commands::sort(&common.schema, common.on_error, &attribute, entity.as_deref()),
+        Command::Query { common, input } => commands::query(&common.schema, common.on_error, &input),
+        Command::Lint {
+            common,
+            entity,
+            begins_with,
+        } => commands::lint(
+            &common.schema,
+            common.on_error,
+            entity.as_deref(),
+            begins_with.as_deref(),
+        ),
+    };
+    ExitCode::from(code)
+}
