@@ -10,8 +10,12 @@ const SCHEMA: &str = r##"{"version": 1, "separator": "#",
     "fields": {"season": {"kind": "text", "case": "upper", "maxLength": 32}, "score": {"kind": "uint", "width": 10, "order": "desc"}},
     "keys": {"PK": [{"literal": "SEASON"}, {"field": "season"}], "SK": [{"field": "score"}]}}]}"##;
 
+/// The schema in a folder of its own: the tests run in parallel, and one writing the
+/// file while another reads it made a half-written schema (found as a flaky exit 4).
 fn schema_file() -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("keylab-cli-{}", std::process::id()));
+    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("keylab-cli-{}-{n}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("design.json");
     std::fs::write(&path, SCHEMA).unwrap();

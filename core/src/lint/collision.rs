@@ -120,12 +120,45 @@ pub(super) fn collisions(schema: &Schema, items: &[Sample]) -> Vec<Finding> {
                 ),
                 evidence: keys
                     .filter_map(|attr| Some(format!("{attr}: {} / {}", shape_text(a.template(attr)?), shape_text(b.template(attr)?))))
+                    .chain(generated_pair(schema, items, a, b))
                     .collect(),
                 fix: format!("Give each entity its own literal in the sort key ({}#…, {}#…).", a.name.to_uppercase(), b.name.to_uppercase()),
             });
         }
     }
     out
+}
+
+/// A concrete pair that collides: an item of `a` (its first sample, or a generated
+/// one), and the item of `b` read back from the same table keys with `b`'s templates.
+/// `None` when `b`'s templates cannot read them (a text value where `b` has a number).
+fn generated_pair(schema: &Schema, items: &[Sample], a: &Entity, b: &Entity) -> Option<String> {
+    let generated;
+    let values = match items.iter().find(|(e, _)| e.name == a.name) {
+        Some((_, v)) => *v,
+        None => {
+            generated = crate::sample::generate(schema, a, 1, 1).into_iter().next()?;
+            &generated
+        }
+    };
+    let encoded = crate::codec::encode(schema, &a.name, values).ok()?;
+    let primary = &schema.table.primary;
+    let mut theirs = crate::Values::default();
+    let mut keys = Vec::new();
+    for attr in std::iter::once(&primary.partition).chain(primary.sort.as_ref()) {
+        let (_, key) = encoded.keys.iter().find(|(k, _)| k == attr)?;
+        theirs.extend(crate::codec::decode(schema, &b.name, attr, key.as_str()).ok()?);
+        keys.push(format!("{attr} = \"{}\"", key.as_str()));
+    }
+    let json = |v: &crate::Values| serde_json::to_string(v).unwrap_or_default();
+    Some(format!(
+        "for example {} {} and {} {} both write {}",
+        a.name,
+        json(values),
+        b.name,
+        json(&theirs),
+        keys.join(", ")
+    ))
 }
 
 /// Two templates whose keys can be equal: the same literals in the same places, and

@@ -241,7 +241,12 @@ fn two_entities_with_keys_of_one_shape_are_stated_as_a_condition() {
     assert!(found[0]
         .sentence
         .starts_with("Order and Refund write primary keys of the same shape"));
-    assert_eq!(found[0].evidence, ["PK: C|<c> / C|<c>", "SK: X|<id> / X|<rid>"]);
+    assert_eq!(found[0].evidence[..2], ["PK: C|<c> / C|<c>", "SK: X|<id> / X|<rid>"]);
+    // Proven with a generated pair: an Order, and the Refund read back from its keys.
+    let example = &found[0].evidence[2];
+    assert!(example.starts_with("for example Order {"), "{example}");
+    assert!(example.contains(" and Refund {"), "{example}");
+    assert!(example.contains("both write PK = \"C#"), "{example}");
     assert_eq!(
         found[0].fix,
         "Give each entity its own literal in the sort key (ORDER#…, REFUND#…)."
