@@ -12,9 +12,9 @@ use keylab::preview::{
     collections, number_vs_string, overwritten_by, overwritten_in, preview, Collection, NumberVsString, Preview,
 };
 use keylab::query::builder::build;
-use keylab::query::eval::{latest_writes, run, Item};
+use keylab::query::eval::{item_of, latest_writes, run, Item};
 use keylab::query::parse::{parse_input, ValidationError};
-use keylab::query::{attribute_value, KeyCondition, Query, ValueStyle};
+use keylab::query::{KeyCondition, Query, ValueStyle};
 use keylab::schema::AttrType;
 use keylab::snippet::{Options as SnippetOptions, Target};
 use keylab::Values;
@@ -329,12 +329,7 @@ impl Playground {
                     }
             })
             .filter_map(|(i, (entity, values))| {
-                let encoded = keylab::codec::encode(&self.schema, &entity.name, values).ok()?;
-                let mut item: Item = encoded
-                    .keys
-                    .iter()
-                    .map(|(a, k)| (a.clone(), attribute_value(k)))
-                    .collect();
+                let mut item = item_of(&self.schema, &entity.name, values)?;
                 item.insert(ROW_ATTRIBUTE.into(), json!({ "N": i.to_string() }));
                 Some(item)
             })

@@ -3,11 +3,10 @@
 //! query's expression, and what each design cannot do, with the reason and an example
 //! taken from the sample items.
 
-use crate::codec::encode;
 use crate::preview::Sample;
 use crate::query::builder::{build, AccessPattern};
-use crate::query::eval::{run, Item};
-use crate::query::{attribute_value, Query};
+use crate::query::eval::{item_of, run, Item};
+use crate::query::Query;
 use crate::schema::{AttrType, FieldKind, KeySchema, Order, Schema};
 use serde_json::json;
 
@@ -91,12 +90,7 @@ fn read(schema: &Schema, items: &[Sample], query: &Query, keys: &KeySchema) -> V
         .iter()
         .enumerate()
         .filter_map(|(row, (entity, values))| {
-            let encoded = encode(schema, &entity.name, values).ok()?;
-            let mut item: Item = encoded
-                .keys
-                .iter()
-                .map(|(a, k)| (a.clone(), attribute_value(k)))
-                .collect();
+            let mut item = item_of(schema, &entity.name, values)?;
             item.insert("keylab:row".into(), json!({"N": row.to_string()}));
             Some(item)
         })

@@ -27,34 +27,36 @@ pub(super) fn hot_partitions(schema: &Schema, entity: &Entity, items: &[Sample])
     let keyed = std::iter::once((None, &schema.table.primary))
         .chain(schema.table.indexes.iter().map(|i| (Some(i.name.as_str()), &i.keys)));
     for (index, keys) in keyed {
-        let Some(template) = entity.template(&keys.partition) else {
+        // Every attribute of the partition key: a multi-attribute key's value is the tuple.
+        let Some(templates) = keys
+            .partition_attributes()
+            .map(|a| entity.template(a))
+            .collect::<Option<Vec<_>>>()
+        else {
             continue;
         };
+        let name = keys.partition_attributes().collect::<Vec<_>>().join(", ");
         let place = match index {
-            Some(name) => format!("index {name}'s partition key {}", keys.partition),
-            None => format!("the table's partition key {}", keys.partition),
+            Some(ix) => format!("index {ix}'s partition key {name}"),
+            None => format!("the table's partition key {name}"),
         };
-        let (count, basis) = if template.fields().next().is_none() {
+        let (count, basis) = if templates.iter().all(|t| t.fields().next().is_none()) {
+            let shown: Vec<String> = templates.iter().map(|t| t.pattern(&schema.separator)).collect();
             (
                 1,
                 format!(
-                    "{} is the constant \"{}\", so every item shares one value",
-                    keys.partition,
-                    template.pattern(&schema.separator)
+                    "{name} is the constant \"{}\", so every item shares one value",
+                    shown.join("\", \"")
                 ),
             )
         } else if let Some(stated) = traffic.partition_keys {
-            (
-                stated,
-                format!("{stated} distinct {} values, as stated", keys.partition),
-            )
+            (stated, format!("{stated} distinct {name} values, as stated"))
         } else {
-            match seen_in_samples(schema, entity, template, items) {
+            match seen_in_samples(schema, entity, &templates, items) {
                 Some((values, samples)) => (
                     values,
                     format!(
-                        "{values} distinct {} value(s) in {samples} sample item(s); state the real number as the expected partition-key values",
-                        keys.partition
+                        "{values} distinct {name} value(s) in {samples} sample item(s); state the real number as the expected partition-key values"
                     ),
                 ),
                 None => continue,
@@ -116,31 +118,43 @@ pub(super) fn hot_partitions(schema: &Schema, entity: &Entity, items: &[Sample])
                     .join(", ")
                 ),
             ],
-            fix: format!(
-                "Shard it {shards} ways: end {} with a segment SHARD{}<shard>, a uint of width {width} set to hash(item id) mod {shards} (or a random 0 to {}); a read of one {} value then fans out to {shards} queries, one per shard, merged by sort key.",
-                keys.partition,
-                schema.separator,
-                shards - 1,
-                keys.partition
-            ),
+            // A concatenated key takes a suffix segment; a multi-attribute key has no
+            // segments, but room for another attribute.
+            fix: if keys.is_multi_attribute() {
+                format!(
+                    "Shard it {shards} ways: add a Number attribute shard after {name} in the partition key (a multi-attribute key holds up to 4 attributes), set to hash(item id) mod {shards} (or a random 0 to {}); a read of one {name} value then fans out to {shards} queries, one per shard, merged by sort key.",
+                    shards - 1
+                )
+            } else {
+                format!(
+                    "Shard it {shards} ways: end {name} with a segment SHARD{}<shard>, a uint of width {width} set to hash(item id) mod {shards} (or a random 0 to {}); a read of one {name} value then fans out to {shards} queries, one per shard, merged by sort key.",
+                    schema.separator,
+                    shards - 1
+                )
+            },
         });
     }
     out
 }
 
-/// The distinct partition-key values the entity's samples write, and how many samples
-/// wrote one; `None` when none did.
+/// The distinct partition-key values (tuples, for a multi-attribute key) the entity's
+/// samples write, and how many samples wrote one; `None` when none did.
 fn seen_in_samples(
     schema: &Schema,
     entity: &Entity,
-    template: &crate::schema::KeyTemplate,
+    templates: &[&crate::schema::KeyTemplate],
     items: &[Sample],
 ) -> Option<(u64, usize)> {
     let mut seen = BTreeSet::new();
     let mut samples = 0;
     for (_, values) in items.iter().filter(|(e, _)| e.name == entity.name) {
-        if let Ok((key, _)) = encode_key(schema, entity, template, values) {
-            seen.insert(key.as_str().to_string());
+        let keys: Option<Vec<String>> = templates
+            .iter()
+            .map(|t| encode_key(schema, entity, t, values).ok().map(|(k, _)| k.as_str().to_string()))
+            .collect();
+        if let Some(keys) = keys {
+            // U+0000 cannot be in a key, so the joined tuple is unambiguous.
+            seen.insert(keys.join("\u{0}"));
             samples += 1;
         }
     }

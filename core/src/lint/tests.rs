@@ -516,3 +516,30 @@ fn a_table_without_a_sort_key_collides_on_its_partition_key_alone() {
         "Add title (or another value unique to each item) to the partition key, the table having no sort key."
     );
 }
+
+#[test]
+fn a_multi_attribute_partition_key_counts_its_tuples_and_is_sharded_with_an_attribute() {
+    let s = schema(json!({
+        "version": 1, "separator": "#",
+        "table": { "name": "T", "attributes": { "PK": "S", "SK": "S", "customer": "S", "status": "S" },
+                   "primary": { "partition": "PK", "sort": "SK" },
+                   "indexes": [{ "name": "ByStatus", "partition": ["customer", "status"] }] },
+        "entities": [{ "name": "Order", "traffic": { "writesPerSecond": 3000 },
+            "fields": { "customer": { "kind": "text", "maxLength": 8 }, "status": { "kind": "text", "maxLength": 8 }, "id": { "kind": "uint", "width": 4 } },
+            "keys": { "PK": [{ "field": "id" }], "SK": [{ "literal": "O" }],
+                      "customer": [{ "field": "customer" }], "status": [{ "field": "status" }] } }],
+    }));
+    let rows = values(json!([
+        { "customer": "a", "status": "OPEN", "id": 1 }, { "customer": "a", "status": "SHUT", "id": 2 },
+        { "customer": "a", "status": "OPEN", "id": 3 },
+    ]));
+    let found: Vec<Finding> = lint(&s, &items(&s, &rows))
+        .into_iter()
+        .filter(|f| f.rule == Rule::HotPartition && f.attribute.as_deref() == Some("customer"))
+        .collect();
+    assert_eq!(found.len(), 1, "{found:?}");
+    // Two (customer, status) tuples: 1,500 writes/s each.
+    assert!(found[0].sentence.contains("1500 writes/s per value against 1000 a partition serves on index ByStatus's partition key customer, status"), "{}", found[0].sentence);
+    assert!(found[0].evidence[0].starts_with("2 distinct customer, status value(s) in 3 sample item(s)"), "{:?}", found[0].evidence);
+    assert!(found[0].fix.starts_with("Shard it 2 ways: add a Number attribute shard after customer, status in the partition key"), "{}", found[0].fix);
+}

@@ -13,6 +13,19 @@ use std::cmp::Ordering;
 /// One item in DynamoDB JSON: attribute name → `{"S": ...}`, `{"N": ...}`, ...
 pub type Item = Map<String, Value>;
 
+/// A sample item as the table stores it: every key attribute its entity writes, in
+/// DynamoDB JSON; `None` when its values do not encode.
+pub fn item_of(schema: &crate::Schema, entity: &str, values: &crate::Values) -> Option<Item> {
+    let encoded = crate::codec::encode(schema, entity, values).ok()?;
+    Some(
+        encoded
+            .keys
+            .iter()
+            .map(|(a, k)| (a.clone(), super::attribute_value(k)))
+            .collect(),
+    )
+}
+
 /// A page of results, as DynamoDB's Query answers.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Page {
