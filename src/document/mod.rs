@@ -1,10 +1,11 @@
 //! The document being edited: the design, its sample items and the page's settings.
 //! Pure: no browser types, so every edit is tested natively. What each part does lives
-//! in its own file: the edits ([`edit`]), the query draft ([`query_draft`]), the save
+//! in its own file: the edits ([`edit`]), the GSIs ([`indexes`]), the query draft ([`query_draft`]), the save
 //! format ([`saved`]) and the undo history ([`history`]).
 
 mod edit;
 mod history;
+mod indexes;
 mod query_draft;
 mod saved;
 #[cfg(test)]

@@ -150,7 +150,11 @@ fn seen_in_samples(
     for (_, values) in items.iter().filter(|(e, _)| e.name == entity.name) {
         let keys: Option<Vec<String>> = templates
             .iter()
-            .map(|t| encode_key(schema, entity, t, values).ok().map(|(k, _)| k.as_str().to_string()))
+            .map(|t| {
+                encode_key(schema, entity, t, values)
+                    .ok()
+                    .map(|(k, _)| k.as_str().to_string())
+            })
             .collect();
         if let Some(keys) = keys {
             // U+0000 cannot be in a key, so the joined tuple is unambiguous.

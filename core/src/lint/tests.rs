@@ -540,6 +540,16 @@ fn a_multi_attribute_partition_key_counts_its_tuples_and_is_sharded_with_an_attr
     assert_eq!(found.len(), 1, "{found:?}");
     // Two (customer, status) tuples: 1,500 writes/s each.
     assert!(found[0].sentence.contains("1500 writes/s per value against 1000 a partition serves on index ByStatus's partition key customer, status"), "{}", found[0].sentence);
-    assert!(found[0].evidence[0].starts_with("2 distinct customer, status value(s) in 3 sample item(s)"), "{:?}", found[0].evidence);
-    assert!(found[0].fix.starts_with("Shard it 2 ways: add a Number attribute shard after customer, status in the partition key"), "{}", found[0].fix);
+    assert!(
+        found[0].evidence[0].starts_with("2 distinct customer, status value(s) in 3 sample item(s)"),
+        "{:?}",
+        found[0].evidence
+    );
+    assert!(
+        found[0]
+            .fix
+            .starts_with("Shard it 2 ways: add a Number attribute shard after customer, status in the partition key"),
+        "{}",
+        found[0].fix
+    );
 }

@@ -1,0 +1,146 @@
+//! The table's GSIs: adding one (of concatenated keys, or a multi-attribute key over
+//! the entity's own fields) and removing one with the attributes only it used.
+
+use super::*;
+
+impl Playground {
+    pub(super) fn add_index(&mut self) {
+        let t = &self.schema.table;
+        let Some(n) = (1..).find(|n| {
+            let name = format!("GSI{n}");
+            t.indexes.iter().all(|i| i.name != name)
+                && t.attribute_type(&format!("{name}PK")).is_none()
+                && t.attribute_type(&format!("{name}SK")).is_none()
+        }) else {
+            return;
+        };
+        let (name, pk, sk) = (format!("GSI{n}"), format!("GSI{n}PK"), format!("GSI{n}SK"));
+        let t = &mut self.schema.table;
+        t.attributes.push((pk.clone(), AttrType::S));
+        t.attributes.push((sk.clone(), AttrType::S));
+        t.indexes.push(Index {
+            name,
+            keys: KeySchema::single(pk, Some(sk.clone())),
+        });
+        // Straight to the new sort key: its template is what the user came to write.
+        self.attribute = sk;
+    }
+
+    /// Why a multi-attribute GSI over these fields of the current entity cannot be
+    /// made, in the user's words; `None` when it can.
+    pub fn multi_attribute_index_problem(&self, partition: &[String], sort: &[String]) -> Option<String> {
+        let entity = self.entity()?;
+        let max = keylab::schema::MAX_KEY_ATTRIBUTES;
+        if partition.is_empty() {
+            return Some("name at least one partition field, such as customer".into());
+        }
+        if partition.len() > max || sort.len() > max {
+            return Some(format!("a GSI's partition or sort key has 1 to {max} attributes"));
+        }
+        let all: Vec<&String> = partition.iter().chain(sort).collect();
+        if let Some(unknown) = all.iter().find(|f| entity.field(f).is_none()) {
+            let names: Vec<&str> = entity.fields.iter().map(|f| f.name.as_str()).collect();
+            return Some(format!(
+                "{} has no field {unknown:?}: pick from {}",
+                entity.name,
+                names.join(", ")
+            ));
+        }
+        if let Some(twice) = all
+            .iter()
+            .enumerate()
+            .find_map(|(i, f)| all[..i].contains(f).then_some(f))
+        {
+            return Some(format!("{twice} is named twice: each field holds one place of the key"));
+        }
+        let clash = all.iter().find(|f| {
+            let wanted = if entity.field(f).is_some_and(|x| x.kind.is_numeric()) {
+                AttrType::N
+            } else {
+                AttrType::S
+            };
+            self.schema.table.attribute_type(f).is_some_and(|t| t != wanted)
+        });
+        clash.map(|f| {
+            format!(
+                "the table already has an attribute {f:?} of another type: rename the field or that attribute first"
+            )
+        })
+    }
+
+    pub(super) fn add_multi_attribute_index(&mut self, partition: Vec<String>, sort: Vec<String>) {
+        let Some(entity) = self.schema.entities.get(self.entity) else {
+            return;
+        };
+        let typed: Vec<(String, AttrType)> = partition
+            .iter()
+            .chain(&sort)
+            .map(|f| {
+                let numeric = entity.field(f).is_some_and(|x| x.kind.is_numeric());
+                (f.clone(), if numeric { AttrType::N } else { AttrType::S })
+            })
+            .collect();
+        let t = &self.schema.table;
+        let Some(name) = (1..)
+            .map(|n| format!("GSI{n}"))
+            .find(|name| t.indexes.iter().all(|i| &i.name != name))
+        else {
+            return;
+        };
+        let t = &mut self.schema.table;
+        for (attribute, attr_type) in &typed {
+            if t.attribute_type(attribute).is_none() {
+                t.attributes.push((attribute.clone(), *attr_type));
+            }
+        }
+        let (mut partition, mut sort) = (partition, sort);
+        let first_sort = (!sort.is_empty()).then(|| sort.remove(0));
+        let first = partition.remove(0);
+        t.indexes.push(Index {
+            name,
+            keys: KeySchema {
+                partition: first.clone(),
+                sort: first_sort.clone(),
+                partition_more: partition,
+                sort_more: sort,
+            },
+        });
+        if let Some(e) = self.schema.entities.get_mut(self.entity) {
+            for (attribute, _) in &typed {
+                if e.template(attribute).is_none() {
+                    e.keys.push(KeyTemplate {
+                        attribute: attribute.clone(),
+                        segments: vec![Segment::Field(attribute.clone())],
+                    });
+                }
+            }
+        }
+        self.attribute = first_sort.unwrap_or(first);
+    }
+
+    pub(super) fn remove_index(&mut self, name: &str) {
+        let t = &mut self.schema.table;
+        if let Some(at) = t.indexes.iter().position(|i| i.name == name) {
+            let gone = t.indexes.remove(at);
+            // Its key attributes go too, unless the table or another index uses them.
+            let in_use = |a: &str, t: &keylab::schema::Table| t.parts(a).next().is_some();
+            let attrs: Vec<String> = gone
+                .keys
+                .partition_attributes()
+                .chain(gone.keys.sort_attributes())
+                .map(str::to_string)
+                .collect();
+            for a in attrs {
+                if !in_use(&a, &self.schema.table) {
+                    self.schema.table.attributes.retain(|(n, _)| *n != a);
+                    for e in &mut self.schema.entities {
+                        e.keys.retain(|k| k.attribute != a);
+                    }
+                }
+            }
+            if self.query.index == name {
+                self.query.index.clear();
+            }
+        }
+    }
+}
