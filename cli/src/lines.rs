@@ -21,6 +21,7 @@ pub mod exit {
     pub const SOME_LINES_BAD: u8 = 1;
     pub const STOPPED: u8 = 3;
     pub const UNREADABLE_FILE: u8 = 4;
+    pub const FINDINGS: u8 = 5;
 }
 
 /// Counts lines, reports bad ones, and shows progress on a terminal.
@@ -64,7 +65,7 @@ impl Run {
     }
 
     /// Writes one JSON line of output.
-    pub fn write(&mut self, value: &Value) -> io::Result<()> {
+    pub fn write(&mut self, value: &impl serde::Serialize) -> io::Result<()> {
         serde_json::to_writer(&mut self.out, value)?;
         self.out.write_all(b"\n")
     }
@@ -95,6 +96,43 @@ impl Run {
             exit::SOME_LINES_BAD
         } else {
             exit::OK
+        }
+    }
+}
+
+/// Feeds every non-empty line of stdin (with its 1-based number) to `each`, through
+/// one reused buffer, under the run's `--on-error` policy; `Ok(Next::Stop)` ends the
+/// run (the output cannot be written). Returns whether it stopped.
+pub fn each_line(run: &mut Run, mut each: impl FnMut(usize, &str, &mut Run) -> Result<Next, String>) -> bool {
+    let mut stdin = io::stdin().lock();
+    let mut line = String::new();
+    let mut n = 0;
+    loop {
+        line.clear();
+        n += 1;
+        let outcome = match stdin.read_line(&mut line) {
+            Ok(0) => return false,
+            Ok(_) if line.trim().is_empty() => continue,
+            Ok(_) => {
+                run.tick();
+                each(n, line.trim_end_matches(['\n', '\r']), run)
+            }
+            // Invalid UTF-8 has been consumed with its line; any other failure would
+            // repeat forever, so it ends the run.
+            Err(e) if e.kind() == io::ErrorKind::InvalidData => Err(format!("cannot be read: {e}")),
+            Err(e) => {
+                run.bad(n, &format!("cannot be read: {e}"));
+                return true;
+            }
+        };
+        match outcome {
+            Ok(Next::Go) => {}
+            Ok(Next::Stop) => return true,
+            Err(why) => {
+                if let Next::Stop = run.bad(n, &why) {
+                    return true;
+                }
+            }
         }
     }
 }

@@ -13,7 +13,8 @@ const EXIT_CODES: &str = "Exit codes:
   1  some lines were bad (reported on stderr with their line numbers), the others done (--on-error continue)
   2  the command line is wrong
   3  stopped at the first bad line (--on-error stop, the default)
-  4  the schema or the query file cannot be read";
+  4  the schema or the query file cannot be read
+  5  migrate: every line was read, but some items cannot be written under the new design or their new table keys collide";
 
 #[derive(Parser)]
 #[command(name = "keylab", version, about = "DynamoDB keys from a keylab design, for JSON lines on stdin", after_help = EXIT_CODES)]
@@ -85,6 +86,31 @@ enum Command {
         #[arg(long, value_name = "ATTRIBUTE=PREFIX")]
         begins_with: Option<String>,
     },
+    /// Re-key a table export: each DynamoDB JSON item line (an export's {"Item": ...} or the item itself) in,
+    /// its old and new keys out; a summary of changed keys, collisions, order changes and refusals on stderr.
+    #[command(after_help = EXIT_CODES)]
+    Migrate {
+        /// The design the table's keys were written with.
+        #[arg(long, value_name = "FILE")]
+        from: String,
+        /// The design to re-key it to.
+        #[arg(long, value_name = "FILE")]
+        to: String,
+        #[arg(long, value_enum, default_value = "stop")]
+        on_error: OnError,
+        /// The attribute naming each item's entity, when the keys alone cannot tell (such as __edb_e__).
+        #[arg(long, value_name = "ATTRIBUTE")]
+        entity_attribute: Option<String>,
+        /// Check collisions and order over at most this many items; each keeps its sort keys in memory.
+        #[arg(long, default_value_t = 1_000_000, value_name = "ITEMS")]
+        check_limit: usize,
+        /// How many examples of each finding the summary lists.
+        #[arg(long, default_value_t = 20)]
+        examples: usize,
+        /// Also write the summary as JSON to this file.
+        #[arg(long, value_name = "FILE")]
+        summary: Option<String>,
+    },
 }
 
 fn main() -> ExitCode {
@@ -112,6 +138,23 @@ fn main() -> ExitCode {
             entity.as_deref(),
             begins_with.as_deref(),
         ),
+        Command::Migrate {
+            from,
+            to,
+            on_error,
+            entity_attribute,
+            check_limit,
+            examples,
+            summary,
+        } => commands::migrate(commands::MigrateOptions {
+            from: &from,
+            to: &to,
+            on_error,
+            entity_attribute: entity_attribute.as_deref(),
+            check_limit,
+            examples,
+            summary: summary.as_deref(),
+        }),
     };
     ExitCode::from(code)
 }

@@ -151,13 +151,132 @@ fn unreadable_files_and_wrong_command_lines_have_their_own_codes_and_every_comma
     assert!(text(&out.stderr).contains("cannot read the schema /nonexistent/design.json"));
     let out = keylab(&["encode"], "");
     assert_eq!(out.status.code(), Some(2));
-    for command in ["encode", "decode", "sort", "query", "lint"] {
+    for command in ["encode", "decode", "sort", "query", "lint", "migrate"] {
         let out = keylab(&[command, "--help"], "");
         assert_eq!(out.status.code(), Some(0), "{command}");
         let help = text(&out.stdout);
+        let reads = if command == "migrate" { "--from" } else { "--schema" };
         assert!(
-            help.contains("--schema") && help.contains("Exit codes:"),
+            help.contains(reads) && help.contains("Exit codes:"),
             "{command}: {help}"
         );
     }
+}
+
+/// The leaderboard redesigned: a narrower descending score, without the player.
+fn redesign(dir: &std::path::Path) -> std::path::PathBuf {
+    let new = SCHEMA.replace(r#""width": 10, "order": "desc""#, r#""width": 4, "order": "asc""#);
+    let path = dir.join("new.json");
+    std::fs::write(&path, new).unwrap();
+    path
+}
+
+#[test]
+fn migrate_writes_old_and_new_keys_per_item_and_sums_up_what_the_change_does() {
+    let old = schema_file();
+    let new = redesign(old.parent().unwrap());
+    let summary = old.parent().unwrap().join("summary.json");
+    let (old, new) = (old.to_str().unwrap(), new.to_str().unwrap());
+    // Scores 5, 20 (twice, in two seasons) and 12345 under the old descending width 10.
+    let export = [
+        r#"{"Item":{"PK":{"S":"SEASON#S1"},"SK":{"S":"9999999994"},"season":{"S":"s1"}}}"#,
+        r#"{"Item":{"PK":{"S":"SEASON#S1"},"SK":{"S":"9999999979"}}}"#,
+        r#"{"PK":{"S":"SEASON#S2"},"SK":{"S":"9999999979"}}"#,
+        r#"{"Item":{"PK":{"S":"SEASON#S1"},"SK":{"S":"9999987654"}}}"#,
+        "",
+        r#"{"Item":{"PK":{"S":"ELSEWHERE"},"SK":{"S":"1"}}}"#,
+        r#"{"Item":{"PK":{"S":"SEASON#S1"},"SK":{"S":9}}}"#,
+    ]
+    .join("\n");
+    let args = [
+        "migrate",
+        "--from",
+        old,
+        "--to",
+        new,
+        "--on-error",
+        "continue",
+        "--summary",
+    ];
+    let out = keylab(&[&args[..], &[summary.to_str().unwrap()]].concat(), &export);
+    let lines: Vec<serde_json::Value> = text(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 5, "{}", text(&out.stdout));
+    assert_eq!(
+        lines[0],
+        serde_json::json!({"line": 1, "entity": "Run", "old": {"PK": "SEASON#S1", "SK": "9999999994"},
+                           "new": {"PK": "SEASON#S1", "SK": "0005"}, "changed": ["SK"]})
+    );
+    assert_eq!(lines[3]["line"], 4);
+    assert!(lines[3]["refused"].as_str().unwrap().contains("12345"), "{}", lines[3]);
+    assert!(lines[4]["refused"]
+        .as_str()
+        .unwrap()
+        .contains("does not fit the old design"));
+    let err = text(&out.stderr);
+    assert!(err.contains("line 7: is not an item in DynamoDB JSON"), "{err}");
+    assert!(err.contains("keys change: 3 item(s) (SK 3)"), "{err}");
+    assert!(
+        err.contains("order changes: 1 pair(s) of one item collection, 1 of them neighbours"),
+        "{err}"
+    );
+    assert!(
+        err.contains("lines 2 and 1: old 9999999979 < 9999999994, new 0020 > 0005"),
+        "{err}"
+    );
+    assert!(
+        err.contains("cannot be written under the new design: 2 item(s)"),
+        "{err}"
+    );
+    // A bad line is worse than a finding: exit 1, not 5.
+    assert_eq!(out.status.code(), Some(1));
+    let s: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&summary).unwrap()).unwrap();
+    assert_eq!(
+        (s["items"].as_u64(), s["changed"].as_u64(), s["refused"].as_u64()),
+        (Some(5), Some(3), Some(2))
+    );
+    assert_eq!(s["swappedPairs"], 1);
+
+    // Without the bad line, findings give exit 5; --on-error stop ends at a bad line.
+    let clean: Vec<&str> = export.lines().take(6).collect();
+    let out = keylab(&["migrate", "--from", old, "--to", new], &clean.join("\n"));
+    assert_eq!(out.status.code(), Some(5), "{}", text(&out.stderr));
+    let out = keylab(&["migrate", "--from", old, "--to", new], &export);
+    assert_eq!(out.status.code(), Some(3));
+    // The same design on both sides changes nothing.
+    let out = keylab(&["migrate", "--from", old, "--to", old], &clean[..4].join("\n"));
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("keys change: 0 item(s)"));
+}
+
+#[test]
+fn migrate_finds_collisions_and_says_when_the_checks_stopped_at_their_limit() {
+    let old = schema_file();
+    let dir = old.parent().unwrap();
+    // The new design keys runs by season alone: every run of a season is one item.
+    let new = dir.join("by-season.json");
+    std::fs::write(
+        &new,
+        SCHEMA.replace(r#""SK": [{"field": "score"}]"#, r#""SK": [{"literal": "RUN"}]"#),
+    )
+    .unwrap();
+    let (old, new) = (old.to_str().unwrap(), new.to_str().unwrap());
+    let export: String = (0..5)
+        .map(|i| format!("{{\"PK\":{{\"S\":\"SEASON#S1\"}},\"SK\":{{\"S\":\"999999999{i}\"}}}}\n"))
+        .collect();
+    let out = keylab(&["migrate", "--from", old, "--to", new, "--examples", "1"], &export);
+    let err = text(&out.stderr);
+    assert!(err.contains("new table keys collide: 4 item(s)"), "{err}");
+    assert!(err.contains("line 2 would overwrite line 1: SEASON#S1 / RUN"), "{err}");
+    assert!(!err.contains("line 3 would overwrite"), "one example asked for: {err}");
+    assert_eq!(out.status.code(), Some(5));
+    let out = keylab(&["migrate", "--from", old, "--to", new, "--check-limit", "2"], &export);
+    let err = text(&out.stderr);
+    assert!(err.contains("new table keys collide: 1 item(s)"), "{err}");
+    assert!(
+        err.contains("checked over the first 2 item(s) only (--check-limit)"),
+        "{err}"
+    );
 }

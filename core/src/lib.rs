@@ -33,6 +33,7 @@ pub mod float_text;
 #[doc(hidden)]
 pub mod fuzzing;
 pub mod lint;
+pub mod migrate;
 pub mod preview;
 pub mod query;
 pub mod sample;

@@ -4,12 +4,14 @@
 mod decode;
 mod encode;
 mod lint;
+mod migrate;
 mod query;
 mod sort;
 
 pub use decode::decode;
 pub use encode::encode;
 pub use lint::lint;
+pub use migrate::{migrate, Options as MigrateOptions};
 pub use query::query;
 pub use sort::sort;
 

@@ -114,6 +114,11 @@ impl<'s> KeyCodec<'s> {
         })
     }
 
+    /// The key attribute it writes.
+    pub fn attribute(&self) -> &'s str {
+        self.attribute
+    }
+
     /// The fields `write` takes values for, in the order it takes them.
     pub fn fields(&self) -> &[&'s str] {
         &self.fields

@@ -64,6 +64,20 @@ pub(crate) fn encode_into(text: &str, case: Case, separator: &str, out: &mut Str
             refuse(text, separator)?;
             out.push_str(text);
         }
+        // ASCII changes case byte for byte, in place: no string per key.
+        _ if text.is_ascii() => {
+            let start = out.len();
+            out.push_str(text);
+            let written = &mut out[start..];
+            match case {
+                Case::Upper => written.make_ascii_uppercase(),
+                _ => written.make_ascii_lowercase(),
+            }
+            if let Err(e) = refuse(&out[start..], separator) {
+                out.truncate(start);
+                return Err(e);
+            }
+        }
         _ => {
             let stored = apply_case(text, case);
             refuse(&stored, separator)?;
