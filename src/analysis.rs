@@ -349,7 +349,7 @@ impl Playground {
     }
 
     /// Runs a query page by page, as a client following LastEvaluatedKey would.
-    fn hits(&self, mut query: Query) -> Rc<Vec<Hit>> {
+    pub(crate) fn hits(&self, mut query: Query) -> Rc<Vec<Hit>> {
         let items = self.sample_items(&query);
         let sort_attr = self.sort_attribute(&query);
         let multi: Option<Vec<String>> = self

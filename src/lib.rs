@@ -8,4 +8,5 @@ pub mod document;
 pub mod fuzzing;
 pub mod import_items;
 pub mod presets;
+pub mod rekeying;
 pub mod ui;

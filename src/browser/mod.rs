@@ -5,3 +5,4 @@ pub mod boot;
 pub mod link;
 pub mod pack;
 pub mod storage;
+pub mod versions;

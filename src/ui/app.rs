@@ -2,9 +2,10 @@
 
 use crate::browser::boot::{boot, current_hash, forget_link, read_link, share_url, LinkOutcome, SHARE_ITEMS};
 use crate::browser::storage;
+use crate::browser::versions::{save_snapshot, stored, Source, Version};
 use crate::document::{Command, Design, Items, Playground, Workspace};
 use crate::presets;
-use crate::ui::hooks::{use_analysis, use_derived};
+use crate::ui::hooks::{use_analysis, use_derived, use_rekeying};
 use crate::ui::panels::collection_view::CollectionView;
 use crate::ui::panels::definitions_panel::DefinitionsPanel;
 use crate::ui::panels::lint_list::LintList;
@@ -15,6 +16,7 @@ use crate::ui::panels::samples_table::SamplesTable;
 use crate::ui::panels::side_by_side::SideBySide;
 use crate::ui::panels::snippet_panel::SnippetPanel;
 use crate::ui::panels::template_editor::TemplateEditor;
+use crate::ui::panels::version_compare::VersionCompare;
 use crate::ui::widgets::copy_button::CopyButton;
 use crate::ui::widgets::files::Files;
 use crate::ui::widgets::history_buttons::HistoryButtons;
@@ -171,6 +173,20 @@ pub fn App() -> Html {
         .key_schema(current.index_of_attribute().as_deref())
         .is_some_and(|k| k.sort.as_deref() == Some(attribute.as_str()));
     let query = analysis.query.as_ref().ok();
+    // The earlier version the design is compared with, while one is chosen.
+    let against = use_state(|| None::<Rc<Version>>);
+    let version_problem = use_state_eq(|| None::<String>);
+    let rekeying = use_rekeying(&current, (*against).clone());
+    let on_save_version = {
+        let (current, against, version_problem) = (current.clone(), against.clone(), version_problem.clone());
+        Callback::from(move |_| match save_snapshot(&current) {
+            Ok(()) => {
+                version_problem.set(None);
+                against.set(stored(Source::Snapshot).and_then(Result::ok).map(Rc::new));
+            }
+            Err(why) => version_problem.set(Some(format!("The version was not saved: {why}."))),
+        })
+    };
     html! {
         <>
             <nav class="skip-links" aria-label="skip to">
@@ -237,6 +253,11 @@ pub fn App() -> Html {
                 <PasteBox pasted={current.pasted.clone()} view={analysis.pasted.clone()} dispatch={dispatch.clone()} />
                 <SnippetPanel prefs={current.snippet.clone()} table={current.schema.table.name.clone()} query={analysis.query.clone()} {dispatch} />
                 <DefinitionsPanel table={current.schema.table.clone()} />
+                if cfg!(feature = "deferred") {
+                    <VersionCompare {rekeying} against={against.as_ref().map(|v| v.label.clone())} on_save={on_save_version}
+                        on_against={{ let against = against.clone(); Callback::from(move |v| against.set(v)) }}
+                        save_problem={(*version_problem).clone()} />
+                }
             </main>
         </>
     }

@@ -132,3 +132,16 @@ impl<T> PartialEq for Same<T> {
 pub fn use_derived<T: 'static>(document: &Rc<Playground>, derive: fn(&Playground) -> T) -> Rc<T> {
     use_memo(Same(document.clone()), move |d| derive(&d.0))
 }
+
+/// The comparison of the document with an earlier version, while one is chosen: worked
+/// out again only after an edit or another choice.
+#[hook]
+pub fn use_rekeying(
+    document: &Rc<Playground>,
+    against: Option<Rc<crate::browser::versions::Version>>,
+) -> Option<Rc<Result<crate::rekeying::Rekeying, String>>> {
+    let memo = use_memo((Same(document.clone()), against.map(Same)), |(d, v)| {
+        v.as_ref().map(|v| Rc::new(crate::rekeying::compare(&v.0.work, &d.0)))
+    });
+    (*memo).clone()
+}

@@ -17,3 +17,4 @@ pub mod segment_row;
 pub mod side_by_side;
 pub mod snippet_panel;
 pub mod template_editor;
+pub mod version_compare;

@@ -15,7 +15,7 @@ pub struct FilesProps {
 }
 
 /// Offers `text` as a download named `name`. Returns whether the browser took it.
-fn download(name: &str, text: &str) -> bool {
+pub fn download(name: &str, text: &str) -> bool {
     let options = BlobPropertyBag::new();
     options.set_type("application/json");
     let parts = js_sys::Array::of1(&text.into());
@@ -48,7 +48,10 @@ pub fn Files(props: &FilesProps) -> Html {
             } else {
                 ("keylab-schema.json", state.schema.to_json_pretty())
             };
-            if !download(name, &text) {
+            if download(name, &text) {
+                // The comparison's "last export": what a live table was built from.
+                crate::browser::versions::remember_export(&text);
+            } else {
                 message.set(Some((false, "The browser refused the download.".into())));
             }
         })

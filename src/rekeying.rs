@@ -1,0 +1,363 @@
+//! What changing the design from a saved version to the current one does to the sample
+//! items' keys and to the saved access patterns (keylab::migrate), and the backfill plan
+//! it implies. Pure: computed from two playgrounds, tested natively.
+
+use crate::analysis::Hit;
+use crate::document::{Playground, Row};
+use keylab::migrate::checks::{Checks, Summary};
+use keylab::migrate::Rekeyer;
+use keylab::query::builder::{build, AccessPattern};
+use std::rc::Rc;
+
+/// Most examples of each finding listed; the counts cover every item.
+pub const LISTED: usize = 50;
+
+/// One sample item's key that the change rewrites.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ChangedKey {
+    pub row: usize,
+    pub entity: String,
+    pub attribute: String,
+    /// `None`: the saved design did not write this attribute for it.
+    pub old: Option<String>,
+    /// `None`: the current design no longer writes it.
+    pub new: Option<String>,
+}
+
+/// A saved access pattern asked of both designs.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PatternChange {
+    /// Which query it is, in words.
+    pub label: String,
+    /// The sample rows it returns, in order, under the saved design and the current
+    /// one; `Err` says why that design cannot answer it.
+    pub before: Result<Vec<usize>, String>,
+    pub after: Result<Vec<usize>, String>,
+}
+
+impl PatternChange {
+    pub fn same(&self) -> bool {
+        self.before == self.after
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Rekeying {
+    /// What the checks found over every sample item (positions are rows).
+    pub summary: Summary,
+    /// The first [`LISTED`] keys that change.
+    pub changed: Vec<ChangedKey>,
+    /// Rows whose entity the saved design does not have: nothing to compare.
+    pub new_entities: Vec<(usize, String)>,
+    /// Rows the saved design could not write (it lacks a value a template of it uses),
+    /// and why: they had no old keys to change.
+    pub not_in_saved: Vec<(usize, String)>,
+    pub patterns: Vec<PatternChange>,
+    /// Whether the table's own keys change (not only index keys): items must be copied.
+    pub table_keys_change: bool,
+    /// The backfill plan, one paragraph.
+    pub plan: String,
+    /// The command that backfills, with the file names the page's downloads use.
+    pub command: String,
+    /// The two schema documents the command reads, as [`SAVED_FILE`] and [`CURRENT_FILE`].
+    pub saved_schema: String,
+    pub current_schema: String,
+}
+
+/// The file names the comparison's downloads use, so the command runs as written.
+pub const SAVED_FILE: &str = "keylab-saved-version.json";
+pub const CURRENT_FILE: &str = "keylab-current-design.json";
+
+/// A sample item as both versions know it: the saved version's item at the same place
+/// (the table's data when the version was saved, so a field since dropped from the
+/// design still has its value), with the values typed since over it.
+fn merged(saved: &Playground, current: &Playground, row: usize, entity: &str) -> keylab::Values {
+    let r = &current.rows[row];
+    let earlier = saved
+        .rows
+        .get(row)
+        .filter(|s| saved.schema.entities.get(s.entity).is_some_and(|e| e.name == entity));
+    match earlier {
+        Some(s) => {
+            let mut values = s.values.clone();
+            values.extend(r.values.iter().map(|(k, v)| (k.clone(), v.clone())));
+            values
+        }
+        None => r.values.clone(),
+    }
+}
+
+/// Compares `saved` (an earlier version) with `current` over `current`'s sample items.
+pub fn compare(saved: &Playground, current: &Playground) -> Result<Rekeying, String> {
+    let rekeyer = Rekeyer::new(&saved.schema, &current.schema)?;
+    let (old_table, new_table) = (&saved.schema.table.primary, &current.schema.table.primary);
+    let mut checks = Checks::new(old_table, new_table, usize::MAX, LISTED);
+    let mut changed = Vec::new();
+    let mut new_entities = Vec::new();
+    let mut not_in_saved = Vec::new();
+    let mut table_keys_change = false;
+    for (row, r) in current.rows.iter().enumerate() {
+        let Some(entity) = current.schema.entities.get(r.entity) else {
+            continue;
+        };
+        if saved.schema.entity(&entity.name).is_none() {
+            if new_entities.len() < LISTED {
+                new_entities.push((row, entity.name.clone()));
+            }
+            continue;
+        }
+        let values = merged(saved, current, row, &entity.name);
+        if let Err(e) = keylab::encode(&saved.schema, &entity.name, &values) {
+            if not_in_saved.len() < LISTED {
+                not_in_saved.push((row, e.to_string()));
+            }
+            continue;
+        }
+        match rekeyer.from_values(&entity.name, &values) {
+            Ok(k) => {
+                for &a in k.changed_attributes() {
+                    table_keys_change |= current.schema.table.is_primary_key(a) || saved.schema.table.is_primary_key(a);
+                    if changed.len() < LISTED {
+                        changed.push(ChangedKey {
+                            row,
+                            entity: entity.name.clone(),
+                            attribute: a.to_string(),
+                            old: k.old_key(a).map(|v| v.as_str().to_string()),
+                            new: k.new_key(a).map(|v| v.as_str().to_string()),
+                        });
+                    }
+                }
+                checks.add(row, k);
+            }
+            Err(why) => checks.refused(row, &why),
+        }
+    }
+    let summary = checks.finish();
+    let patterns = patterns(saved, current);
+    let command =
+        format!("keylab migrate --from {SAVED_FILE} --to {CURRENT_FILE} < table-export.jsonl > rekeyed.jsonl");
+    let plan = plan(&summary, table_keys_change, &command);
+    Ok(Rekeying {
+        summary,
+        changed,
+        new_entities,
+        not_in_saved,
+        patterns,
+        table_keys_change,
+        plan,
+        command,
+        saved_schema: saved.schema.to_json_pretty(),
+        current_schema: current.schema.to_json_pretty(),
+    })
+}
+
+/// The saved version's query and the current one (once when they are the same), each
+/// asked of both designs over the current sample items.
+fn patterns(saved: &Playground, current: &Playground) -> Vec<PatternChange> {
+    let old_view = under(saved, current);
+    let mut asked: Vec<(String, AccessPattern)> = Vec::new();
+    for (whose, p) in [("the saved version's query", saved), ("the current query", current)] {
+        if let Ok(pattern) = p.pattern() {
+            if !asked.iter().any(|(_, a)| *a == pattern) {
+                asked.push((format!("{whose}: {}", describe(&pattern)), pattern));
+            }
+        }
+    }
+    asked
+        .into_iter()
+        .map(|(label, pattern)| PatternChange {
+            label,
+            before: returned(&old_view.0, &pattern)
+                .map(|rows| rows.into_iter().filter_map(|r| old_view.1.get(r).copied()).collect()),
+            after: returned(current, &pattern),
+        })
+        .collect()
+}
+
+/// The pattern in a few words: entity, index, partition values and the sort condition.
+fn describe(p: &AccessPattern) -> String {
+    let values = |v: &keylab::Values| {
+        v.iter()
+            .map(|(k, v)| {
+                format!(
+                    "{k} = {}",
+                    v.as_str().map(str::to_string).unwrap_or_else(|| v.to_string())
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let mut out = format!("{} items", p.entity);
+    if let Some(index) = &p.index {
+        out += &format!(" on {index}");
+    }
+    if !p.partition.is_empty() {
+        out += &format!(" where {}", values(&p.partition));
+    }
+    if let Some(sort) = &p.sort {
+        if !sort.equal.is_empty() {
+            out += &format!(", {}", values(&sort.equal));
+        }
+        if let Some(r) = &sort.range {
+            out += &format!(", {} {} {}", r.field, r.op.name(), r.value.as_str().unwrap_or_default());
+        }
+    }
+    if let Some(limit) = p.limit {
+        out += &format!(", first {limit}");
+    }
+    out
+}
+
+/// The rows a pattern returns from a playground, in order, or why it cannot be asked.
+fn returned(p: &Playground, pattern: &AccessPattern) -> Result<Vec<usize>, String> {
+    let built = build(&p.schema, pattern).map_err(|e| e.sentence())?;
+    let hits: Rc<Vec<Hit>> = p.hits(built.query);
+    Ok(hits.iter().map(|h| h.row).collect())
+}
+
+/// The current sample items under the saved design: a playground of the saved schema
+/// holding the rows whose entity it has, and for each of its rows, the current row.
+fn under(saved: &Playground, current: &Playground) -> (Playground, Vec<usize>) {
+    let mut rows = Vec::new();
+    let mut origin = Vec::new();
+    for (i, r) in current.rows.iter().enumerate() {
+        let name = current.schema.entities.get(r.entity).map(|e| e.name.as_str());
+        if let (Some(name), Some(entity)) = (
+            name,
+            name.and_then(|n| saved.schema.entities.iter().position(|e| e.name == n)),
+        ) {
+            rows.push(Row {
+                entity,
+                values: merged(saved, current, i, name),
+            });
+            origin.push(i);
+        }
+    }
+    let mut view = saved.clone();
+    view.rows = Rc::new(rows);
+    (view, origin)
+}
+
+/// The paragraph that says how to make the change on a live table.
+fn plan(s: &Summary, table_keys_change: bool, command: &str) -> String {
+    if s.changed == 0 {
+        return "No sample item's keys change: the new design can ship without a backfill. \
+                Run the migration over a table export to be sure of the real data: "
+            .to_string()
+            + command;
+    }
+    let mut plan = if table_keys_change {
+        "The table's own keys change, and DynamoDB cannot update a key: every changed item must be \
+         written again under its new key and the old one deleted. Write both keys during the change: \
+         deploy code that writes each item under the new key (with a v2 prefix, such as V2#, so old and new \
+         never collide) as well as the old one, then backfill the existing items with "
+            .to_string()
+    } else {
+        "Only index keys change: add the new keys as a new GSI (new attribute names, such as GSI1PK_V2) \
+         beside the old one, deploy code that writes both, then backfill the existing items with "
+            .to_string()
+    };
+    plan += &format!(
+        "`{command}` (its lines give each item's old and new keys, for an UpdateItem or a PutItem and DeleteItem per item), \
+         then switch reads to the new keys, and finally stop writing and delete the old ones."
+    );
+    let found: Vec<String> = [
+        (s.refused_count, "the new design cannot write"),
+        (s.collision_count, "whose new keys collide"),
+    ]
+    .iter()
+    .filter(|(n, _)| *n > 0)
+    .map(|(n, what)| format!("{n} item(s) {what}"))
+    .collect();
+    if !found.is_empty() {
+        plan += &format!(
+            " First fix what the comparison found: {} would be lost or stop the backfill.",
+            found.join(" and ")
+        );
+    }
+    if s.swapped_neighbours > 0 {
+        plan += " Reads that rely on the order (Limit, ranges, newest first) return other items once switched: check them against the patterns below.";
+    }
+    plan
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::document::{Action, Workspace};
+
+    fn leaderboard() -> Playground {
+        crate::presets::leaderboard()
+    }
+
+    #[test]
+    fn the_same_design_changes_nothing_and_needs_no_backfill() {
+        let p = leaderboard();
+        let r = compare(&p, &p).unwrap();
+        assert_eq!(r.summary.changed, 0);
+        assert!(r.changed.is_empty());
+        assert!(r.plan.starts_with("No sample item's keys change"), "{}", r.plan);
+        assert!(r.patterns.iter().all(PatternChange::same), "{:?}", r.patterns);
+        assert!(r
+            .command
+            .contains("keylab migrate --from keylab-saved-version.json --to keylab-current-design.json"));
+    }
+
+    #[test]
+    fn a_narrower_descending_score_rewrites_keys_and_says_how_to_backfill() {
+        let saved = leaderboard();
+        let mut current = saved.clone();
+        let mut schema = current.schema.to_value();
+        schema["entities"][0]["fields"]["score"]["order"] = serde_json::json!("asc");
+        current.schema = keylab::Schema::from_value(&schema).unwrap();
+        let r = compare(&saved, &current).unwrap();
+        assert!(r.summary.changed > 0);
+        assert!(r.table_keys_change);
+        assert!(r.changed.iter().all(|c| c.attribute == "SK" && c.old != c.new));
+        // Ascending scores reverse every pair of a season's collection.
+        assert!(r.summary.swapped_neighbours > 0);
+        assert!(r.plan.contains("The table's own keys change"), "{}", r.plan);
+        assert!(r.plan.contains(&r.command));
+        // The top-10 query now reads the lowest scores.
+        assert!(r.patterns.iter().any(|p| !p.same()), "{:?}", r.patterns);
+    }
+
+    #[test]
+    fn a_new_entity_is_listed_apart_and_refusals_are_counted() {
+        let saved = leaderboard();
+        let current = Workspace::new(saved.clone()).reduce_edit(Action::AddEntity);
+        let mut current = Workspace::new(current).reduce_edit(Action::AddRow);
+        let mut schema = current.schema.to_value();
+        schema["entities"][0]["fields"]["score"]["width"] = serde_json::json!(2);
+        current.schema = keylab::Schema::from_value(&schema).unwrap();
+        let r = compare(&saved, &current).unwrap();
+        assert!(!r.new_entities.is_empty(), "{r:?}");
+        assert!(r.summary.refused_count > 0, "{:?}", r.summary);
+        assert!(r.plan.contains("cannot write"), "{}", r.plan);
+    }
+
+    #[test]
+    fn a_field_dropped_since_the_version_keeps_its_saved_values_so_collisions_show() {
+        let saved = leaderboard();
+        let mut current = saved.clone();
+        let mut schema = current.schema.to_value();
+        schema["entities"][0]["keys"]["SK"] = serde_json::json!([{"field": "score"}]);
+        schema["entities"][0]["fields"].as_object_mut().unwrap().remove("at");
+        current.schema = keylab::Schema::from_value(&schema).unwrap();
+        // The page drops a removed field's values from the items, and two runs now tie.
+        let mut rows = (*current.rows).clone();
+        for r in &mut rows {
+            r.values.remove("at");
+        }
+        let score = rows[0].values["score"].clone();
+        let season = rows[0].values["season"].clone();
+        rows[1].values.insert("score".into(), score);
+        rows[1].values.insert("season".into(), season);
+        current.rows = Rc::new(rows);
+        let r = compare(&saved, &current).unwrap();
+        assert!(r.not_in_saved.is_empty(), "{:?}", r.not_in_saved);
+        assert_eq!(r.summary.refused_count, 0);
+        assert_eq!(r.summary.collision_count, 1, "{:?}", r.summary);
+        assert_eq!((r.summary.collisions[0].first, r.summary.collisions[0].second), (0, 1));
+    }
+}

@@ -1,0 +1,106 @@
+// Compare with a saved version: save the leaderboard, change the score's order, and see
+// the keys that change, the neighbours that swap, the access pattern that now returns
+// other items, and the backfill command; then the last export and a pasted share link.
+import { test, expect, openFresh } from './fixtures.mjs';
+
+const panel = (page) => page.locator('#versions-panel');
+
+test('saving a version, then changing the design, shows what changes and the backfill plan', async ({ page }) => {
+  await openFresh(page);
+  await panel(page).getByTestId('save-version').click();
+  const report = page.getByTestId('version-report');
+  await expect(report).toContainText('Comparing the saved version of');
+  await expect(page.getByTestId('version-summary')).toContainText('0 of');
+  await expect(page.getByTestId('version-plan')).toContainText("No sample item's keys change");
+
+  // Scores ascending: the top of the leaderboard becomes the bottom.
+  await page.locator('#seg-0-order').selectOption('asc');
+  await expect(page.getByTestId('version-summary')).toContainText('change keys (SK');
+  const changed = page.getByTestId('version-changed');
+  await expect(changed.locator('tbody tr').first()).toContainText('SK');
+  await expect(page.getByTestId('version-swaps').locator('li').first()).toContainText('becomes');
+  // The top-10 query now reads the lowest scores first.
+  await expect(page.getByTestId('version-pattern').filter({ hasText: 'different' })).not.toHaveCount(0);
+  await expect(page.getByTestId('version-plan')).toContainText("The table's own keys change");
+  await expect(page.getByTestId('version-command')).toHaveText(
+    'keylab migrate --from keylab-saved-version.json --to keylab-current-design.json < table-export.jsonl > rekeyed.jsonl');
+
+  // A width too small for the sample scores: those items are listed with the reason.
+  await page.locator('#seg-0-width').fill('3');
+  await expect(page.getByTestId('version-refused')).toContainText('digits but the width is 3');
+  await expect(page.getByTestId('version-plan')).toContainText('cannot write');
+
+  // The saved version survives a reload.
+  await page.reload();
+  await panel(page).getByRole('button', { name: 'Compare with the saved version' }).click();
+  await expect(page.getByTestId('version-refused')).toContainText('digits but the width is 3');
+  await panel(page).getByRole('button', { name: 'Stop comparing' }).click();
+  await expect(page.getByTestId('version-report')).toHaveCount(0);
+});
+
+test('dropping a field from the sort key makes items collide, and the comparison says which', async ({ page }) => {
+  await openFresh(page);
+  await panel(page).getByTestId('save-version').click();
+  // Keep only the score in SK: runs with equal scores now write one key.
+  await page.getByTestId('value-1-score').fill(await page.getByTestId('value-0-score').inputValue());
+  await page.getByTestId('value-1-season').fill(await page.getByTestId('value-0-season').inputValue());
+  await page.getByRole('button', { name: 'remove segment 3' }).click();
+  await page.getByRole('button', { name: 'remove segment 2' }).click();
+  await expect(page.getByTestId('version-collisions').locator('li').first()).toContainText('would overwrite #1');
+});
+
+test('without a saved version or export, each button says what to do; a pasted link or file is compared', async ({ page }) => {
+  await openFresh(page);
+  await panel(page).getByRole('button', { name: 'Compare with the saved version' }).click();
+  await expect(panel(page).getByRole('alert')).toContainText('press Save as version first');
+  await panel(page).getByRole('button', { name: 'Compare with the last export' }).click();
+  await expect(panel(page).getByRole('alert')).toContainText('Nothing has been exported');
+
+  // Hostile pastes: each refused with the reason beside the box.
+  const box = page.getByLabel('Or paste a share link or an exported file');
+  const compare = panel(page).getByRole('button', { name: 'Compare with the pasted version' });
+  for (const [text, reason] of [
+    ['', 'paste a share link'],
+    ['hello', 'neither a keylab share link'],
+    ['https://example.com/#s=%%%', 'cannot be compared'],
+    ['{"schema": 5}', 'cannot be compared'],
+    ['{'.repeat(5000), 'cannot be compared'],
+  ]) {
+    await box.fill(text);
+    await compare.click();
+    await expect(panel(page).getByRole('alert')).toContainText(reason);
+  }
+  await expect(page.getByTestId('version-report')).toHaveCount(0);
+
+});
+
+test('a pasted share link is the version compared with', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await openFresh(page);
+  await page.getByRole('button', { name: 'Copy share link' }).click();
+  const url = await page.evaluate(() => navigator.clipboard.readText());
+  expect(url).toContain('#s=');
+  await page.locator('#seg-0-order').selectOption('asc');
+  await page.getByLabel('Or paste a share link or an exported file').fill(url);
+  await panel(page).getByRole('button', { name: 'Compare with the pasted version' }).click();
+  await expect(page.getByTestId('version-report')).toContainText('Comparing the pasted version');
+  await expect(page.getByTestId('version-summary')).toContainText('change keys (SK');
+});
+
+test('the last export is the version compared with, and a pasted export too', async ({ page }) => {
+  await openFresh(page);
+  await page.locator('summary', { hasText: 'Import / export' }).click();
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export schema and items' }).click();
+  const file = await download;
+  const text = await (await file.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString('utf8'));
+  await page.locator('#seg-0-order').selectOption('asc');
+  await panel(page).getByRole('button', { name: 'Compare with the last export' }).click();
+  await expect(page.getByTestId('version-report')).toContainText('Comparing the last export of');
+  await expect(page.getByTestId('version-summary')).toContainText('change keys (SK');
+  await panel(page).getByRole('button', { name: 'Stop comparing' }).click();
+  await page.getByLabel('Or paste a share link or an exported file').fill(text);
+  await panel(page).getByRole('button', { name: 'Compare with the pasted version' }).click();
+  await expect(page.getByTestId('version-report')).toContainText('Comparing the pasted version');
+  await expect(page.getByTestId('version-summary')).toContainText('change keys (SK');
+});
