@@ -6,13 +6,17 @@ export PATH := $(CURDIR)/node_modules/.bin:$(HOME)/.cargo/bin:$(PATH)
 TRUNK := trunk --skip-version-check
 WASM_RUNNER := CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner CHROMEDRIVER=/usr/bin/chromedriver
 
-.PHONY: serve build test bootstrap bootstrap-test lint test-native test-core-wasm test-wasm test-e2e test-snippets fuzz-smoke fuzz bundle clean
+.PHONY: serve build package test bootstrap bootstrap-test lint test-native test-core-wasm test-wasm test-package test-e2e test-snippets fuzz-smoke fuzz bundle clean
 
 serve: bootstrap
 	$(TRUNK) serve --release --open=false
 
 build: bootstrap
 	$(TRUNK) build --release
+
+# The npm package (packages/keylab): the JS API for Node and bundlers.
+package: bootstrap
+	scripts/package.sh
 
 bootstrap:
 	@scripts/bootstrap.sh build
@@ -21,7 +25,7 @@ bootstrap-test:
 	@scripts/bootstrap.sh test
 
 # Every test layer, in the order a failure is cheapest to find.
-test: bootstrap-test lint test-native test-core-wasm test-wasm test-e2e test-snippets fuzz-smoke bundle
+test: bootstrap-test lint test-native test-core-wasm test-wasm test-package test-e2e test-snippets fuzz-smoke bundle
 	@echo "make test: every layer passed"
 
 lint:
@@ -30,6 +34,7 @@ lint:
 	cargo clippy -p keylab-app --target wasm32-unknown-unknown --all-targets -- -D warnings
 	# The first-paint build (bench/first-paint.sh) must keep building.
 	cargo clippy -p keylab-app --target wasm32-unknown-unknown --no-default-features -- -D warnings
+	cargo clippy -p keylab-js --target wasm32-unknown-unknown -- -D warnings
 
 test-native:
 	cargo test --workspace
@@ -44,7 +49,12 @@ test-core-wasm:
 test-wasm:
 	$(WASM_RUNNER) cargo test -p keylab-app --target wasm32-unknown-unknown --test web
 
-test-e2e: build
+# The package in Node, and its declarations compiled by tsc against a typed program.
+test-package: package
+	cd packages/keylab && node --test test/package.test.mjs && tsc -p test/tsconfig.json
+
+# tests/e2e/package.spec.mjs compares the package with the page, so both are built.
+test-e2e: build package
 	npx playwright test
 
 # Every SDK snippet, run for real against dynalite (see tests/snippets/run.mjs).

@@ -1,8 +1,9 @@
 //! The keylab playground: a Yew app over the `keylab` codec, and the JS API.
 
 pub mod analysis;
+/// The JS API, linked into the page's wasm (Trunk exposes it as `window.wasmBindings`).
 #[cfg(feature = "deferred")]
-pub mod api;
+pub use keylab_js as api;
 pub mod browser;
 pub mod document;
 pub mod fuzzing;

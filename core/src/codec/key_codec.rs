@@ -242,8 +242,13 @@ impl<'s> KeyCodec<'s> {
 
     /// The key for `values` as a new [`KeyValue`].
     pub fn key(&self, values: &[&Value]) -> Result<KeyValue, Error> {
+        self.key_with(|at| values.get(at).copied())
+    }
+
+    /// [`Self::key`] with values given as [`Self::write_with`] takes them.
+    pub fn key_with<'v>(&self, value_at: impl Fn(usize) -> Option<&'v Value>) -> Result<KeyValue, Error> {
         let mut out = String::new();
-        self.write(values, &mut out)?;
+        self.write_with(value_at, &mut out)?;
         Ok(if self.number {
             KeyValue::N(out)
         } else {

@@ -1,6 +1,7 @@
-//! The JS API: the core's functions for plain JS objects, exported from the page's wasm
-//! (Trunk exposes them as `window.wasmBindings`). Errors are thrown as JS `Error`s with
-//! the same messages the page shows.
+//! The JS API: the core's functions for plain JS objects. The page links it into its
+//! wasm (Trunk exposes it as `window.wasmBindings`), and `packages/keylab` is this crate
+//! built alone for Node and bundlers, so both answer alike. Errors are thrown as JS
+//! `Error`s with the same messages the page shows.
 
 use keylab::codec::order::compare_keys;
 use keylab::query::builder::{build, AccessPattern};
@@ -67,14 +68,7 @@ pub fn encode_item(schema: JsValue, entity: &str, values: JsValue) -> Result<JsV
 #[wasm_bindgen(js_name = decodeKey)]
 pub fn decode_key(schema: JsValue, entity: &str, attribute: &str, key: JsValue) -> Result<JsValue, JsValue> {
     let schema = schema_from_js(schema)?;
-    let key = match key.as_string() {
-        Some(s) => s,
-        None => key
-            .as_f64()
-            // Not `f.to_string()`: Rust's float formatter would add ~20 KB to the page.
-            .map(keylab::float_text::shortest)
-            .ok_or_else(|| error("key must be a string or a number"))?,
-    };
+    let key = key_text(key)?;
     let values = codec::decode(&schema, entity, attribute, &key).map_err(|e| error(e.to_string()))?;
     to_js(&values)
 }
@@ -144,15 +138,10 @@ fn keys_of(schema: JsValue, entity: &str, attribute: &str, rows: JsValue) -> Res
     let keys = rows
         .iter()
         .map(|row| {
-            // The last pair of a name wins, as in JSON.parse.
-            let value_at = |at: usize| {
-                row.0
-                    .iter()
-                    .rev()
-                    .find(|(n, _)| n == codec.fields()[at])
-                    .map(|(_, v)| v)
-            };
-            codec.write_with(value_at, &mut key).ok().map(|()| key.clone())
+            codec
+                .write_with(|at| row.value(codec.fields()[at]), &mut key)
+                .ok()
+                .map(|()| key.clone())
         })
         .collect();
     Ok(keys)
@@ -343,4 +332,117 @@ pub fn table_definitions(schema: JsValue) -> Result<JsValue, JsValue> {
         "addIndex": add,
         "cloudFormation": cloudformation(t),
     }))
+}
+
+/// `new KeyCodec(schema, entity, attribute)`: one key template, read and checked once,
+/// for writing and reading many keys the way a backend does. Every call runs the
+/// template compiled by the core's `KeyCodec` (the keys `encodeItem` writes, with no
+/// warnings); a batch crosses into wasm as one JSON text each way.
+#[wasm_bindgen(js_name = KeyCodec)]
+pub struct JsKeyCodec {
+    schema: Schema,
+    entity: String,
+    attribute: String,
+}
+
+#[wasm_bindgen(js_class = KeyCodec)]
+impl JsKeyCodec {
+    #[wasm_bindgen(constructor)]
+    pub fn new(schema: JsValue, entity: &str, attribute: &str) -> Result<JsKeyCodec, JsValue> {
+        let schema = schema_from_js(schema)?;
+        codec::KeyCodec::new(&schema, entity, attribute).map_err(|e| error(e.message()))?;
+        Ok(JsKeyCodec {
+            schema,
+            entity: entity.to_string(),
+            attribute: attribute.to_string(),
+        })
+    }
+
+    fn compiled(&self) -> Result<codec::KeyCodec<'_>, JsValue> {
+        codec::KeyCodec::new(&self.schema, &self.entity, &self.attribute).map_err(|e| error(e.message()))
+    }
+
+    /// The fields the key is made of, in the order it holds them.
+    #[wasm_bindgen(getter)]
+    pub fn fields(&self) -> Result<JsValue, JsValue> {
+        to_js(&self.compiled()?.fields())
+    }
+
+    /// The key for one item's values: a string, or a number for an N attribute.
+    /// Throws the codec's message when they do not encode.
+    pub fn encode(&self, values: JsValue) -> Result<JsValue, JsValue> {
+        let text = json_text(values, "values")?;
+        let row: Row = serde_json::from_str(&text).map_err(|e| error(format!("values: {e}")))?;
+        let codec = self.compiled()?;
+        let key = codec
+            .key_with(|at| row.value(codec.fields()[at]))
+            .map_err(|e| error(e.message()))?;
+        to_js(&key)
+    }
+
+    /// The field values a key holds; throws when the template could not have written it.
+    pub fn decode(&self, key: JsValue) -> Result<JsValue, JsValue> {
+        let codec = self.compiled()?;
+        let key = key_text(key)?;
+        to_js(&read_key(&codec, &key).map_err(|e| error(e.message()))?)
+    }
+
+    /// `encodeAll(rows)` → one key per row, `null` for a row that does not encode.
+    #[wasm_bindgen(js_name = encodeAll)]
+    pub fn encode_all(&self, rows: JsValue) -> Result<JsValue, JsValue> {
+        let text = json_text(rows, "rows")?;
+        let rows: Vec<Row> =
+            serde_json::from_str(&text).map_err(|e| error(format!("rows must be an array of value objects: {e}")))?;
+        let codec = self.compiled()?;
+        let keys: Vec<Option<keylab::KeyValue>> = rows
+            .iter()
+            .map(|row| codec.key_with(|at| row.value(codec.fields()[at])).ok())
+            .collect();
+        to_js(&keys)
+    }
+
+    /// `decodeAll(keys)` → the values of each key, `null` for a key that does not read.
+    #[wasm_bindgen(js_name = decodeAll)]
+    pub fn decode_all(&self, keys: JsValue) -> Result<JsValue, JsValue> {
+        let keys: Vec<Value> = from_js(keys, "keys must be an array of strings or numbers")?;
+        let codec = self.compiled()?;
+        let out: Vec<Option<Values>> = keys
+            .iter()
+            .map(|k| match k {
+                Value::String(s) => read_key(&codec, s).ok(),
+                // A number as JavaScript writes it, as `decode` reads one.
+                Value::Number(n) => n
+                    .as_f64()
+                    .map(keylab::float_text::shortest)
+                    .and_then(|k| read_key(&codec, &k).ok()),
+                _ => None,
+            })
+            .collect();
+        to_js(&out)
+    }
+}
+
+/// A key given as a string, or as a number (an N attribute's key).
+fn key_text(key: JsValue) -> Result<String, JsValue> {
+    match key.as_string() {
+        Some(s) => Ok(s),
+        None => key
+            .as_f64()
+            // Not `f.to_string()`: Rust's float formatter would add ~20 KB to the page.
+            .map(keylab::float_text::shortest)
+            .ok_or_else(|| error("key must be a string or a number")),
+    }
+}
+
+fn read_key(codec: &codec::KeyCodec, key: &str) -> Result<Values, keylab::Error> {
+    let mut slots = Vec::new();
+    codec.read(key, &mut slots)?;
+    Ok(codec.fields().iter().map(|f| f.to_string()).zip(slots).collect())
+}
+
+impl Row<'_> {
+    /// A field's value; the last pair of a name wins, as in JSON.parse.
+    fn value(&self, name: &str) -> Option<&Value> {
+        self.0.iter().rev().find(|(n, _)| n == name).map(|(_, v)| v)
+    }
 }

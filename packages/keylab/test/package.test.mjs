@@ -1,0 +1,91 @@
+// The package as a Node program uses it: loaded by require and by import, every function
+// of index.d.ts present, KeyCodec round trips, and errors thrown as Errors with the
+// page's messages. (tests/e2e/package.spec.mjs proves it answers as the page does.)
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import * as imported from 'keylab';
+
+const require = createRequire(import.meta.url);
+const keylab = require('keylab');
+const preset = (name) => JSON.parse(readFileSync(new URL(`../../../presets/${name}.json`, import.meta.url), 'utf8'));
+const { schema, items } = preset('leaderboard');
+
+const FUNCTIONS = ['encodeItem', 'decodeKey', 'encodeKeys', 'sortedKeys', 'sortKeys', 'buildQuery',
+  'validateQuery', 'simulateQuery', 'renderSnippet', 'lint', 'tableDefinitions', 'KeyCodec'];
+
+test('require and import give the same functions, each one index.d.ts declares', () => {
+  for (const name of FUNCTIONS) {
+    assert.equal(typeof keylab[name], 'function', name);
+    assert.equal(imported[name], keylab[name], name);
+  }
+  const declared = [...readFileSync(new URL('../index.d.ts', import.meta.url), 'utf8')
+    .matchAll(/^export (?:function|class) (\w+)/gm)].map((m) => m[1]).sort();
+  assert.deepEqual(declared, [...FUNCTIONS].sort());
+});
+
+test('encodeItem and decodeKey write and read the seed leaderboard keys', () => {
+  const values = { season: '2026-spring', score: 1500, at: 1719100800, player: 'p_8842' };
+  assert.deepEqual(keylab.encodeItem(schema, 'Run', values),
+    { PK: 'SEASON#2026-SPRING', SK: '9999998499#0000001719100800#p_8842' });
+  assert.deepEqual(keylab.decodeKey(schema, 'Run', 'SK', '9999998499#0000001719100800#p_8842'),
+    { score: 1500, at: 1719100800, player: 'p_8842' });
+  assert.throws(() => keylab.encodeItem(schema, 'Run', { ...values, score: 12345678901 }),
+    (e) => e instanceof Error && /has 11 digits but the width is 10/.test(e.message));
+  assert.throws(() => keylab.encodeItem({ ...schema, versoin: 1 }, 'Run', values), /versoin/);
+});
+
+test('sortKeys orders by UTF-8 bytes, not by JavaScript string order', () => {
+  const keys = ['\u{1F600}', '\u{FF5E}', 'A'];
+  assert.deepEqual([...keys].sort(), ['A', '\u{1F600}', '\u{FF5E}']);
+  assert.deepEqual(keylab.sortKeys(keys), ['A', '\u{FF5E}', '\u{1F600}']);
+});
+
+test('a KeyCodec reads the design once and round-trips many keys', () => {
+  const sk = new keylab.KeyCodec(schema, 'Run', 'SK');
+  assert.deepEqual(sk.fields, ['score', 'at', 'player']);
+  const rows = items.map((i) => i.values);
+  const keys = sk.encodeAll(rows);
+  assert.deepEqual(keys, keylab.encodeKeys(schema, 'Run', 'SK', rows));
+  assert.equal(sk.encode(rows[1]), keys[1]);
+  const back = sk.decodeAll(keys);
+  back.forEach((values, i) => assert.deepEqual(keylab.encodeItem(schema, 'Run', { ...values, season: 's' }).SK, keys[i]));
+  assert.deepEqual(sk.decode(keys[0]), back[0]);
+  // A row that does not encode is null in a batch, and thrown alone.
+  assert.deepEqual(sk.encodeAll([{ score: -1, at: 1, player: 'p' }]), [null]);
+  assert.throws(() => sk.encode({ score: -1, at: 1, player: 'p' }), /negative/i);
+  assert.deepEqual(sk.decodeAll(['nonsense', 7, null]), [null, null, null]);
+  assert.throws(() => sk.decode('nonsense'), /does not fit the template/);
+  assert.throws(() => new keylab.KeyCodec(schema, 'Run', 'GSI9'), /no template for GSI9/);
+  assert.throws(() => new keylab.KeyCodec(schema, 'Nope', 'SK'), /Nope/);
+  sk.free();
+});
+
+test('a Number key comes back as a number and is read from one', () => {
+  const n = {
+    version: 1, separator: '#',
+    table: { name: 'T', attributes: { PK: 'S', SK: 'N' }, primary: { partition: 'PK', sort: 'SK' } },
+    entities: [{ name: 'E', fields: { id: { kind: 'text' }, v: { kind: 'decimal', width: 4, scale: 2 } },
+      keys: { PK: [{ field: 'id' }], SK: [{ field: 'v' }] } }],
+  };
+  const codec = new keylab.KeyCodec(n, 'E', 'SK');
+  assert.equal(codec.encode({ v: '-12.5' }), -12.5);
+  assert.deepEqual(codec.decode(-12.5), { v: '-12.50' });
+});
+
+test('a query is built, validated and simulated; a snippet, findings and definitions come back', () => {
+  const request = { entity: 'Run', partition: { season: 'spring-2026' }, scanIndexForward: true, limit: 2 };
+  const { input, explanation } = keylab.buildQuery(schema, request);
+  assert.equal(input.KeyConditionExpression, '#pk = :pk');
+  assert.match(explanation, /in partition SEASON#SPRING-2026/);
+  assert.deepEqual(keylab.validateQuery(schema, input), { ok: true });
+  assert.throws(() => keylab.validateQuery(schema, { ...input, KeyConditionExpression: '#pk = :nope' }), /:nope/);
+  const stored = items.map((i) => Object.fromEntries(Object.entries(keylab.encodeItem(schema, 'Run', i.values)).map(([k, v]) => [k, { S: v }])));
+  const page = keylab.simulateQuery(schema, stored, input);
+  assert.equal(page.Count, 2);
+  assert.ok(page.LastEvaluatedKey);
+  assert.match(keylab.renderSnippet(schema, request, 'boto3-client', null), /KeyConditionExpression/);
+  assert.ok(Array.isArray(keylab.lint(schema, items)));
+  assert.equal(keylab.tableDefinitions(schema).createTable.TableName, 'Leaderboard');
+});
