@@ -32,6 +32,7 @@ pub mod error;
 pub mod float_text;
 #[doc(hidden)]
 pub mod fuzzing;
+pub mod keycode;
 pub mod lint;
 pub mod migrate;
 pub mod preview;

@@ -18,6 +18,8 @@ use std::str::FromStr;
 
 pub(crate) const ULID_ALPHABET: &[u8] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 pub(crate) const KSUID_ALPHABET: &[u8] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+/// 2^160 − 1 in base62: the largest value a KSUID's 20 bytes hold.
+pub(crate) const KSUID_MAX: &str = "aWgEPTl1tmebfsQzFP4bxwgy80V";
 
 fn text(value: &Value, id: IdKind) -> Result<&str, ErrorKind> {
     value.as_str().map(str::trim).ok_or_else(|| ErrorKind::BadId {
@@ -34,10 +36,23 @@ pub(crate) fn parse(value: &Value, id: IdKind) -> Result<String, ErrorKind> {
             .map(ulid_text)
             .map_err(|reason| ErrorKind::BadId { id, reason }),
         IdKind::Ksuid => svix_ksuid::Ksuid::from_str(s)
-            .map(|_| s.to_string())
             .map_err(|e| ErrorKind::BadId {
                 id,
                 reason: format!("{e} (it has {} characters)", s.chars().count()),
+            })
+            .and_then(|_| {
+                // svix reads 27 base62 digits into 20 bytes without checking that they
+                // fit: "zzz…" would be accepted as some other KSUID's bits (found by the
+                // key code's differential test). Base62 digits are in ASCII order, so
+                // a fixed-length text compares as its number does.
+                if s > KSUID_MAX {
+                    Err(ErrorKind::BadId {
+                        id,
+                        reason: format!("it is larger than the largest KSUID, {KSUID_MAX}"),
+                    })
+                } else {
+                    Ok(s.to_string())
+                }
             }),
     }
 }
@@ -145,6 +160,14 @@ mod tests {
             parse(&json!("0ujtsYcgvSTl8PAuAdqWYSMnLO"), IdKind::Ksuid),
             Err(ErrorKind::BadId { .. })
         ));
+        // The largest KSUID reads; one more does not fit 160 bits and is refused.
+        assert_eq!(parse(&json!(KSUID_MAX), IdKind::Ksuid).unwrap(), KSUID_MAX);
+        let over = parse(&json!("aWgEPTl1tmebfsQzFP4bxwgy80W"), IdKind::Ksuid).unwrap_err();
+        assert!(
+            format!("{over:?}").contains("larger than the largest KSUID"),
+            "{over:?}"
+        );
+        assert!(parse(&json!("zzzzzzzzzzzzzzzzzzzzzzzzzzz"), IdKind::Ksuid).is_err());
         assert!(decode("01arz3ndektsv4rrffq69g5fav", IdKind::Ulid, Order::Asc).is_err());
         assert_eq!(ulid_bits("7ZZZZZZZZZZZZZZZZZZZZZZZZZ"), Ok(u128::MAX));
         assert!(ulid_bits("80000000000000000000000000")

@@ -1,0 +1,6 @@
+use super::Plan;
+
+pub fn emit(plan: &Plan) -> String {
+    let _ = plan;
+    String::new()
+}

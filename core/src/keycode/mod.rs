@@ -1,0 +1,456 @@
+//! Key code: a self-contained module, in one of six languages, that writes and reads a
+//! design's keys exactly as the codec does, for a backend that is not written in Rust.
+//!
+//! Each language has a runtime (the field kinds' encodings and checks, written once per
+//! language in `runtime/`) and an emitter that adds, per entity and key attribute, a
+//! typed values type, an encode function and a decode function. The module's header
+//! names the design it came from by a hash of the schema document, so drift between a
+//! design and its code can be checked. `core/examples/keycode_diff.rs` proves each
+//! language equal to the codec, byte for byte, with the real toolchains.
+
+mod csharp;
+mod go;
+mod java;
+mod python;
+mod rust;
+mod typescript;
+
+use crate::schema::{AttrType, Case, FieldKind, Order, Schema, Segment, TimeUnit};
+
+/// The languages key code is written in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Language {
+    TypeScript,
+    Python,
+    Go,
+    Java,
+    CSharp,
+    Rust,
+}
+
+impl Language {
+    pub const ALL: [Language; 6] = [
+        Language::TypeScript,
+        Language::Python,
+        Language::Go,
+        Language::Java,
+        Language::CSharp,
+        Language::Rust,
+    ];
+
+    pub fn id(self) -> &'static str {
+        match self {
+            Language::TypeScript => "typescript",
+            Language::Python => "python",
+            Language::Go => "go",
+            Language::Java => "java",
+            Language::CSharp => "csharp",
+            Language::Rust => "rust",
+        }
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Language::TypeScript => "TypeScript",
+            Language::Python => "Python",
+            Language::Go => "Go",
+            Language::Java => "Java",
+            Language::CSharp => "C#",
+            Language::Rust => "Rust",
+        }
+    }
+
+    pub fn from_id(id: &str) -> Option<Language> {
+        Language::ALL.into_iter().find(|l| l.id() == id)
+    }
+
+    /// The file the module is saved as.
+    pub fn file_name(self) -> &'static str {
+        match self {
+            Language::TypeScript => "keys.ts",
+            Language::Python => "keys.py",
+            Language::Go => "keys.go",
+            Language::Java => "Keys.java",
+            Language::CSharp => "Keys.cs",
+            Language::Rust => "keys.rs",
+        }
+    }
+}
+
+/// A field as the key code sees it: its kind reduced to what the encoding needs.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Kind {
+    Text {
+        case: Case,
+        max_length: Option<u32>,
+    },
+    Uint {
+        width: u32,
+        desc: bool,
+    },
+    Int {
+        width: u32,
+        desc: bool,
+    },
+    Decimal {
+        width: u32,
+        scale: u32,
+        signed: bool,
+        desc: bool,
+    },
+    /// Epoch seconds or milliseconds: the same digits, named by unit.
+    Epoch {
+        width: u32,
+        desc: bool,
+        millis: bool,
+    },
+    Iso {
+        desc: bool,
+    },
+    Ulid {
+        desc: bool,
+    },
+    Ksuid {
+        desc: bool,
+    },
+}
+
+impl Kind {
+    fn of(kind: &FieldKind) -> Kind {
+        let desc = |o: &Order| *o == Order::Desc;
+        match kind {
+            FieldKind::Text { case, max_length } => Kind::Text {
+                case: *case,
+                max_length: *max_length,
+            },
+            FieldKind::Uint { width, order } => Kind::Uint {
+                width: *width,
+                desc: desc(order),
+            },
+            FieldKind::Int { width, order } => Kind::Int {
+                width: *width,
+                desc: desc(order),
+            },
+            FieldKind::Decimal {
+                width,
+                scale,
+                signed,
+                order,
+            } => Kind::Decimal {
+                width: *width,
+                scale: *scale,
+                signed: *signed,
+                desc: desc(order),
+            },
+            FieldKind::Timestamp { unit, order } => match unit {
+                TimeUnit::Seconds { width } => Kind::Epoch {
+                    width: *width,
+                    desc: desc(order),
+                    millis: false,
+                },
+                TimeUnit::Millis { width } => Kind::Epoch {
+                    width: *width,
+                    desc: desc(order),
+                    millis: true,
+                },
+                TimeUnit::Iso => Kind::Iso { desc: desc(order) },
+            },
+            FieldKind::Ulid { order } => Kind::Ulid { desc: desc(order) },
+            FieldKind::Ksuid { order } => Kind::Ksuid { desc: desc(order) },
+        }
+    }
+
+    /// Whether an integer of this kind can exceed 18 digits (a 64-bit integer).
+    pub fn big(&self) -> bool {
+        matches!(self, Kind::Uint { width, .. } | Kind::Int { width, .. } if *width > 18)
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct FieldPlan {
+    pub name: String,
+    pub kind: Kind,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Part {
+    Literal(String),
+    /// The index of a field in [`KeyPlan::fields`].
+    Field(usize),
+}
+
+/// One key attribute of one entity.
+#[derive(Clone, Debug, PartialEq)]
+pub struct KeyPlan {
+    pub entity: String,
+    pub attribute: String,
+    /// A Number attribute: one numeric field, stored as its plain number.
+    pub number: bool,
+    /// The most UTF-8 bytes the key may have (2048 partition, 1024 sort).
+    pub limit: usize,
+    pub parts: Vec<Part>,
+    /// The fields the key holds, in first-use order (a field may repeat in `parts`).
+    pub fields: Vec<FieldPlan>,
+}
+
+/// The whole design as the emitters need it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Plan {
+    pub separator: String,
+    pub table: String,
+    pub hash: String,
+    pub keys: Vec<KeyPlan>,
+}
+
+/// The design's hash: FNV-1a over the schema document as keylab writes it, so the same
+/// design always gives the same hash and any change to it gives another.
+pub fn design_hash(schema: &Schema) -> String {
+    let text = schema.to_value().to_string();
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in text.bytes() {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    format!("{h:016x}")
+}
+
+/// The plan of every key the design writes. A template that does not compile (an
+/// undefined field, a non-numeric Number key) is an error: no code is written for a
+/// design the codec itself refuses.
+pub fn plan(schema: &Schema) -> Result<Plan, String> {
+    let (errors, _) = schema.check();
+    if let Some(e) = errors.first() {
+        return Err(format!("the design has errors; fix them first: {e}"));
+    }
+    let mut keys = Vec::new();
+    for entity in &schema.entities {
+        for template in &entity.keys {
+            crate::codec::KeyCodec::new(schema, &entity.name, &template.attribute).map_err(|e| e.to_string())?;
+            let mut fields: Vec<FieldPlan> = Vec::new();
+            let parts = template
+                .segments
+                .iter()
+                .map(|s| match s {
+                    Segment::Literal(l) => Part::Literal(l.clone()),
+                    Segment::Field(name) => {
+                        let at = fields.iter().position(|f| f.name == *name).unwrap_or_else(|| {
+                            let kind = entity.field(name).map(|f| Kind::of(&f.kind));
+                            fields.push(FieldPlan {
+                                name: name.clone(),
+                                kind: kind.unwrap_or(Kind::Text {
+                                    case: Case::Preserve,
+                                    max_length: None,
+                                }),
+                            });
+                            fields.len() - 1
+                        });
+                        Part::Field(at)
+                    }
+                })
+                .collect();
+            keys.push(KeyPlan {
+                entity: entity.name.clone(),
+                attribute: template.attribute.clone(),
+                number: schema.table.attribute_type(&template.attribute) == Some(AttrType::N),
+                limit: schema
+                    .table
+                    .role(&template.attribute)
+                    .map(|r| r.limit())
+                    .unwrap_or(1024),
+                parts,
+                fields,
+            });
+        }
+    }
+    Ok(Plan {
+        separator: schema.separator.clone(),
+        table: schema.table.name.clone(),
+        hash: design_hash(schema),
+        keys,
+    })
+}
+
+/// The module for `schema` in `language`.
+pub fn generate(schema: &Schema, language: Language) -> Result<String, String> {
+    let plan = plan(schema)?;
+    Ok(match language {
+        Language::TypeScript => typescript::emit(&plan),
+        Language::Python => python::emit(&plan),
+        Language::Go => go::emit(&plan),
+        Language::Java => java::emit(&plan),
+        Language::CSharp => csharp::emit(&plan),
+        Language::Rust => rust::emit(&plan, schema),
+    })
+}
+
+/// The header every module starts with, as comment lines after `comment`.
+fn header(plan: &Plan, comment: &str) -> String {
+    [
+        format!(
+            "Keys for the keylab design of table {} (design {}).",
+            plan.table, plan.hash
+        ),
+        "Generated by keylab's Key code tab: it writes and reads keys exactly as the".into(),
+        "playground does. Regenerate it when the design changes; the design hash above".into(),
+        "changes with it, so code and design can be checked to match.".into(),
+    ]
+    .iter()
+    .map(|l| format!("{comment} {l}\n"))
+    .collect()
+}
+
+/// Splits a name into words at case changes and non-alphanumerics: `GSI1PK` → GSI1, PK;
+/// `orderLine` → order, Line.
+fn words(name: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut current = String::new();
+    let chars: Vec<char> = name.chars().collect();
+    for (i, &c) in chars.iter().enumerate() {
+        if !c.is_ascii_alphanumeric() {
+            if !current.is_empty() {
+                out.push(std::mem::take(&mut current));
+            }
+            continue;
+        }
+        let prev = i.checked_sub(1).map(|p| chars[p]);
+        let next = chars.get(i + 1);
+        let boundary = c.is_ascii_uppercase()
+            && prev.is_some_and(|p| {
+                p.is_ascii_lowercase()
+                    || p.is_ascii_digit()
+                    || (p.is_ascii_uppercase() && next.is_some_and(|n| n.is_ascii_lowercase()))
+            });
+        if boundary && !current.is_empty() {
+            out.push(std::mem::take(&mut current));
+        }
+        current.push(c);
+    }
+    if !current.is_empty() {
+        out.push(current);
+    }
+    if out.is_empty() {
+        out.push("x".into());
+    }
+    out
+}
+
+fn capitalised(w: &str) -> String {
+    let lower = w.to_ascii_lowercase();
+    let mut c = lower.chars();
+    c.next()
+        .map(|f| f.to_ascii_uppercase().to_string() + c.as_str())
+        .unwrap_or_default()
+}
+
+/// `PascalCase`, safe as an identifier (a leading digit gets a prefix).
+pub fn pascal(name: &str) -> String {
+    let s: String = words(name).iter().map(|w| capitalised(w)).collect();
+    if s.starts_with(|c: char| c.is_ascii_digit()) {
+        format!("X{s}")
+    } else {
+        s
+    }
+}
+
+/// `camelCase`.
+pub fn camel(name: &str) -> String {
+    let p = pascal(name);
+    let mut c = p.chars();
+    c.next()
+        .map(|f| f.to_ascii_lowercase().to_string() + c.as_str())
+        .unwrap_or_default()
+}
+
+/// `snake_case`.
+pub fn snake(name: &str) -> String {
+    let s = words(name)
+        .iter()
+        .map(|w| w.to_ascii_lowercase())
+        .collect::<Vec<_>>()
+        .join("_");
+    if s.starts_with(|c: char| c.is_ascii_digit()) {
+        format!("x_{s}")
+    } else {
+        s
+    }
+}
+
+/// A string literal every one of the six languages reads the same way: printable ASCII
+/// as itself, everything else as `\uXXXX` escapes (UTF-16 units), quotes and
+/// backslashes escaped.
+pub fn quoted(text: &str) -> String {
+    let mut out = String::from("\"");
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            ' '..='~' => out.push(c),
+            _ => {
+                let mut units = [0u16; 2];
+                for u in c.encode_utf16(&mut units) {
+                    out.push_str(&format!("\\u{u:04x}"));
+                }
+            }
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// Identifiers a generated name must not take: every language's keywords that a
+/// field name could plausibly be.
+const RESERVED_WORDS: [&str; 40] = [
+    "abstract",
+    "as",
+    "async",
+    "await",
+    "break",
+    "case",
+    "catch",
+    "class",
+    "const",
+    "continue",
+    "default",
+    "def",
+    "del",
+    "do",
+    "else",
+    "enum",
+    "export",
+    "extends",
+    "false",
+    "final",
+    "for",
+    "from",
+    "func",
+    "if",
+    "import",
+    "in",
+    "interface",
+    "is",
+    "new",
+    "null",
+    "package",
+    "pass",
+    "return",
+    "static",
+    "string",
+    "switch",
+    "type",
+    "var",
+    "while",
+    "with",
+];
+
+/// A field's name as an identifier in a language whose convention is `case`.
+pub fn ident(name: &str, case: fn(&str) -> String) -> String {
+    let id = case(name);
+    if RESERVED_WORDS.contains(&id.as_str()) {
+        format!("{id}_")
+    } else {
+        id
+    }
+}
+
+#[cfg(test)]
+mod tests;

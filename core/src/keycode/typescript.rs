@@ -1,0 +1,253 @@
+//! TypeScript: one ES module, no dependencies. Whole numbers are `number` up to 15
+//! digits and `bigint` beyond (JavaScript holds 15 digits exactly), decimals are
+//! strings (no precision lost), ISO timestamps are `Date`s.
+
+use super::{camel, header, ident, pascal, quoted, KeyPlan, Kind, Part, Plan};
+use crate::schema::Case;
+
+const RUNTIME: &str = include_str!("runtime/keys.ts");
+
+fn small(width: u32) -> bool {
+    width <= 15
+}
+
+fn value_type(kind: &Kind) -> &'static str {
+    match kind {
+        Kind::Text { .. } | Kind::Decimal { .. } | Kind::Ulid { .. } | Kind::Ksuid { .. } => "string",
+        Kind::Uint { width, .. } | Kind::Int { width, .. } if small(*width) => "number",
+        Kind::Uint { .. } | Kind::Int { .. } => "bigint",
+        Kind::Epoch { .. } => "number",
+        Kind::Iso { .. } => "Date",
+    }
+}
+
+fn case_name(case: Case) -> &'static str {
+    match case {
+        Case::Preserve => "\"preserve\"",
+        Case::Upper => "\"upper\"",
+        Case::Lower => "\"lower\"",
+    }
+}
+
+fn max(m: Option<u32>) -> String {
+    m.map(|m| m.to_string()).unwrap_or_else(|| "null".into())
+}
+
+/// The expression writing one field's segment.
+fn write(kind: &Kind, v: &str, field: &str) -> String {
+    let f = quoted(field);
+    match kind {
+        Kind::Text { case, max_length } => format!("text({v}, {}, {}, SEP, {f})", case_name(*case), max(*max_length)),
+        Kind::Uint { width, desc } => format!("uint(whole({v}, {f}), {width}, {desc}, {f})"),
+        Kind::Int { width, desc } => format!("int(whole({v}, {f}), {width}, {desc}, {f})"),
+        Kind::Decimal {
+            width,
+            scale,
+            signed,
+            desc,
+        } => format!("decimal({v}, {width}, {scale}, {signed}, {desc}, {f})"),
+        Kind::Epoch { width, desc, .. } => format!("uint(whole({v}, {f}), {width}, {desc}, {f})"),
+        Kind::Iso { desc } => format!("iso({v}, {desc}, {f})"),
+        Kind::Ulid { desc } => format!("ulid({v}, {desc}, {f})"),
+        Kind::Ksuid { desc } => format!("ksuid({v}, {desc}, {f})"),
+    }
+}
+
+/// The stored length of a fixed-width kind.
+pub(crate) fn fixed_len(kind: &Kind) -> Option<u32> {
+    match kind {
+        Kind::Text { .. } => None,
+        Kind::Uint { width, .. } | Kind::Epoch { width, .. } => Some(*width),
+        Kind::Int { width, .. } => Some(width + 1),
+        Kind::Decimal {
+            width, scale, signed, ..
+        } => Some(u32::from(*signed) + width + if *scale > 0 { scale + 1 } else { 0 }),
+        Kind::Iso { .. } => Some(24),
+        Kind::Ulid { .. } => Some(26),
+        Kind::Ksuid { .. } => Some(27),
+    }
+}
+
+/// The expression reading one field's segment (`undefined` when it does not fit), and
+/// what the key should have held there.
+fn read(kind: &Kind, field: &str) -> (String, String) {
+    let f = quoted(field);
+    let segment = match fixed_len(kind) {
+        Some(n) => format!("r.fixed({n}, {f})"),
+        None => "r.rest()".into(),
+    };
+    let expr = match kind {
+        Kind::Text { case, max_length } => format!("readText({segment}, {}, {})", case_name(*case), max(*max_length)),
+        Kind::Uint { width, desc } | Kind::Epoch { width, desc, .. } => format!("readUint({segment}, {width}, {desc})"),
+        Kind::Int { width, desc } => format!("readInt({segment}, {width}, {desc})"),
+        Kind::Decimal {
+            width,
+            scale,
+            signed,
+            desc,
+        } => format!("readDecimal({segment}, {width}, {scale}, {signed}, {desc})"),
+        Kind::Iso { desc } => format!("readIso({segment}, {desc})"),
+        Kind::Ulid { desc } => format!("readUlid({segment}, {desc})"),
+        Kind::Ksuid { desc } => format!("readKsuid({segment}, {desc})"),
+    };
+    (expr, format!("a {} value for {field}", kind_name(kind)))
+}
+
+pub(crate) fn kind_name(kind: &Kind) -> &'static str {
+    match kind {
+        Kind::Text { .. } => "text",
+        Kind::Uint { .. } => "uint",
+        Kind::Int { .. } => "int",
+        Kind::Decimal { .. } => "decimal",
+        Kind::Epoch { millis: false, .. } => "epoch seconds",
+        Kind::Epoch { millis: true, .. } => "epoch milliseconds",
+        Kind::Iso { .. } => "ISO timestamp",
+        Kind::Ulid { .. } => "ULID",
+        Kind::Ksuid { .. } => "KSUID",
+    }
+}
+
+/// A decoded value as the interface types it.
+fn typed(kind: &Kind, v: &str) -> String {
+    match kind {
+        Kind::Uint { width, .. } | Kind::Int { width, .. } if small(*width) => format!("Number({v})"),
+        Kind::Epoch { .. } => format!("Number({v})"),
+        _ => v.to_string(),
+    }
+}
+
+/// A one-line description of a key: its segments.
+pub(crate) fn shape(key: &KeyPlan, sep: &str) -> String {
+    key.parts
+        .iter()
+        .map(|p| match p {
+            Part::Literal(l) => format!("\"{l}\""),
+            Part::Field(i) => {
+                let f = &key.fields[*i];
+                format!("{} ({})", f.name, kind_name(&f.kind))
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(&format!(" {sep} "))
+}
+
+fn emit_key(out: &mut String, key: &KeyPlan, sep: &str) {
+    let name = format!("{}{}", pascal(&key.entity), pascal(&key.attribute));
+    let what = quoted(&format!("{}.{}", key.entity, key.attribute));
+    let prop = |f: &str| ident(f, camel);
+    out.push_str(&format!(
+        "\n/** {} {}: {} */\n",
+        key.entity,
+        key.attribute,
+        shape(key, sep)
+    ));
+    out.push_str(&format!("export interface {name} {{\n"));
+    for f in &key.fields {
+        out.push_str(&format!("  {}: {};\n", prop(&f.name), value_type(&f.kind)));
+    }
+    out.push_str("}\n\n");
+    let field_label = |f: &str| format!("{}.{f}", key.entity);
+    if key.number {
+        // A Number key: one numeric field, stored as its plain number.
+        let f = &key.fields[0];
+        let v = format!("v.{}", prop(&f.name));
+        let label = quoted(&field_label(&f.name));
+        let (write_plain, read_plain) = match &f.kind {
+            Kind::Decimal { scale, .. } => (
+                format!("plainDecimal(scaled({v}, {scale}, {label}), {scale})"),
+                format!("decimalText(scaled(k, {scale}, {label}), {scale})"),
+            ),
+            Kind::Epoch { .. } => (
+                format!("whole({v}, {label}).toString()"),
+                "r.check(readPlain(k), \"epoch digits\")".to_string(),
+            ),
+            _ => (
+                format!("whole({v}, {label}).toString()"),
+                format!("scaled(k, 0, {label})"),
+            ),
+        };
+        out.push_str(&format!(
+            "/** The {} key of a {}: its plain number, as DynamoDB's N takes it. */\nexport function encode{name}(v: {name}): string {{\n  {};\n  return {write_plain};\n}}\n\n",
+            key.attribute,
+            key.entity,
+            write(&f.kind, &v, &field_label(&f.name)),
+        ));
+        let check = write(&f.kind, "value", &field_label(&f.name));
+        let value = typed(&f.kind, "value");
+        out.push_str(&format!(
+            "/** The {} key of a {} read back; throws a KeyError when it could not have been written. */\nexport function decode{name}(k: string): {name} {{\n  const r = new Reader(k, SEP, {what});\n  const value = {read_plain};\n  {check};\n  void r;\n  return {{ {}: {value} }};\n}}\n",
+            key.attribute,
+            key.entity,
+            prop(&f.name),
+        ));
+        return;
+    }
+    let segments: Vec<String> = key
+        .parts
+        .iter()
+        .map(|p| match p {
+            Part::Literal(l) => quoted(l),
+            Part::Field(i) => {
+                let f = &key.fields[*i];
+                write(&f.kind, &format!("v.{}", prop(&f.name)), &field_label(&f.name))
+            }
+        })
+        .collect();
+    out.push_str(&format!(
+        "/** The {} key of a {}; throws a KeyError saying which value is wrong. */\nexport function encode{name}(v: {name}): string {{\n  return key([\n    {},\n  ], SEP, {}, {what});\n}}\n\n",
+        key.attribute,
+        key.entity,
+        segments.join(",\n    "),
+        key.limit
+    ));
+    out.push_str(&format!(
+        "/** The {} key of a {} read back; throws a KeyError when it could not have been written. */\nexport function decode{name}(k: string): {name} {{\n  const r = new Reader(k, SEP, {what});\n",
+        key.attribute, key.entity
+    ));
+    let mut seen = vec![false; key.fields.len()];
+    for (n, p) in key.parts.iter().enumerate() {
+        if n > 0 {
+            out.push_str("  r.separator();\n");
+        }
+        match p {
+            Part::Literal(l) => out.push_str(&format!("  r.literal({});\n", quoted(l))),
+            Part::Field(i) => {
+                let f = &key.fields[*i];
+                let (expr, expected) = read(&f.kind, &f.name);
+                if seen[*i] {
+                    out.push_str(&format!("  same(r, f{i}, {expr}, {});\n", quoted(&f.name)));
+                } else {
+                    out.push_str(&format!("  const f{i} = r.check({expr}, {});\n", quoted(&expected)));
+                    seen[*i] = true;
+                }
+            }
+        }
+    }
+    out.push_str("  r.end();\n  return {\n");
+    for (i, f) in key.fields.iter().enumerate() {
+        out.push_str(&format!(
+            "    {}: {},\n",
+            prop(&f.name),
+            typed(&f.kind, &format!("f{i}"))
+        ));
+    }
+    out.push_str("  };\n}\n");
+}
+
+pub fn emit(plan: &Plan) -> String {
+    let mut out = header(plan, "//");
+    out.push_str("/* eslint-disable */\n\n");
+    out.push_str(&format!(
+        "/** The separator between a key's segments. */\nexport const SEP = {};\n",
+        quoted(&plan.separator)
+    ));
+    out.push_str(&format!(
+        "/** The design this module was written for. */\nexport const DESIGN = {};\n\n",
+        quoted(&plan.hash)
+    ));
+    out.push_str(RUNTIME);
+    for key in &plan.keys {
+        emit_key(&mut out, key, &plan.separator);
+    }
+    out
+}
