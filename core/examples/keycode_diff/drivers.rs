@@ -191,8 +191,70 @@ fn typescript(prepared: &[Prepared], dir: &Path) -> Result<Vec<String>, String> 
 
 // ---- the other languages follow ------------------------------------------------------
 
-fn python(_: &[Prepared], _: &Path) -> Result<Vec<String>, String> {
-    Err("skipped: not written yet".into())
+// ---- Python ------------------------------------------------------------------------
+
+fn py_in(kind: &Kind, a: &str) -> String {
+    match kind {
+        Kind::Text { .. } | Kind::Ulid { .. } | Kind::Ksuid { .. } => format!("from_hex({a})"),
+        Kind::Uint { .. } | Kind::Int { .. } | Kind::Epoch { .. } => format!("int({a})"),
+        Kind::Decimal { .. } => format!("Decimal({a})"),
+        Kind::Iso { .. } => format!("EPOCH + datetime.timedelta(milliseconds=int({a}))"),
+    }
+}
+
+fn py_out(kind: &Kind, v: &str) -> String {
+    match kind {
+        Kind::Text { .. } | Kind::Ulid { .. } | Kind::Ksuid { .. } => format!("to_hex({v})"),
+        Kind::Decimal { .. } => format!("format({v}, \"f\")"),
+        Kind::Iso { .. } => format!("str(({v} - EPOCH) // datetime.timedelta(milliseconds=1))"),
+        _ => format!("str({v})"),
+    }
+}
+
+fn py_driver(p: &Prepared) -> String {
+    let mut s = String::from(
+        "import datetime\nimport sys\nfrom decimal import Decimal\n\nimport keys as K\n\nEPOCH = datetime.datetime(1970, 1, 1, tzinfo=datetime.timezone.utc)\n\n\ndef from_hex(h):\n    return bytes.fromhex(h).decode(\"utf-8\")\n\n\ndef to_hex(s):\n    return s.encode(\"utf-8\").hex()\n\n",
+    );
+    let mut table = Vec::new();
+    for (i, key) in p.design.plan.keys.iter().enumerate() {
+        let class = format!("{}{}", pascal(&key.entity), pascal(&key.attribute));
+        let func = format!("{}_{}", snake(&key.entity), snake(&key.attribute));
+        let prop = |f: &str| ident(f, snake);
+        let args: Vec<String> = key
+            .fields
+            .iter()
+            .enumerate()
+            .map(|(j, f)| format!("{}={}", prop(&f.name), py_in(&f.kind, &format!("a[{j}]"))))
+            .collect();
+        let shown: Vec<String> = key.fields.iter().map(|f| py_out(&f.kind, &format!("v.{}", prop(&f.name)))).collect();
+        s.push_str(&format!(
+            "\ndef show{i}(k):\n    try:\n        v = K.decode_{func}(k)\n    except K.KeylabError:\n        return \"UNREADABLE\"\n    return \"\\t\".join([{shown}])\n\n\ndef enc{i}(a):\n    try:\n        k = K.encode_{func}(K.{class}({args}))\n    except K.KeylabError:\n        return \"ERR\"\n    return \"OK\\t\" + to_hex(k) + \"\\t\" + show{i}(k)\n\n\ndef dec{i}(h):\n    try:\n        v = K.decode_{func}(from_hex(h))\n    except K.KeylabError:\n        return \"ERR\"\n    return \"OK\\t\" + \"\\t\".join([{shown}])\n\n",
+            shown = shown.join(", "),
+            args = args.join(", ")
+        ));
+        table.push(format!("(\"E\", \"{i}\"): lambda a: enc{i}(a), (\"D\", \"{i}\"): lambda a: dec{i}(a[0])"));
+    }
+    s.push_str(&format!(
+        "\nCALLS = {{{}}}\nout = []\nfor line in sys.stdin.read().split(\"\\n\"):\n    if line:\n        op, k, *a = line.split(\"\\t\")\n        out.append(CALLS[(op, k)](a))\nsys.stdout.write(\"\".join(l + \"\\n\" for l in out))\n",
+        table.join(", ")
+    ));
+    s
+}
+
+fn python(prepared: &[Prepared], dir: &Path) -> Result<Vec<String>, String> {
+    if !found("python3") {
+        return Err("skipped: python3 is not installed".into());
+    }
+    prepared
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let d = dir.join(format!("d{i}"));
+            write(&d.join("keys.py"), &p.module)?;
+            write(&d.join("driver.py"), &py_driver(p))?;
+            feed(Command::new("python3").arg(d.join("driver.py")), &p.input, &format!("python3 ({})", p.design.name))
+        })
+        .collect()
 }
 fn go(_: &[Prepared], _: &Path) -> Result<Vec<String>, String> {
     Err("skipped: not written yet".into())

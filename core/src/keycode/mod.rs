@@ -399,47 +399,13 @@ pub fn quoted(text: &str) -> String {
 
 /// Identifiers a generated name must not take: every language's keywords that a
 /// field name could plausibly be.
-const RESERVED_WORDS: [&str; 40] = [
-    "abstract",
-    "as",
-    "async",
-    "await",
-    "break",
-    "case",
-    "catch",
-    "class",
-    "const",
-    "continue",
-    "default",
-    "def",
-    "del",
-    "do",
-    "else",
-    "enum",
-    "export",
-    "extends",
-    "false",
-    "final",
-    "for",
-    "from",
-    "func",
-    "if",
-    "import",
-    "in",
-    "interface",
-    "is",
-    "new",
-    "null",
-    "package",
-    "pass",
-    "return",
-    "static",
-    "string",
-    "switch",
-    "type",
-    "var",
-    "while",
-    "with",
+const RESERVED_WORDS: &[&str] = &[
+    "abstract", "and", "as", "assert", "async", "await", "break", "case", "catch", "char", "class", "const", "continue",
+    "def", "default", "del", "do", "double", "elif", "else", "enum", "except", "export", "extends", "false", "final",
+    "finally", "float", "for", "from", "func", "global", "go", "if", "import", "in", "int", "interface", "is",
+    "lambda", "long", "map", "new", "nonlocal", "not", "null", "object", "or", "package", "pass", "raise",
+    "range", "return", "self", "static", "string", "struct", "super", "switch", "this", "throw", "true", "try",
+    "type", "var", "void", "while", "with", "yield", "False", "None", "True",
 ];
 
 /// A field's name as an identifier in a language whose convention is `case`.
@@ -450,6 +416,67 @@ pub fn ident(name: &str, case: fn(&str) -> String) -> String {
     } else {
         id
     }
+}
+
+/// The stored length of a fixed-width kind.
+pub(crate) fn fixed_len(kind: &Kind) -> Option<u32> {
+    match kind {
+        Kind::Text { .. } => None,
+        Kind::Uint { width, .. } | Kind::Epoch { width, .. } => Some(*width),
+        Kind::Int { width, .. } => Some(width + 1),
+        Kind::Decimal {
+            width, scale, signed, ..
+        } => Some(u32::from(*signed) + width + if *scale > 0 { scale + 1 } else { 0 }),
+        Kind::Iso { .. } => Some(24),
+        Kind::Ulid { .. } => Some(26),
+        Kind::Ksuid { .. } => Some(27),
+    }
+}
+
+pub(crate) fn kind_name(kind: &Kind) -> &'static str {
+    match kind {
+        Kind::Text { .. } => "text",
+        Kind::Uint { .. } => "uint",
+        Kind::Int { .. } => "int",
+        Kind::Decimal { .. } => "decimal",
+        Kind::Epoch { millis: false, .. } => "epoch seconds",
+        Kind::Epoch { millis: true, .. } => "epoch milliseconds",
+        Kind::Iso { .. } => "ISO timestamp",
+        Kind::Ulid { .. } => "ULID",
+        Kind::Ksuid { .. } => "KSUID",
+    }
+}
+
+/// A one-line description of a key: its segments.
+pub(crate) fn shape(key: &KeyPlan, sep: &str) -> String {
+    key.parts
+        .iter()
+        .map(|p| match p {
+            Part::Literal(l) => format!("\"{l}\""),
+            Part::Field(i) => {
+                let f = &key.fields[*i];
+                format!("{} ({})", f.name, kind_name(&f.kind))
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(&format!(" {sep} "))
+}
+
+/// [`quoted`] for languages whose `\u` escapes take code points, not UTF-16 units
+/// (Python, Go): a character beyond the BMP is `\UXXXXXXXX`.
+pub fn quoted_points(text: &str) -> String {
+    let mut out = String::from("\"");
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            ' '..='~' => out.push(c),
+            c if (c as u32) < 0x10000 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push_str(&format!("\\U{:08x}", c as u32)),
+        }
+    }
+    out.push('"');
+    out
 }
 
 #[cfg(test)]

@@ -1,6 +1,204 @@
-use super::Plan;
+//! Python 3: one module, standard library only. A frozen dataclass per key, ints as
+//! `int`, decimals as `Decimal` (a string or int is taken too), ISO timestamps as
+//! time-zone-aware `datetime`s; errors are `KeylabError` (a `ValueError`).
+
+use super::{fixed_len, header, ident, kind_name, pascal, quoted_points as quoted, shape, snake, Kind, KeyPlan, Plan};
+use crate::schema::Case;
+
+const RUNTIME: &str = include_str!("runtime/keys.py");
+
+fn value_type(kind: &Kind) -> &'static str {
+    match kind {
+        Kind::Text { .. } | Kind::Ulid { .. } | Kind::Ksuid { .. } => "str",
+        Kind::Uint { .. } | Kind::Int { .. } | Kind::Epoch { .. } => "int",
+        Kind::Decimal { .. } => "Decimal",
+        Kind::Iso { .. } => "datetime.datetime",
+    }
+}
+
+fn case_name(case: Case) -> &'static str {
+    match case {
+        Case::Preserve => "\"preserve\"",
+        Case::Upper => "\"upper\"",
+        Case::Lower => "\"lower\"",
+    }
+}
+
+fn boolean(b: bool) -> &'static str {
+    if b {
+        "True"
+    } else {
+        "False"
+    }
+}
+
+fn max(m: Option<u32>) -> String {
+    m.map(|m| m.to_string()).unwrap_or_else(|| "None".into())
+}
+
+fn write(kind: &Kind, v: &str, field: &str) -> String {
+    let f = quoted(field);
+    match kind {
+        Kind::Text { case, max_length } => format!("_text({v}, {}, {}, SEP, {f})", case_name(*case), max(*max_length)),
+        Kind::Uint { width, desc } | Kind::Epoch { width, desc, .. } => {
+            format!("_uint(_whole({v}, {f}), {width}, {}, {f})", boolean(*desc))
+        }
+        Kind::Int { width, desc } => format!("_int(_whole({v}, {f}), {width}, {}, {f})", boolean(*desc)),
+        Kind::Decimal {
+            width,
+            scale,
+            signed,
+            desc,
+        } => format!(
+            "_decimal(_decimal_in({v}, {f}), {width}, {scale}, {}, {}, {f})",
+            boolean(*signed),
+            boolean(*desc)
+        ),
+        Kind::Iso { desc } => format!("_iso({v}, {}, {f})", boolean(*desc)),
+        Kind::Ulid { desc } => format!("_ulid({v}, {}, {f})", boolean(*desc)),
+        Kind::Ksuid { desc } => format!("_ksuid({v}, {}, {f})", boolean(*desc)),
+    }
+}
+
+fn read(kind: &Kind, field: &str) -> String {
+    let f = quoted(field);
+    let segment = match fixed_len(kind) {
+        Some(n) => format!("r.fixed({n}, {f})"),
+        None => "r.rest()".into(),
+    };
+    match kind {
+        Kind::Text { case, max_length } => format!("_read_text({segment}, {}, {})", case_name(*case), max(*max_length)),
+        Kind::Uint { width, desc } | Kind::Epoch { width, desc, .. } => {
+            format!("_read_uint({segment}, {width}, {})", boolean(*desc))
+        }
+        Kind::Int { width, desc } => format!("_read_int({segment}, {width}, {})", boolean(*desc)),
+        Kind::Decimal {
+            width,
+            scale,
+            signed,
+            desc,
+        } => format!(
+            "_read_decimal({segment}, {width}, {scale}, {}, {})",
+            boolean(*signed),
+            boolean(*desc)
+        ),
+        Kind::Iso { desc } => format!("_read_iso({segment}, {})", boolean(*desc)),
+        Kind::Ulid { desc } => format!("_read_id({segment}, {}, _ULID_ALPHABET, _ulid)", boolean(*desc)),
+        Kind::Ksuid { desc } => format!("_read_id({segment}, {}, _KSUID_ALPHABET, _ksuid)", boolean(*desc)),
+    }
+}
+
+fn emit_key(out: &mut String, key: &KeyPlan, sep: &str) {
+    let class = format!("{}{}", pascal(&key.entity), pascal(&key.attribute));
+    let func = format!("{}_{}", snake(&key.entity), snake(&key.attribute));
+    let what = quoted(&format!("{}.{}", key.entity, key.attribute));
+    let prop = |f: &str| ident(f, snake);
+    let label = |f: &str| quoted(&format!("{}.{f}", key.entity));
+    out.push_str(&format!(
+        "\n\n@dataclass(frozen=True)\nclass {class}:\n    \"\"\"{} {}: {}\"\"\"\n\n",
+        key.entity,
+        key.attribute,
+        shape(key, sep).replace('"', "'")
+    ));
+    for f in &key.fields {
+        out.push_str(&format!("    {}: {}\n", prop(&f.name), value_type(&f.kind)));
+    }
+    if key.number {
+        let f = &key.fields[0];
+        let v = format!("v.{}", prop(&f.name));
+        let l = label(&f.name);
+        let field_label = format!("{}.{}", key.entity, f.name);
+        let (plain, value, check) = match &f.kind {
+            Kind::Decimal { scale, .. } => (
+                format!("_plain_decimal(_scaled(_decimal_in({v}, {l}), {scale}, {l}), {scale})"),
+                format!("Decimal(_decimal_text(_scaled(key, {scale}, {l}), {scale}))"),
+                write(&f.kind, "value", &field_label),
+            ),
+            Kind::Epoch { .. } => (
+                format!("str(_whole({v}, {l}))"),
+                "r.check(_read_plain(key), \"epoch digits\")".to_string(),
+                write(&f.kind, "value", &field_label),
+            ),
+            _ => (
+                format!("str(_whole({v}, {l}))"),
+                format!("_scaled(key, 0, {l})"),
+                write(&f.kind, "value", &field_label),
+            ),
+        };
+        out.push_str(&format!(
+            "\n\ndef encode_{func}(v: {class}) -> str:\n    \"\"\"The {} key of a {}: its plain number, as DynamoDB's N takes it.\"\"\"\n    {}\n    return {plain}\n",
+            key.attribute,
+            key.entity,
+            write(&f.kind, &v, &field_label)
+        ));
+        out.push_str(&format!(
+            "\n\ndef decode_{func}(key: str) -> {class}:\n    \"\"\"The {} key of a {} read back; raises KeylabError when it could not have been written.\"\"\"\n    r = _Reader(key, SEP, {what})\n    value = {value}\n    {check}\n    return {class}({}=value)\n",
+            key.attribute,
+            key.entity,
+            prop(&f.name)
+        ));
+        return;
+    }
+    let segments: Vec<String> = key
+        .parts
+        .iter()
+        .map(|p| match p {
+            super::Part::Literal(l) => quoted(l),
+            super::Part::Field(i) => {
+                let f = &key.fields[*i];
+                write(&f.kind, &format!("v.{}", prop(&f.name)), &format!("{}.{}", key.entity, f.name))
+            }
+        })
+        .collect();
+    out.push_str(&format!(
+        "\n\ndef encode_{func}(v: {class}) -> str:\n    \"\"\"The {} key of a {}; raises KeylabError saying which value is wrong.\"\"\"\n    return _key(\n        [\n            {},\n        ],\n        SEP,\n        {},\n        {what},\n    )\n",
+        key.attribute,
+        key.entity,
+        segments.join(",\n            "),
+        key.limit
+    ));
+    out.push_str(&format!(
+        "\n\ndef decode_{func}(key: str) -> {class}:\n    \"\"\"The {} key of a {} read back; raises KeylabError when it could not have been written.\"\"\"\n    r = _Reader(key, SEP, {what})\n",
+        key.attribute, key.entity
+    ));
+    let mut seen = vec![false; key.fields.len()];
+    for (n, p) in key.parts.iter().enumerate() {
+        if n > 0 {
+            out.push_str("    r.separator()\n");
+        }
+        match p {
+            super::Part::Literal(l) => out.push_str(&format!("    r.literal({})\n", quoted(l))),
+            super::Part::Field(i) => {
+                let f = &key.fields[*i];
+                let expr = read(&f.kind, &f.name);
+                if seen[*i] {
+                    out.push_str(&format!("    _same(r, f{i}, {expr}, {})\n", quoted(&f.name)));
+                } else {
+                    let expected = format!("a {} value for {}", kind_name(&f.kind), f.name);
+                    out.push_str(&format!("    f{i} = r.check({expr}, {})\n", quoted(&expected)));
+                    seen[*i] = true;
+                }
+            }
+        }
+    }
+    let args: Vec<String> = key
+        .fields
+        .iter()
+        .enumerate()
+        .map(|(i, f)| format!("{}=f{i}", prop(&f.name)))
+        .collect();
+    out.push_str(&format!("    r.end()\n    return {class}({})\n", args.join(", ")));
+}
 
 pub fn emit(plan: &Plan) -> String {
-    let _ = plan;
-    String::new()
+    let mut out = header(plan, "#");
+    out.push_str(
+        "from __future__ import annotations\n\nimport datetime\nimport re\nfrom dataclasses import dataclass\nfrom decimal import Decimal\nfrom typing import Callable, List, NoReturn, Optional, TypeVar, Union\n\nT = TypeVar(\"T\")\n\n",
+    );
+    out.push_str(&format!("SEP = {}\n\"\"\"The separator between a key's segments.\"\"\"\nDESIGN = {}\n\"\"\"The design this module was written for.\"\"\"\n\n\n", quoted(&plan.separator), quoted(&plan.hash)));
+    out.push_str(RUNTIME);
+    for key in &plan.keys {
+        emit_key(&mut out, key, &plan.separator);
+    }
+    out
 }

@@ -2,7 +2,7 @@
 //! digits and `bigint` beyond (JavaScript holds 15 digits exactly), decimals are
 //! strings (no precision lost), ISO timestamps are `Date`s.
 
-use super::{camel, header, ident, pascal, quoted, KeyPlan, Kind, Part, Plan};
+use super::{camel, fixed_len, header, ident, kind_name, pascal, quoted, shape, KeyPlan, Kind, Part, Plan};
 use crate::schema::Case;
 
 const RUNTIME: &str = include_str!("runtime/keys.ts");
@@ -53,21 +53,6 @@ fn write(kind: &Kind, v: &str, field: &str) -> String {
     }
 }
 
-/// The stored length of a fixed-width kind.
-pub(crate) fn fixed_len(kind: &Kind) -> Option<u32> {
-    match kind {
-        Kind::Text { .. } => None,
-        Kind::Uint { width, .. } | Kind::Epoch { width, .. } => Some(*width),
-        Kind::Int { width, .. } => Some(width + 1),
-        Kind::Decimal {
-            width, scale, signed, ..
-        } => Some(u32::from(*signed) + width + if *scale > 0 { scale + 1 } else { 0 }),
-        Kind::Iso { .. } => Some(24),
-        Kind::Ulid { .. } => Some(26),
-        Kind::Ksuid { .. } => Some(27),
-    }
-}
-
 /// The expression reading one field's segment (`undefined` when it does not fit), and
 /// what the key should have held there.
 fn read(kind: &Kind, field: &str) -> (String, String) {
@@ -93,20 +78,6 @@ fn read(kind: &Kind, field: &str) -> (String, String) {
     (expr, format!("a {} value for {field}", kind_name(kind)))
 }
 
-pub(crate) fn kind_name(kind: &Kind) -> &'static str {
-    match kind {
-        Kind::Text { .. } => "text",
-        Kind::Uint { .. } => "uint",
-        Kind::Int { .. } => "int",
-        Kind::Decimal { .. } => "decimal",
-        Kind::Epoch { millis: false, .. } => "epoch seconds",
-        Kind::Epoch { millis: true, .. } => "epoch milliseconds",
-        Kind::Iso { .. } => "ISO timestamp",
-        Kind::Ulid { .. } => "ULID",
-        Kind::Ksuid { .. } => "KSUID",
-    }
-}
-
 /// A decoded value as the interface types it.
 fn typed(kind: &Kind, v: &str) -> String {
     match kind {
@@ -114,21 +85,6 @@ fn typed(kind: &Kind, v: &str) -> String {
         Kind::Epoch { .. } => format!("Number({v})"),
         _ => v.to_string(),
     }
-}
-
-/// A one-line description of a key: its segments.
-pub(crate) fn shape(key: &KeyPlan, sep: &str) -> String {
-    key.parts
-        .iter()
-        .map(|p| match p {
-            Part::Literal(l) => format!("\"{l}\""),
-            Part::Field(i) => {
-                let f = &key.fields[*i];
-                format!("{} ({})", f.name, kind_name(&f.kind))
-            }
-        })
-        .collect::<Vec<_>>()
-        .join(&format!(" {sep} "))
 }
 
 fn emit_key(out: &mut String, key: &KeyPlan, sep: &str) {
