@@ -256,8 +256,76 @@ fn python(prepared: &[Prepared], dir: &Path) -> Result<Vec<String>, String> {
         })
         .collect()
 }
-fn go(_: &[Prepared], _: &Path) -> Result<Vec<String>, String> {
-    Err("skipped: not written yet".into())
+// ---- Go ------------------------------------------------------------------------------
+
+fn go_small(width: u32) -> bool {
+    width <= 18
+}
+
+fn go_in(kind: &Kind, a: &str) -> String {
+    match kind {
+        Kind::Text { .. } | Kind::Ulid { .. } | Kind::Ksuid { .. } => format!("fromHex({a})"),
+        Kind::Uint { width, .. } | Kind::Int { width, .. } if !go_small(*width) => format!("bigv({a})"),
+        Kind::Uint { .. } | Kind::Int { .. } | Kind::Epoch { .. } => format!("i64({a})"),
+        Kind::Decimal { .. } => a.to_string(),
+        Kind::Iso { .. } => format!("time.UnixMilli(i64({a})).UTC()"),
+    }
+}
+
+fn go_out(kind: &Kind, v: &str) -> String {
+    match kind {
+        Kind::Text { .. } | Kind::Ulid { .. } | Kind::Ksuid { .. } => format!("toHex({v})"),
+        Kind::Uint { width, .. } | Kind::Int { width, .. } if !go_small(*width) => format!("{v}.String()"),
+        Kind::Decimal { .. } => v.to_string(),
+        Kind::Iso { .. } => format!("strconv.FormatInt({v}.UnixMilli(), 10)"),
+        _ => format!("strconv.FormatInt({v}, 10)"),
+    }
+}
+
+fn go_driver(p: &Prepared) -> String {
+    let mut s = String::from(
+        "package main\n\nimport (\n\t\"bufio\"\n\t\"encoding/hex\"\n\t\"math/big\"\n\t\"os\"\n\t\"strconv\"\n\t\"strings\"\n\t\"time\"\n\n\tK \"drv/keys\"\n)\n\nvar _ = big.NewInt\nvar _ = time.Now\n\nfunc fromHex(h string) string { b, _ := hex.DecodeString(h); return string(b) }\nfunc toHex(s string) string   { return hex.EncodeToString([]byte(s)) }\nfunc i64(s string) int64 {\n\tv, err := strconv.ParseInt(s, 10, 64)\n\tif err != nil {\n\t\tpanic(err)\n\t}\n\treturn v\n}\nfunc bigv(s string) *big.Int { v, _ := new(big.Int).SetString(s, 10); return v }\nfunc refused(err error) bool {\n\tif _, ok := err.(*K.KeyError); ok {\n\t\treturn true\n\t}\n\tpanic(err)\n}\n\nfunc main() {\n\tin := bufio.NewScanner(os.Stdin)\n\tin.Buffer(make([]byte, 1<<20), 1<<26)\n\tout := bufio.NewWriter(os.Stdout)\n\tdefer out.Flush()\n\tfor in.Scan() {\n\t\tline := in.Text()\n\t\tif line == \"\" {\n\t\t\tcontinue\n\t\t}\n\t\ta := strings.Split(line, \"\\t\")\n\t\tvar res string\n\t\tswitch a[0] + a[1] {\n",
+    );
+    for (i, _) in p.design.plan.keys.iter().enumerate() {
+        s.push_str(&format!("\t\tcase \"E{i}\":\n\t\t\tres = enc{i}(a[2:])\n\t\tcase \"D{i}\":\n\t\t\tres = dec{i}(a[2])\n"));
+    }
+    s.push_str("\t\tdefault:\n\t\t\tpanic(line)\n\t\t}\n\t\tout.WriteString(res + \"\\n\")\n\t}\n}\n");
+    for (i, key) in p.design.plan.keys.iter().enumerate() {
+        let name = format!("{}{}", pascal(&key.entity), pascal(&key.attribute));
+        let args: Vec<String> = key
+            .fields
+            .iter()
+            .enumerate()
+            .map(|(j, f)| format!("{}: {}", pascal(&f.name), go_in(&f.kind, &format!("a[{j}]"))))
+            .collect();
+        let shown: Vec<String> = key.fields.iter().map(|f| go_out(&f.kind, &format!("v.{}", pascal(&f.name)))).collect();
+        s.push_str(&format!(
+            "\nfunc show{i}(k string) string {{\n\tv, err := K.Decode{name}(k)\n\tif err != nil && refused(err) {{\n\t\treturn \"UNREADABLE\"\n\t}}\n\t_ = v\n\treturn strings.Join([]string{{{shown}}}, \"\\t\")\n}}\n\nfunc enc{i}(a []string) string {{\n\tk, err := K.Encode{name}(K.{name}{{{args}}})\n\tif err != nil && refused(err) {{\n\t\treturn \"ERR\"\n\t}}\n\treturn \"OK\\t\" + toHex(k) + \"\\t\" + show{i}(k)\n}}\n\nfunc dec{i}(h string) string {{\n\tv, err := K.Decode{name}(fromHex(h))\n\tif err != nil && refused(err) {{\n\t\treturn \"ERR\"\n\t}}\n\t_ = v\n\treturn \"OK\\t\" + strings.Join([]string{{{shown}}}, \"\\t\")\n}}\n",
+            shown = shown.join(", "),
+            args = args.join(", ")
+        ));
+    }
+    s
+}
+
+fn go(prepared: &[Prepared], dir: &Path) -> Result<Vec<String>, String> {
+    if !Command::new("go").arg("version").stdout(Stdio::null()).status().is_ok_and(|s| s.success()) {
+        return Err("skipped: go is not installed (scripts/bootstrap.sh installs golang-go from Debian)".into());
+    }
+    prepared
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let d = dir.join(format!("d{i}"));
+            write(&d.join("go.mod"), "module drv\n\ngo 1.19\n")?;
+            write(&d.join("keys/keys.go"), &p.module)?;
+            write(&d.join("main.go"), &go_driver(p))?;
+            let mut build = Command::new("go");
+            build.current_dir(&d).env("GOFLAGS", "-mod=mod").env("GOPROXY", "off").args(["build", "-o", "driver", "."]);
+            run_command(&mut build, &format!("go build ({})", p.design.name))?;
+            feed(&mut Command::new(d.join("driver")), &p.input, &format!("go driver ({})", p.design.name))
+        })
+        .collect()
 }
 fn java(_: &[Prepared], _: &Path) -> Result<Vec<String>, String> {
     Err("skipped: not written yet".into())

@@ -1,6 +1,226 @@
-use super::Plan;
+//! Go: one file of package `keys`, standard library only. A struct per key, whole
+//! numbers as `int64` up to 18 digits and `*big.Int` beyond, decimals as strings, ISO
+//! timestamps as `time.Time`; functions return `(value, error)`, the error a
+//! `*KeyError`. Go's `strings.ToUpper` maps one rune at a time, so a cased field
+//! holding `ß` is stored as it is where the codec writes `SS`.
+
+use super::{fixed_len, header, kind_name, pascal, quoted_points as quoted, shape, Kind, KeyPlan, Part, Plan};
+use crate::schema::Case;
+
+const RUNTIME: &str = include_str!("runtime/keys.go");
+
+fn small(width: u32) -> bool {
+    width <= 18
+}
+
+fn value_type(kind: &Kind) -> &'static str {
+    match kind {
+        Kind::Text { .. } | Kind::Decimal { .. } | Kind::Ulid { .. } | Kind::Ksuid { .. } => "string",
+        Kind::Uint { width, .. } | Kind::Int { width, .. } if !small(*width) => "*big.Int",
+        Kind::Uint { .. } | Kind::Int { .. } | Kind::Epoch { .. } => "int64",
+        Kind::Iso { .. } => "time.Time",
+    }
+}
+
+fn case_name(case: Case) -> &'static str {
+    match case {
+        Case::Preserve => "\"preserve\"",
+        Case::Upper => "\"upper\"",
+        Case::Lower => "\"lower\"",
+    }
+}
+
+/// The value as a `*big.Int` for the integer helpers.
+fn as_big(kind: &Kind, v: &str) -> String {
+    match kind {
+        Kind::Uint { width, .. } | Kind::Int { width, .. } if !small(*width) => format!("nonNil({v})"),
+        _ => format!("big64({v})"),
+    }
+}
+
+fn write(kind: &Kind, v: &str, field: &str) -> String {
+    let f = quoted(field);
+    match kind {
+        Kind::Text { case, max_length } => format!(
+            "encText({v}, {}, {}, Sep, {f})",
+            case_name(*case),
+            max_length.map(|m| m.to_string()).unwrap_or_else(|| "-1".into())
+        ),
+        Kind::Uint { width, desc } | Kind::Epoch { width, desc, .. } => {
+            format!("encUint({}, {width}, {desc}, {f})", as_big(kind, v))
+        }
+        Kind::Int { width, desc } => format!("encInt({}, {width}, {desc}, {f})", as_big(kind, v)),
+        Kind::Decimal {
+            width,
+            scale,
+            signed,
+            desc,
+        } => format!("encDecimal({v}, {width}, {scale}, {signed}, {desc}, {f})"),
+        Kind::Iso { desc } => format!("encIso({v}, {desc}, {f})"),
+        Kind::Ulid { desc } => format!("encUlid({v}, {desc}, {f})"),
+        Kind::Ksuid { desc } => format!("encKsuid({v}, {desc}, {f})"),
+    }
+}
+
+fn read(kind: &Kind, field: &str) -> String {
+    let f = quoted(field);
+    let segment = match fixed_len(kind) {
+        Some(n) => format!("r.fixed({n}, {f})"),
+        None => "r.rest()".into(),
+    };
+    match kind {
+        Kind::Text { case, max_length } => format!(
+            "readText({segment}, {}, {})",
+            case_name(*case),
+            max_length.map(|m| m.to_string()).unwrap_or_else(|| "-1".into())
+        ),
+        Kind::Uint { width, desc } | Kind::Epoch { width, desc, .. } => format!("readUint({segment}, {width}, {desc})"),
+        Kind::Int { width, desc } => format!("readInt({segment}, {width}, {desc})"),
+        Kind::Decimal {
+            width,
+            scale,
+            signed,
+            desc,
+        } => format!("readDecimal({segment}, {width}, {scale}, {signed}, {desc})"),
+        Kind::Iso { desc } => format!("readIso({segment}, {desc})"),
+        Kind::Ulid { desc } => format!("readID({segment}, {desc}, ulidAlphabet, encUlid)"),
+        Kind::Ksuid { desc } => format!("readID({segment}, {desc}, ksuidAlphabet, encKsuid)"),
+    }
+}
+
+/// A decoded value (a `*big.Int` for integers) as the struct types it.
+fn typed(kind: &Kind, v: &str) -> String {
+    match kind {
+        Kind::Uint { width, .. } | Kind::Int { width, .. } if !small(*width) => v.to_string(),
+        Kind::Uint { .. } | Kind::Int { .. } | Kind::Epoch { .. } => format!("small({v})"),
+        _ => v.to_string(),
+    }
+}
+
+/// Whether a repeated field's second reading equals the first.
+fn equal(kind: &Kind, a: &str, b: &str) -> String {
+    match kind {
+        Kind::Uint { .. } | Kind::Int { .. } | Kind::Epoch { .. } => format!("{a}.Cmp({b}) == 0"),
+        Kind::Iso { .. } => format!("{a}.Equal({b})"),
+        _ => format!("{a} == {b}"),
+    }
+}
+
+fn emit_key(out: &mut String, key: &KeyPlan, sep: &str) {
+    let name = format!("{}{}", pascal(&key.entity), pascal(&key.attribute));
+    let what = quoted(&format!("{}.{}", key.entity, key.attribute));
+    let label = |f: &str| format!("{}.{f}", key.entity);
+    out.push_str(&format!(
+        "\n// {name} holds the values of a {} {} key: {}.\ntype {name} struct {{\n",
+        key.entity,
+        key.attribute,
+        shape(key, sep)
+    ));
+    for f in &key.fields {
+        out.push_str(&format!("\t{} {}\n", pascal(&f.name), value_type(&f.kind)));
+    }
+    out.push_str("}\n");
+    if key.number {
+        let f = &key.fields[0];
+        let v = format!("v.{}", pascal(&f.name));
+        let l = quoted(&label(&f.name));
+        let (plain, value) = match &f.kind {
+            Kind::Decimal { scale, .. } => (
+                format!("plainDecimal(scaled({v}, {scale}, {l}), {scale})"),
+                format!("decimalText(scaled(key, {scale}, {l}), {scale})"),
+            ),
+            Kind::Epoch { .. } => (
+                format!("strconv.FormatInt({v}, 10)"),
+                "func() *big.Int { p, ok := readPlain(key); r.check(ok, \"epoch digits\"); return p }()".to_string(),
+            ),
+            _ => (format!("{}.String()", as_big(&f.kind, &v)), format!("scaled(key, 0, {l})")),
+        };
+        out.push_str(&format!(
+            "\n// Encode{name} writes the {} key of a {}: its plain number, as DynamoDB's N takes it.\nfunc Encode{name}(v {name}) (key string, err error) {{\n\tdefer catch(&err)\n\t{}\n\treturn {plain}, nil\n}}\n",
+            key.attribute,
+            key.entity,
+            write(&f.kind, &v, &label(&f.name))
+        ));
+        let check = match &f.kind {
+            Kind::Decimal { .. } => write(&f.kind, "value", &label(&f.name)),
+            _ => write(&f.kind, "BIGVALUE", &label(&f.name)).replace(&as_big(&f.kind, "BIGVALUE"), "value"),
+        };
+        out.push_str(&format!(
+            "\n// Decode{name} reads the {} key of a {} back; it fails when the key could not have been written.\nfunc Decode{name}(key string) (v {name}, err error) {{\n\tdefer catch(&err)\n\tr := &reader{{key: key, sep: Sep, what: {what}}}\n\t_ = r\n\tvalue := {value}\n\t_ = {check}\n\treturn {name}{{{}: {}}}, nil\n}}\n",
+            key.attribute,
+            key.entity,
+            pascal(&f.name),
+            typed(&f.kind, "value")
+        ));
+        return;
+    }
+    let segments: Vec<String> = key
+        .parts
+        .iter()
+        .map(|p| match p {
+            Part::Literal(l) => quoted(l),
+            Part::Field(i) => {
+                let f = &key.fields[*i];
+                write(&f.kind, &format!("v.{}", pascal(&f.name)), &label(&f.name))
+            }
+        })
+        .collect();
+    out.push_str(&format!(
+        "\n// Encode{name} writes the {} key of a {}; the error says which value is wrong.\nfunc Encode{name}(v {name}) (key string, err error) {{\n\tdefer catch(&err)\n\treturn joinKey([]string{{\n\t\t{},\n\t}}, Sep, {}, {what}), nil\n}}\n",
+        key.attribute,
+        key.entity,
+        segments.join(",\n\t\t"),
+        key.limit
+    ));
+    out.push_str(&format!(
+        "\n// Decode{name} reads the {} key of a {} back; it fails when the key could not have been written.\nfunc Decode{name}(key string) (v {name}, err error) {{\n\tdefer catch(&err)\n\tr := &reader{{key: key, sep: Sep, what: {what}}}\n",
+        key.attribute, key.entity
+    ));
+    let mut seen = vec![false; key.fields.len()];
+    for (n, p) in key.parts.iter().enumerate() {
+        if n > 0 {
+            out.push_str("\tr.separator()\n");
+        }
+        match p {
+            Part::Literal(l) => out.push_str(&format!("\tr.literal({})\n", quoted(l))),
+            Part::Field(i) => {
+                let f = &key.fields[*i];
+                let expr = read(&f.kind, &f.name);
+                if seen[*i] {
+                    out.push_str(&format!(
+                        "\tif g, ok := {expr}; !ok || !({}) {{\n\t\tr.mismatch({})\n\t}}\n",
+                        equal(&f.kind, &format!("f{i}"), "g"),
+                        quoted(&format!("field {} to repeat its value", f.name))
+                    ));
+                } else {
+                    let expected = format!("a {} value for {}", kind_name(&f.kind), f.name);
+                    out.push_str(&format!("\tf{i}, ok{i} := {expr}\n\tr.check(ok{i}, {})\n", quoted(&expected)));
+                    seen[*i] = true;
+                }
+            }
+        }
+    }
+    let args: Vec<String> = key
+        .fields
+        .iter()
+        .enumerate()
+        .map(|(i, f)| format!("{}: {}", pascal(&f.name), typed(&f.kind, &format!("f{i}"))))
+        .collect();
+    out.push_str(&format!("\tr.end()\n\treturn {name}{{{}}}, nil\n}}\n", args.join(", ")));
+}
 
 pub fn emit(plan: &Plan) -> String {
-    let _ = plan;
-    String::new()
+    let mut out = header(plan, "//");
+    out.push_str("package keys\n\nimport (\n\t\"fmt\"\n\t\"math/big\"\n\t\"regexp\"\n\t\"strconv\"\n\t\"strings\"\n\t\"time\"\n\t\"unicode/utf8\"\n)\n\n");
+    out.push_str(&format!(
+        "// Sep is the separator between a key's segments.\nconst Sep = {}\n\n// Design is the design this file was written for.\nconst Design = {}\n\n",
+        quoted(&plan.separator),
+        quoted(&plan.hash)
+    ));
+    out.push_str(RUNTIME);
+    out.push_str("\n// nonNil refuses a missing *big.Int value.\nfunc nonNil(v *big.Int) *big.Int {\n\tif v == nil {\n\t\tfail(\"missingValue\", \"a value is nil\")\n\t}\n\treturn v\n}\n\nvar _ = strconv.Itoa\n");
+    for key in &plan.keys {
+        emit_key(&mut out, key, &plan.separator);
+    }
+    out
 }
