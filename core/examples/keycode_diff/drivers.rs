@@ -327,8 +327,79 @@ fn go(prepared: &[Prepared], dir: &Path) -> Result<Vec<String>, String> {
         })
         .collect()
 }
-fn java(_: &[Prepared], _: &Path) -> Result<Vec<String>, String> {
-    Err("skipped: not written yet".into())
+// ---- Java ----------------------------------------------------------------------------
+
+fn java_small(width: u32) -> bool {
+    width <= 18
+}
+
+fn java_in(kind: &Kind, a: &str) -> String {
+    match kind {
+        Kind::Text { .. } | Kind::Ulid { .. } | Kind::Ksuid { .. } => format!("fromHex({a})"),
+        Kind::Uint { width, .. } | Kind::Int { width, .. } if !java_small(*width) => format!("new BigInteger({a})"),
+        Kind::Uint { .. } | Kind::Int { .. } | Kind::Epoch { .. } => format!("Long.parseLong({a})"),
+        Kind::Decimal { .. } => format!("new BigDecimal({a})"),
+        Kind::Iso { .. } => format!("Instant.ofEpochMilli(Long.parseLong({a}))"),
+    }
+}
+
+fn java_out(kind: &Kind, v: &str) -> String {
+    match kind {
+        Kind::Text { .. } | Kind::Ulid { .. } | Kind::Ksuid { .. } => format!("toHex({v})"),
+        Kind::Decimal { .. } => format!("{v}.toPlainString()"),
+        Kind::Iso { .. } => format!("String.valueOf({v}.toEpochMilli())"),
+        _ => format!("String.valueOf({v})"),
+    }
+}
+
+fn java_driver(p: &Prepared, package: &str) -> String {
+    let mut s = format!(
+        "package {package};\n\nimport java.io.*;\nimport java.math.*;\nimport java.nio.charset.StandardCharsets;\nimport java.time.Instant;\nimport java.util.*;\n\npublic final class Driver {{\n  static String fromHex(String h) {{\n    byte[] b = new byte[h.length() / 2];\n    for (int i = 0; i < b.length; i++) b[i] = (byte) Integer.parseInt(h.substring(2 * i, 2 * i + 2), 16);\n    return new String(b, StandardCharsets.UTF_8);\n  }}\n  static String toHex(String s) {{\n    StringBuilder o = new StringBuilder();\n    for (byte x : s.getBytes(StandardCharsets.UTF_8)) o.append(String.format(\"%02x\", x & 0xff));\n    return o.toString();\n  }}\n  public static void main(String[] args) throws IOException {{\n    BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));\n    PrintWriter out = new PrintWriter(new BufferedWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8)));\n    for (String line; (line = in.readLine()) != null; ) {{\n      if (line.isEmpty()) continue;\n      String[] a = line.split(\"\\t\", -1);\n      String[] rest = Arrays.copyOfRange(a, 2, a.length);\n      out.print(switch (a[0] + a[1]) {{\n"
+    );
+    for (i, _) in p.design.plan.keys.iter().enumerate() {
+        s.push_str(&format!("        case \"E{i}\" -> enc{i}(rest);\n        case \"D{i}\" -> dec{i}(rest[0]);\n"));
+    }
+    s.push_str("        default -> throw new IllegalStateException(line);\n      });\n      out.print('\\n');\n    }\n    out.flush();\n  }\n");
+    for (i, key) in p.design.plan.keys.iter().enumerate() {
+        let name = format!("{}{}", pascal(&key.entity), pascal(&key.attribute));
+        let prop = |f: &str| ident(f, camel);
+        let args: Vec<String> = key.fields.iter().enumerate().map(|(j, f)| java_in(&f.kind, &format!("a[{j}]"))).collect();
+        let shown: Vec<String> = key.fields.iter().map(|f| java_out(&f.kind, &format!("v.{}()", prop(&f.name)))).collect();
+        s.push_str(&format!(
+            "  static String show{i}(String k) {{\n    try {{\n      Keys.{name} v = Keys.decode{name}(k);\n      return String.join(\"\\t\", List.<String>of({shown}));\n    }} catch (Keys.KeyException e) {{\n      return \"UNREADABLE\";\n    }}\n  }}\n  static String enc{i}(String[] a) {{\n    String k;\n    try {{\n      k = Keys.encode{name}(new Keys.{name}({args}));\n    }} catch (Keys.KeyException e) {{\n      return \"ERR\";\n    }}\n    return \"OK\\t\" + toHex(k) + \"\\t\" + show{i}(k);\n  }}\n  static String dec{i}(String h) {{\n    try {{\n      Keys.{name} v = Keys.decode{name}(fromHex(h));\n      return \"OK\\t\" + String.join(\"\\t\", List.<String>of({shown}));\n    }} catch (Keys.KeyException e) {{\n      return \"ERR\";\n    }}\n  }}\n",
+            shown = shown.join(", "),
+            args = args.join(", ")
+        ));
+    }
+    s.push_str("}\n");
+    s
+}
+
+fn java(prepared: &[Prepared], dir: &Path) -> Result<Vec<String>, String> {
+    if !Command::new("javac").arg("-version").stdout(Stdio::null()).stderr(Stdio::null()).status().is_ok_and(|s| s.success()) {
+        return Err("skipped: javac is not installed (scripts/bootstrap.sh installs default-jdk-headless from Debian)".into());
+    }
+    let mut files = Vec::new();
+    for (i, p) in prepared.iter().enumerate() {
+        let package = format!("d{i}");
+        let d = dir.join(&package);
+        write(&d.join("Keys.java"), &format!("package {package};\n\n{}", p.module))?;
+        write(&d.join("Driver.java"), &java_driver(p, &package))?;
+        files.push(d.join("Keys.java"));
+        files.push(d.join("Driver.java"));
+    }
+    let mut javac = Command::new("javac");
+    javac.arg("-d").arg(dir.join("classes")).args(&files);
+    run_command(&mut javac, "javac")?;
+    prepared
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let mut java = Command::new("java");
+            java.arg("-cp").arg(dir.join("classes")).arg(format!("d{i}.Driver"));
+            feed(&mut java, &p.input, &format!("java ({})", p.design.name))
+        })
+        .collect()
 }
 fn csharp(_: &[Prepared], _: &Path) -> Result<Vec<String>, String> {
     Err("skipped: not written yet".into())

@@ -1,6 +1,239 @@
-use super::Plan;
+//! Java 17: one class, `Keys`, standard library only (add your package line). A record
+//! per key, whole numbers as `long` up to 18 digits and `BigInteger` beyond, decimals
+//! as `BigDecimal`, ISO timestamps as `Instant`; refusals are `Keys.KeyException` (an
+//! `IllegalArgumentException`).
+
+use super::{camel, fixed_len, header, ident, kind_name, pascal, quoted, shape, Kind, KeyPlan, Part, Plan};
+use crate::schema::Case;
+
+const RUNTIME: &str = include_str!("runtime/Keys.java");
+
+/// Text safe inside a Java comment: Java reads `\u` escapes even there, and `*/` ends it.
+fn comment(text: &str) -> String {
+    text.replace("*/", "* /").replace("\\u", "\\ u").replace(['\n', '\r'], " ")
+}
+
+fn small(width: u32) -> bool {
+    width <= 18
+}
+
+fn value_type(kind: &Kind) -> &'static str {
+    match kind {
+        Kind::Text { .. } | Kind::Ulid { .. } | Kind::Ksuid { .. } => "String",
+        Kind::Uint { width, .. } | Kind::Int { width, .. } if !small(*width) => "BigInteger",
+        Kind::Uint { .. } | Kind::Int { .. } | Kind::Epoch { .. } => "long",
+        Kind::Decimal { .. } => "BigDecimal",
+        Kind::Iso { .. } => "Instant",
+    }
+}
+
+fn case_name(case: Case) -> &'static str {
+    match case {
+        Case::Preserve => "\"preserve\"",
+        Case::Upper => "\"upper\"",
+        Case::Lower => "\"lower\"",
+    }
+}
+
+fn as_big(kind: &Kind, v: &str, f: &str) -> String {
+    match kind {
+        Kind::Uint { width, .. } | Kind::Int { width, .. } if !small(*width) => format!("whole({v}, {f})"),
+        _ => format!("BigInteger.valueOf({v})"),
+    }
+}
+
+fn write(kind: &Kind, v: &str, field: &str) -> String {
+    let f = quoted(field);
+    match kind {
+        Kind::Text { case, max_length } => format!(
+            "text({v}, {}, {}, SEP, {f})",
+            case_name(*case),
+            max_length.map(|m| m.to_string()).unwrap_or_else(|| "-1".into())
+        ),
+        Kind::Uint { width, desc } | Kind::Epoch { width, desc, .. } => {
+            format!("uint({}, {width}, {desc}, {f})", as_big(kind, v, &f))
+        }
+        Kind::Int { width, desc } => format!("integer({}, {width}, {desc}, {f})", as_big(kind, v, &f)),
+        Kind::Decimal {
+            width,
+            scale,
+            signed,
+            desc,
+        } => format!("decimal(decimalIn({v}, {f}), {width}, {scale}, {signed}, {desc}, {f})"),
+        Kind::Iso { desc } => format!("iso({v}, {desc}, {f})"),
+        Kind::Ulid { desc } => format!("ulid({v}, {desc}, {f})"),
+        Kind::Ksuid { desc } => format!("ksuid({v}, {desc}, {f})"),
+    }
+}
+
+fn read(kind: &Kind, field: &str) -> String {
+    let f = quoted(field);
+    let segment = match fixed_len(kind) {
+        Some(n) => format!("r.fixed({n}, {f})"),
+        None => "r.rest()".into(),
+    };
+    match kind {
+        Kind::Text { case, max_length } => format!(
+            "readText({segment}, {}, {})",
+            case_name(*case),
+            max_length.map(|m| m.to_string()).unwrap_or_else(|| "-1".into())
+        ),
+        Kind::Uint { width, desc } | Kind::Epoch { width, desc, .. } => format!("readUint({segment}, {width}, {desc})"),
+        Kind::Int { width, desc } => format!("readInt({segment}, {width}, {desc})"),
+        Kind::Decimal {
+            width,
+            scale,
+            signed,
+            desc,
+        } => format!("readDecimal({segment}, {width}, {scale}, {signed}, {desc})"),
+        Kind::Iso { desc } => format!("readIso({segment}, {desc})"),
+        Kind::Ulid { desc } => format!("readUlid({segment}, {desc})"),
+        Kind::Ksuid { desc } => format!("readKsuid({segment}, {desc})"),
+    }
+}
+
+/// The Java type a decoded value has before it is typed (integers are BigIntegers).
+fn read_type(kind: &Kind) -> &'static str {
+    match kind {
+        Kind::Uint { .. } | Kind::Int { .. } | Kind::Epoch { .. } => "BigInteger",
+        other => value_type(other),
+    }
+}
+
+fn typed(kind: &Kind, v: &str) -> String {
+    match kind {
+        Kind::Uint { width, .. } | Kind::Int { width, .. } if !small(*width) => v.to_string(),
+        Kind::Uint { .. } | Kind::Int { .. } | Kind::Epoch { .. } => format!("{v}.longValueExact()"),
+        _ => v.to_string(),
+    }
+}
+
+fn emit_key(out: &mut String, key: &KeyPlan, sep: &str) {
+    let name = format!("{}{}", pascal(&key.entity), pascal(&key.attribute));
+    let what = quoted(&format!("{}.{}", key.entity, key.attribute));
+    let prop = |f: &str| ident(f, camel);
+    let label = |f: &str| format!("{}.{f}", key.entity);
+    let (entity, attribute) = (comment(&key.entity), comment(&key.attribute));
+    let components: Vec<String> = key
+        .fields
+        .iter()
+        .map(|f| format!("{} {}", value_type(&f.kind), prop(&f.name)))
+        .collect();
+    out.push_str(&format!(
+        "\n  /** The values of a {} {} key: {}. */\n  public record {name}({}) {{}}\n",
+        entity,
+        attribute,
+        comment(&shape(key, sep)),
+        components.join(", ")
+    ));
+    if key.number {
+        let f = &key.fields[0];
+        let v = format!("v.{}()", prop(&f.name));
+        let l = quoted(&label(&f.name));
+        let (plain, value, check) = match &f.kind {
+            Kind::Decimal { scale, .. } => (
+                format!("plainDecimal(scaled(decimalIn({v}, {l}), {scale}, {l}), {scale})"),
+                format!("new BigDecimal(scaled(k, {scale}, {l}), {scale})"),
+                write(&f.kind, "value", &label(&f.name)),
+            ),
+            Kind::Epoch { .. } => (
+                format!("{}.toString()", as_big(&f.kind, &v, &l)),
+                "r.check(readPlain(k), \"epoch digits\")".to_string(),
+                write(&f.kind, "BIG", &label(&f.name)).replace(&as_big(&f.kind, "BIG", &l), "value"),
+            ),
+            _ => (
+                format!("{}.toString()", as_big(&f.kind, &v, &l)),
+                format!("scaled(k, 0, {l})"),
+                write(&f.kind, "BIG", &label(&f.name)).replace(&as_big(&f.kind, "BIG", &l), "value"),
+            ),
+        };
+        let value_type = match &f.kind {
+            Kind::Decimal { .. } => "BigDecimal",
+            _ => "BigInteger",
+        };
+        out.push_str(&format!(
+            "\n  /** The {} key of a {}: its plain number, as DynamoDB's N takes it. */\n  public static String encode{name}({name} v) {{\n    {};\n    return {plain};\n  }}\n",
+            attribute,
+            entity,
+            write(&f.kind, &v, &label(&f.name))
+        ));
+        out.push_str(&format!(
+            "\n  /** The {} key of a {} read back; throws KeyException when it could not have been written. */\n  public static {name} decode{name}(String k) {{\n    Reader r = new Reader(k, SEP, {what});\n    {value_type} value = {value};\n    {};\n    return new {name}({});\n  }}\n",
+            attribute,
+            entity,
+            if value_type == "BigDecimal" { check.replace("decimalIn(value,", "decimalIn(value,") } else { check },
+            typed(&f.kind, "value")
+        ));
+        return;
+    }
+    let segments: Vec<String> = key
+        .parts
+        .iter()
+        .map(|p| match p {
+            Part::Literal(l) => quoted(l),
+            Part::Field(i) => {
+                let f = &key.fields[*i];
+                write(&f.kind, &format!("v.{}()", prop(&f.name)), &label(&f.name))
+            }
+        })
+        .collect();
+    out.push_str(&format!(
+        "\n  /** The {} key of a {}; throws KeyException saying which value is wrong. */\n  public static String encode{name}({name} v) {{\n    return key(List.of(\n        {}), SEP, {}, {what});\n  }}\n",
+        attribute,
+        entity,
+        segments.join(",\n        "),
+        key.limit
+    ));
+    out.push_str(&format!(
+        "\n  /** The {} key of a {} read back; throws KeyException when it could not have been written. */\n  public static {name} decode{name}(String k) {{\n    Reader r = new Reader(k, SEP, {what});\n",
+        attribute, entity
+    ));
+    let mut seen = vec![false; key.fields.len()];
+    for (n, p) in key.parts.iter().enumerate() {
+        if n > 0 {
+            out.push_str("    r.separator();\n");
+        }
+        match p {
+            Part::Literal(l) => out.push_str(&format!("    r.literal({});\n", quoted(l))),
+            Part::Field(i) => {
+                let f = &key.fields[*i];
+                let expr = read(&f.kind, &f.name);
+                if seen[*i] {
+                    out.push_str(&format!("    same(r, f{i}, {expr}, {});\n", quoted(&f.name)));
+                } else {
+                    let expected = format!("a {} value for {}", kind_name(&f.kind), f.name);
+                    out.push_str(&format!(
+                        "    {} f{i} = r.check({expr}, {});\n",
+                        read_type(&f.kind),
+                        quoted(&expected)
+                    ));
+                    seen[*i] = true;
+                }
+            }
+        }
+    }
+    let args: Vec<String> = key
+        .fields
+        .iter()
+        .enumerate()
+        .map(|(i, f)| typed(&f.kind, &format!("f{i}")))
+        .collect();
+    out.push_str(&format!("    r.end();\n    return new {name}({});\n  }}\n", args.join(", ")));
+}
 
 pub fn emit(plan: &Plan) -> String {
-    let _ = plan;
-    String::new()
+    let mut out = header(plan, "//");
+    out.push_str("// Add your package line above the imports.\n\nimport java.math.BigDecimal;\nimport java.math.BigInteger;\nimport java.nio.charset.StandardCharsets;\nimport java.time.DateTimeException;\nimport java.time.Instant;\nimport java.time.ZoneOffset;\nimport java.time.format.DateTimeFormatter;\nimport java.time.format.ResolverStyle;\nimport java.util.List;\nimport java.util.Locale;\nimport java.util.regex.Matcher;\nimport java.util.regex.Pattern;\n\n");
+    out.push_str(&format!(
+        "/** Writes and reads the keys of the keylab design of table {}. */\npublic final class Keys {{\n  private Keys() {{}}\n\n  /** The separator between a key's segments. */\n  public static final String SEP = {};\n  /** The design this class was written for. */\n  public static final String DESIGN = {};\n\n",
+        comment(&plan.table),
+        quoted(&plan.separator),
+        quoted(&plan.hash)
+    ));
+    out.push_str(RUNTIME);
+    for key in &plan.keys {
+        emit_key(&mut out, key, &plan.separator);
+    }
+    out.push_str("}\n");
+    out
 }

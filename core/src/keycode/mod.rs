@@ -385,6 +385,10 @@ pub fn quoted(text: &str) -> String {
             '"' => out.push_str("\\\""),
             '\\' => out.push_str("\\\\"),
             ' '..='~' => out.push(c),
+            // Java reads `\u` escapes before anything else: a line break written so
+            // would end the string literal.
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
             _ => {
                 let mut units = [0u16; 2];
                 for u in c.encode_utf16(&mut units) {
