@@ -226,13 +226,19 @@ fn py_driver(p: &Prepared) -> String {
             .enumerate()
             .map(|(j, f)| format!("{}={}", prop(&f.name), py_in(&f.kind, &format!("a[{j}]"))))
             .collect();
-        let shown: Vec<String> = key.fields.iter().map(|f| py_out(&f.kind, &format!("v.{}", prop(&f.name)))).collect();
+        let shown: Vec<String> = key
+            .fields
+            .iter()
+            .map(|f| py_out(&f.kind, &format!("v.{}", prop(&f.name))))
+            .collect();
         s.push_str(&format!(
             "\ndef show{i}(k):\n    try:\n        v = K.decode_{func}(k)\n    except K.KeylabError:\n        return \"UNREADABLE\"\n    return \"\\t\".join([{shown}])\n\n\ndef enc{i}(a):\n    try:\n        k = K.encode_{func}(K.{class}({args}))\n    except K.KeylabError:\n        return \"ERR\"\n    return \"OK\\t\" + to_hex(k) + \"\\t\" + show{i}(k)\n\n\ndef dec{i}(h):\n    try:\n        v = K.decode_{func}(from_hex(h))\n    except K.KeylabError:\n        return \"ERR\"\n    return \"OK\\t\" + \"\\t\".join([{shown}])\n\n",
             shown = shown.join(", "),
             args = args.join(", ")
         ));
-        table.push(format!("(\"E\", \"{i}\"): lambda a: enc{i}(a), (\"D\", \"{i}\"): lambda a: dec{i}(a[0])"));
+        table.push(format!(
+            "(\"E\", \"{i}\"): lambda a: enc{i}(a), (\"D\", \"{i}\"): lambda a: dec{i}(a[0])"
+        ));
     }
     s.push_str(&format!(
         "\nCALLS = {{{}}}\nout = []\nfor line in sys.stdin.read().split(\"\\n\"):\n    if line:\n        op, k, *a = line.split(\"\\t\")\n        out.append(CALLS[(op, k)](a))\nsys.stdout.write(\"\".join(l + \"\\n\" for l in out))\n",
@@ -252,7 +258,11 @@ fn python(prepared: &[Prepared], dir: &Path) -> Result<Vec<String>, String> {
             let d = dir.join(format!("d{i}"));
             write(&d.join("keys.py"), &p.module)?;
             write(&d.join("driver.py"), &py_driver(p))?;
-            feed(Command::new("python3").arg(d.join("driver.py")), &p.input, &format!("python3 ({})", p.design.name))
+            feed(
+                Command::new("python3").arg(d.join("driver.py")),
+                &p.input,
+                &format!("python3 ({})", p.design.name),
+            )
         })
         .collect()
 }
@@ -287,7 +297,9 @@ fn go_driver(p: &Prepared) -> String {
         "package main\n\nimport (\n\t\"bufio\"\n\t\"encoding/hex\"\n\t\"math/big\"\n\t\"os\"\n\t\"strconv\"\n\t\"strings\"\n\t\"time\"\n\n\tK \"drv/keys\"\n)\n\nvar _ = big.NewInt\nvar _ = time.Now\n\nfunc fromHex(h string) string { b, _ := hex.DecodeString(h); return string(b) }\nfunc toHex(s string) string   { return hex.EncodeToString([]byte(s)) }\nfunc i64(s string) int64 {\n\tv, err := strconv.ParseInt(s, 10, 64)\n\tif err != nil {\n\t\tpanic(err)\n\t}\n\treturn v\n}\nfunc bigv(s string) *big.Int { v, _ := new(big.Int).SetString(s, 10); return v }\nfunc refused(err error) bool {\n\tif _, ok := err.(*K.KeyError); ok {\n\t\treturn true\n\t}\n\tpanic(err)\n}\n\nfunc main() {\n\tin := bufio.NewScanner(os.Stdin)\n\tin.Buffer(make([]byte, 1<<20), 1<<26)\n\tout := bufio.NewWriter(os.Stdout)\n\tdefer out.Flush()\n\tfor in.Scan() {\n\t\tline := in.Text()\n\t\tif line == \"\" {\n\t\t\tcontinue\n\t\t}\n\t\ta := strings.Split(line, \"\\t\")\n\t\tvar res string\n\t\tswitch a[0] + a[1] {\n",
     );
     for (i, _) in p.design.plan.keys.iter().enumerate() {
-        s.push_str(&format!("\t\tcase \"E{i}\":\n\t\t\tres = enc{i}(a[2:])\n\t\tcase \"D{i}\":\n\t\t\tres = dec{i}(a[2])\n"));
+        s.push_str(&format!(
+            "\t\tcase \"E{i}\":\n\t\t\tres = enc{i}(a[2:])\n\t\tcase \"D{i}\":\n\t\t\tres = dec{i}(a[2])\n"
+        ));
     }
     s.push_str("\t\tdefault:\n\t\t\tpanic(line)\n\t\t}\n\t\tout.WriteString(res + \"\\n\")\n\t}\n}\n");
     for (i, key) in p.design.plan.keys.iter().enumerate() {
@@ -298,7 +310,11 @@ fn go_driver(p: &Prepared) -> String {
             .enumerate()
             .map(|(j, f)| format!("{}: {}", pascal(&f.name), go_in(&f.kind, &format!("a[{j}]"))))
             .collect();
-        let shown: Vec<String> = key.fields.iter().map(|f| go_out(&f.kind, &format!("v.{}", pascal(&f.name)))).collect();
+        let shown: Vec<String> = key
+            .fields
+            .iter()
+            .map(|f| go_out(&f.kind, &format!("v.{}", pascal(&f.name))))
+            .collect();
         s.push_str(&format!(
             "\nfunc show{i}(k string) string {{\n\tv, err := K.Decode{name}(k)\n\tif err != nil && refused(err) {{\n\t\treturn \"UNREADABLE\"\n\t}}\n\t_ = v\n\treturn strings.Join([]string{{{shown}}}, \"\\t\")\n}}\n\nfunc enc{i}(a []string) string {{\n\tk, err := K.Encode{name}(K.{name}{{{args}}})\n\tif err != nil && refused(err) {{\n\t\treturn \"ERR\"\n\t}}\n\treturn \"OK\\t\" + toHex(k) + \"\\t\" + show{i}(k)\n}}\n\nfunc dec{i}(h string) string {{\n\tv, err := K.Decode{name}(fromHex(h))\n\tif err != nil && refused(err) {{\n\t\treturn \"ERR\"\n\t}}\n\t_ = v\n\treturn \"OK\\t\" + strings.Join([]string{{{shown}}}, \"\\t\")\n}}\n",
             shown = shown.join(", "),
@@ -309,7 +325,12 @@ fn go_driver(p: &Prepared) -> String {
 }
 
 fn go(prepared: &[Prepared], dir: &Path) -> Result<Vec<String>, String> {
-    if !Command::new("go").arg("version").stdout(Stdio::null()).status().is_ok_and(|s| s.success()) {
+    if !Command::new("go")
+        .arg("version")
+        .stdout(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
+    {
         return Err("skipped: go is not installed (scripts/bootstrap.sh installs golang-go from Debian)".into());
     }
     prepared
@@ -321,9 +342,17 @@ fn go(prepared: &[Prepared], dir: &Path) -> Result<Vec<String>, String> {
             write(&d.join("keys/keys.go"), &p.module)?;
             write(&d.join("main.go"), &go_driver(p))?;
             let mut build = Command::new("go");
-            build.current_dir(&d).env("GOFLAGS", "-mod=mod").env("GOPROXY", "off").args(["build", "-o", "driver", "."]);
+            build
+                .current_dir(&d)
+                .env("GOFLAGS", "-mod=mod")
+                .env("GOPROXY", "off")
+                .args(["build", "-o", "driver", "."]);
             run_command(&mut build, &format!("go build ({})", p.design.name))?;
-            feed(&mut Command::new(d.join("driver")), &p.input, &format!("go driver ({})", p.design.name))
+            feed(
+                &mut Command::new(d.join("driver")),
+                &p.input,
+                &format!("go driver ({})", p.design.name),
+            )
         })
         .collect()
 }
@@ -357,14 +386,25 @@ fn java_driver(p: &Prepared, package: &str) -> String {
         "package {package};\n\nimport java.io.*;\nimport java.math.*;\nimport java.nio.charset.StandardCharsets;\nimport java.time.Instant;\nimport java.util.*;\n\npublic final class Driver {{\n  static String fromHex(String h) {{\n    byte[] b = new byte[h.length() / 2];\n    for (int i = 0; i < b.length; i++) b[i] = (byte) Integer.parseInt(h.substring(2 * i, 2 * i + 2), 16);\n    return new String(b, StandardCharsets.UTF_8);\n  }}\n  static String toHex(String s) {{\n    StringBuilder o = new StringBuilder();\n    for (byte x : s.getBytes(StandardCharsets.UTF_8)) o.append(String.format(\"%02x\", x & 0xff));\n    return o.toString();\n  }}\n  public static void main(String[] args) throws IOException {{\n    BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));\n    PrintWriter out = new PrintWriter(new BufferedWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8)));\n    for (String line; (line = in.readLine()) != null; ) {{\n      if (line.isEmpty()) continue;\n      String[] a = line.split(\"\\t\", -1);\n      String[] rest = Arrays.copyOfRange(a, 2, a.length);\n      out.print(switch (a[0] + a[1]) {{\n"
     );
     for (i, _) in p.design.plan.keys.iter().enumerate() {
-        s.push_str(&format!("        case \"E{i}\" -> enc{i}(rest);\n        case \"D{i}\" -> dec{i}(rest[0]);\n"));
+        s.push_str(&format!(
+            "        case \"E{i}\" -> enc{i}(rest);\n        case \"D{i}\" -> dec{i}(rest[0]);\n"
+        ));
     }
     s.push_str("        default -> throw new IllegalStateException(line);\n      });\n      out.print('\\n');\n    }\n    out.flush();\n  }\n");
     for (i, key) in p.design.plan.keys.iter().enumerate() {
         let name = format!("{}{}", pascal(&key.entity), pascal(&key.attribute));
         let prop = |f: &str| ident(f, camel);
-        let args: Vec<String> = key.fields.iter().enumerate().map(|(j, f)| java_in(&f.kind, &format!("a[{j}]"))).collect();
-        let shown: Vec<String> = key.fields.iter().map(|f| java_out(&f.kind, &format!("v.{}()", prop(&f.name)))).collect();
+        let args: Vec<String> = key
+            .fields
+            .iter()
+            .enumerate()
+            .map(|(j, f)| java_in(&f.kind, &format!("a[{j}]")))
+            .collect();
+        let shown: Vec<String> = key
+            .fields
+            .iter()
+            .map(|f| java_out(&f.kind, &format!("v.{}()", prop(&f.name))))
+            .collect();
         s.push_str(&format!(
             "  static String show{i}(String k) {{\n    try {{\n      Keys.{name} v = Keys.decode{name}(k);\n      return String.join(\"\\t\", List.<String>of({shown}));\n    }} catch (Keys.KeyException e) {{\n      return \"UNREADABLE\";\n    }}\n  }}\n  static String enc{i}(String[] a) {{\n    String k;\n    try {{\n      k = Keys.encode{name}(new Keys.{name}({args}));\n    }} catch (Keys.KeyException e) {{\n      return \"ERR\";\n    }}\n    return \"OK\\t\" + toHex(k) + \"\\t\" + show{i}(k);\n  }}\n  static String dec{i}(String h) {{\n    try {{\n      Keys.{name} v = Keys.decode{name}(fromHex(h));\n      return \"OK\\t\" + String.join(\"\\t\", List.<String>of({shown}));\n    }} catch (Keys.KeyException e) {{\n      return \"ERR\";\n    }}\n  }}\n",
             shown = shown.join(", "),
@@ -376,8 +416,16 @@ fn java_driver(p: &Prepared, package: &str) -> String {
 }
 
 fn java(prepared: &[Prepared], dir: &Path) -> Result<Vec<String>, String> {
-    if !Command::new("javac").arg("-version").stdout(Stdio::null()).stderr(Stdio::null()).status().is_ok_and(|s| s.success()) {
-        return Err("skipped: javac is not installed (scripts/bootstrap.sh installs default-jdk-headless from Debian)".into());
+    if !Command::new("javac")
+        .arg("-version")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
+    {
+        return Err(
+            "skipped: javac is not installed (scripts/bootstrap.sh installs default-jdk-headless from Debian)".into(),
+        );
     }
     let mut files = Vec::new();
     for (i, p) in prepared.iter().enumerate() {
@@ -404,8 +452,148 @@ fn java(prepared: &[Prepared], dir: &Path) -> Result<Vec<String>, String> {
 fn csharp(_: &[Prepared], _: &Path) -> Result<Vec<String>, String> {
     Err("skipped: not written yet".into())
 }
-fn rust(_: &[Prepared], _: &Path) -> Result<Vec<String>, String> {
-    Err("skipped: not written yet".into())
+// ---- Rust ------------------------------------------------------------------------------
+
+fn rust_small(width: u32) -> bool {
+    width <= 18
+}
+
+fn rust_in(kind: &Kind, a: &str) -> String {
+    let parse = |t: &str| format!("match {a}.parse::<{t}>() {{ Ok(n) => n, Err(_) => return \"ERR\".into() }}");
+    match kind {
+        Kind::Text { .. } | Kind::Ulid { .. } | Kind::Ksuid { .. } => format!("from_hex({a})"),
+        Kind::Uint { width, .. } => parse(if rust_small(*width) { "u64" } else { "u128" }),
+        Kind::Int { width, .. } => parse(if rust_small(*width) { "i64" } else { "i128" }),
+        Kind::Epoch { .. } => parse("i64"),
+        Kind::Decimal { .. } => format!("{a}.to_string()"),
+        Kind::Iso { .. } => format!("iso_text({a})"),
+    }
+}
+
+fn rust_out(kind: &Kind, v: &str) -> String {
+    match kind {
+        Kind::Text { .. } | Kind::Ulid { .. } | Kind::Ksuid { .. } => format!("to_hex(&{v})"),
+        Kind::Iso { .. } => format!("iso_ms(&{v})"),
+        _ => format!("{v}.to_string()"),
+    }
+}
+
+fn rust_field(name: &str) -> String {
+    let s = snake(name);
+    if [
+        "type", "match", "fn", "mod", "ref", "use", "move", "loop", "box", "gen", "try",
+    ]
+    .contains(&s.as_str())
+    {
+        format!("r#{s}")
+    } else {
+        s
+    }
+}
+
+fn rust_design(p: &Prepared, i: usize) -> String {
+    let mut s = format!(
+        "fn design{i}(op: &str, k: usize, a: &[&str]) -> String {{\n    use crate::s{i} as K;\n    match (op, k) {{\n"
+    );
+    for (k, key) in p.design.plan.keys.iter().enumerate() {
+        let name = format!("{}{}", pascal(&key.entity), pascal(&key.attribute));
+        let func = format!("{}_{}", snake(&key.entity), snake(&key.attribute));
+        let fields: Vec<String> = key
+            .fields
+            .iter()
+            .enumerate()
+            .map(|(j, f)| format!("{}: {}", rust_field(&f.name), rust_in(&f.kind, &format!("a[{j}]"))))
+            .collect();
+        let shown: Vec<String> = key
+            .fields
+            .iter()
+            .map(|f| rust_out(&f.kind, &format!("v.{}", rust_field(&f.name))))
+            .collect();
+        s.push_str(&format!(
+            "        (\"E\", {k}) => {{\n            let v = K::{name} {{ {fields} }};\n            match K::encode_{func}(&v) {{\n                Err(_) => \"ERR\".into(),\n                Ok(key) => {{\n                    let shown = match K::decode_{func}(key.as_str()) {{\n                        Ok(v) => Vec::<String>::from([{shown}]).join(\"\\t\"),\n                        Err(_) => \"UNREADABLE\".into(),\n                    }};\n                    format!(\"OK\\t{{}}\\t{{}}\", to_hex(key.as_str()), shown)\n                }}\n            }}\n        }}\n        (\"D\", {k}) => match K::decode_{func}(&from_hex(a[0])) {{\n            Ok(v) => format!(\"OK\\t{{}}\", Vec::<String>::from([{shown}]).join(\"\\t\")),\n            Err(_) => \"ERR\".into(),\n        }},\n",
+            fields = fields.join(", "),
+            shown = shown.join(", ")
+        ));
+    }
+    s.push_str("        _ => panic!(\"unknown call {op}{k}\"),\n    }\n}\n");
+    s
+}
+
+fn rust(prepared: &[Prepared], dir: &Path) -> Result<Vec<String>, String> {
+    let core = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut main = String::from("#![allow(clippy::all, unused)]\nuse std::io::Read;\n\n");
+    let mut dispatch = String::new();
+    for (i, p) in prepared.iter().enumerate() {
+        write(&dir.join(format!("src/s{i}.rs")), &p.module)?;
+        main.push_str(&format!("mod s{i};\n"));
+        dispatch.push_str(&format!("        {i} => design{i}(op, k, &a),\n"));
+    }
+    main.push_str(
+        r#"
+fn from_hex(h: &str) -> String {
+    let bytes: Vec<u8> = (0..h.len()).step_by(2).map(|i| u8::from_str_radix(&h[i..i + 2], 16).unwrap()).collect();
+    String::from_utf8(bytes).unwrap()
+}
+fn to_hex(s: &str) -> String {
+    s.bytes().map(|b| format!("{b:02x}")).collect()
+}
+fn iso_text(ms: &str) -> String {
+    let t = time::OffsetDateTime::from_unix_timestamp_nanos(ms.parse::<i128>().unwrap() * 1_000_000).unwrap();
+    format!("{:04}-{:02}-{:02}T{:02}:{:02}:{:02}.{:03}Z", t.year(), u8::from(t.month()), t.day(), t.hour(), t.minute(), t.second(), t.millisecond())
+}
+fn iso_ms(text: &str) -> String {
+    let t = time::OffsetDateTime::parse(text, &time::format_description::well_known::Rfc3339).unwrap();
+    (t.unix_timestamp_nanos() / 1_000_000).to_string()
+}
+
+fn main() {
+    let which: usize = std::env::args().nth(1).unwrap().parse().unwrap();
+    let mut input = String::new();
+    std::io::stdin().read_to_string(&mut input).unwrap();
+    let mut out = String::new();
+    for line in input.lines().filter(|l| !l.is_empty()) {
+        let parts: Vec<&str> = line.split('\t').collect();
+        let (op, k) = (parts[0], parts[1].parse::<usize>().unwrap());
+        let a: Vec<&str> = parts[2..].to_vec();
+        out.push_str(&match which {
+"#,
+    );
+    main.push_str(&dispatch);
+    main.push_str(
+        "        _ => panic!(),\n        });\n        out.push('\\n');\n    }\n    print!(\"{out}\");\n}\n\n",
+    );
+    for (i, p) in prepared.iter().enumerate() {
+        main.push_str(&rust_design(p, i));
+    }
+    write(&dir.join("src/main.rs"), &main)?;
+    write(
+        &dir.join("Cargo.toml"),
+        &format!(
+            "[package]\nname = \"keycode-driver\"\nversion = \"0.0.0\"\nedition = \"2021\"\npublish = false\n\n[workspace]\n\n[dependencies]\nkeylab = {{ path = {:?} }}\nserde_json = {{ version = \"=1.0.154\", features = [\"preserve_order\"] }}\ntime = {{ version = \"=0.3.55\", default-features = false, features = [\"std\", \"parsing\", \"formatting\"] }}\n",
+            core.display().to_string()
+        ),
+    )?;
+    // The workspace's lockfile pins the same versions; its target folder keeps the build.
+    std::fs::copy(core.join("../Cargo.lock"), dir.join("Cargo.lock")).map_err(|e| e.to_string())?;
+    let target = core.join("../target/keycode-driver");
+    let mut build = Command::new(env!("CARGO"));
+    build
+        .current_dir(dir)
+        .env("CARGO_TARGET_DIR", &target)
+        .args(["build", "--quiet", "--release", "--offline"]);
+    run_command(&mut build, "cargo build (the Rust modules)")?;
+    let bin = target.join("release/keycode-driver");
+    prepared
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            feed(
+                Command::new(&bin).arg(i.to_string()),
+                &p.input,
+                &format!("rust ({})", p.design.name),
+            )
+        })
+        .collect()
 }
 
 #[allow(dead_code)]

@@ -4,7 +4,7 @@
 //! `*KeyError`. Go's `strings.ToUpper` maps one rune at a time, so a cased field
 //! holding `ß` is stored as it is where the codec writes `SS`.
 
-use super::{fixed_len, header, kind_name, pascal, quoted_points as quoted, shape, Kind, KeyPlan, Part, Plan};
+use super::{fixed_len, header, kind_name, pascal, quoted_points as quoted, shape, KeyPlan, Kind, Part, Plan};
 use crate::schema::Case;
 
 const RUNTIME: &str = include_str!("runtime/keys.go");
@@ -133,7 +133,10 @@ fn emit_key(out: &mut String, key: &KeyPlan, sep: &str) {
                 format!("strconv.FormatInt({v}, 10)"),
                 "func() *big.Int { p, ok := readPlain(key); r.check(ok, \"epoch digits\"); return p }()".to_string(),
             ),
-            _ => (format!("{}.String()", as_big(&f.kind, &v)), format!("scaled(key, 0, {l})")),
+            _ => (
+                format!("{}.String()", as_big(&f.kind, &v)),
+                format!("scaled(key, 0, {l})"),
+            ),
         };
         out.push_str(&format!(
             "\n// Encode{name} writes the {} key of a {}: its plain number, as DynamoDB's N takes it.\nfunc Encode{name}(v {name}) (key string, err error) {{\n\tdefer catch(&err)\n\t{}\n\treturn {plain}, nil\n}}\n",
@@ -194,7 +197,10 @@ fn emit_key(out: &mut String, key: &KeyPlan, sep: &str) {
                     ));
                 } else {
                     let expected = format!("a {} value for {}", kind_name(&f.kind), f.name);
-                    out.push_str(&format!("\tf{i}, ok{i} := {expr}\n\tr.check(ok{i}, {})\n", quoted(&expected)));
+                    out.push_str(&format!(
+                        "\tf{i}, ok{i} := {expr}\n\tr.check(ok{i}, {})\n",
+                        quoted(&expected)
+                    ));
                     seen[*i] = true;
                 }
             }

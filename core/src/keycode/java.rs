@@ -3,14 +3,16 @@
 //! as `BigDecimal`, ISO timestamps as `Instant`; refusals are `Keys.KeyException` (an
 //! `IllegalArgumentException`).
 
-use super::{camel, fixed_len, header, ident, kind_name, pascal, quoted, shape, Kind, KeyPlan, Part, Plan};
+use super::{camel, fixed_len, header, ident, kind_name, pascal, quoted, shape, KeyPlan, Kind, Part, Plan};
 use crate::schema::Case;
 
 const RUNTIME: &str = include_str!("runtime/Keys.java");
 
 /// Text safe inside a Java comment: Java reads `\u` escapes even there, and `*/` ends it.
 fn comment(text: &str) -> String {
-    text.replace("*/", "* /").replace("\\u", "\\ u").replace(['\n', '\r'], " ")
+    text.replace("*/", "* /")
+        .replace("\\u", "\\ u")
+        .replace(['\n', '\r'], " ")
 }
 
 fn small(width: u32) -> bool {
@@ -218,7 +220,10 @@ fn emit_key(out: &mut String, key: &KeyPlan, sep: &str) {
         .enumerate()
         .map(|(i, f)| typed(&f.kind, &format!("f{i}")))
         .collect();
-    out.push_str(&format!("    r.end();\n    return new {name}({});\n  }}\n", args.join(", ")));
+    out.push_str(&format!(
+        "    r.end();\n    return new {name}({});\n  }}\n",
+        args.join(", ")
+    ));
 }
 
 pub fn emit(plan: &Plan) -> String {

@@ -2,7 +2,7 @@
 //! `int`, decimals as `Decimal` (a string or int is taken too), ISO timestamps as
 //! time-zone-aware `datetime`s; errors are `KeylabError` (a `ValueError`).
 
-use super::{fixed_len, header, ident, kind_name, pascal, quoted_points as quoted, shape, snake, Kind, KeyPlan, Plan};
+use super::{fixed_len, header, ident, kind_name, pascal, quoted_points as quoted, shape, snake, KeyPlan, Kind, Plan};
 use crate::schema::Case;
 
 const RUNTIME: &str = include_str!("runtime/keys.py");
@@ -146,7 +146,11 @@ fn emit_key(out: &mut String, key: &KeyPlan, sep: &str) {
             super::Part::Literal(l) => quoted(l),
             super::Part::Field(i) => {
                 let f = &key.fields[*i];
-                write(&f.kind, &format!("v.{}", prop(&f.name)), &format!("{}.{}", key.entity, f.name))
+                write(
+                    &f.kind,
+                    &format!("v.{}", prop(&f.name)),
+                    &format!("{}.{}", key.entity, f.name),
+                )
             }
         })
         .collect();
