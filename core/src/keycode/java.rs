@@ -163,7 +163,7 @@ fn emit_key(out: &mut String, key: &KeyPlan, sep: &str) {
             "\n  /** The {} key of a {} read back; throws KeyException when it could not have been written. */\n  public static {name} decode{name}(String k) {{\n    Reader r = new Reader(k, SEP, {what});\n    {value_type} value = {value};\n    {};\n    return new {name}({});\n  }}\n",
             attribute,
             entity,
-            if value_type == "BigDecimal" { check.replace("decimalIn(value,", "decimalIn(value,") } else { check },
+            check,
             typed(&f.kind, "value")
         ));
         return;
