@@ -8,6 +8,7 @@ use crate::presets;
 use crate::ui::hooks::{use_analysis, use_derived, use_rekeying};
 use crate::ui::panels::collection_view::CollectionView;
 use crate::ui::panels::definitions_panel::DefinitionsPanel;
+use crate::ui::panels::key_code::KeyCode;
 use crate::ui::panels::lint_list::LintList;
 use crate::ui::panels::paste_box::PasteBox;
 use crate::ui::panels::preview_panel::{PreviewPanel, QueryBar};
@@ -253,6 +254,7 @@ pub fn App() -> Html {
                 <PasteBox pasted={current.pasted.clone()} view={analysis.pasted.clone()} dispatch={dispatch.clone()} />
                 <SnippetPanel prefs={current.snippet.clone()} table={current.schema.table.name.clone()} query={analysis.query.clone()} {dispatch} />
                 <DefinitionsPanel table={current.schema.table.clone()} />
+                <KeyCode schema={current.schema.clone()} />
                 if cfg!(feature = "deferred") {
                     <VersionCompare {rekeying} against={against.as_ref().map(|v| v.label.clone())} on_save={on_save_version}
                         on_against={{ let against = against.clone(); Callback::from(move |v| against.set(v)) }}

@@ -449,8 +449,104 @@ fn java(prepared: &[Prepared], dir: &Path) -> Result<Vec<String>, String> {
         })
         .collect()
 }
-fn csharp(_: &[Prepared], _: &Path) -> Result<Vec<String>, String> {
-    Err("skipped: not written yet".into())
+// ---- C# ------------------------------------------------------------------------------
+
+fn cs_small(width: u32) -> bool {
+    width <= 18
+}
+
+fn cs_in(kind: &Kind, a: &str) -> String {
+    match kind {
+        Kind::Text { .. } | Kind::Ulid { .. } | Kind::Ksuid { .. } => format!("FromHex({a})"),
+        Kind::Uint { width, .. } | Kind::Int { width, .. } if !cs_small(*width) => {
+            format!("BigInteger.Parse({a}, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture)")
+        }
+        Kind::Uint { .. } | Kind::Int { .. } | Kind::Epoch { .. } => {
+            format!("long.Parse({a}, CultureInfo.InvariantCulture)")
+        }
+        Kind::Decimal { .. } => a.to_string(),
+        Kind::Iso { .. } => {
+            format!("DateTimeOffset.FromUnixTimeMilliseconds(long.Parse({a}, CultureInfo.InvariantCulture))")
+        }
+    }
+}
+
+fn cs_out(kind: &Kind, v: &str) -> String {
+    match kind {
+        Kind::Text { .. } | Kind::Ulid { .. } | Kind::Ksuid { .. } => format!("ToHex({v})"),
+        Kind::Decimal { .. } => v.to_string(),
+        Kind::Iso { .. } => format!("{v}.ToUnixTimeMilliseconds().ToString(CultureInfo.InvariantCulture)"),
+        _ => format!("{v}.ToString(CultureInfo.InvariantCulture)"),
+    }
+}
+
+fn cs_driver(p: &Prepared) -> String {
+    let mut s = String::from(
+        "using System;\nusing System.Collections.Generic;\nusing System.Globalization;\nusing System.IO;\nusing System.Numerics;\nusing System.Text;\n\npublic static class Driver\n{\n    static string FromHex(string h)\n    {\n        var b = new byte[h.Length / 2];\n        for (int i = 0; i < b.Length; i++) b[i] = Convert.ToByte(h.Substring(2 * i, 2), 16);\n        return new UTF8Encoding(false, true).GetString(b);\n    }\n\n    static string ToHex(string s)\n    {\n        var o = new StringBuilder();\n        foreach (byte x in Encoding.UTF8.GetBytes(s)) o.Append(x.ToString(\"x2\"));\n        return o.ToString();\n    }\n\n    public static void Main()\n    {\n        var input = new StreamReader(Console.OpenStandardInput(), new UTF8Encoding(false)).ReadToEnd();\n        var output = new StringBuilder();\n        foreach (var line in input.Split('\\n'))\n        {\n            if (line.Length == 0) continue;\n            var a = line.Split('\\t');\n            var rest = new string[a.Length - 2];\n            Array.Copy(a, 2, rest, 0, rest.Length);\n            string res;\n            switch (a[0] + a[1])\n            {\n",
+    );
+    for (i, _) in p.design.plan.keys.iter().enumerate() {
+        s.push_str(&format!("                case \"E{i}\": res = Enc{i}(rest); break;\n                case \"D{i}\": res = Dec{i}(rest[0]); break;\n"));
+    }
+    s.push_str("                default: throw new InvalidOperationException(line);\n            }\n            output.Append(res).Append('\\n');\n        }\n        var stdout = new StreamWriter(Console.OpenStandardOutput(), new UTF8Encoding(false));\n        stdout.Write(output.ToString());\n        stdout.Flush();\n    }\n");
+    for (i, key) in p.design.plan.keys.iter().enumerate() {
+        let name = format!("{}{}", pascal(&key.entity), pascal(&key.attribute));
+        let args: Vec<String> = key
+            .fields
+            .iter()
+            .enumerate()
+            .map(|(j, f)| cs_in(&f.kind, &format!("a[{j}]")))
+            .collect();
+        let shown: Vec<String> = key
+            .fields
+            .iter()
+            .map(|f| cs_out(&f.kind, &format!("v.{}", pascal(&f.name))))
+            .collect();
+        s.push_str(&format!(
+            "\n    static string Show{i}(string k)\n    {{\n        try\n        {{\n            var v = Keys.Decode{name}(k);\n            return string.Join(\"\\t\", new string[] {{ {shown} }});\n        }}\n        catch (Keys.KeyException)\n        {{\n            return \"UNREADABLE\";\n        }}\n    }}\n\n    static string Enc{i}(string[] a)\n    {{\n        string k;\n        try\n        {{\n            k = Keys.Encode{name}(new Keys.{name}({args}));\n        }}\n        catch (Keys.KeyException)\n        {{\n            return \"ERR\";\n        }}\n        return \"OK\\t\" + ToHex(k) + \"\\t\" + Show{i}(k);\n    }}\n\n    static string Dec{i}(string h)\n    {{\n        try\n        {{\n            var v = Keys.Decode{name}(FromHex(h));\n            return \"OK\\t\" + string.Join(\"\\t\", new string[] {{ {shown} }});\n        }}\n        catch (Keys.KeyException)\n        {{\n            return \"ERR\";\n        }}\n    }}\n",
+            shown = shown.join(", "),
+            args = args.join(", ")
+        ));
+    }
+    s.push_str("}\n");
+    s
+}
+
+fn csharp(prepared: &[Prepared], dir: &Path) -> Result<Vec<String>, String> {
+    let has = |p: &str| {
+        Command::new(p)
+            .arg("--version")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success())
+    };
+    if !(has("mcs") && has("mono")) {
+        return Err("skipped: no C# compiler: dotnet is not in Debian, and Mono's mcs is not installed (scripts/bootstrap.sh installs mono-mcs from Debian when it can)".into());
+    }
+    prepared
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let d = dir.join(format!("d{i}"));
+            write(&d.join("Keys.cs"), &p.module)?;
+            write(&d.join("Driver.cs"), &cs_driver(p))?;
+            let mut mcs = Command::new("mcs");
+            mcs.current_dir(&d).args([
+                "-nologo",
+                "-warn:0",
+                "-r:System.Numerics.dll",
+                "-out:driver.exe",
+                "Keys.cs",
+                "Driver.cs",
+            ]);
+            run_command(&mut mcs, &format!("mcs ({})", p.design.name))?;
+            feed(
+                Command::new("mono").arg(d.join("driver.exe")),
+                &p.input,
+                &format!("mono ({})", p.design.name),
+            )
+        })
+        .collect()
 }
 // ---- Rust ------------------------------------------------------------------------------
 

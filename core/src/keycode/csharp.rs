@@ -1,6 +1,320 @@
-use super::Plan;
+//! C#: one static class, `Keys`, base class library only (C# 7, so Mono's compiler and
+//! every .NET take it). A class per key, whole numbers as `long` up to 18 digits and
+//! `BigInteger` beyond, decimals as strings (.NET's `decimal` holds 28 digits, keys up to
+//! 38), ISO timestamps as `DateTimeOffset`; refusals are `Keys.KeyException`. .NET's
+//! invariant upper case maps one character at a time, so a cased field holding `ß` is
+//! stored as it is where the codec writes `SS`.
+
+use super::{camel, fixed_len, header, kind_name, pascal, quoted, shape, KeyPlan, Kind, Part, Plan};
+use crate::schema::Case;
+
+const RUNTIME: &str = include_str!("runtime/Keys.cs");
+
+fn small(width: u32) -> bool {
+    width <= 18
+}
+
+fn value_type(kind: &Kind) -> &'static str {
+    match kind {
+        Kind::Text { .. } | Kind::Decimal { .. } | Kind::Ulid { .. } | Kind::Ksuid { .. } => "string",
+        Kind::Uint { width, .. } | Kind::Int { width, .. } if !small(*width) => "BigInteger",
+        Kind::Uint { .. } | Kind::Int { .. } | Kind::Epoch { .. } => "long",
+        Kind::Iso { .. } => "DateTimeOffset",
+    }
+}
+
+fn case_name(case: Case) -> &'static str {
+    match case {
+        Case::Preserve => "\"preserve\"",
+        Case::Upper => "\"upper\"",
+        Case::Lower => "\"lower\"",
+    }
+}
+
+const KEYWORDS: &[&str] = &[
+    "abstract",
+    "as",
+    "base",
+    "bool",
+    "break",
+    "byte",
+    "case",
+    "catch",
+    "char",
+    "checked",
+    "class",
+    "const",
+    "continue",
+    "decimal",
+    "default",
+    "delegate",
+    "do",
+    "double",
+    "else",
+    "enum",
+    "event",
+    "explicit",
+    "extern",
+    "false",
+    "finally",
+    "fixed",
+    "float",
+    "for",
+    "foreach",
+    "goto",
+    "if",
+    "implicit",
+    "in",
+    "int",
+    "interface",
+    "internal",
+    "is",
+    "lock",
+    "long",
+    "namespace",
+    "new",
+    "null",
+    "object",
+    "operator",
+    "out",
+    "override",
+    "params",
+    "private",
+    "protected",
+    "public",
+    "readonly",
+    "ref",
+    "return",
+    "sbyte",
+    "sealed",
+    "short",
+    "sizeof",
+    "stackalloc",
+    "static",
+    "string",
+    "struct",
+    "switch",
+    "this",
+    "throw",
+    "true",
+    "try",
+    "typeof",
+    "uint",
+    "ulong",
+    "unchecked",
+    "unsafe",
+    "ushort",
+    "using",
+    "virtual",
+    "void",
+    "volatile",
+    "while",
+];
+
+fn parameter(name: &str) -> String {
+    let c = camel(name);
+    if KEYWORDS.contains(&c.as_str()) {
+        format!("@{c}")
+    } else {
+        c
+    }
+}
+
+/// Text safe inside a `///` comment.
+fn comment(text: &str) -> String {
+    text.replace(['\n', '\r'], " ")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+fn write(kind: &Kind, v: &str, field: &str) -> String {
+    let f = quoted(field);
+    let max = |m: &Option<u32>| m.map(|m| m.to_string()).unwrap_or_else(|| "-1".into());
+    match kind {
+        Kind::Text { case, max_length } => format!("Text({v}, {}, {}, Sep, {f})", case_name(*case), max(max_length)),
+        Kind::Uint { width, desc } | Kind::Epoch { width, desc, .. } => format!("Uint({v}, {width}, {desc}, {f})"),
+        Kind::Int { width, desc } => format!("Integer({v}, {width}, {desc}, {f})"),
+        Kind::Decimal {
+            width,
+            scale,
+            signed,
+            desc,
+        } => format!("Decimal({v}, {width}, {scale}, {signed}, {desc}, {f})"),
+        Kind::Iso { desc } => format!("Iso({v}, {desc}, {f})"),
+        Kind::Ulid { desc } => format!("Ulid({v}, {desc}, {f})"),
+        Kind::Ksuid { desc } => format!("Ksuid({v}, {desc}, {f})"),
+    }
+}
+
+fn read(kind: &Kind, field: &str) -> String {
+    let f = quoted(field);
+    let segment = match fixed_len(kind) {
+        Some(n) => format!("r.Fixed({n}, {f})"),
+        None => "r.Rest()".into(),
+    };
+    let max = |m: &Option<u32>| m.map(|m| m.to_string()).unwrap_or_else(|| "-1".into());
+    match kind {
+        Kind::Text { case, max_length } => format!("ReadText({segment}, {}, {})", case_name(*case), max(max_length)),
+        Kind::Uint { width, desc } | Kind::Epoch { width, desc, .. } => format!("ReadUint({segment}, {width}, {desc})"),
+        Kind::Int { width, desc } => format!("ReadInt({segment}, {width}, {desc})"),
+        Kind::Decimal {
+            width,
+            scale,
+            signed,
+            desc,
+        } => format!("ReadDecimal({segment}, {width}, {scale}, {signed}, {desc})"),
+        Kind::Iso { desc } => format!("ReadIso({segment}, {desc})"),
+        Kind::Ulid { desc } => format!("ReadUlid({segment}, {desc})"),
+        Kind::Ksuid { desc } => format!("ReadKsuid({segment}, {desc})"),
+    }
+}
+
+/// A decoded value (an object: a boxed BigInteger for integers) as its property's type.
+fn typed(kind: &Kind, v: &str) -> String {
+    match kind {
+        Kind::Uint { width, .. } | Kind::Int { width, .. } if !small(*width) => format!("(BigInteger){v}"),
+        Kind::Uint { .. } | Kind::Int { .. } | Kind::Epoch { .. } => format!("(long)(BigInteger){v}"),
+        other => format!("({}){v}", value_type(other)),
+    }
+}
+
+fn emit_key(out: &mut String, key: &KeyPlan, sep: &str) {
+    let name = format!("{}{}", pascal(&key.entity), pascal(&key.attribute));
+    let what = quoted(&format!("{}.{}", key.entity, key.attribute));
+    let label = |f: &str| format!("{}.{f}", key.entity);
+    out.push_str(&format!(
+        "\n    /// <summary>The values of a {} {} key: {}.</summary>\n    public sealed class {name}\n    {{\n",
+        comment(&key.entity),
+        comment(&key.attribute),
+        comment(&shape(key, sep))
+    ));
+    for f in &key.fields {
+        out.push_str(&format!(
+            "        public {} {} {{ get; }}\n",
+            value_type(&f.kind),
+            pascal(&f.name)
+        ));
+    }
+    let params: Vec<String> = key
+        .fields
+        .iter()
+        .map(|f| format!("{} {}", value_type(&f.kind), parameter(&f.name)))
+        .collect();
+    out.push_str(&format!("\n        public {name}({})\n        {{\n", params.join(", ")));
+    for f in &key.fields {
+        out.push_str(&format!("            {} = {};\n", pascal(&f.name), parameter(&f.name)));
+    }
+    out.push_str("        }\n    }\n");
+    if key.number {
+        let f = &key.fields[0];
+        let v = format!("v.{}", pascal(&f.name));
+        let l = quoted(&label(&f.name));
+        let (value_type, value, plain) = match &f.kind {
+            Kind::Decimal { scale, .. } => (
+                "string",
+                format!("DecimalText(Scaled(k, {scale}, {l}), {scale})"),
+                format!("PlainDecimal(Scaled({v}, {scale}, {l}), {scale})"),
+            ),
+            Kind::Epoch { .. } => (
+                "BigInteger",
+                "(BigInteger)r.Check(ReadPlain(k), \"epoch digits\")".to_string(),
+                format!("{v}.ToString(CultureInfo.InvariantCulture)"),
+            ),
+            _ => (
+                "BigInteger",
+                format!("Scaled(k, 0, {l})"),
+                format!("{v}.ToString(CultureInfo.InvariantCulture)"),
+            ),
+        };
+        out.push_str(&format!(
+            "\n    /// <summary>The {} key of a {}: its plain number, as DynamoDB's N takes it.</summary>\n    public static string Encode{name}({name} v)\n    {{\n        {};\n        return {plain};\n    }}\n",
+            comment(&key.attribute),
+            comment(&key.entity),
+            write(&f.kind, &v, &label(&f.name))
+        ));
+        let back = match &f.kind {
+            Kind::Decimal { .. } => "value".to_string(),
+            _ => typed(&f.kind, "(object)value"),
+        };
+        out.push_str(&format!(
+            "\n    /// <summary>The {} key of a {} read back; throws KeyException when it could not have been written.</summary>\n    public static {name} Decode{name}(string k)\n    {{\n        var r = new Reader(k, Sep, {what});\n        {value_type} value = {value};\n        {};\n        return new {name}({back});\n    }}\n",
+            comment(&key.attribute),
+            comment(&key.entity),
+            write(&f.kind, "value", &label(&f.name))
+        ));
+        return;
+    }
+    let segments: Vec<String> = key
+        .parts
+        .iter()
+        .map(|p| match p {
+            Part::Literal(l) => quoted(l),
+            Part::Field(i) => {
+                let f = &key.fields[*i];
+                write(&f.kind, &format!("v.{}", pascal(&f.name)), &label(&f.name))
+            }
+        })
+        .collect();
+    out.push_str(&format!(
+        "\n    /// <summary>The {} key of a {}; throws KeyException saying which value is wrong.</summary>\n    public static string Encode{name}({name} v)\n    {{\n        return Key(new[]\n        {{\n            {},\n        }}, Sep, {}, {what});\n    }}\n",
+        comment(&key.attribute),
+        comment(&key.entity),
+        segments.join(",\n            "),
+        key.limit
+    ));
+    out.push_str(&format!(
+        "\n    /// <summary>The {} key of a {} read back; throws KeyException when it could not have been written.</summary>\n    public static {name} Decode{name}(string k)\n    {{\n        var r = new Reader(k, Sep, {what});\n",
+        comment(&key.attribute),
+        comment(&key.entity)
+    ));
+    let mut seen = vec![false; key.fields.len()];
+    for (n, p) in key.parts.iter().enumerate() {
+        if n > 0 {
+            out.push_str("        r.Separator();\n");
+        }
+        match p {
+            Part::Literal(l) => out.push_str(&format!("        r.Literal({});\n", quoted(l))),
+            Part::Field(i) => {
+                let f = &key.fields[*i];
+                let expr = read(&f.kind, &f.name);
+                if seen[*i] {
+                    out.push_str(&format!("        Same(r, f{i}, {expr}, {});\n", quoted(&f.name)));
+                } else {
+                    let expected = format!("a {} value for {}", kind_name(&f.kind), f.name);
+                    out.push_str(&format!(
+                        "        object f{i} = r.Check({expr}, {});\n",
+                        quoted(&expected)
+                    ));
+                    seen[*i] = true;
+                }
+            }
+        }
+    }
+    let args: Vec<String> = key
+        .fields
+        .iter()
+        .enumerate()
+        .map(|(i, f)| typed(&f.kind, &format!("f{i}")))
+        .collect();
+    out.push_str(&format!(
+        "        r.End();\n        return new {name}({});\n    }}\n",
+        args.join(", ")
+    ));
+}
 
 pub fn emit(plan: &Plan) -> String {
-    let _ = plan;
-    String::new()
+    let mut out = header(plan, "//");
+    out.push_str("// Wrap it in your namespace.\n\nusing System;\nusing System.Globalization;\nusing System.Numerics;\nusing System.Text;\nusing System.Text.RegularExpressions;\n\n");
+    out.push_str(&format!(
+        "/// <summary>Writes and reads the keys of the keylab design of table {}.</summary>\npublic static class Keys\n{{\n    /// <summary>The separator between a key's segments.</summary>\n    public const string Sep = {};\n    /// <summary>The design this class was written for.</summary>\n    public const string Design = {};\n\n",
+        comment(&plan.table),
+        quoted(&plan.separator),
+        quoted(&plan.hash)
+    ));
+    out.push_str(RUNTIME);
+    for key in &plan.keys {
+        emit_key(&mut out, key, &plan.separator);
+    }
+    out.push_str("}\n");
+    out
 }

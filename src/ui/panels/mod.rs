@@ -5,6 +5,7 @@ pub mod collection_view;
 pub mod definitions_panel;
 pub mod entity_picker;
 pub mod hit_list;
+pub mod key_code;
 pub mod lint_list;
 pub mod paste_box;
 pub mod paste_items;

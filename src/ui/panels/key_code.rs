@@ -1,0 +1,75 @@
+//! *Key code*: the design as a module for the backend, in six languages, each proven
+//! equal to the codec by `make test` (core/examples/keycode_diff). Written only while
+//! the section is open.
+
+use crate::ui::widgets::copy_button::CopyButton;
+use crate::ui::widgets::files::download;
+use crate::ui::widgets::tabs::Tabs;
+use keylab::keycode::{generate, Language};
+use keylab::Schema;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct KeyCodeProps {
+    pub schema: Schema,
+}
+
+#[function_component]
+pub fn KeyCode(props: &KeyCodeProps) -> Html {
+    let language = use_state(|| Language::TypeScript);
+    let open = use_state(|| false);
+    let code = {
+        let (schema, language, open) = (props.schema.clone(), *language, *open);
+        use_memo((schema, language as u8, open), move |(schema, _, open)| {
+            open.then(|| generate(schema, language))
+        })
+    };
+    let tabs: Vec<(String, String)> = Language::ALL
+        .iter()
+        .map(|l| (l.id().to_string(), l.label().to_string()))
+        .collect();
+    let on_select = {
+        let language = language.clone();
+        Callback::from(move |id: String| {
+            if let Some(l) = Language::from_id(&id) {
+                language.set(l);
+            }
+        })
+    };
+    let ontoggle = {
+        let open = open.clone();
+        Callback::from(move |e: Event| {
+            if let Some(d) = e.target_dyn_into::<web_sys::HtmlDetailsElement>() {
+                open.set(d.open());
+            }
+        })
+    };
+    let file = language.file_name();
+    html! {
+        <section class="panel wide" aria-labelledby="keycode-title" id="keycode-panel">
+            <details {ontoggle}>
+                <summary><h2 id="keycode-title">{ "Key code" }</h2></summary>
+                <p class="note">{ "The design as a module for your backend: for every entity and key attribute, a function that writes the key from typed values and one that reads a key back, with keylab's checks (overflow, negative values in a uint, the separator inside a value, empty values, key size). Standard library only (Rust uses the keylab crate). make test compiles and runs each language against the codec on thousands of values." }</p>
+                <Tabs id="keycode-tab" label="language" tabs={tabs} selected={language.id().to_string()} {on_select} controls="keycode-code" captioned=true />
+                <div id="keycode-code" role="tabpanel">
+                    { match (*code).clone() {
+                        None => Html::default(),
+                        Some(Ok(text)) => html! {
+                            <>
+                                <div class="snippet-actions">
+                                    <CopyButton text={text.clone()} label={format!("Copy {}", language.label())} />
+                                    <button type="button" onclick={{ let text = text.clone(); Callback::from(move |_: MouseEvent| { download(file, &text); }) }}>{ format!("Download {file}") }</button>
+                                    if *language == Language::CSharp {
+                                        <span class="note">{ "C# is compiled by make test only where dotnet is installed." }</span>
+                                    }
+                                </div>
+                                <pre class="code"><code data-testid="keycode-text">{ text }</code></pre>
+                            </>
+                        },
+                        Some(Err(why)) => html! { <p class="message error" role="alert" data-testid="keycode-error">{ format!("No key code yet: {why}") }</p> },
+                    } }
+                </div>
+            </details>
+        </section>
+    }
+}
