@@ -6,7 +6,7 @@ export PATH := $(CURDIR)/node_modules/.bin:$(HOME)/.cargo/bin:$(PATH)
 TRUNK := trunk --skip-version-check
 WASM_RUNNER := CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner CHROMEDRIVER=/usr/bin/chromedriver
 
-.PHONY: serve build package test bootstrap bootstrap-test lint test-native test-core-wasm test-wasm test-package test-e2e test-snippets fuzz-smoke fuzz bundle clean
+.PHONY: serve build package test bootstrap bootstrap-test lint test-native test-core-wasm test-wasm test-package test-keycode test-e2e test-snippets fuzz-smoke fuzz bundle clean
 
 serve: bootstrap
 	$(TRUNK) serve --release --open=false
@@ -25,7 +25,7 @@ bootstrap-test:
 	@scripts/bootstrap.sh test
 
 # Every test layer, in the order a failure is cheapest to find.
-test: bootstrap-test lint test-native test-core-wasm test-wasm test-package test-e2e test-snippets fuzz-smoke bundle
+test: bootstrap-test lint test-native test-core-wasm test-wasm test-package test-keycode test-e2e test-snippets fuzz-smoke bundle
 	@echo "make test: every layer passed"
 
 lint:
@@ -52,6 +52,12 @@ test-wasm:
 # The package in Node, and its declarations compiled by tsc against a typed program.
 test-package: package
 	cd packages/keylab && node --test test/package.test.mjs && tsc -p test/tsconfig.json
+
+# The Key code tab's six languages, each compiled and run by its real toolchain on the
+# presets and random designs, equal to the codec (core/examples/keycode_diff); a
+# missing toolchain is skipped with a message.
+test-keycode:
+	cargo run --quiet --release -p keylab --example keycode_diff
 
 # tests/e2e/package.spec.mjs compares the package with the page, so both are built.
 test-e2e: build package

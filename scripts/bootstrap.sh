@@ -86,6 +86,22 @@ if [ "$what" = test ]; then
     say "Missing: ${debian_missing[*]}. Install them as root: apt-get install -y ${debian_missing[*]}" >&2
     exit 1
   fi
+
+  # The key code's toolchains (make test-keycode), from Debian when they can be had. A
+  # language whose toolchain is still missing is skipped there, saying so. dotnet is
+  # not in Debian; Mono's mcs compiles the C# module.
+  keycode_missing=()
+  command -v javac >/dev/null || keycode_missing+=(default-jdk-headless)
+  { command -v mcs >/dev/null && command -v mono >/dev/null; } || keycode_missing+=(mono-mcs)
+  if [ ${#keycode_missing[@]} -eq 0 ]; then
+    say "javac and mcs present"
+  elif [ "$(id -u)" = 0 ]; then
+    say "installing ${keycode_missing[*]} from Debian (the key code's Java and C# tests)"
+    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${keycode_missing[@]}" >/dev/null; } \
+      || say "could not install ${keycode_missing[*]}: make test-keycode skips those languages and says so"
+  else
+    say "Not installed: ${keycode_missing[*]}; make test-keycode skips those languages (apt-get install -y ${keycode_missing[*]})"
+  fi
 fi
 
 if [ "$what" = fuzz ]; then
