@@ -311,10 +311,12 @@ pub fn emit(plan: &Plan) -> String {
         quoted(&plan.separator),
         quoted(&plan.hash)
     ));
-    out.push_str(RUNTIME);
     for key in &plan.keys {
         emit_key(&mut out, key, &plan.separator);
     }
+    // The keys first, for the reader; the codec they share after them.
+    out.push_str("\n    // ---- keylab's codec, shared by the functions above ----\n\n");
+    out.push_str(RUNTIME);
     out.push_str("}\n");
     out
 }

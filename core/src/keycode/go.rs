@@ -223,10 +223,12 @@ pub fn emit(plan: &Plan) -> String {
         quoted(&plan.separator),
         quoted(&plan.hash)
     ));
-    out.push_str(RUNTIME);
     out.push_str("\n// nonNil refuses a missing *big.Int value.\nfunc nonNil(v *big.Int) *big.Int {\n\tif v == nil {\n\t\tfail(\"missingValue\", \"a value is nil\")\n\t}\n\treturn v\n}\n\nvar _ = strconv.Itoa\n");
     for key in &plan.keys {
         emit_key(&mut out, key, &plan.separator);
     }
+    // The keys first, for the reader; the codec they share after them.
+    out.push_str("\n// ---- keylab's codec, shared by the functions above ----\n\n");
+    out.push_str(RUNTIME);
     out
 }

@@ -200,9 +200,11 @@ pub fn emit(plan: &Plan) -> String {
         "from __future__ import annotations\n\nimport datetime\nimport re\nfrom dataclasses import dataclass\nfrom decimal import Decimal\nfrom typing import Callable, List, NoReturn, Optional, TypeVar, Union\n\nT = TypeVar(\"T\")\n\n",
     );
     out.push_str(&format!("SEP = {}\n\"\"\"The separator between a key's segments.\"\"\"\nDESIGN = {}\n\"\"\"The design this module was written for.\"\"\"\n\n\n", quoted(&plan.separator), quoted(&plan.hash)));
-    out.push_str(RUNTIME);
     for key in &plan.keys {
         emit_key(&mut out, key, &plan.separator);
     }
+    // The keys first, for the reader; the codec they share after them.
+    out.push_str("\n# ---- keylab's codec, shared by the functions above ----\n\n");
+    out.push_str(RUNTIME);
     out
 }

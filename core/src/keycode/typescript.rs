@@ -201,9 +201,11 @@ pub fn emit(plan: &Plan) -> String {
         "/** The design this module was written for. */\nexport const DESIGN = {};\n\n",
         quoted(&plan.hash)
     ));
-    out.push_str(RUNTIME);
     for key in &plan.keys {
         emit_key(&mut out, key, &plan.separator);
     }
+    // The keys first, for the reader; the codec they share after them.
+    out.push_str("\n// ---- keylab's codec, shared by the functions above ----\n\n");
+    out.push_str(RUNTIME);
     out
 }
