@@ -100,27 +100,30 @@ pub struct Checks {
     numeric: Option<(bool, bool)>,
 }
 
-/// A 64-bit hash of the keys' text (an attribute's type never changes between items,
-/// so the text alone tells keys apart): eight bytes at a time through a multiply, each
-/// key closed by its length, then splitmix64's finaliser, which spreads every input bit
-/// over the whole hash. SipHash cost more than the rest of the checks together, and
-/// nothing here is adversarial: a false collision needs two keys to share all 64 bits.
-fn hash(keys: &[&KeyValue]) -> u64 {
+/// A 64-bit hash of a key's text (an attribute's type never changes between items, so
+/// the text alone tells keys apart): eight bytes at a time through a multiply, closed
+/// by the length. SipHash cost more than the rest of the checks together, and nothing
+/// here is adversarial: a false collision needs two keys to share all 64 bits.
+fn text_hash(text: &str) -> u64 {
     const K: u64 = 0x9e37_79b9_7f4a_7c15;
+    let bytes = text.as_bytes();
     let mut h: u64 = 0;
-    for k in keys {
-        let bytes = k.as_str().as_bytes();
-        let mut chunks = bytes.chunks_exact(8);
-        for c in &mut chunks {
-            let mut word = [0u8; 8];
-            word.copy_from_slice(c);
-            h = (h ^ u64::from_le_bytes(word)).wrapping_mul(K).rotate_left(31);
-        }
-        let mut word = [0u8; 8];
-        word[..chunks.remainder().len()].copy_from_slice(chunks.remainder());
-        h = (h ^ u64::from_le_bytes(word)).wrapping_mul(K).rotate_left(31);
-        h = (h ^ bytes.len() as u64).wrapping_mul(K);
+    let mut chunks = bytes.chunks_exact(8);
+    for c in &mut chunks {
+        h = (h ^ u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]))
+            .wrapping_mul(K)
+            .rotate_left(31);
     }
+    let mut word = [0u8; 8];
+    word[..chunks.remainder().len()].copy_from_slice(chunks.remainder());
+    h = (h ^ u64::from_le_bytes(word)).wrapping_mul(K).rotate_left(31);
+    (h ^ bytes.len() as u64).wrapping_mul(K)
+}
+
+/// Two keys' hashes as one, through splitmix64's finaliser, which spreads every input
+/// bit over the whole result (the order of the two matters).
+fn combine(a: u64, b: u64) -> u64 {
+    let mut h = a ^ b.rotate_left(29) ^ 0x94d0_49bb_1331_11eb;
     h ^= h >> 30;
     h = h.wrapping_mul(0xbf58_476d_1ce4_e5b9);
     h ^= h >> 27;
@@ -155,8 +158,10 @@ impl Checks {
             limit,
             examples,
             summary: Summary::default(),
-            new_keys: HashMap::default(),
-            records: Vec::new(),
+            // Sized for a typical first batch, not for the limit: a sample of ten items
+            // must not reserve a million slots.
+            new_keys: HashMap::with_capacity_and_hasher(limit.min(1 << 16), Default::default()),
+            records: Vec::with_capacity(limit.min(1 << 16)),
             text: String::new(),
             numeric: None,
         }
@@ -197,15 +202,16 @@ impl Checks {
         };
         s.checked += 1;
         let new_sort = self.new_table.sort.as_deref().and_then(|a| item.new_key(a));
-        let table_key: Vec<&KeyValue> = std::iter::once(new_partition).chain(new_sort).collect();
-        match self.new_keys.entry(hash(&table_key)) {
+        let new_partition_hash = text_hash(new_partition.as_str());
+        let table_key = combine(new_partition_hash, new_sort.map_or(0, |k| text_hash(k.as_str())));
+        match self.new_keys.entry(table_key) {
             Entry::Occupied(first) => {
                 s.collision_count += 1;
                 if s.collisions.len() < self.examples {
                     s.collisions.push(Collision {
                         first: *first.get(),
                         second: at,
-                        key: table_key.into_iter().cloned().collect(),
+                        key: std::iter::once(new_partition).chain(new_sort).cloned().collect(),
                     });
                 }
             }
@@ -222,7 +228,7 @@ impl Checks {
                 self.text.push_str(old_sort.as_str());
                 self.text.push_str(new_sort.as_str());
                 self.records.push(Record {
-                    collection: hash(&[old_partition, new_partition]),
+                    collection: combine(text_hash(old_partition.as_str()), new_partition_hash),
                     prefix: if numeric.0 { 0 } else { prefix_of(old_sort.as_str()) },
                     start,
                     old_len: old_sort.as_str().len() as u32,
