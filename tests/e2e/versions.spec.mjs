@@ -104,3 +104,22 @@ test('the last export is the version compared with, and a pasted export too', as
   await expect(page.getByTestId('version-report')).toContainText('Comparing the pasted version');
   await expect(page.getByTestId('version-summary')).toContainText('change keys (SK');
 });
+
+test('by keyboard alone, and with a megabyte pasted, the comparison works and the page stays whole', async ({ page }) => {
+  await openFresh(page);
+  await panel(page).getByTestId('save-version').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('version-report')).toContainText('Comparing the saved version of');
+  await page.locator('#seg-0-width').focus();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('11');
+  await expect(page.getByTestId('version-summary')).toContainText('change keys (SK');
+  const box = page.getByLabel('Or paste a share link or an exported file');
+  await box.fill('x'.repeat(1_000_000));
+  await panel(page).getByRole('button', { name: 'Compare with the pasted version' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(panel(page).getByRole('alert')).toContainText('neither a keylab share link');
+  // The earlier comparison is still there, and the page did not widen.
+  await expect(page.getByTestId('version-summary')).toContainText('change keys (SK');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+});
