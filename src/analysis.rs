@@ -12,7 +12,7 @@ use keylab::preview::{
     collections, number_vs_string, overwritten_by, overwritten_in, preview, Collection, NumberVsString, Preview,
 };
 use keylab::query::builder::build;
-use keylab::query::eval::{item_of, latest_writes, run, Item};
+use keylab::query::eval::{item_of, latest_writes, pages, Item};
 use keylab::query::parse::{parse_input, ValidationError};
 use keylab::query::{KeyCondition, Query, ValueStyle};
 use keylab::schema::AttrType;
@@ -348,8 +348,9 @@ impl Playground {
             .unwrap_or_else(|| self.attribute())
     }
 
-    /// Runs a query page by page, as a client following LastEvaluatedKey would.
-    pub(crate) fn hits(&self, mut query: Query) -> Rc<Vec<Hit>> {
+    /// Runs a query page by page, as a client following LastEvaluatedKey would (one
+    /// sort for every page: `eval::pages`).
+    pub(crate) fn hits(&self, query: Query) -> Rc<Vec<Hit>> {
         let items = self.sample_items(&query);
         let sort_attr = self.sort_attribute(&query);
         let multi: Option<Vec<String>> = self
@@ -357,42 +358,35 @@ impl Playground {
             .filter(|k| k.is_multi_attribute())
             .map(|k| k.sort_attributes().map(str::to_string).collect());
         let mut hits = Vec::new();
-        for page in 1..=1000 {
-            let result = run(&self.schema.table, &items, &query);
-            for item in &result.items {
-                let row = item
-                    .get(ROW_ATTRIBUTE)
-                    .and_then(|v| v.get("N"))
+        for (page, item) in pages(&self.schema.table, &items, &query, 1000) {
+            let row = item
+                .get(ROW_ATTRIBUTE)
+                .and_then(|v| v.get("N"))
+                .and_then(Value::as_str)
+                .and_then(|n| n.parse().ok());
+            let value = |attr: &str| {
+                item.get(attr)
+                    .and_then(|v| v.get("S").or_else(|| v.get("N")))
                     .and_then(Value::as_str)
-                    .and_then(|n| n.parse().ok());
-                let value = |attr: &str| {
-                    item.get(attr)
-                        .and_then(|v| v.get("S").or_else(|| v.get("N")))
-                        .and_then(Value::as_str)
-                        .unwrap_or_default()
-                        .to_string()
-                };
-                // A multi-attribute sort key's place is the whole tuple.
-                let key = match &multi {
-                    Some(attrs) => attrs.iter().map(|a| value(a)).collect::<Vec<_>>().join(" · "),
-                    None => value(&sort_attr),
-                };
-                if let Some(row) = row {
-                    hits.push(Hit {
-                        row,
-                        page,
-                        key,
-                        values: if hits.len() < SHOWN {
-                            self.row_text(row)
-                        } else {
-                            String::new()
-                        },
-                    });
-                }
-            }
-            match result.last_evaluated_key {
-                Some(k) => query.exclusive_start_key = Some(k),
-                None => break,
+                    .unwrap_or_default()
+                    .to_string()
+            };
+            // A multi-attribute sort key's place is the whole tuple.
+            let key = match &multi {
+                Some(attrs) => attrs.iter().map(|a| value(a)).collect::<Vec<_>>().join(" · "),
+                None => value(&sort_attr),
+            };
+            if let Some(row) = row {
+                hits.push(Hit {
+                    row,
+                    page,
+                    key,
+                    values: if hits.len() < SHOWN {
+                        self.row_text(row)
+                    } else {
+                        String::new()
+                    },
+                });
             }
         }
         Rc::new(hits)

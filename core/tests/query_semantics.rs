@@ -5,7 +5,7 @@
 mod common;
 use common::{iso, ksuid_at, satisfies, to_item, ulid_at, value_cmp, values};
 use keylab::query::builder::{build, AccessPattern, Range, RangeOp, SortPattern};
-use keylab::query::eval::{run, Item};
+use keylab::query::eval::{pages, run, Item};
 use keylab::query::KeyCondition;
 use keylab::schema::Schema;
 use keylab::Values;
@@ -180,6 +180,59 @@ proptest! {
         if let Some((_, KeyCondition::Between(lo, hi))) = &built.query.sort {
             prop_assert!(lo.as_str() <= hi.as_str(), "DynamoDB rejects BETWEEN with lower above upper");
         }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// `pages` is what a client following LastEvaluatedKey reads from `run`, page after
+    /// page: the same items, in the same order, on the same page numbers, whether a page
+    /// ends at the Limit or at 1 MB.
+    #[test]
+    fn pages_read_in_one_sort_equal_run_followed_page_by_page(
+        c in case(),
+        limit in proptest::option::of(1u32..5),
+        padding in proptest::collection::vec(0usize..450_000, 0..14),
+    ) {
+        let schema = schema();
+        let mut all: Vec<Item> = c.items.iter().enumerate()
+            .filter_map(|(i, v)| to_item(&schema, c.entity, i, v))
+            .collect();
+        for (item, pad) in all.iter_mut().zip(&padding) {
+            item.insert("pad".into(), json!({"S": "x".repeat(*pad)}));
+        }
+        // A table holds one item per key: a later write replaces an earlier one.
+        let mut table: Vec<Item> = Vec::new();
+        for item in all {
+            table.retain(|o| o["SK"] != item["SK"]);
+            table.push(item);
+        }
+        let all = table;
+        let pattern = AccessPattern {
+            entity: c.entity.to_string(),
+            partition: Values::new(),
+            sort: None,
+            scan_index_forward: c.forward,
+            limit,
+            ..AccessPattern::default()
+        };
+        let Ok(built) = build(&schema, &pattern) else { return Ok(()) };
+        let mut query = built.query.clone();
+        let mut expected: Vec<(usize, String)> = Vec::new();
+        for page in 1..=50 {
+            let got = run(&schema.table, &all, &query);
+            expected.extend(got.items.iter().map(|it| (page, it["id"]["N"].to_string())));
+            match got.last_evaluated_key {
+                Some(k) => query.exclusive_start_key = Some(k),
+                None => break,
+            }
+        }
+        let got: Vec<(usize, String)> = pages(&schema.table, &all, &built.query, 50)
+            .into_iter()
+            .map(|(page, it)| (page, it["id"]["N"].to_string()))
+            .collect();
+        prop_assert_eq!(got, expected);
     }
 }
 

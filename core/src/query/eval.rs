@@ -135,14 +135,15 @@ pub fn latest_writes(table: &Table, items: impl IntoIterator<Item = Item>) -> Ve
 }
 
 /// Runs `query` over `items` of `table`.
-pub fn run(table: &Table, items: &[Item], query: &Query) -> Page {
-    let Some(keys) = table.key_schema(query.index.as_deref()) else {
-        return Page {
-            items: Vec::new(),
-            scanned_count: 0,
-            last_evaluated_key: None,
-        };
-    };
+/// The items a query reads, in the order it reads them (after `ExclusiveStartKey`), each
+/// with its place; `None` when the table has no such index.
+#[allow(clippy::type_complexity)]
+fn selected<'i>(
+    table: &Table,
+    items: &'i [Item],
+    query: &Query,
+) -> Option<(Vec<(Vec<KeyValue>, &'i Item)>, Vec<String>)> {
+    let keys = table.key_schema(query.index.as_deref())?;
     let type_of = |attr: &str| table.attribute_type(attr).map_or("S", |t| t.as_str());
     // Keys that name an item's place: the index keys (every attribute of a
     // multi-attribute key, partition then sort, so items order by the first sort
@@ -198,6 +199,18 @@ pub fn run(table: &Table, items: &[Item], query: &Query) -> Page {
             });
         }
     }
+    Some((selected, order_attrs.iter().map(|a| a.to_string()).collect()))
+}
+
+/// Runs one page of `query`, as DynamoDB's Query does.
+pub fn run(table: &Table, items: &[Item], query: &Query) -> Page {
+    let Some((selected, order_attrs)) = selected(table, items, query) else {
+        return Page {
+            items: Vec::new(),
+            scanned_count: 0,
+            last_evaluated_key: None,
+        };
+    };
     let limit = query.limit.map_or(usize::MAX, |l| l as usize);
     let mut page = Vec::new();
     let mut size = 0;
@@ -213,7 +226,7 @@ pub fn run(table: &Table, items: &[Item], query: &Query) -> Page {
         page.last().map(|last| {
             order_attrs
                 .iter()
-                .filter_map(|a| last.get(*a).map(|v| (a.to_string(), v.clone())))
+                .filter_map(|a| last.get(a).map(|v| (a.clone(), v.clone())))
                 .collect()
         })
     } else {
@@ -224,4 +237,31 @@ pub fn run(table: &Table, items: &[Item], query: &Query) -> Page {
         items: page,
         last_evaluated_key,
     }
+}
+
+/// Every item a client reads by following `LastEvaluatedKey` from `query` until it is
+/// absent (or `max_pages` pages are read), each with its 1-based page number: what
+/// calling [`run`] page after page gives, with one sort instead of one per page (at
+/// 100,000 items the page-by-page way took seconds).
+pub fn pages<'i>(table: &Table, items: &'i [Item], query: &Query, max_pages: usize) -> Vec<(usize, &'i Item)> {
+    let Some((selected, _)) = selected(table, items, query) else {
+        return Vec::new();
+    };
+    let limit = query.limit.map_or(usize::MAX, |l| l as usize);
+    let mut out = Vec::with_capacity(selected.len());
+    let (mut page, mut count, mut size) = (1, 0, 0);
+    for (_, item) in selected {
+        if count >= limit || size >= PAGE_BYTES {
+            page += 1;
+            count = 0;
+            size = 0;
+        }
+        if page > max_pages {
+            break;
+        }
+        count += 1;
+        size += item_size(item);
+        out.push((page, item));
+    }
+    out
 }

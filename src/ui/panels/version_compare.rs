@@ -76,6 +76,9 @@ fn report(r: &Rekeying) -> Html {
     let changed_by: Vec<String> = s.changed_by_attribute.iter().map(|(a, n)| format!("{a} {n}")).collect();
     html! {
         <>
+            if r.total > r.compared {
+                <p class="note" data-testid="version-sampled">{ format!("Compared the first {} of the {} sample items, so the page stays quick; keylab migrate compares a whole table.", r.compared, r.total) }</p>
+            }
             <p data-testid="version-summary">
                 { format!("{} of {} compared sample item(s) change keys", s.changed, s.items) }
                 { if changed_by.is_empty() { String::new() } else { format!(" ({})", changed_by.join(", ")) } }
