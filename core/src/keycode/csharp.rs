@@ -5,8 +5,7 @@
 //! invariant upper case maps one character at a time, so a cased field holding `ß` is
 //! stored as it is where the codec writes `SS`.
 
-use super::{camel, fixed_len, header, kind_name, pascal, quoted, shape, KeyPlan, Kind, Part, Plan};
-use crate::schema::Case;
+use super::{camel, case_literal, fixed_len, header, pascal, quoted, shape, KeyPlan, Kind, Plan, ReadStep};
 
 const RUNTIME: &str = include_str!("runtime/Keys.cs");
 
@@ -20,14 +19,6 @@ fn value_type(kind: &Kind) -> &'static str {
         Kind::Uint { width, .. } | Kind::Int { width, .. } if !small(*width) => "BigInteger",
         Kind::Uint { .. } | Kind::Int { .. } | Kind::Epoch { .. } => "long",
         Kind::Iso { .. } => "DateTimeOffset",
-    }
-}
-
-fn case_name(case: Case) -> &'static str {
-    match case {
-        Case::Preserve => "\"preserve\"",
-        Case::Upper => "\"upper\"",
-        Case::Lower => "\"lower\"",
     }
 }
 
@@ -131,7 +122,7 @@ fn write(kind: &Kind, v: &str, field: &str) -> String {
     let f = quoted(field);
     let max = |m: &Option<u32>| m.map(|m| m.to_string()).unwrap_or_else(|| "-1".into());
     match kind {
-        Kind::Text { case, max_length } => format!("Text({v}, {}, {}, Sep, {f})", case_name(*case), max(max_length)),
+        Kind::Text { case, max_length } => format!("Text({v}, {}, {}, Sep, {f})", case_literal(*case), max(max_length)),
         Kind::Uint { width, desc } | Kind::Epoch { width, desc, .. } => format!("Uint({v}, {width}, {desc}, {f})"),
         Kind::Int { width, desc } => format!("Integer({v}, {width}, {desc}, {f})"),
         Kind::Decimal {
@@ -154,7 +145,7 @@ fn read(kind: &Kind, field: &str) -> String {
     };
     let max = |m: &Option<u32>| m.map(|m| m.to_string()).unwrap_or_else(|| "-1".into());
     match kind {
-        Kind::Text { case, max_length } => format!("ReadText({segment}, {}, {})", case_name(*case), max(max_length)),
+        Kind::Text { case, max_length } => format!("ReadText({segment}, {}, {})", case_literal(*case), max(max_length)),
         Kind::Uint { width, desc } | Kind::Epoch { width, desc, .. } => format!("ReadUint({segment}, {width}, {desc})"),
         Kind::Int { width, desc } => format!("ReadInt({segment}, {width}, {desc})"),
         Kind::Decimal {
@@ -244,17 +235,9 @@ fn emit_key(out: &mut String, key: &KeyPlan, sep: &str) {
         ));
         return;
     }
-    let segments: Vec<String> = key
-        .parts
-        .iter()
-        .map(|p| match p {
-            Part::Literal(l) => quoted(l),
-            Part::Field(i) => {
-                let f = &key.fields[*i];
-                write(&f.kind, &format!("v.{}", pascal(&f.name)), &label(&f.name))
-            }
-        })
-        .collect();
+    let segments = key.segments(quoted, |f| {
+        write(&f.kind, &format!("v.{}", pascal(&f.name)), &label(&f.name))
+    });
     out.push_str(&format!(
         "\n    /// <summary>The {} key of a {}; throws KeyException saying which value is wrong.</summary>\n    public static string Encode{name}({name} v)\n    {{\n        return Key(new[]\n        {{\n            {},\n        }}, Sep, {}, {what});\n    }}\n",
         comment(&key.attribute),
@@ -267,28 +250,23 @@ fn emit_key(out: &mut String, key: &KeyPlan, sep: &str) {
         comment(&key.attribute),
         comment(&key.entity)
     ));
-    let mut seen = vec![false; key.fields.len()];
-    for (n, p) in key.parts.iter().enumerate() {
-        if n > 0 {
-            out.push_str("        r.Separator();\n");
-        }
-        match p {
-            Part::Literal(l) => out.push_str(&format!("        r.Literal({});\n", quoted(l))),
-            Part::Field(i) => {
-                let f = &key.fields[*i];
-                let expr = read(&f.kind, &f.name);
-                if seen[*i] {
-                    out.push_str(&format!("        Same(r, f{i}, {expr}, {});\n", quoted(&f.name)));
-                } else {
-                    let expected = format!("a {} value for {}", kind_name(&f.kind), f.name);
-                    out.push_str(&format!(
-                        "        object f{i} = r.Check({expr}, {});\n",
-                        quoted(&expected)
-                    ));
-                    seen[*i] = true;
-                }
+    for step in key.read_steps() {
+        out.push_str(&match step {
+            ReadStep::Separator => "        r.Separator();\n".to_string(),
+            ReadStep::Literal(l) => format!("        r.Literal({});\n", quoted(l)),
+            ReadStep::First { at, field, expected } => format!(
+                "        object f{at} = r.Check({}, {});\n",
+                read(&field.kind, &field.name),
+                quoted(&expected)
+            ),
+            ReadStep::Again { at, field } => {
+                format!(
+                    "        Same(r, f{at}, {}, {});\n",
+                    read(&field.kind, &field.name),
+                    quoted(&field.name)
+                )
             }
-        }
+        });
     }
     let args: Vec<String> = key
         .fields

@@ -4,8 +4,7 @@
 //! `*KeyError`. Go's `strings.ToUpper` maps one rune at a time, so a cased field
 //! holding `ß` is stored as it is where the codec writes `SS`.
 
-use super::{fixed_len, header, kind_name, pascal, quoted_points as quoted, shape, KeyPlan, Kind, Part, Plan};
-use crate::schema::Case;
+use super::{case_literal, fixed_len, header, pascal, quoted_points as quoted, shape, KeyPlan, Kind, Plan, ReadStep};
 
 const RUNTIME: &str = include_str!("runtime/keys.go");
 
@@ -22,14 +21,6 @@ fn value_type(kind: &Kind) -> &'static str {
     }
 }
 
-fn case_name(case: Case) -> &'static str {
-    match case {
-        Case::Preserve => "\"preserve\"",
-        Case::Upper => "\"upper\"",
-        Case::Lower => "\"lower\"",
-    }
-}
-
 /// The value as a `*big.Int` for the integer helpers.
 fn as_big(kind: &Kind, v: &str) -> String {
     match kind {
@@ -43,13 +34,10 @@ fn write(kind: &Kind, v: &str, field: &str) -> String {
     match kind {
         Kind::Text { case, max_length } => format!(
             "encText({v}, {}, {}, Sep, {f})",
-            case_name(*case),
+            case_literal(*case),
             max_length.map(|m| m.to_string()).unwrap_or_else(|| "-1".into())
         ),
-        Kind::Uint { width, desc } | Kind::Epoch { width, desc, .. } => {
-            format!("encUint({}, {width}, {desc}, {f})", as_big(kind, v))
-        }
-        Kind::Int { width, desc } => format!("encInt({}, {width}, {desc}, {f})", as_big(kind, v)),
+        Kind::Uint { .. } | Kind::Epoch { .. } | Kind::Int { .. } => write_big(kind, &as_big(kind, v), field),
         Kind::Decimal {
             width,
             scale,
@@ -62,6 +50,17 @@ fn write(kind: &Kind, v: &str, field: &str) -> String {
     }
 }
 
+/// An integer field's segment from a `*big.Int` expression (a Number key's reader
+/// checks the value it parsed this way).
+fn write_big(kind: &Kind, big: &str, field: &str) -> String {
+    let f = quoted(field);
+    match kind {
+        Kind::Int { width, desc } => format!("encInt({big}, {width}, {desc}, {f})"),
+        Kind::Uint { width, desc } | Kind::Epoch { width, desc, .. } => format!("encUint({big}, {width}, {desc}, {f})"),
+        other => write(other, big, field),
+    }
+}
+
 fn read(kind: &Kind, field: &str) -> String {
     let f = quoted(field);
     let segment = match fixed_len(kind) {
@@ -71,7 +70,7 @@ fn read(kind: &Kind, field: &str) -> String {
     match kind {
         Kind::Text { case, max_length } => format!(
             "readText({segment}, {}, {})",
-            case_name(*case),
+            case_literal(*case),
             max_length.map(|m| m.to_string()).unwrap_or_else(|| "-1".into())
         ),
         Kind::Uint { width, desc } | Kind::Epoch { width, desc, .. } => format!("readUint({segment}, {width}, {desc})"),
@@ -146,7 +145,7 @@ fn emit_key(out: &mut String, key: &KeyPlan, sep: &str) {
         ));
         let check = match &f.kind {
             Kind::Decimal { .. } => write(&f.kind, "value", &label(&f.name)),
-            _ => write(&f.kind, "BIGVALUE", &label(&f.name)).replace(&as_big(&f.kind, "BIGVALUE"), "value"),
+            _ => write_big(&f.kind, "value", &label(&f.name)),
         };
         out.push_str(&format!(
             "\n// Decode{name} reads the {} key of a {} back; it fails when the key could not have been written.\nfunc Decode{name}(key string) (v {name}, err error) {{\n\tdefer catch(&err)\n\tr := &reader{{key: key, sep: Sep, what: {what}}}\n\t_ = r\n\tvalue := {value}\n\t_ = {check}\n\treturn {name}{{{}: {}}}, nil\n}}\n",
@@ -157,17 +156,9 @@ fn emit_key(out: &mut String, key: &KeyPlan, sep: &str) {
         ));
         return;
     }
-    let segments: Vec<String> = key
-        .parts
-        .iter()
-        .map(|p| match p {
-            Part::Literal(l) => quoted(l),
-            Part::Field(i) => {
-                let f = &key.fields[*i];
-                write(&f.kind, &format!("v.{}", pascal(&f.name)), &label(&f.name))
-            }
-        })
-        .collect();
+    let segments = key.segments(quoted, |f| {
+        write(&f.kind, &format!("v.{}", pascal(&f.name)), &label(&f.name))
+    });
     out.push_str(&format!(
         "\n// Encode{name} writes the {} key of a {}; the error says which value is wrong.\nfunc Encode{name}(v {name}) (key string, err error) {{\n\tdefer catch(&err)\n\treturn joinKey([]string{{\n\t\t{},\n\t}}, Sep, {}, {what}), nil\n}}\n",
         key.attribute,
@@ -179,32 +170,22 @@ fn emit_key(out: &mut String, key: &KeyPlan, sep: &str) {
         "\n// Decode{name} reads the {} key of a {} back; it fails when the key could not have been written.\nfunc Decode{name}(key string) (v {name}, err error) {{\n\tdefer catch(&err)\n\tr := &reader{{key: key, sep: Sep, what: {what}}}\n",
         key.attribute, key.entity
     ));
-    let mut seen = vec![false; key.fields.len()];
-    for (n, p) in key.parts.iter().enumerate() {
-        if n > 0 {
-            out.push_str("\tr.separator()\n");
-        }
-        match p {
-            Part::Literal(l) => out.push_str(&format!("\tr.literal({})\n", quoted(l))),
-            Part::Field(i) => {
-                let f = &key.fields[*i];
-                let expr = read(&f.kind, &f.name);
-                if seen[*i] {
-                    out.push_str(&format!(
-                        "\tif g, ok := {expr}; !ok || !({}) {{\n\t\tr.mismatch({})\n\t}}\n",
-                        equal(&f.kind, &format!("f{i}"), "g"),
-                        quoted(&format!("field {} to repeat its value", f.name))
-                    ));
-                } else {
-                    let expected = format!("a {} value for {}", kind_name(&f.kind), f.name);
-                    out.push_str(&format!(
-                        "\tf{i}, ok{i} := {expr}\n\tr.check(ok{i}, {})\n",
-                        quoted(&expected)
-                    ));
-                    seen[*i] = true;
-                }
-            }
-        }
+    for step in key.read_steps() {
+        out.push_str(&match step {
+            ReadStep::Separator => "\tr.separator()\n".to_string(),
+            ReadStep::Literal(l) => format!("\tr.literal({})\n", quoted(l)),
+            ReadStep::First { at, field, expected } => format!(
+                "\tf{at}, ok{at} := {}\n\tr.check(ok{at}, {})\n",
+                read(&field.kind, &field.name),
+                quoted(&expected)
+            ),
+            ReadStep::Again { at, field } => format!(
+                "\tif g, ok := {}; !ok || !({}) {{\n\t\tr.mismatch({})\n\t}}\n",
+                read(&field.kind, &field.name),
+                equal(&field.kind, &format!("f{at}"), "g"),
+                quoted(&format!("field {} to repeat its value", field.name))
+            ),
+        });
     }
     let args: Vec<String> = key
         .fields

@@ -3,8 +3,7 @@
 //! as `BigDecimal`, ISO timestamps as `Instant`; refusals are `Keys.KeyException` (an
 //! `IllegalArgumentException`).
 
-use super::{camel, fixed_len, header, ident, kind_name, pascal, quoted, shape, KeyPlan, Kind, Part, Plan};
-use crate::schema::Case;
+use super::{camel, case_literal, fixed_len, header, ident, pascal, quoted, shape, KeyPlan, Kind, Plan, ReadStep};
 
 const RUNTIME: &str = include_str!("runtime/Keys.java");
 
@@ -29,14 +28,6 @@ fn value_type(kind: &Kind) -> &'static str {
     }
 }
 
-fn case_name(case: Case) -> &'static str {
-    match case {
-        Case::Preserve => "\"preserve\"",
-        Case::Upper => "\"upper\"",
-        Case::Lower => "\"lower\"",
-    }
-}
-
 fn as_big(kind: &Kind, v: &str, f: &str) -> String {
     match kind {
         Kind::Uint { width, .. } | Kind::Int { width, .. } if !small(*width) => format!("whole({v}, {f})"),
@@ -49,13 +40,10 @@ fn write(kind: &Kind, v: &str, field: &str) -> String {
     match kind {
         Kind::Text { case, max_length } => format!(
             "text({v}, {}, {}, SEP, {f})",
-            case_name(*case),
+            case_literal(*case),
             max_length.map(|m| m.to_string()).unwrap_or_else(|| "-1".into())
         ),
-        Kind::Uint { width, desc } | Kind::Epoch { width, desc, .. } => {
-            format!("uint({}, {width}, {desc}, {f})", as_big(kind, v, &f))
-        }
-        Kind::Int { width, desc } => format!("integer({}, {width}, {desc}, {f})", as_big(kind, v, &f)),
+        Kind::Uint { .. } | Kind::Epoch { .. } | Kind::Int { .. } => write_big(kind, &as_big(kind, v, &f), field),
         Kind::Decimal {
             width,
             scale,
@@ -68,6 +56,17 @@ fn write(kind: &Kind, v: &str, field: &str) -> String {
     }
 }
 
+/// An integer field's segment from a `BigInteger` expression (a Number key's reader
+/// checks the value it parsed this way).
+fn write_big(kind: &Kind, big: &str, field: &str) -> String {
+    let f = quoted(field);
+    match kind {
+        Kind::Int { width, desc } => format!("integer({big}, {width}, {desc}, {f})"),
+        Kind::Uint { width, desc } | Kind::Epoch { width, desc, .. } => format!("uint({big}, {width}, {desc}, {f})"),
+        other => write(other, big, field),
+    }
+}
+
 fn read(kind: &Kind, field: &str) -> String {
     let f = quoted(field);
     let segment = match fixed_len(kind) {
@@ -77,7 +76,7 @@ fn read(kind: &Kind, field: &str) -> String {
     match kind {
         Kind::Text { case, max_length } => format!(
             "readText({segment}, {}, {})",
-            case_name(*case),
+            case_literal(*case),
             max_length.map(|m| m.to_string()).unwrap_or_else(|| "-1".into())
         ),
         Kind::Uint { width, desc } | Kind::Epoch { width, desc, .. } => format!("readUint({segment}, {width}, {desc})"),
@@ -141,12 +140,12 @@ fn emit_key(out: &mut String, key: &KeyPlan, sep: &str) {
             Kind::Epoch { .. } => (
                 format!("{}.toString()", as_big(&f.kind, &v, &l)),
                 "r.check(readPlain(k), \"epoch digits\")".to_string(),
-                write(&f.kind, "BIG", &label(&f.name)).replace(&as_big(&f.kind, "BIG", &l), "value"),
+                write_big(&f.kind, "value", &label(&f.name)),
             ),
             _ => (
                 format!("{}.toString()", as_big(&f.kind, &v, &l)),
                 format!("scaled(k, 0, {l})"),
-                write(&f.kind, "BIG", &label(&f.name)).replace(&as_big(&f.kind, "BIG", &l), "value"),
+                write_big(&f.kind, "value", &label(&f.name)),
             ),
         };
         let value_type = match &f.kind {
@@ -168,17 +167,9 @@ fn emit_key(out: &mut String, key: &KeyPlan, sep: &str) {
         ));
         return;
     }
-    let segments: Vec<String> = key
-        .parts
-        .iter()
-        .map(|p| match p {
-            Part::Literal(l) => quoted(l),
-            Part::Field(i) => {
-                let f = &key.fields[*i];
-                write(&f.kind, &format!("v.{}()", prop(&f.name)), &label(&f.name))
-            }
-        })
-        .collect();
+    let segments = key.segments(quoted, |f| {
+        write(&f.kind, &format!("v.{}()", prop(&f.name)), &label(&f.name))
+    });
     out.push_str(&format!(
         "\n  /** The {} key of a {}; throws KeyException saying which value is wrong. */\n  public static String encode{name}({name} v) {{\n    return key(List.of(\n        {}), SEP, {}, {what});\n  }}\n",
         attribute,
@@ -190,29 +181,24 @@ fn emit_key(out: &mut String, key: &KeyPlan, sep: &str) {
         "\n  /** The {} key of a {} read back; throws KeyException when it could not have been written. */\n  public static {name} decode{name}(String k) {{\n    Reader r = new Reader(k, SEP, {what});\n",
         attribute, entity
     ));
-    let mut seen = vec![false; key.fields.len()];
-    for (n, p) in key.parts.iter().enumerate() {
-        if n > 0 {
-            out.push_str("    r.separator();\n");
-        }
-        match p {
-            Part::Literal(l) => out.push_str(&format!("    r.literal({});\n", quoted(l))),
-            Part::Field(i) => {
-                let f = &key.fields[*i];
-                let expr = read(&f.kind, &f.name);
-                if seen[*i] {
-                    out.push_str(&format!("    same(r, f{i}, {expr}, {});\n", quoted(&f.name)));
-                } else {
-                    let expected = format!("a {} value for {}", kind_name(&f.kind), f.name);
-                    out.push_str(&format!(
-                        "    {} f{i} = r.check({expr}, {});\n",
-                        read_type(&f.kind),
-                        quoted(&expected)
-                    ));
-                    seen[*i] = true;
-                }
+    for step in key.read_steps() {
+        out.push_str(&match step {
+            ReadStep::Separator => "    r.separator();\n".to_string(),
+            ReadStep::Literal(l) => format!("    r.literal({});\n", quoted(l)),
+            ReadStep::First { at, field, expected } => format!(
+                "    {} f{at} = r.check({}, {});\n",
+                read_type(&field.kind),
+                read(&field.kind, &field.name),
+                quoted(&expected)
+            ),
+            ReadStep::Again { at, field } => {
+                format!(
+                    "    same(r, f{at}, {}, {});\n",
+                    read(&field.kind, &field.name),
+                    quoted(&field.name)
+                )
             }
-        }
+        });
     }
     let args: Vec<String> = key
         .fields

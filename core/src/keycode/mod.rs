@@ -159,11 +159,6 @@ impl Kind {
             FieldKind::Ksuid { order } => Kind::Ksuid { desc: desc(order) },
         }
     }
-
-    /// Whether an integer of this kind can exceed 18 digits (a 64-bit integer).
-    pub fn big(&self) -> bool {
-        matches!(self, Kind::Uint { width, .. } | Kind::Int { width, .. } if *width > 18)
-    }
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -191,6 +186,81 @@ pub struct KeyPlan {
     pub parts: Vec<Part>,
     /// The fields the key holds, in first-use order (a field may repeat in `parts`).
     pub fields: Vec<FieldPlan>,
+}
+
+/// One statement of a key's reader, in template order.
+pub(crate) enum ReadStep<'k> {
+    Separator,
+    Literal(&'k str),
+    /// The first reading of field `at` into `f{at}`; `expected` is what the key should
+    /// hold there, for the refusal.
+    First {
+        at: usize,
+        field: &'k FieldPlan,
+        expected: String,
+    },
+    /// A field the template repeats: it must read back equal to `f{at}`.
+    Again {
+        at: usize,
+        field: &'k FieldPlan,
+    },
+}
+
+impl KeyPlan {
+    /// The reader's statements: a separator between parts, each literal, each field
+    /// read once and checked against itself when it repeats. Every emitter writes
+    /// these in its own syntax.
+    pub(crate) fn read_steps(&self) -> Vec<ReadStep<'_>> {
+        let mut seen = vec![false; self.fields.len()];
+        let mut steps = Vec::new();
+        for (n, part) in self.parts.iter().enumerate() {
+            if n > 0 {
+                steps.push(ReadStep::Separator);
+            }
+            steps.push(match part {
+                Part::Literal(l) => ReadStep::Literal(l),
+                Part::Field(at) => {
+                    let field = &self.fields[*at];
+                    if std::mem::replace(&mut seen[*at], true) {
+                        ReadStep::Again { at: *at, field }
+                    } else {
+                        let expected = format!("a {} value for {}", kind_name(&field.kind), field.name);
+                        ReadStep::First {
+                            at: *at,
+                            field,
+                            expected,
+                        }
+                    }
+                }
+            });
+        }
+        steps
+    }
+
+    /// What the writer joins, in template order: each literal as `literal` quotes it,
+    /// each field as `field` writes it.
+    pub(crate) fn segments(
+        &self,
+        literal: impl Fn(&str) -> String,
+        field: impl Fn(&FieldPlan) -> String,
+    ) -> Vec<String> {
+        self.parts
+            .iter()
+            .map(|p| match p {
+                Part::Literal(l) => literal(l),
+                Part::Field(at) => field(&self.fields[*at]),
+            })
+            .collect()
+    }
+}
+
+/// A text field's case as the runtimes name it, a string literal in every language.
+pub(crate) fn case_literal(case: Case) -> &'static str {
+    match case {
+        Case::Preserve => "\"preserve\"",
+        Case::Upper => "\"upper\"",
+        Case::Lower => "\"lower\"",
+    }
 }
 
 /// The whole design as the emitters need it.

@@ -2,8 +2,10 @@
 //! `int`, decimals as `Decimal` (a string or int is taken too), ISO timestamps as
 //! time-zone-aware `datetime`s; errors are `KeylabError` (a `ValueError`).
 
-use super::{fixed_len, header, ident, kind_name, pascal, quoted_points as quoted, shape, snake, KeyPlan, Kind, Plan};
-use crate::schema::Case;
+use super::{
+    case_literal, fixed_len, header, ident, pascal, quoted_points as quoted, shape, snake, KeyPlan, Kind, Plan,
+    ReadStep,
+};
 
 const RUNTIME: &str = include_str!("runtime/keys.py");
 
@@ -13,14 +15,6 @@ fn value_type(kind: &Kind) -> &'static str {
         Kind::Uint { .. } | Kind::Int { .. } | Kind::Epoch { .. } => "int",
         Kind::Decimal { .. } => "Decimal",
         Kind::Iso { .. } => "datetime.datetime",
-    }
-}
-
-fn case_name(case: Case) -> &'static str {
-    match case {
-        Case::Preserve => "\"preserve\"",
-        Case::Upper => "\"upper\"",
-        Case::Lower => "\"lower\"",
     }
 }
 
@@ -39,7 +33,9 @@ fn max(m: Option<u32>) -> String {
 fn write(kind: &Kind, v: &str, field: &str) -> String {
     let f = quoted(field);
     match kind {
-        Kind::Text { case, max_length } => format!("_text({v}, {}, {}, SEP, {f})", case_name(*case), max(*max_length)),
+        Kind::Text { case, max_length } => {
+            format!("_text({v}, {}, {}, SEP, {f})", case_literal(*case), max(*max_length))
+        }
         Kind::Uint { width, desc } | Kind::Epoch { width, desc, .. } => {
             format!("_uint(_whole({v}, {f}), {width}, {}, {f})", boolean(*desc))
         }
@@ -67,7 +63,9 @@ fn read(kind: &Kind, field: &str) -> String {
         None => "r.rest()".into(),
     };
     match kind {
-        Kind::Text { case, max_length } => format!("_read_text({segment}, {}, {})", case_name(*case), max(*max_length)),
+        Kind::Text { case, max_length } => {
+            format!("_read_text({segment}, {}, {})", case_literal(*case), max(*max_length))
+        }
         Kind::Uint { width, desc } | Kind::Epoch { width, desc, .. } => {
             format!("_read_uint({segment}, {width}, {})", boolean(*desc))
         }
@@ -139,21 +137,13 @@ fn emit_key(out: &mut String, key: &KeyPlan, sep: &str) {
         ));
         return;
     }
-    let segments: Vec<String> = key
-        .parts
-        .iter()
-        .map(|p| match p {
-            super::Part::Literal(l) => quoted(l),
-            super::Part::Field(i) => {
-                let f = &key.fields[*i];
-                write(
-                    &f.kind,
-                    &format!("v.{}", prop(&f.name)),
-                    &format!("{}.{}", key.entity, f.name),
-                )
-            }
-        })
-        .collect();
+    let segments = key.segments(quoted, |f| {
+        write(
+            &f.kind,
+            &format!("v.{}", prop(&f.name)),
+            &format!("{}.{}", key.entity, f.name),
+        )
+    });
     out.push_str(&format!(
         "\n\ndef encode_{func}(v: {class}) -> str:\n    \"\"\"The {} key of a {}; raises KeylabError saying which value is wrong.\"\"\"\n    return _key(\n        [\n            {},\n        ],\n        SEP,\n        {},\n        {what},\n    )\n",
         key.attribute,
@@ -165,25 +155,25 @@ fn emit_key(out: &mut String, key: &KeyPlan, sep: &str) {
         "\n\ndef decode_{func}(key: str) -> {class}:\n    \"\"\"The {} key of a {} read back; raises KeylabError when it could not have been written.\"\"\"\n    r = _Reader(key, SEP, {what})\n",
         key.attribute, key.entity
     ));
-    let mut seen = vec![false; key.fields.len()];
-    for (n, p) in key.parts.iter().enumerate() {
-        if n > 0 {
-            out.push_str("    r.separator()\n");
-        }
-        match p {
-            super::Part::Literal(l) => out.push_str(&format!("    r.literal({})\n", quoted(l))),
-            super::Part::Field(i) => {
-                let f = &key.fields[*i];
-                let expr = read(&f.kind, &f.name);
-                if seen[*i] {
-                    out.push_str(&format!("    _same(r, f{i}, {expr}, {})\n", quoted(&f.name)));
-                } else {
-                    let expected = format!("a {} value for {}", kind_name(&f.kind), f.name);
-                    out.push_str(&format!("    f{i} = r.check({expr}, {})\n", quoted(&expected)));
-                    seen[*i] = true;
-                }
+    for step in key.read_steps() {
+        out.push_str(&match step {
+            ReadStep::Separator => "    r.separator()\n".to_string(),
+            ReadStep::Literal(l) => format!("    r.literal({})\n", quoted(l)),
+            ReadStep::First { at, field, expected } => {
+                format!(
+                    "    f{at} = r.check({}, {})\n",
+                    read(&field.kind, &field.name),
+                    quoted(&expected)
+                )
             }
-        }
+            ReadStep::Again { at, field } => {
+                format!(
+                    "    _same(r, f{at}, {}, {})\n",
+                    read(&field.kind, &field.name),
+                    quoted(&field.name)
+                )
+            }
+        });
     }
     let args: Vec<String> = key
         .fields

@@ -2,8 +2,7 @@
 //! digits and `bigint` beyond (JavaScript holds 15 digits exactly), decimals are
 //! strings (no precision lost), ISO timestamps are `Date`s.
 
-use super::{camel, fixed_len, header, ident, kind_name, pascal, quoted, shape, KeyPlan, Kind, Part, Plan};
-use crate::schema::Case;
+use super::{camel, case_literal, fixed_len, header, ident, pascal, quoted, shape, KeyPlan, Kind, Plan, ReadStep};
 
 const RUNTIME: &str = include_str!("runtime/keys.ts");
 
@@ -21,14 +20,6 @@ fn value_type(kind: &Kind) -> &'static str {
     }
 }
 
-fn case_name(case: Case) -> &'static str {
-    match case {
-        Case::Preserve => "\"preserve\"",
-        Case::Upper => "\"upper\"",
-        Case::Lower => "\"lower\"",
-    }
-}
-
 fn max(m: Option<u32>) -> String {
     m.map(|m| m.to_string()).unwrap_or_else(|| "null".into())
 }
@@ -37,7 +28,9 @@ fn max(m: Option<u32>) -> String {
 fn write(kind: &Kind, v: &str, field: &str) -> String {
     let f = quoted(field);
     match kind {
-        Kind::Text { case, max_length } => format!("text({v}, {}, {}, SEP, {f})", case_name(*case), max(*max_length)),
+        Kind::Text { case, max_length } => {
+            format!("text({v}, {}, {}, SEP, {f})", case_literal(*case), max(*max_length))
+        }
         Kind::Uint { width, desc } => format!("uint(whole({v}, {f}), {width}, {desc}, {f})"),
         Kind::Int { width, desc } => format!("int(whole({v}, {f}), {width}, {desc}, {f})"),
         Kind::Decimal {
@@ -53,16 +46,17 @@ fn write(kind: &Kind, v: &str, field: &str) -> String {
     }
 }
 
-/// The expression reading one field's segment (`undefined` when it does not fit), and
-/// what the key should have held there.
-fn read(kind: &Kind, field: &str) -> (String, String) {
+/// The expression reading one field's segment (`undefined` when it does not fit).
+fn read(kind: &Kind, field: &str) -> String {
     let f = quoted(field);
     let segment = match fixed_len(kind) {
         Some(n) => format!("r.fixed({n}, {f})"),
         None => "r.rest()".into(),
     };
-    let expr = match kind {
-        Kind::Text { case, max_length } => format!("readText({segment}, {}, {})", case_name(*case), max(*max_length)),
+    match kind {
+        Kind::Text { case, max_length } => {
+            format!("readText({segment}, {}, {})", case_literal(*case), max(*max_length))
+        }
         Kind::Uint { width, desc } | Kind::Epoch { width, desc, .. } => format!("readUint({segment}, {width}, {desc})"),
         Kind::Int { width, desc } => format!("readInt({segment}, {width}, {desc})"),
         Kind::Decimal {
@@ -74,8 +68,7 @@ fn read(kind: &Kind, field: &str) -> (String, String) {
         Kind::Iso { desc } => format!("readIso({segment}, {desc})"),
         Kind::Ulid { desc } => format!("readUlid({segment}, {desc})"),
         Kind::Ksuid { desc } => format!("readKsuid({segment}, {desc})"),
-    };
-    (expr, format!("a {} value for {field}", kind_name(kind)))
+    }
 }
 
 /// A decoded value as the interface types it.
@@ -138,17 +131,9 @@ fn emit_key(out: &mut String, key: &KeyPlan, sep: &str) {
         ));
         return;
     }
-    let segments: Vec<String> = key
-        .parts
-        .iter()
-        .map(|p| match p {
-            Part::Literal(l) => quoted(l),
-            Part::Field(i) => {
-                let f = &key.fields[*i];
-                write(&f.kind, &format!("v.{}", prop(&f.name)), &field_label(&f.name))
-            }
-        })
-        .collect();
+    let segments = key.segments(quoted, |f| {
+        write(&f.kind, &format!("v.{}", prop(&f.name)), &field_label(&f.name))
+    });
     out.push_str(&format!(
         "/** The {} key of a {}; throws a KeyError saying which value is wrong. */\nexport function encode{name}(v: {name}): string {{\n  return key([\n    {},\n  ], SEP, {}, {what});\n}}\n\n",
         key.attribute,
@@ -160,24 +145,25 @@ fn emit_key(out: &mut String, key: &KeyPlan, sep: &str) {
         "/** The {} key of a {} read back; throws a KeyError when it could not have been written. */\nexport function decode{name}(k: string): {name} {{\n  const r = new Reader(k, SEP, {what});\n",
         key.attribute, key.entity
     ));
-    let mut seen = vec![false; key.fields.len()];
-    for (n, p) in key.parts.iter().enumerate() {
-        if n > 0 {
-            out.push_str("  r.separator();\n");
-        }
-        match p {
-            Part::Literal(l) => out.push_str(&format!("  r.literal({});\n", quoted(l))),
-            Part::Field(i) => {
-                let f = &key.fields[*i];
-                let (expr, expected) = read(&f.kind, &f.name);
-                if seen[*i] {
-                    out.push_str(&format!("  same(r, f{i}, {expr}, {});\n", quoted(&f.name)));
-                } else {
-                    out.push_str(&format!("  const f{i} = r.check({expr}, {});\n", quoted(&expected)));
-                    seen[*i] = true;
-                }
+    for step in key.read_steps() {
+        out.push_str(&match step {
+            ReadStep::Separator => "  r.separator();\n".to_string(),
+            ReadStep::Literal(l) => format!("  r.literal({});\n", quoted(l)),
+            ReadStep::First { at, field, expected } => {
+                format!(
+                    "  const f{at} = r.check({}, {});\n",
+                    read(&field.kind, &field.name),
+                    quoted(&expected)
+                )
             }
-        }
+            ReadStep::Again { at, field } => {
+                format!(
+                    "  same(r, f{at}, {}, {});\n",
+                    read(&field.kind, &field.name),
+                    quoted(&field.name)
+                )
+            }
+        });
     }
     out.push_str("  r.end();\n  return {\n");
     for (i, f) in key.fields.iter().enumerate() {

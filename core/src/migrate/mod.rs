@@ -148,14 +148,6 @@ impl<'s> Rekeyer<'s> {
         self
     }
 
-    pub fn old_schema(&self) -> &'s Schema {
-        self.old
-    }
-
-    pub fn new_schema(&self) -> &'s Schema {
-        self.new
-    }
-
     /// An exported item under both designs. Its field values come from its old keys,
     /// read back, and from attributes named as fields, which win: a key may have
     /// changed a value's case, an attribute has not.
