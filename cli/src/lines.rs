@@ -3,7 +3,6 @@
 //! Input is read one line at a time, so memory stays flat however long it is (`sort`,
 //! `lint` and `query` keep what their answer needs).
 
-use serde_json::Value;
 use std::io::{self, BufRead, BufWriter, IsTerminal, Write};
 
 /// What to do with a line that cannot be read or processed.
@@ -135,18 +134,4 @@ pub fn each_line(run: &mut Run, mut each: impl FnMut(usize, &str, &mut Run) -> R
             }
         }
     }
-}
-
-/// Every non-empty line of stdin as JSON, with its 1-based number; a line that is not
-/// JSON comes as the parse error. Blank lines are skipped (JSON lines allows them at
-/// the end, and they carry nothing).
-pub fn json_lines() -> impl Iterator<Item = (usize, Result<Value, String>)> {
-    io::stdin().lock().lines().enumerate().filter_map(|(i, line)| {
-        let n = i + 1;
-        match line {
-            Err(e) => Some((n, Err(format!("cannot be read: {e}")))),
-            Ok(text) if text.trim().is_empty() => None,
-            Ok(text) => Some((n, serde_json::from_str(&text).map_err(|e| format!("is not JSON: {e}")))),
-        }
-    })
 }

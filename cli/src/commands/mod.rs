@@ -16,7 +16,7 @@ pub use query::query;
 pub use sort::sort;
 
 use crate::items;
-use crate::lines::{exit, json_lines, Next, OnError, Run};
+use crate::lines::{each_line, exit, Next, OnError, Run};
 use keylab::Schema;
 use serde_json::Value;
 
@@ -27,31 +27,25 @@ fn load(path: &str) -> Result<Schema, u8> {
     })
 }
 
-/// Feeds every input line (with its number) to `each`, whose `Ok(Some(v))` is written out at once. A bad
-/// line is reported with its number. Returns the run, and whether it stopped.
+/// Feeds every input line, read as JSON, (with its number) to `each`, whose
+/// `Ok(Some(v))` is written out at once. A bad line is reported with its number.
+/// Returns the run, and whether it stopped.
 fn walk(
     on_error: OnError,
     mut each: impl FnMut(usize, Value, &mut dyn std::io::Write) -> Result<Option<Value>, String>,
 ) -> (Run, bool) {
     let mut run = Run::new(on_error);
-    for (n, line) in json_lines() {
-        run.tick();
-        match line.and_then(|v| each(n, v, &mut run.err)) {
-            Ok(Some(out)) => {
-                if let Err(e) = run.write(&out) {
-                    eprintln!("cannot write the output: {e}");
-                    return (run, true);
-                }
-            }
-            Ok(None) => {}
-            Err(why) => {
-                if let Next::Stop = run.bad(n, &why) {
-                    return (run, true);
-                }
+    let stopped = each_line(&mut run, |n, text, run| {
+        let line = serde_json::from_str(text).map_err(|e| format!("is not JSON: {e}"))?;
+        if let Some(out) = each(n, line, &mut run.err)? {
+            if let Err(e) = run.write(&out) {
+                eprintln!("cannot write the output: {e}");
+                return Ok(Next::Stop);
             }
         }
-    }
-    (run, false)
+        Ok(Next::Go)
+    });
+    (run, stopped)
 }
 
 /// Writes what a command collected, after the input is read.
