@@ -116,31 +116,32 @@ pub fn compare(saved: &Playground, current: &Playground) -> Result<Rekeying, Str
     let mut new_entities = Vec::new();
     let mut not_in_saved = Vec::new();
     let mut table_keys_change = false;
+    // The items as both versions know them, read once for the keys and the patterns.
+    let (old_view, origin) = under(saved, current);
     for (row, r) in current.rows.iter().enumerate() {
-        let Some(entity) = current.schema.entities.get(r.entity) else {
-            continue;
-        };
-        if saved.schema.entity(&entity.name).is_none() {
+        let entity = current.schema.entities.get(r.entity);
+        if let Some(e) = entity.filter(|e| saved.schema.entity(&e.name).is_none()) {
             if new_entities.len() < LISTED {
-                new_entities.push((row, entity.name.clone()));
+                new_entities.push((row, e.name.clone()));
             }
-            continue;
         }
-        let values = merged(saved, current, row, &entity.name);
-        if let Err(e) = keylab::encode(&saved.schema, &entity.name, &values) {
+    }
+    for (&row, r) in origin.iter().zip(old_view.rows.iter()) {
+        let (entity, values) = (&saved.schema.entities[r.entity].name, &r.values);
+        if let Err(e) = keylab::encode(&saved.schema, entity, values) {
             if not_in_saved.len() < LISTED {
                 not_in_saved.push((row, e.to_string()));
             }
             continue;
         }
-        match rekeyer.from_values(&entity.name, &values) {
+        match rekeyer.from_values(entity, values) {
             Ok(k) => {
                 for &a in k.changed_attributes() {
                     table_keys_change |= current.schema.table.is_primary_key(a) || saved.schema.table.is_primary_key(a);
                     if changed.len() < LISTED {
                         changed.push(ChangedKey {
                             row,
-                            entity: entity.name.clone(),
+                            entity: entity.clone(),
                             attribute: a.to_string(),
                             old: k.old_key(a).map(|v| v.as_str().to_string()),
                             new: k.new_key(a).map(|v| v.as_str().to_string()),
@@ -153,7 +154,7 @@ pub fn compare(saved: &Playground, current: &Playground) -> Result<Rekeying, Str
         }
     }
     let summary = checks.finish();
-    let patterns = patterns(saved, current);
+    let patterns = patterns(saved, current, &old_view, &origin);
     let command =
         format!("keylab migrate --from {SAVED_FILE} --to {CURRENT_FILE} < table-export.jsonl > rekeyed.jsonl");
     let plan = plan(&summary, table_keys_change, &command);
@@ -174,9 +175,9 @@ pub fn compare(saved: &Playground, current: &Playground) -> Result<Rekeying, Str
 }
 
 /// The saved version's query and the current one (once when they are the same), each
-/// asked of both designs over the current sample items.
-fn patterns(saved: &Playground, current: &Playground) -> Vec<PatternChange> {
-    let old_view = under(saved, current);
+/// asked of both designs over the current sample items: `old_view` holds them under
+/// the saved design, `origin` says which current row each of its rows is.
+fn patterns(saved: &Playground, current: &Playground, old_view: &Playground, origin: &[usize]) -> Vec<PatternChange> {
     let mut asked: Vec<(String, AccessPattern)> = Vec::new();
     for (whose, p) in [("the saved version's query", saved), ("the current query", current)] {
         if let Ok(pattern) = p.pattern() {
@@ -189,8 +190,8 @@ fn patterns(saved: &Playground, current: &Playground) -> Vec<PatternChange> {
         .into_iter()
         .map(|(label, pattern)| PatternChange {
             label,
-            before: returned(&old_view.0, &pattern)
-                .map(|rows| rows.into_iter().filter_map(|r| old_view.1.get(r).copied()).collect()),
+            before: returned(old_view, &pattern)
+                .map(|rows| rows.into_iter().filter_map(|r| origin.get(r).copied()).collect()),
             after: returned(current, &pattern),
         })
         .collect()
