@@ -244,7 +244,7 @@ pub(crate) fn decode_checked_into(kind: &FieldKind, stored: &str, slot: &mut Val
             }
             // A key the encoder could not have written is refused, so decoding stays
             // the exact inverse of encoding (found by fuzzing: "A#ff" for an upper field).
-            if case != Case::Preserve && text::apply_case(stored, case) != stored {
+            if !text::is_cased(stored, case) {
                 return Err(format!(
                     "text in {} case",
                     if case == Case::Upper { "upper" } else { "lower" }

@@ -29,6 +29,18 @@ pub fn apply_case(text: &str, case: Case) -> String {
     }
 }
 
+/// Whether `text` is already in `case`: what [`apply_case`] would leave alone. ASCII
+/// text is checked in place (every key read back asks this, and a copy per key was a
+/// tenth of re-keying's allocations); other text goes through the full case mapping.
+pub(crate) fn is_cased(text: &str, case: Case) -> bool {
+    match case {
+        Case::Preserve => true,
+        Case::Upper if text.is_ascii() => !text.bytes().any(|b| b.is_ascii_lowercase()),
+        Case::Lower if text.is_ascii() => !text.bytes().any(|b| b.is_ascii_uppercase()),
+        _ => apply_case(text, case) == text,
+    }
+}
+
 /// A value longer than the field allows: counted in characters, as people count them
 /// and as `maxLength` is written.
 pub(crate) fn bounded(text: &str, max_length: Option<u32>) -> Result<(), ErrorKind> {
@@ -113,6 +125,16 @@ pub(crate) fn encode(text: &str, case: Case, separator: &str) -> Result<(String,
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn being_in_case_is_what_the_case_mapping_leaves_alone(text in "[a-zA-Z0-9#ßéÉ\u{130}İ]{0,6}") {
+            for case in [Case::Preserve, Case::Upper, Case::Lower] {
+                prop_assert_eq!(is_cased(&text, case), apply_case(&text, case) == text, "{:?}", case);
+            }
+        }
+    }
 
     #[test]
     fn separator_and_below_separator() {

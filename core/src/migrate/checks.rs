@@ -3,19 +3,15 @@
 //! collection whose order flips (a query reading a range now reads them the other way).
 //!
 //! Changes are counted as items stream by. Collisions and order need every item seen
-//! so far, so each checked item keeps a small record: its new table key's 64-bit hash
-//! (a false collision needs two different keys to share all 64 bits: about 1 chance in
-//! 37 million at a million items) and its two sort keys. Past `limit` items these checks stop and the summary says so,
-//! which keeps memory bounded however long the input is.
+//! so far, so each checked item keeps a small record: its new table key and its two
+//! sort keys, with hashes to sort them by. Past `limit` items these checks stop and the
+//! summary says so, which keeps memory bounded however long the input is.
 
 use super::{Rekeyed, Unencodable};
 use crate::codec::order::compare_numbers;
 use crate::codec::KeyValue;
 use crate::schema::KeySchema;
 use std::cmp::Ordering;
-use std::collections::hash_map::Entry;
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 
 /// Two items whose new table keys are the same.
 #[derive(Clone, Debug, PartialEq)]
@@ -65,18 +61,52 @@ pub struct Summary {
     pub checked: usize,
 }
 
-/// What the order check keeps of an item: which collection it is in under both
-/// designs (one hash of both partition keys), and where its two sort keys are in the
-/// checks' one text buffer (a million small strings would be a million allocations).
+/// What the checks keep of a checked item: where its keys are in the checks' one text
+/// buffer (a million small strings would be a million allocations): its new partition
+/// key, new sort key and old sort key, one after the other.
 struct Record {
-    collection: u64,
-    /// The old sort key's first 8 bytes as a number, which orders String keys as their
-    /// bytes do: most comparisons in the sort end here.
-    prefix: u64,
-    start: usize,
-    old_len: u32,
-    new_len: u32,
     at: usize,
+    start: usize,
+    partition_len: u32,
+    new_len: u32,
+    old_len: u32,
+    /// Whether the new partition key is a Number, and the new sort key (when there is one).
+    partition_numeric: bool,
+    sort: Option<bool>,
+}
+
+impl Record {
+    fn partition<'t>(&self, text: &'t str) -> &'t str {
+        &text[self.start..self.start + self.partition_len as usize]
+    }
+    fn new_sort<'t>(&self, text: &'t str) -> &'t str {
+        let from = self.start + self.partition_len as usize;
+        &text[from..from + self.new_len as usize]
+    }
+    fn old_sort<'t>(&self, text: &'t str) -> &'t str {
+        let from = self.start + (self.partition_len + self.new_len) as usize;
+        &text[from..from + self.old_len as usize]
+    }
+    /// The new table key, as the collision examples show it.
+    fn table_key(&self, text: &str) -> Vec<KeyValue> {
+        let sort = self.sort.map(|numeric| key(self.new_sort(text), numeric));
+        std::iter::once(key(self.partition(text), self.partition_numeric))
+            .chain(sort)
+            .collect()
+    }
+}
+
+/// Where an item sorts in the order check: its collection under both designs (one hash
+/// of both partition keys), then its old sort key's first 8 bytes as a number, which
+/// orders String keys as their bytes do. Sorting by these as plain numbers settles
+/// nearly every comparison; only runs that tie on both compare text, then records.
+struct Place {
+    collection: u64,
+    prefix: u64,
+    record: usize,
+    /// The new sort key's first 8 bytes, so that comparing neighbours in the new order
+    /// seldom has to fetch their records, scattered across memory, for the text.
+    new_prefix: u64,
 }
 
 fn prefix_of(key: &str) -> u64 {
@@ -87,23 +117,28 @@ fn prefix_of(key: &str) -> u64 {
 }
 
 /// Gathers a [`Summary`] from items given one by one.
+///
+/// Both checks sort at the end instead of looking items up as they come: a hash map of
+/// a million keys missed the cache on nearly every insert and cost more than the rest
+/// of the checks together, while sorting plain numbers reads memory in order.
 pub struct Checks {
     old_table: KeySchema,
     new_table: KeySchema,
     limit: usize,
     examples: usize,
     summary: Summary,
-    new_keys: HashMap<u64, usize, BuildHasherDefault<Hashed>>,
     records: Vec<Record>,
     text: String,
+    /// Each record's new table key hash, with the record: equal keys sort together.
+    table_keys: Vec<(u64, usize)>,
+    places: Vec<Place>,
     /// Whether each design's sort key is a Number, learnt from the first item.
     numeric: Option<(bool, bool)>,
 }
 
 /// A 64-bit hash of a key's text (an attribute's type never changes between items, so
 /// the text alone tells keys apart): eight bytes at a time through a multiply, closed
-/// by the length. SipHash cost more than the rest of the checks together, and nothing
-/// here is adversarial: a false collision needs two keys to share all 64 bits.
+/// by the length. Equal hashes are only candidates: the keys' text decides.
 fn text_hash(text: &str) -> u64 {
     const K: u64 = 0x9e37_79b9_7f4a_7c15;
     let bytes = text.as_bytes();
@@ -131,24 +166,6 @@ fn combine(a: u64, b: u64) -> u64 {
     h ^ (h >> 31)
 }
 
-/// The collision map's keys are hashes already: hashing them again would only cost.
-#[derive(Default)]
-struct Hashed(u64);
-
-impl Hasher for Hashed {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for b in bytes {
-            self.0 = (self.0 << 8) | u64::from(*b);
-        }
-    }
-    fn write_u64(&mut self, v: u64) {
-        self.0 = v;
-    }
-}
-
 impl Checks {
     /// `limit` items get the collision and order checks; `examples` of each finding are kept.
     pub fn new(old_table: &KeySchema, new_table: &KeySchema, limit: usize, examples: usize) -> Self {
@@ -158,11 +175,10 @@ impl Checks {
             limit,
             examples,
             summary: Summary::default(),
-            // Sized for a typical first batch, not for the limit: a sample of ten items
-            // must not reserve a million slots.
-            new_keys: HashMap::with_capacity_and_hasher(limit.min(1 << 16), Default::default()),
-            records: Vec::with_capacity(limit.min(1 << 16)),
+            records: Vec::new(),
             text: String::new(),
+            table_keys: Vec::new(),
+            places: Vec::new(),
             numeric: None,
         }
     }
@@ -176,8 +192,8 @@ impl Checks {
         }
     }
 
-    /// Counts item `at` (a line or a sample's position) and checks it against those
-    /// before; its sort keys move into the order check's records.
+    /// Counts item `at` (a line or a sample's position) and keeps what the checks at
+    /// the end need of it.
     pub fn add(&mut self, at: usize, item: Rekeyed) {
         let s = &mut self.summary;
         s.items += 1;
@@ -200,70 +216,128 @@ impl Checks {
         ) else {
             return;
         };
-        s.checked += 1;
         let new_sort = self.new_table.sort.as_deref().and_then(|a| item.new_key(a));
+        let old_sort = self.old_table.sort.as_deref().and_then(|a| item.old_key(a));
+        fn text_of(k: Option<&KeyValue>) -> &str {
+            k.map_or("", KeyValue::as_str)
+        }
+        let lengths = [new_partition.as_str(), text_of(new_sort), text_of(old_sort)].map(|t| u32::try_from(t.len()));
+        let ([Ok(partition_len), Ok(new_len), Ok(old_len)], Some(_)) = (
+            lengths,
+            self.text
+                .len()
+                .checked_add(lengths.iter().flatten().map(|l| *l as usize).sum()),
+        ) else {
+            // A key of 4 GB: not checked, and the summary's count says so.
+            return;
+        };
+        s.checked += 1;
+        let record = self.records.len();
+        let start = self.text.len();
+        self.text.push_str(new_partition.as_str());
+        self.text.push_str(text_of(new_sort));
+        self.text.push_str(text_of(old_sort));
         let new_partition_hash = text_hash(new_partition.as_str());
         let table_key = combine(new_partition_hash, new_sort.map_or(0, |k| text_hash(k.as_str())));
-        match self.new_keys.entry(table_key) {
-            Entry::Occupied(first) => {
-                s.collision_count += 1;
-                if s.collisions.len() < self.examples {
-                    s.collisions.push(Collision {
-                        first: *first.get(),
-                        second: at,
-                        key: std::iter::once(new_partition).chain(new_sort).cloned().collect(),
-                    });
-                }
-            }
-            Entry::Vacant(slot) => {
-                slot.insert(at);
-            }
-        }
-        let old_sort = self.old_table.sort.as_deref().and_then(|a| item.old_key(a));
+        self.table_keys.push((table_key, record));
+        self.records.push(Record {
+            at,
+            start,
+            partition_len,
+            new_len,
+            old_len,
+            partition_numeric: matches!(new_partition, KeyValue::N(_)),
+            sort: new_sort.map(|k| matches!(k, KeyValue::N(_))),
+        });
         if let (Some(old_sort), Some(new_sort)) = (old_sort, new_sort) {
             let numeric = (matches!(old_sort, KeyValue::N(_)), matches!(new_sort, KeyValue::N(_)));
-            let fits = u32::try_from(old_sort.as_str().len().max(new_sort.as_str().len())).is_ok();
-            if *self.numeric.get_or_insert(numeric) == numeric && fits {
-                let start = self.text.len();
-                self.text.push_str(old_sort.as_str());
-                self.text.push_str(new_sort.as_str());
-                self.records.push(Record {
+            if *self.numeric.get_or_insert(numeric) == numeric {
+                self.places.push(Place {
                     collection: combine(text_hash(old_partition.as_str()), new_partition_hash),
                     prefix: if numeric.0 { 0 } else { prefix_of(old_sort.as_str()) },
-                    start,
-                    old_len: old_sort.as_str().len() as u32,
-                    new_len: new_sort.as_str().len() as u32,
-                    at,
+                    record,
+                    new_prefix: if numeric.1 { 0 } else { prefix_of(new_sort.as_str()) },
                 });
             }
         }
     }
 
-    /// The summary, with the order check done over every recorded collection.
+    /// The summary, with both checks done over every recorded item.
     pub fn finish(mut self) -> Summary {
-        let mut records = std::mem::take(&mut self.records);
-        let text = std::mem::take(&mut self.text);
+        self.collisions();
+        self.order();
+        self.summary
+    }
+
+    /// Items whose new table key an earlier item already has, in the order they came.
+    fn collisions(&mut self) {
+        let (records, text) = (&self.records, &self.text);
+        let mut keys = std::mem::take(&mut self.table_keys);
+        keys.sort_unstable_by_key(|k| k.0);
+        let mut found = Vec::new();
+        let mut firsts: Vec<usize> = Vec::new();
+        for same_hash in keys.chunk_by_mut(|a, b| a.0 == b.0).filter(|g| g.len() > 1) {
+            // Records are numbered as they came: the earliest of equal keys is the first.
+            same_hash.sort_unstable();
+            // Almost always one key; two different keys sharing all 64 bits are told
+            // apart here by their text.
+            firsts.clear();
+            for &(_, record) in &*same_hash {
+                let table_key = |r: usize| (records[r].partition(text), records[r].new_sort(text));
+                match firsts.iter().find(|&&f| table_key(f) == table_key(record)) {
+                    Some(&first) => found.push((records[record].at, records[first].at, record)),
+                    None => firsts.push(record),
+                }
+            }
+        }
+        found.sort_unstable();
+        let s = &mut self.summary;
+        s.collision_count = found.len();
+        s.collisions = found
+            .iter()
+            .take(self.examples)
+            .map(|&(second, first, record)| Collision {
+                first,
+                second,
+                key: records[record].table_key(text),
+            })
+            .collect();
+    }
+
+    /// Neighbours of one collection in the old order that the new order swaps, and
+    /// every pair it inverts.
+    fn order(&mut self) {
+        let (records, text) = (&self.records, &self.text);
         let (old_numeric, new_numeric) = self.numeric.unwrap_or_default();
-        let old = |r: &Record| &text[r.start..r.start + r.old_len as usize];
-        let new = |r: &Record| &text[r.start + r.old_len as usize..r.start + (r.old_len + r.new_len) as usize];
-        records.sort_unstable_by(|a, b| {
-            (a.collection, a.prefix)
-                .cmp(&(b.collection, b.prefix))
-                .then_with(|| compare_sort(old(a), old(b), old_numeric))
-                .then(a.at.cmp(&b.at))
-        });
+        let old = |p: &Place| records[p.record].old_sort(text);
+        let new = |p: &Place| records[p.record].new_sort(text);
+        let mut places = std::mem::take(&mut self.places);
+        // By collection and prefix as one number: cheaper to compare than field by field.
+        places.sort_unstable_by_key(|p| u128::from(p.collection) << 64 | u128::from(p.prefix));
+        // Within a tie on the first 8 bytes (or any Number keys), the whole key decides,
+        // then the order the items came in.
+        for tie in places.chunk_by_mut(|a, b| (a.collection, a.prefix) == (b.collection, b.prefix)) {
+            if tie.len() > 1 {
+                tie.sort_unstable_by(|a, b| compare_sort(old(a), old(b), old_numeric).then(a.record.cmp(&b.record)));
+            }
+        }
         let mut scratch = Vec::new();
-        for collection in records.chunk_by(|a, b| a.collection == b.collection) {
+        for collection in places.chunk_by(|a, b| a.collection == b.collection) {
             let s = &mut self.summary;
             let before = s.swapped_neighbours;
             for pair in collection.windows(2) {
                 let (a, b) = (&pair[0], &pair[1]);
-                if compare_sort(new(a), new(b), new_numeric) == Ordering::Greater {
+                let by_prefix = a.new_prefix.cmp(&b.new_prefix);
+                let swapped = match by_prefix {
+                    Ordering::Equal => compare_sort(new(a), new(b), new_numeric) == Ordering::Greater,
+                    _ => by_prefix == Ordering::Greater,
+                };
+                if swapped {
                     s.swapped_neighbours += 1;
                     if s.swaps.len() < self.examples {
                         s.swaps.push(Swap {
-                            earlier: a.at,
-                            later: b.at,
+                            earlier: records[a.record].at,
+                            later: records[b.record].at,
                             old: (key(old(a), old_numeric), key(old(b), old_numeric)),
                             new: (key(new(a), new_numeric), key(new(b), new_numeric)),
                         });
@@ -276,7 +350,6 @@ impl Checks {
                 s.swapped_pairs += inversions(&mut keys, &mut scratch, new_numeric);
             }
         }
-        self.summary
     }
 }
 

@@ -228,26 +228,26 @@ impl<'s> Rekeyer<'s> {
                 })?;
             return self.read(at, old).map(|values| (at, self.fill(at, values, old)));
         }
-        let mut fits = Vec::new();
+        // The first entity whose templates read the keys, and any others that also do.
+        let mut fit = None;
+        let mut also = Vec::new();
         let mut first_miss = None;
         for at in 0..self.old_entities.len() {
             match self.read(at, old) {
-                Ok(values) => fits.push((at, values)),
+                Ok(values) if fit.is_none() => fit = Some((at, values)),
+                Ok(_) => also.push(at),
                 Err(why) => {
                     first_miss.get_or_insert(why);
                 }
             }
         }
-        match fits.len() {
-            1 => {
-                let (at, values) = fits.swap_remove(0);
-                Ok((at, self.fill(at, values, old)))
-            }
-            0 => Err(first_miss.unwrap_or_else(|| Unencodable("has no keys of the old design's table".into()))),
-            _ => {
-                let names: Vec<&str> = fits
-                    .iter()
-                    .map(|(at, _)| self.old_entities[*at].entity.name.as_str())
+        match fit {
+            Some((at, values)) if also.is_empty() => Ok((at, self.fill(at, values, old))),
+            None => Err(first_miss.unwrap_or_else(|| Unencodable("has no keys of the old design's table".into()))),
+            Some((at, _)) => {
+                let names: Vec<&str> = std::iter::once(at)
+                    .chain(also)
+                    .map(|at| self.old_entities[at].entity.name.as_str())
                     .collect();
                 Err(Unencodable(format!(
                     "its keys fit more than one entity of the old design ({}); name the entity attribute with --entity-attribute",
@@ -279,8 +279,9 @@ impl<'s> Rekeyer<'s> {
     /// every item has them, while index keys may be absent (sparse) or stale.
     fn read(&self, at: usize, keys: &[(&'s str, KeyValue)]) -> Result<Fields<'s>, Unencodable> {
         let codecs = &self.old_entities[at];
-        let mut values = Fields::new();
-        let mut slots = Vec::new();
+        // Sized once: the item's values, and the fields of one key read back.
+        let mut values = Fields::with_capacity(codecs.entity.fields.len());
+        let mut slots = Vec::with_capacity(codecs.entity.fields.len());
         let primary = &self.old.table.primary;
         for attribute in primary.partition_attributes().chain(primary.sort_attributes()) {
             let Some((_, key)) = keys.iter().find(|(a, _)| *a == attribute) else {
@@ -330,19 +331,16 @@ fn key_value<'s>(schema: &Schema, codec: &KeyCodec<'s>, key: &str) -> (&'s str, 
 
 /// The old design's key attributes an item holds, as DynamoDB typed them.
 fn stored_keys<'s>(schema: &'s Schema, item: &StoredItem) -> Vec<(&'s str, KeyValue)> {
-    schema
-        .table
-        .attributes
-        .iter()
-        .filter_map(|(name, t)| {
-            let key = match (item.get(name)?, t) {
-                (Attribute::S(s), AttrType::S) => KeyValue::S(s.to_string()),
-                (Attribute::N(n), AttrType::N) => KeyValue::N(n.to_string()),
-                _ => return None,
-            };
-            Some((name.as_str(), key))
-        })
-        .collect()
+    let mut keys = Vec::with_capacity(schema.table.attributes.len());
+    keys.extend(schema.table.attributes.iter().filter_map(|(name, t)| {
+        let key = match (item.get(name)?, t) {
+            (Attribute::S(s), AttrType::S) => KeyValue::S(s.to_string()),
+            (Attribute::N(n), AttrType::N) => KeyValue::N(n.to_string()),
+            _ => return None,
+        };
+        Some((name.as_str(), key))
+    }));
+    keys
 }
 
 /// A stored attribute as a field value: S and N as their text (numbers stay exact),

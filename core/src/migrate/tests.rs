@@ -3,6 +3,7 @@ use super::stored::StoredItem;
 use super::*;
 use crate::query::eval::compare_values;
 use crate::query::eval::Item;
+use crate::schema::KeySchema;
 use proptest::prelude::*;
 use serde_json::json;
 
@@ -256,6 +257,68 @@ proptest! {
             }
         }
         prop_assert_eq!(inversions_of(&keys), expected);
+    }
+}
+
+/// Items of one entity as (old partition, old sort, new partition, new sort): few
+/// partitions and short sort keys, so that collisions, ties and swaps are common, and
+/// long shared beginnings, so that the first 8 bytes often tie.
+fn rekeyed_items() -> impl Strategy<Value = Vec<(String, KeyValue, String, KeyValue)>> {
+    let text = || "(AAAAAAAA)?[ab#é]{0,3}".prop_map(KeyValue::S);
+    let number = || (-20i32..20).prop_map(|n| KeyValue::N(format!("{}", f64::from(n) / 4.0)));
+    let keys = |old: BoxedStrategy<KeyValue>, new: BoxedStrategy<KeyValue>| {
+        prop::collection::vec(("[pq]", old, "[xy]", new), 0..60)
+    };
+    prop_oneof![
+        keys(text().boxed(), text().boxed()),
+        keys(number().boxed(), text().boxed()),
+        keys(text().boxed(), number().boxed()),
+    ]
+}
+
+proptest! {
+    /// The checks sort instead of looking up: every collision, swap and inverted pair
+    /// they report is the one a comparison of every pair of items finds.
+    #[test]
+    fn checks_find_what_comparing_every_pair_finds(items in rekeyed_items(), limit in 0usize..70) {
+        let table = KeySchema { partition: "PK".into(), sort: Some("SK".into()), ..KeySchema::default() };
+        let mut checks = Checks::new(&table, &table, limit, usize::MAX);
+        for (at, (old_pk, old_sk, new_pk, new_sk)) in items.iter().enumerate() {
+            let old = vec![("PK", KeyValue::S(old_pk.clone())), ("SK", old_sk.clone())];
+            let new = vec![("PK", KeyValue::S(new_pk.clone())), ("SK", new_sk.clone())];
+            checks.add(at * 10, Rekeyed::new("Run", old, new));
+        }
+        let s = checks.finish();
+        let checked = &items[..items.len().min(limit)];
+        prop_assert_eq!(s.checked, checked.len());
+        let mut collisions = Vec::new();
+        let mut pairs = 0;
+        for (j, b) in checked.iter().enumerate() {
+            if let Some(i) = checked[..j].iter().position(|a| (&a.2, &a.3) == (&b.2, &b.3)) {
+                collisions.push((i * 10, j * 10, vec![KeyValue::S(b.2.clone()), b.3.clone()]));
+            }
+            for a in &checked[..j] {
+                if (&a.0, &a.2) != (&b.0, &b.2) {
+                    continue;
+                }
+                let old = compare_values(&a.1, &b.1);
+                let new = compare_values(&a.3, &b.3);
+                // A tie in the old order keeps the items' order; a tie in the new is no swap.
+                if (old.is_le() && new.is_gt()) || (old.is_gt() && new.is_lt()) {
+                    pairs += 1;
+                }
+            }
+        }
+        let found: Vec<_> = s.collisions.iter().map(|c| (c.first, c.second, c.key.clone())).collect();
+        prop_assert_eq!(found, collisions.clone());
+        prop_assert_eq!(s.collision_count, collisions.len());
+        prop_assert_eq!(s.swapped_pairs, pairs);
+        prop_assert_eq!(s.swaps.len(), s.swapped_neighbours);
+        for w in &s.swaps {
+            let (a, b) = (&checked[w.earlier / 10], &checked[w.later / 10]);
+            prop_assert!(compare_values(&a.1, &b.1).is_le() && compare_values(&a.3, &b.3).is_gt());
+            prop_assert_eq!((&w.old.0, &w.old.1, &w.new.0, &w.new.1), (&a.1, &b.1, &a.3, &b.3));
+        }
     }
 }
 
