@@ -272,34 +272,39 @@ impl Checks {
     /// Items whose new table key an earlier item already has, in the order they came.
     fn collisions(&mut self) {
         let (records, text) = (&self.records, &self.text);
+        let table_key = |r: usize| (records[r].partition(text), records[r].new_sort(text));
         let mut keys = std::mem::take(&mut self.table_keys);
-        keys.sort_unstable_by_key(|k| k.0);
+        // Records are numbered as they came: of equal hashes, the earliest sorts first.
+        sort_pairs(&mut keys);
+        // Each collision as (the later record, the first with its key): the same pairs,
+        // sorted by the same code.
         let mut found = Vec::new();
         let mut firsts: Vec<usize> = Vec::new();
-        for same_hash in keys.chunk_by_mut(|a, b| a.0 == b.0).filter(|g| g.len() > 1) {
-            // Records are numbered as they came: the earliest of equal keys is the first.
-            same_hash.sort_unstable();
+        for same_hash in keys.chunk_by(|a, b| a.0 == b.0).filter(|g| g.len() > 1) {
             // Almost always one key; two different keys sharing all 64 bits are told
             // apart here by their text.
             firsts.clear();
-            for &(_, record) in &*same_hash {
-                let table_key = |r: usize| (records[r].partition(text), records[r].new_sort(text));
+            for &(_, record) in same_hash {
                 match firsts.iter().find(|&&f| table_key(f) == table_key(record)) {
-                    Some(&first) => found.push((records[record].at, records[first].at, record)),
+                    Some(&first) => found.push((record as u64, first)),
                     None => firsts.push(record),
                 }
             }
         }
-        found.sort_unstable();
+        drop(keys);
+        sort_pairs(&mut found);
         let s = &mut self.summary;
         s.collision_count = found.len();
         s.collisions = found
             .iter()
             .take(self.examples)
-            .map(|&(second, first, record)| Collision {
-                first,
-                second,
-                key: records[record].table_key(text),
+            .map(|&(second, first)| {
+                let second = &records[second as usize];
+                Collision {
+                    first: records[first].at,
+                    second: second.at,
+                    key: second.table_key(text),
+                }
             })
             .collect();
     }
@@ -351,6 +356,12 @@ impl Checks {
             }
         }
     }
+}
+
+/// The collision check's one sort, for both of its lists: the page carries each sort it
+/// uses as its own copy, so the check uses one.
+fn sort_pairs(pairs: &mut [(u64, usize)]) {
+    pairs.sort_unstable();
 }
 
 fn key(text: &str, numeric: bool) -> KeyValue {
