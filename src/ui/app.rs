@@ -230,22 +230,25 @@ pub fn App() -> Html {
                 <p class="lesson" data-testid="preset-lesson"><strong>{ format!("{}: ", p.title()) }</strong>{ p.lesson() }</p>
             }).unwrap_or_default() }
             <main>
-                // The design side: the template and, beside it, the design check; one
-                // grid cell, so the sticky keys beside it never cover a later panel.
-                <div class="design-side">
-                    <TemplateEditor design={Design::of(&current)} errors={analysis.errors.clone()} warnings={analysis.warnings.clone()} plans={analysis.plans.clone()} dispatch={dispatch.clone()} />
-                    <LintList design={Design::of(&current)} findings={analysis.lint.clone()} surprise={analysis.pasted.as_ref().and_then(|p| p.surprise.clone())} dispatch={dispatch.clone()} />
+                // The workbench: the design side (the template and the design check, one
+                // grid cell) and the keys beside it. The keys stick only within it, so
+                // they follow the design as it scrolls and never cover a panel below.
+                <div class="workbench">
+                    <div class="design-side">
+                        <TemplateEditor design={Design::of(&current)} errors={analysis.errors.clone()} warnings={analysis.warnings.clone()} plans={analysis.plans.clone()} dispatch={dispatch.clone()} />
+                        <LintList design={Design::of(&current)} findings={analysis.lint.clone()} surprise={analysis.pasted.as_ref().and_then(|p| p.surprise.clone())} dispatch={dispatch.clone()} />
+                    </div>
+                    <PreviewPanel items={items.clone()} is_sort={is_sort} preview={analysis.preview.clone()} hits={query.map(|q| q.hits.clone()).unwrap_or_default()} band={query.map(|q| q.band.clone())} number_vs_string={analysis.number_vs_string.clone()} number_field={analysis.number_field.clone()} comparing={*comparing}
+                        on_compare={{ let comparing = comparing.clone(); Callback::from(move |open| comparing.set(open)) }} overwritten={analysis.overwritten.clone()}
+                        collections={analysis.collections.clone()} blocked={analysis.blocked.clone()}
+                        on_point={{ let pointed = pointed.clone(); Callback::from(move |r| pointed.set(r)) }}
+                        query_bar={analysis.query.as_ref().map(|q| QueryBar {
+                            pattern: shape_label(current.query.shape).to_string(),
+                            expression: q.expression.clone(),
+                            code: q.snippet.as_ref().ok().map(|code| (code.clone(),
+                                keylab::snippet::Target::from_id(&current.snippet.target).unwrap_or(keylab::snippet::Target::AwsCli).label().to_string())),
+                        }).map_err(Clone::clone)} />
                 </div>
-                <PreviewPanel items={items.clone()} is_sort={is_sort} preview={analysis.preview.clone()} hits={query.map(|q| q.hits.clone()).unwrap_or_default()} band={query.map(|q| q.band.clone())} number_vs_string={analysis.number_vs_string.clone()} number_field={analysis.number_field.clone()} comparing={*comparing}
-                    on_compare={{ let comparing = comparing.clone(); Callback::from(move |open| comparing.set(open)) }} overwritten={analysis.overwritten.clone()}
-                    collections={analysis.collections.clone()} blocked={analysis.blocked.clone()}
-                    on_point={{ let pointed = pointed.clone(); Callback::from(move |r| pointed.set(r)) }}
-                    query_bar={analysis.query.as_ref().map(|q| QueryBar {
-                        pattern: shape_label(current.query.shape).to_string(),
-                        expression: q.expression.clone(),
-                        code: q.snippet.as_ref().ok().map(|code| (code.clone(),
-                            keylab::snippet::Target::from_id(&current.snippet.target).unwrap_or(keylab::snippet::Target::AwsCli).label().to_string())),
-                    }).map_err(Clone::clone)} />
 
                 <CollectionView items={items.clone()} index={current.index_of_attribute()} collections={analysis.collections.clone()} blocked={analysis.blocked.clone()} />
                 <SamplesTable items={items.clone()} entity={current.entity} attribute={attribute.clone()} preview={analysis.preview.clone()} overwritten={analysis.overwritten.clone()} dispatch={dispatch.clone()} pointed={*pointed} />

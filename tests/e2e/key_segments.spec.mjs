@@ -131,3 +131,35 @@ test('the keys stay in view while the design scrolls', async ({ page }) => {
   expect(keys.y + 20).toBeLessThanOrEqual(800);
   await expect(page.getByTestId('query-bar-expression')).toBeInViewport();
 });
+
+test('the keys stop with the design: a panel below them is never covered', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openFresh(page);
+  // The paste box sits in the keys' column, below the workbench: focused by keyboard, its
+  // top corners are its own, not the sticky keys' (they once covered its first 400 px).
+  for (const id of ['#paste-input', '#version-paste']) {
+    await page.locator(id).focus();
+    const top = await page.locator(id).evaluate((e) => {
+      const r = e.getBoundingClientRect();
+      return [[r.left + 4, r.top + 4], [r.right - 4, r.top + 4]].map(([x, y]) => document.elementFromPoint(x, y) === e);
+    });
+    expect(top, id).toEqual([true, true]);
+  }
+  // Nor does a sliver of them show between two full-width panels further down.
+  await page.getByRole('heading', { name: 'Table definitions' }).scrollIntoViewIfNeeded();
+  await expect(page.locator('#preview-panel')).not.toBeInViewport();
+});
+
+for (const width of [1280, 375]) {
+  test(`no key breaks across lines, in the keys, the collections or the query's rows, at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await openFresh(page);
+    for (const list of ['[data-testid=sorted-keys] li code', '.hits ol.keys li > code', '[data-testid=collection-forward] li code', '[data-testid=collection-backward] li code']) {
+      const keys = page.locator(list);
+      const lines = await keys.evaluateAll((es) => es.map((e) => e.getClientRects().length));
+      expect(lines.length, list).toBeGreaterThan(0);
+      expect(lines.every((n) => n === 1), `${list}: ${lines}`).toBe(true);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  });
+}

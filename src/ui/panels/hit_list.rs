@@ -21,7 +21,8 @@ pub fn HitList(props: &HitListProps) -> Html {
     html! {
         <div class="hits">
             <p class="note">{ summary }{ crate::ui::more_note(props.hits.len()) }</p>
-            <ol class="keys" data-testid={props.testid.clone()}>
+            // Focusable: a long key scrolls the list sideways, and a keyboard must reach it.
+            <ol class="keys" data-testid={props.testid.clone()} tabindex="0" aria-label="returned items, in the order the query reads them">
                 { for props.hits.iter().take(crate::ui::SHOWN).map(|h| {
                     let values = &h.values;
                     html! {
