@@ -494,7 +494,23 @@ impl Playground {
             traffic: Traffic::default(),
         });
         self.entity = self.schema.entities.len() - 1;
-        self.apply(Action::AddRow);
+        // A first item with values, so that its key is on screen at once rather than
+        // an empty item's "value is empty" in place of any key.
+        let owner = if owner_is_number { "1" } else { "owner-1" };
+        let values = self
+            .columns()
+            .into_iter()
+            .map(|c| {
+                let value = match c.as_str() {
+                    "owner" => owner,
+                    "id" => "1",
+                    _ => "",
+                };
+                (c, Value::String(value.into()))
+            })
+            .collect();
+        let entity = self.entity;
+        self.rows_mut().push(Row { entity, values });
     }
 
     /// A design from scratch: a table the user named, keyed `PK` and `SK` (strings),

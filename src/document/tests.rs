@@ -288,6 +288,10 @@ fn a_blank_design_has_the_names_the_user_gave() {
     assert_eq!(p.schema.table.name, "Shop");
     assert_eq!(p.entity().unwrap().name, "Order");
     assert_eq!(p.rows.len(), 1);
+    // Its first item has values: its keys are written at once.
+    let keys = keylab::query::eval::item_of(&p.schema, "Order", &p.rows[0].values).unwrap();
+    assert_eq!(keys["PK"], serde_json::json!({"S": "ORDER#owner-1"}));
+    assert_eq!(keys["SK"], serde_json::json!({"S": "ORDER#0000000001"}));
     assert!(p.schema.check().0.is_empty(), "{:?}", p.schema.check().0);
     let pk = p.entity().unwrap().template("PK").unwrap();
     assert_eq!(pk.segments[0], Segment::Literal("ORDER".into()));

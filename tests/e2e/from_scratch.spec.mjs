@@ -19,6 +19,8 @@ test('a new blank design takes the table and entity names the user types', async
   await expect(page.getByTestId('new-design-done')).toContainText('Created table Shop with entity Order');
   await expect(page.locator('#entity-name')).toHaveValue('Order');
   await expect(page.getByRole('heading', { name: 'SK template of Order' })).toBeVisible();
+  // Its first item has values, so a key is on screen at once.
+  await expect(page.getByTestId('sorted-keys').locator('li code')).toHaveText(['ORDER#0000000001']);
   // Undo brings back the leaderboard; Redo the new design.
   await page.getByRole('button', { name: /Undo/ }).click();
   await expect(page.getByRole('heading', { name: 'SK template of Run' })).toBeVisible();
