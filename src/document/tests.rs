@@ -332,11 +332,10 @@ fn entities_are_picked_added_renamed_and_removed_with_their_items() {
     let p = edit(p, vec![Action::AddEntity]);
     assert_eq!(p.entity().unwrap().name, "Entity1");
     assert_eq!(p.template().unwrap().segments.len(), 2);
-    let blank = &p.analyse().preview.unwrap().rows[6];
-    assert!(
-        blank.errors.iter().any(|e| e.context.field.as_deref() == Some("id")),
-        "{blank:?}"
-    );
+    // Its first item has values: its key is written at once.
+    let first = &p.analyse().preview.unwrap().rows[6];
+    assert_eq!(first.key.as_deref(), Some("ENTITY1#0000000001"), "{first:?}");
+    assert!(first.errors.is_empty(), "{first:?}");
     let lone = edit(crate::presets::leaderboard(), vec![Action::RemoveEntity]);
     assert_eq!(lone, crate::presets::leaderboard(), "the last entity stays");
 }
