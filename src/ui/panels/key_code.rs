@@ -60,7 +60,7 @@ pub fn KeyCode(props: &KeyCodeProps) -> Html {
                                     <CopyButton text={text.clone()} label={format!("Copy {}", language.label())} />
                                     <button type="button" onclick={{ let text = text.clone(); Callback::from(move |_: MouseEvent| { download(file, &text); }) }}>{ format!("Download {file}") }</button>
                                     if *language == Language::CSharp {
-                                        <span class="note">{ "C# is compiled by make test only where dotnet is installed." }</span>
+                                        <span class="note">{ "make test compiles and runs the C# with Mono (C# 7); a machine without Mono skips it, and says so." }</span>
                                     }
                                 </div>
                                 <pre class="code"><code data-testid="keycode-text">{ text }</code></pre>
