@@ -119,6 +119,15 @@ impl<'s> KeyCodec<'s> {
         self.attribute
     }
 
+    /// The key as DynamoDB stores it: a Number attribute's key is an N, any other an S.
+    pub fn key_value(&self, key: String) -> KeyValue {
+        if self.number {
+            KeyValue::N(key)
+        } else {
+            KeyValue::S(key)
+        }
+    }
+
     /// The fields `write` takes values for, in the order it takes them.
     pub fn fields(&self) -> &[&'s str] {
         &self.fields

@@ -102,7 +102,6 @@ pub struct Unencodable(pub String);
 /// Both designs compiled once, for rekeying many items.
 pub struct Rekeyer<'s> {
     old: &'s Schema,
-    new: &'s Schema,
     old_entities: Vec<EntityCodecs<'s>>,
     /// By the old entity's position: the new design's entity of the same name, or why
     /// its items cannot be written.
@@ -134,7 +133,6 @@ impl<'s> Rekeyer<'s> {
             .collect();
         Ok(Rekeyer {
             old,
-            new,
             old_entities,
             new_entities,
             entity_attribute: None,
@@ -174,12 +172,12 @@ impl<'s> Rekeyer<'s> {
             .position(|c| c.entity.name == entity)
             .ok_or_else(|| Unencodable(format!("the old design has no entity {entity}")))?;
         let mut old = Vec::new();
-        let mut key = String::new();
         for codec in &self.old_entities[at].codecs {
+            let mut key = String::with_capacity(KEY_CAPACITY);
             codec
                 .write_values(values, &mut key)
                 .map_err(|e| Unencodable(format!("the old design cannot write it: {e}")))?;
-            old.push(key_value(self.old, codec, &key));
+            old.push((codec.attribute(), codec.key_value(key)));
         }
         let new = self.write(at, |name| values.get(name))?;
         Ok(Rekeyed::new(&self.old_entities[at].entity.name, old, new))
@@ -192,8 +190,8 @@ impl<'s> Rekeyer<'s> {
     ) -> Result<Vec<(&'s str, KeyValue)>, Unencodable> {
         let entity = self.new_entities[at].as_ref().map_err(|why| Unencodable(why.clone()))?;
         let mut new = Vec::with_capacity(entity.codecs.len());
-        let mut key = String::new();
         for codec in &entity.codecs {
+            let mut key = String::with_capacity(KEY_CAPACITY);
             let fields = codec.fields();
             if let Some(missing) = fields.iter().find(|f| value_of(f).is_none()) {
                 return Err(Unencodable(format!(
@@ -204,7 +202,7 @@ impl<'s> Rekeyer<'s> {
             codec
                 .write_with(|i| fields.get(i).and_then(|f| value_of(f)), &mut key)
                 .map_err(|e| Unencodable(e.to_string()))?;
-            new.push(key_value(self.new, codec, &key));
+            new.push((codec.attribute(), codec.key_value(key)));
         }
         Ok(new)
     }
@@ -320,14 +318,9 @@ fn set<'s>(fields: &mut Fields<'s>, name: &'s str, value: Value) {
     }
 }
 
-fn key_value<'s>(schema: &Schema, codec: &KeyCodec<'s>, key: &str) -> (&'s str, KeyValue) {
-    let attribute = codec.attribute();
-    let value = match schema.table.attribute_type(attribute) {
-        Some(AttrType::N) => KeyValue::N(key.to_string()),
-        _ => KeyValue::S(key.to_string()),
-    };
-    (attribute, value)
-}
+/// Room for a typical key, written once into the string the item keeps: growing from
+/// empty and then copying cost three allocations a key.
+const KEY_CAPACITY: usize = 48;
 
 /// The old design's key attributes an item holds, as DynamoDB typed them.
 fn stored_keys<'s>(schema: &'s Schema, item: &StoredItem) -> Vec<(&'s str, KeyValue)> {
