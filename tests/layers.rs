@@ -20,38 +20,30 @@ fn shipped(text: &str) -> &str {
 
 fn modules(root: &Path) -> BTreeMap<String, Module> {
     let mut out: BTreeMap<String, Module> = BTreeMap::new();
-    let mut stack = vec![root.to_path_buf()];
-    while let Some(dir) = stack.pop() {
-        for entry in std::fs::read_dir(&dir).expect("source folder") {
-            let path = entry.expect("entry").path();
-            if path.is_dir() {
-                stack.push(path);
-                continue;
+    for path in rust_files(root) {
+        if path.file_name().is_some_and(|n| n == "tests.rs") {
+            continue;
+        }
+        let rel = path.strip_prefix(root).unwrap().to_string_lossy().replace('\\', "/");
+        let top = rel.split('/').next().unwrap().trim_end_matches(".rs").to_string();
+        let text = std::fs::read_to_string(&path).expect("source file");
+        let code = shipped(&text);
+        let m = out.entry(top.clone()).or_insert_with(|| Module {
+            imports: BTreeSet::new(),
+            uses_yew: Vec::new(),
+        });
+        for (at, _) in code.match_indices("crate::") {
+            let name: String = code[at + 7..]
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                .collect();
+            // `crate::Values` and the like are items of lib.rs, not modules.
+            if name != top && name.chars().next().is_some_and(|c| c.is_ascii_lowercase()) {
+                m.imports.insert(name);
             }
-            if path.extension().is_none_or(|e| e != "rs") || path.file_name().is_some_and(|n| n == "tests.rs") {
-                continue;
-            }
-            let rel = path.strip_prefix(root).unwrap().to_string_lossy().replace('\\', "/");
-            let top = rel.split('/').next().unwrap().trim_end_matches(".rs").to_string();
-            let text = std::fs::read_to_string(&path).expect("source file");
-            let code = shipped(&text);
-            let m = out.entry(top.clone()).or_insert_with(|| Module {
-                imports: BTreeSet::new(),
-                uses_yew: Vec::new(),
-            });
-            for (at, _) in code.match_indices("crate::") {
-                let name: String = code[at + 7..]
-                    .chars()
-                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
-                    .collect();
-                // `crate::Values` and the like are items of lib.rs, not modules.
-                if name != top && name.chars().next().is_some_and(|c| c.is_ascii_lowercase()) {
-                    m.imports.insert(name);
-                }
-            }
-            if code.contains("yew::") || code.contains("use yew") {
-                m.uses_yew.push(rel);
-            }
+        }
+        if code.contains("yew::") || code.contains("use yew") {
+            m.uses_yew.push(rel);
         }
     }
     out
@@ -171,4 +163,39 @@ fn the_circle_finder_finds_circles() {
         .into_iter()
         .collect();
     assert_eq!(circle(&line), None);
+}
+
+/// Every `.rs` file under `dir`, as paths relative to the repository.
+fn rust_files(dir: &Path) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for entry in std::fs::read_dir(&d).expect("source folder") {
+            let path = entry.expect("entry").path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                out.push(path);
+            }
+        }
+    }
+    out
+}
+
+/// One job per file: a file past 600 lines is doing more than one (the workbench
+/// issue's rule), tests included.
+#[test]
+fn no_source_file_is_over_600_lines() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut long: Vec<(String, usize)> = ["src", "core/src", "cli/src"]
+        .iter()
+        .flat_map(|dir| rust_files(&root.join(dir)))
+        .filter_map(|path| {
+            let lines = std::fs::read_to_string(&path).expect("source file").lines().count();
+            let rel = path.strip_prefix(root).unwrap().to_string_lossy().into_owned();
+            (lines > 600).then_some((rel, lines))
+        })
+        .collect();
+    long.sort();
+    assert!(long.is_empty(), "files over 600 lines: {long:?}");
 }
