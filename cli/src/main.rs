@@ -26,7 +26,8 @@ struct Cli {
 /// What every command reading items shares.
 #[derive(clap::Args)]
 struct Common {
-    /// The design: a keylab schema document (the page's Export, or docs/schema.md).
+    /// The design: a keylab schema document (the page's Export schema, or docs/schema.md), or
+    /// a file that wraps one (Export schema and items, a preset): its "schema" is read.
     #[arg(long, value_name = "FILE")]
     schema: String,
     /// What a bad line does: stop the run, or be reported and skipped.

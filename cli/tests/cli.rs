@@ -163,6 +163,33 @@ fn unreadable_files_and_wrong_command_lines_have_their_own_codes_and_every_comma
     }
 }
 
+#[test]
+fn a_file_exported_from_the_page_is_read_for_its_schema_and_says_what_is_not_read() {
+    let design = schema_file();
+    let export = design.with_file_name("keylab-design.json");
+    let doc = format!(
+        r#"{{"schema": {SCHEMA}, "items": [{{"entity": "Run", "values": {{"season": "a", "score": 1}}}}], "query": {{}}}}"#
+    );
+    std::fs::write(&export, doc).unwrap();
+    let line = "{\"entity\": \"Run\", \"values\": {\"season\": \"s\", \"score\": 1500}}\n";
+    let out = keylab(&["encode", "--schema", export.to_str().unwrap()], line);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), "{\"PK\":\"SEASON#S\",\"SK\":\"9999998499\"}\n");
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("its \"schema\" is used; its items, query are not read"),
+        "{err}"
+    );
+    // A wrapper whose schema is broken names where the schema was looked for.
+    std::fs::write(&export, r#"{"schema": {"version": 1}, "items": []}"#).unwrap();
+    let out = keylab(&["encode", "--schema", export.to_str().unwrap()], "");
+    assert_eq!(out.status.code(), Some(4));
+    assert!(text(&out.stderr).contains("(its \"schema\" property) is not usable"));
+    // A schema document alone says nothing extra.
+    let out = keylab(&["encode", "--schema", design.to_str().unwrap()], line);
+    assert!(!text(&out.stderr).contains("note:"), "{}", text(&out.stderr));
+}
+
 /// The leaderboard redesigned: a narrower descending score, without the player.
 fn redesign(dir: &std::path::Path) -> std::path::PathBuf {
     let new = SCHEMA.replace(r#""width": 10, "order": "desc""#, r#""width": 4, "order": "asc""#);

@@ -21,10 +21,18 @@ use keylab::Schema;
 use serde_json::Value;
 
 fn load(path: &str) -> Result<Schema, u8> {
-    items::schema(path).map_err(|why| {
-        eprintln!("{why}");
-        exit::UNREADABLE_FILE
-    })
+    match items::schema(path) {
+        Ok((schema, note)) => {
+            if let Some(note) = note {
+                eprintln!("{note}");
+            }
+            Ok(schema)
+        }
+        Err(why) => {
+            eprintln!("{why}");
+            Err(exit::UNREADABLE_FILE)
+        }
+    }
 }
 
 /// Feeds every input line, read as JSON, (with its number) to `each`, whose
