@@ -5,7 +5,8 @@
 //! invariant upper case maps one character at a time, so a cased field holding `ß` is
 //! stored as it is where the codec writes `SS`.
 
-use super::{camel, case_literal, fixed_len, header, pascal, quoted, shape, KeyPlan, Kind, Plan, ReadStep};
+use super::readers::Readers;
+use super::{camel, case_literal, header, pascal, quoted, shape, KeyPlan, Kind, Plan, ReadStep};
 
 const RUNTIME: &str = include_str!("runtime/Keys.cs");
 
@@ -137,28 +138,21 @@ fn write(kind: &Kind, v: &str, field: &str) -> String {
     }
 }
 
-fn read(kind: &Kind, field: &str) -> String {
-    let f = quoted(field);
-    let segment = match fixed_len(kind) {
-        Some(n) => format!("r.Fixed({n}, {f})"),
-        None => "r.Rest()".into(),
-    };
-    let max = |m: &Option<u32>| m.map(|m| m.to_string()).unwrap_or_else(|| "-1".into());
-    match kind {
-        Kind::Text { case, max_length } => format!("ReadText({segment}, {}, {})", case_literal(*case), max(max_length)),
-        Kind::Uint { width, desc } | Kind::Epoch { width, desc, .. } => format!("ReadUint({segment}, {width}, {desc})"),
-        Kind::Int { width, desc } => format!("ReadInt({segment}, {width}, {desc})"),
-        Kind::Decimal {
-            width,
-            scale,
-            signed,
-            desc,
-        } => format!("ReadDecimal({segment}, {width}, {scale}, {signed}, {desc})"),
-        Kind::Iso { desc } => format!("ReadIso({segment}, {desc})"),
-        Kind::Ulid { desc } => format!("ReadUlid({segment}, {desc})"),
-        Kind::Ksuid { desc } => format!("ReadKsuid({segment}, {desc})"),
-    }
-}
+/// The runtime's readers, as the shared reader call writes them.
+const READERS: Readers = Readers {
+    fixed: "r.Fixed",
+    rest: "r.Rest()",
+    text: "ReadText",
+    uint: "ReadUint",
+    int: "ReadInt",
+    decimal: "ReadDecimal",
+    iso: "ReadIso",
+    ulid: ("ReadUlid", ""),
+    ksuid: ("ReadKsuid", ""),
+    no_limit: "-1",
+    booleans: ["false", "true"],
+    quoted,
+};
 
 /// A decoded value (an object: a boxed BigInteger for integers) as its property's type.
 fn typed(kind: &Kind, v: &str) -> String {
@@ -256,13 +250,13 @@ fn emit_key(out: &mut String, key: &KeyPlan, sep: &str) {
             ReadStep::Literal(l) => format!("        r.Literal({});\n", quoted(l)),
             ReadStep::First { at, field, expected } => format!(
                 "        object f{at} = r.Check({}, {});\n",
-                read(&field.kind, &field.name),
+                READERS.call(&field.kind, &field.name),
                 quoted(&expected)
             ),
             ReadStep::Again { at, field } => {
                 format!(
                     "        Same(r, f{at}, {}, {});\n",
-                    read(&field.kind, &field.name),
+                    READERS.call(&field.kind, &field.name),
                     quoted(&field.name)
                 )
             }

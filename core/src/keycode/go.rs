@@ -4,7 +4,8 @@
 //! `*KeyError`. Go's `strings.ToUpper` maps one rune at a time, so a cased field
 //! holding `ß` is stored as it is where the codec writes `SS`.
 
-use super::{case_literal, fixed_len, header, pascal, quoted_points as quoted, shape, KeyPlan, Kind, Plan, ReadStep};
+use super::readers::Readers;
+use super::{case_literal, header, pascal, quoted_points as quoted, shape, KeyPlan, Kind, Plan, ReadStep};
 
 const RUNTIME: &str = include_str!("runtime/keys.go");
 
@@ -61,31 +62,21 @@ fn write_big(kind: &Kind, big: &str, field: &str) -> String {
     }
 }
 
-fn read(kind: &Kind, field: &str) -> String {
-    let f = quoted(field);
-    let segment = match fixed_len(kind) {
-        Some(n) => format!("r.fixed({n}, {f})"),
-        None => "r.rest()".into(),
-    };
-    match kind {
-        Kind::Text { case, max_length } => format!(
-            "readText({segment}, {}, {})",
-            case_literal(*case),
-            max_length.map(|m| m.to_string()).unwrap_or_else(|| "-1".into())
-        ),
-        Kind::Uint { width, desc } | Kind::Epoch { width, desc, .. } => format!("readUint({segment}, {width}, {desc})"),
-        Kind::Int { width, desc } => format!("readInt({segment}, {width}, {desc})"),
-        Kind::Decimal {
-            width,
-            scale,
-            signed,
-            desc,
-        } => format!("readDecimal({segment}, {width}, {scale}, {signed}, {desc})"),
-        Kind::Iso { desc } => format!("readIso({segment}, {desc})"),
-        Kind::Ulid { desc } => format!("readID({segment}, {desc}, ulidAlphabet, encUlid)"),
-        Kind::Ksuid { desc } => format!("readID({segment}, {desc}, ksuidAlphabet, encKsuid)"),
-    }
-}
+/// The runtime's readers, as the shared reader call writes them.
+const READERS: Readers = Readers {
+    fixed: "r.fixed",
+    rest: "r.rest()",
+    text: "readText",
+    uint: "readUint",
+    int: "readInt",
+    decimal: "readDecimal",
+    iso: "readIso",
+    ulid: ("readID", ", ulidAlphabet, encUlid"),
+    ksuid: ("readID", ", ksuidAlphabet, encKsuid"),
+    no_limit: "-1",
+    booleans: ["false", "true"],
+    quoted,
+};
 
 /// A decoded value (a `*big.Int` for integers) as the struct types it.
 fn typed(kind: &Kind, v: &str) -> String {
@@ -176,12 +167,12 @@ fn emit_key(out: &mut String, key: &KeyPlan, sep: &str) {
             ReadStep::Literal(l) => format!("\tr.literal({})\n", quoted(l)),
             ReadStep::First { at, field, expected } => format!(
                 "\tf{at}, ok{at} := {}\n\tr.check(ok{at}, {})\n",
-                read(&field.kind, &field.name),
+                READERS.call(&field.kind, &field.name),
                 quoted(&expected)
             ),
             ReadStep::Again { at, field } => format!(
                 "\tif g, ok := {}; !ok || !({}) {{\n\t\tr.mismatch({})\n\t}}\n",
-                read(&field.kind, &field.name),
+                READERS.call(&field.kind, &field.name),
                 equal(&field.kind, &format!("f{at}"), "g"),
                 quoted(&format!("field {} to repeat its value", field.name))
             ),

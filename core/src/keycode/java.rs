@@ -3,7 +3,8 @@
 //! as `BigDecimal`, ISO timestamps as `Instant`; refusals are `Keys.KeyException` (an
 //! `IllegalArgumentException`).
 
-use super::{camel, case_literal, fixed_len, header, ident, pascal, quoted, shape, KeyPlan, Kind, Plan, ReadStep};
+use super::readers::Readers;
+use super::{camel, case_literal, header, ident, pascal, quoted, shape, KeyPlan, Kind, Plan, ReadStep};
 
 const RUNTIME: &str = include_str!("runtime/Keys.java");
 
@@ -67,31 +68,21 @@ fn write_big(kind: &Kind, big: &str, field: &str) -> String {
     }
 }
 
-fn read(kind: &Kind, field: &str) -> String {
-    let f = quoted(field);
-    let segment = match fixed_len(kind) {
-        Some(n) => format!("r.fixed({n}, {f})"),
-        None => "r.rest()".into(),
-    };
-    match kind {
-        Kind::Text { case, max_length } => format!(
-            "readText({segment}, {}, {})",
-            case_literal(*case),
-            max_length.map(|m| m.to_string()).unwrap_or_else(|| "-1".into())
-        ),
-        Kind::Uint { width, desc } | Kind::Epoch { width, desc, .. } => format!("readUint({segment}, {width}, {desc})"),
-        Kind::Int { width, desc } => format!("readInt({segment}, {width}, {desc})"),
-        Kind::Decimal {
-            width,
-            scale,
-            signed,
-            desc,
-        } => format!("readDecimal({segment}, {width}, {scale}, {signed}, {desc})"),
-        Kind::Iso { desc } => format!("readIso({segment}, {desc})"),
-        Kind::Ulid { desc } => format!("readUlid({segment}, {desc})"),
-        Kind::Ksuid { desc } => format!("readKsuid({segment}, {desc})"),
-    }
-}
+/// The runtime's readers, as the shared reader call writes them.
+const READERS: Readers = Readers {
+    fixed: "r.fixed",
+    rest: "r.rest()",
+    text: "readText",
+    uint: "readUint",
+    int: "readInt",
+    decimal: "readDecimal",
+    iso: "readIso",
+    ulid: ("readUlid", ""),
+    ksuid: ("readKsuid", ""),
+    no_limit: "-1",
+    booleans: ["false", "true"],
+    quoted,
+};
 
 /// The Java type a decoded value has before it is typed (integers are BigIntegers).
 fn read_type(kind: &Kind) -> &'static str {
@@ -188,13 +179,13 @@ fn emit_key(out: &mut String, key: &KeyPlan, sep: &str) {
             ReadStep::First { at, field, expected } => format!(
                 "    {} f{at} = r.check({}, {});\n",
                 read_type(&field.kind),
-                read(&field.kind, &field.name),
+                READERS.call(&field.kind, &field.name),
                 quoted(&expected)
             ),
             ReadStep::Again { at, field } => {
                 format!(
                     "    same(r, f{at}, {}, {});\n",
-                    read(&field.kind, &field.name),
+                    READERS.call(&field.kind, &field.name),
                     quoted(&field.name)
                 )
             }

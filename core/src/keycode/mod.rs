@@ -13,6 +13,7 @@ mod go;
 mod java;
 mod names;
 mod python;
+mod readers;
 mod rust;
 mod typescript;
 

@@ -81,6 +81,26 @@ pub fn snake(name: &str) -> String {
 /// as itself, everything else as `\uXXXX` escapes (UTF-16 units), quotes and
 /// backslashes escaped.
 pub fn quoted(text: &str) -> String {
+    literal(text, |c, out| {
+        let mut units = [0u16; 2];
+        for u in c.encode_utf16(&mut units) {
+            out.push_str(&format!("\\u{u:04x}"));
+        }
+    })
+}
+
+/// [`quoted`] for languages whose `\u` escapes take code points, not UTF-16 units
+/// (Python, Go): a character beyond the BMP is `\UXXXXXXXX`.
+pub fn quoted_points(text: &str) -> String {
+    literal(text, |c, out| match c as u32 {
+        p if p < 0x10000 => out.push_str(&format!("\\u{p:04x}")),
+        p => out.push_str(&format!("\\U{p:08x}")),
+    })
+}
+
+/// A double-quoted literal: printable ASCII as itself, quotes and backslashes escaped,
+/// and every other character as `escape` writes it.
+fn literal(text: &str, escape: impl Fn(char, &mut String)) -> String {
     let mut out = String::from("\"");
     for c in text.chars() {
         match c {
@@ -88,15 +108,10 @@ pub fn quoted(text: &str) -> String {
             '\\' => out.push_str("\\\\"),
             ' '..='~' => out.push(c),
             // Java reads `\u` escapes before anything else: a line break written so
-            // would end the string literal.
+            // would end the string literal. Every language reads `\n` and `\r`.
             '\n' => out.push_str("\\n"),
             '\r' => out.push_str("\\r"),
-            _ => {
-                let mut units = [0u16; 2];
-                for u in c.encode_utf16(&mut units) {
-                    out.push_str(&format!("\\u{u:04x}"));
-                }
-            }
+            c => escape(c, &mut out),
         }
     }
     out.push('"');
@@ -188,21 +203,4 @@ pub fn ident(name: &str, case: fn(&str) -> String) -> String {
     } else {
         id
     }
-}
-
-/// [`quoted`] for languages whose `\u` escapes take code points, not UTF-16 units
-/// (Python, Go): a character beyond the BMP is `\UXXXXXXXX`.
-pub fn quoted_points(text: &str) -> String {
-    let mut out = String::from("\"");
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            ' '..='~' => out.push(c),
-            c if (c as u32) < 0x10000 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push_str(&format!("\\U{:08x}", c as u32)),
-        }
-    }
-    out.push('"');
-    out
 }

@@ -2,9 +2,9 @@
 //! `int`, decimals as `Decimal` (a string or int is taken too), ISO timestamps as
 //! time-zone-aware `datetime`s; errors are `KeylabError` (a `ValueError`).
 
+use super::readers::Readers;
 use super::{
-    case_literal, fixed_len, header, ident, pascal, quoted_points as quoted, shape, snake, KeyPlan, Kind, Plan,
-    ReadStep,
+    case_literal, header, ident, pascal, quoted_points as quoted, shape, snake, KeyPlan, Kind, Plan, ReadStep,
 };
 
 const RUNTIME: &str = include_str!("runtime/keys.py");
@@ -56,35 +56,21 @@ fn write(kind: &Kind, v: &str, field: &str) -> String {
     }
 }
 
-fn read(kind: &Kind, field: &str) -> String {
-    let f = quoted(field);
-    let segment = match fixed_len(kind) {
-        Some(n) => format!("r.fixed({n}, {f})"),
-        None => "r.rest()".into(),
-    };
-    match kind {
-        Kind::Text { case, max_length } => {
-            format!("_read_text({segment}, {}, {})", case_literal(*case), max(*max_length))
-        }
-        Kind::Uint { width, desc } | Kind::Epoch { width, desc, .. } => {
-            format!("_read_uint({segment}, {width}, {})", boolean(*desc))
-        }
-        Kind::Int { width, desc } => format!("_read_int({segment}, {width}, {})", boolean(*desc)),
-        Kind::Decimal {
-            width,
-            scale,
-            signed,
-            desc,
-        } => format!(
-            "_read_decimal({segment}, {width}, {scale}, {}, {})",
-            boolean(*signed),
-            boolean(*desc)
-        ),
-        Kind::Iso { desc } => format!("_read_iso({segment}, {})", boolean(*desc)),
-        Kind::Ulid { desc } => format!("_read_id({segment}, {}, _ULID_ALPHABET, _ulid)", boolean(*desc)),
-        Kind::Ksuid { desc } => format!("_read_id({segment}, {}, _KSUID_ALPHABET, _ksuid)", boolean(*desc)),
-    }
-}
+/// The runtime's readers, as the shared reader call writes them.
+const READERS: Readers = Readers {
+    fixed: "r.fixed",
+    rest: "r.rest()",
+    text: "_read_text",
+    uint: "_read_uint",
+    int: "_read_int",
+    decimal: "_read_decimal",
+    iso: "_read_iso",
+    ulid: ("_read_id", ", _ULID_ALPHABET, _ulid"),
+    ksuid: ("_read_id", ", _KSUID_ALPHABET, _ksuid"),
+    no_limit: "None",
+    booleans: ["False", "True"],
+    quoted,
+};
 
 fn emit_key(out: &mut String, key: &KeyPlan, sep: &str) {
     let class = format!("{}{}", pascal(&key.entity), pascal(&key.attribute));
@@ -162,14 +148,14 @@ fn emit_key(out: &mut String, key: &KeyPlan, sep: &str) {
             ReadStep::First { at, field, expected } => {
                 format!(
                     "    f{at} = r.check({}, {})\n",
-                    read(&field.kind, &field.name),
+                    READERS.call(&field.kind, &field.name),
                     quoted(&expected)
                 )
             }
             ReadStep::Again { at, field } => {
                 format!(
                     "    _same(r, f{at}, {}, {})\n",
-                    read(&field.kind, &field.name),
+                    READERS.call(&field.kind, &field.name),
                     quoted(&field.name)
                 )
             }

@@ -2,7 +2,8 @@
 //! digits and `bigint` beyond (JavaScript holds 15 digits exactly), decimals are
 //! strings (no precision lost), ISO timestamps are `Date`s.
 
-use super::{camel, case_literal, fixed_len, header, ident, pascal, quoted, shape, KeyPlan, Kind, Plan, ReadStep};
+use super::readers::Readers;
+use super::{camel, case_literal, header, ident, pascal, quoted, shape, KeyPlan, Kind, Plan, ReadStep};
 
 const RUNTIME: &str = include_str!("runtime/keys.ts");
 
@@ -47,29 +48,21 @@ fn write(kind: &Kind, v: &str, field: &str) -> String {
 }
 
 /// The expression reading one field's segment (`undefined` when it does not fit).
-fn read(kind: &Kind, field: &str) -> String {
-    let f = quoted(field);
-    let segment = match fixed_len(kind) {
-        Some(n) => format!("r.fixed({n}, {f})"),
-        None => "r.rest()".into(),
-    };
-    match kind {
-        Kind::Text { case, max_length } => {
-            format!("readText({segment}, {}, {})", case_literal(*case), max(*max_length))
-        }
-        Kind::Uint { width, desc } | Kind::Epoch { width, desc, .. } => format!("readUint({segment}, {width}, {desc})"),
-        Kind::Int { width, desc } => format!("readInt({segment}, {width}, {desc})"),
-        Kind::Decimal {
-            width,
-            scale,
-            signed,
-            desc,
-        } => format!("readDecimal({segment}, {width}, {scale}, {signed}, {desc})"),
-        Kind::Iso { desc } => format!("readIso({segment}, {desc})"),
-        Kind::Ulid { desc } => format!("readUlid({segment}, {desc})"),
-        Kind::Ksuid { desc } => format!("readKsuid({segment}, {desc})"),
-    }
-}
+/// The runtime's readers, as the shared reader call writes them.
+const READERS: Readers = Readers {
+    fixed: "r.fixed",
+    rest: "r.rest()",
+    text: "readText",
+    uint: "readUint",
+    int: "readInt",
+    decimal: "readDecimal",
+    iso: "readIso",
+    ulid: ("readUlid", ""),
+    ksuid: ("readKsuid", ""),
+    no_limit: "null",
+    booleans: ["false", "true"],
+    quoted,
+};
 
 /// A decoded value as the interface types it.
 fn typed(kind: &Kind, v: &str) -> String {
@@ -152,14 +145,14 @@ fn emit_key(out: &mut String, key: &KeyPlan, sep: &str) {
             ReadStep::First { at, field, expected } => {
                 format!(
                     "  const f{at} = r.check({}, {});\n",
-                    read(&field.kind, &field.name),
+                    READERS.call(&field.kind, &field.name),
                     quoted(&expected)
                 )
             }
             ReadStep::Again { at, field } => {
                 format!(
                     "  same(r, f{at}, {}, {});\n",
-                    read(&field.kind, &field.name),
+                    READERS.call(&field.kind, &field.name),
                     quoted(&field.name)
                 )
             }

@@ -1,0 +1,64 @@
+//! The call that reads one field's segment back, in any of the five languages with a
+//! runtime of their own: the calls differ only in how each runtime spells its readers,
+//! so the kinds' arguments are written once, here.
+
+use super::{case_literal, fixed_len, Kind};
+
+/// How one language's runtime spells the readers a key's decoder calls.
+pub(crate) struct Readers {
+    /// The key cursor's two methods: a fixed number of characters (with the field's name
+    /// for the error), and the rest of the key.
+    pub fixed: &'static str,
+    pub rest: &'static str,
+    pub text: &'static str,
+    pub uint: &'static str,
+    pub int: &'static str,
+    pub decimal: &'static str,
+    pub iso: &'static str,
+    /// ULID and KSUID: the reader, and the arguments that follow `desc`.
+    pub ulid: (&'static str, &'static str),
+    pub ksuid: (&'static str, &'static str),
+    /// A text field without a `maxLength`.
+    pub no_limit: &'static str,
+    /// `false` and `true`.
+    pub booleans: [&'static str; 2],
+    /// The language's string literal.
+    pub quoted: fn(&str) -> String,
+}
+
+impl Readers {
+    /// The expression that reads `field`, of `kind`, from the cursor `r`.
+    pub(crate) fn call(&self, kind: &Kind, field: &str) -> String {
+        let b = |v: bool| self.booleans[usize::from(v)];
+        let segment = match fixed_len(kind) {
+            Some(n) => format!("{}({n}, {})", self.fixed, (self.quoted)(field)),
+            None => self.rest.to_string(),
+        };
+        match kind {
+            Kind::Text { case, max_length } => format!(
+                "{}({segment}, {}, {})",
+                self.text,
+                case_literal(*case),
+                max_length.map_or_else(|| self.no_limit.to_string(), |m| m.to_string())
+            ),
+            Kind::Uint { width, desc } | Kind::Epoch { width, desc, .. } => {
+                format!("{}({segment}, {width}, {})", self.uint, b(*desc))
+            }
+            Kind::Int { width, desc } => format!("{}({segment}, {width}, {})", self.int, b(*desc)),
+            Kind::Decimal {
+                width,
+                scale,
+                signed,
+                desc,
+            } => format!(
+                "{}({segment}, {width}, {scale}, {}, {})",
+                self.decimal,
+                b(*signed),
+                b(*desc)
+            ),
+            Kind::Iso { desc } => format!("{}({segment}, {})", self.iso, b(*desc)),
+            Kind::Ulid { desc } => format!("{}({segment}, {}{})", self.ulid.0, b(*desc), self.ulid.1),
+            Kind::Ksuid { desc } => format!("{}({segment}, {}{})", self.ksuid.0, b(*desc), self.ksuid.1),
+        }
+    }
+}
