@@ -64,18 +64,10 @@ fn write_big(kind: &Kind, big: &str, field: &str) -> String {
 
 /// The runtime's readers, as the shared reader call writes them.
 const READERS: Readers = Readers {
-    fixed: "r.fixed",
-    rest: "r.rest()",
-    text: "readText",
-    uint: "readUint",
-    int: "readInt",
-    decimal: "readDecimal",
-    iso: "readIso",
     ulid: ("readID", ", ulidAlphabet, encUlid"),
     ksuid: ("readID", ", ksuidAlphabet, encKsuid"),
-    no_limit: "-1",
-    booleans: ["false", "true"],
     quoted,
+    ..Readers::CAMEL
 };
 
 /// A decoded value (a `*big.Int` for integers) as the struct types it.

@@ -69,20 +69,7 @@ fn write_big(kind: &Kind, big: &str, field: &str) -> String {
 }
 
 /// The runtime's readers, as the shared reader call writes them.
-const READERS: Readers = Readers {
-    fixed: "r.fixed",
-    rest: "r.rest()",
-    text: "readText",
-    uint: "readUint",
-    int: "readInt",
-    decimal: "readDecimal",
-    iso: "readIso",
-    ulid: ("readUlid", ""),
-    ksuid: ("readKsuid", ""),
-    no_limit: "-1",
-    booleans: ["false", "true"],
-    quoted,
-};
+const READERS: Readers = Readers::CAMEL;
 
 /// The Java type a decoded value has before it is typed (integers are BigIntegers).
 fn read_type(kind: &Kind) -> &'static str {

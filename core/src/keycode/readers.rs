@@ -27,6 +27,23 @@ pub(crate) struct Readers {
 }
 
 impl Readers {
+    /// The spelling of the runtimes written in camelCase (TypeScript, Java, Go), which
+    /// differ from it only where they say so.
+    pub(crate) const CAMEL: Readers = Readers {
+        fixed: "r.fixed",
+        rest: "r.rest()",
+        text: "readText",
+        uint: "readUint",
+        int: "readInt",
+        decimal: "readDecimal",
+        iso: "readIso",
+        ulid: ("readUlid", ""),
+        ksuid: ("readKsuid", ""),
+        no_limit: "-1",
+        booleans: ["false", "true"],
+        quoted: super::quoted,
+    };
+
     /// The expression that reads `field`, of `kind`, from the cursor `r`.
     pub(crate) fn call(&self, kind: &Kind, field: &str) -> String {
         let b = |v: bool| self.booleans[usize::from(v)];

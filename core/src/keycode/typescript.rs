@@ -50,18 +50,8 @@ fn write(kind: &Kind, v: &str, field: &str) -> String {
 /// The expression reading one field's segment (`undefined` when it does not fit).
 /// The runtime's readers, as the shared reader call writes them.
 const READERS: Readers = Readers {
-    fixed: "r.fixed",
-    rest: "r.rest()",
-    text: "readText",
-    uint: "readUint",
-    int: "readInt",
-    decimal: "readDecimal",
-    iso: "readIso",
-    ulid: ("readUlid", ""),
-    ksuid: ("readKsuid", ""),
     no_limit: "null",
-    booleans: ["false", "true"],
-    quoted,
+    ..Readers::CAMEL
 };
 
 /// A decoded value as the interface types it.
