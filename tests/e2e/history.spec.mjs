@@ -30,3 +30,22 @@ test('undo and redo, by button and by keyboard', async ({ page }) => {
   await page.keyboard.press('Control+z');
   await expect(page.getByTestId('value-3-score')).toHaveValue('9');
 });
+
+// Browsers stop honouring an option's `selected` attribute once a person has picked
+// that option; the page sets the property, so an undone choice shows as undone.
+test('undo puts a select back to the choice it undoes, even one picked before', async ({ page }) => {
+  await openFresh(page);
+  const order = page.locator('#seg-0-order');
+  await expect(order).toHaveValue('desc');
+  await order.selectOption('asc');
+  await order.selectOption('desc');
+  await order.selectOption('asc');
+  await expect(page.getByTestId('sorted-keys').locator('code').first()).toHaveText('0000000009#0000001719273600#p_0417');
+  await page.getByRole('button', { name: /Undo/ }).click();
+  await expect(page.getByTestId('sorted-keys').locator('code').first()).toHaveText('9999998499#0000001719100800#p_8842');
+  await expect(order).toHaveValue('desc');
+  await page.getByRole('button', { name: /Undo/ }).click();
+  await expect(order).toHaveValue('asc');
+  await page.getByRole('button', { name: /Undo/ }).click();
+  await expect(order).toHaveValue('desc');
+});

@@ -42,7 +42,11 @@ pub fn select(
     html! {
         <span class="control">
             <label for={id.to_string()}>{ label }</label>
-            <select id={id.to_string()} {onchange}>
+            // The `value` property as well as the options' `selected` attributes: once a
+            // person has picked an option, the browser ignores that option's attribute,
+            // and an undo or a loaded design would leave the control showing the old
+            // choice. The attributes still make the first render's choice.
+            <select id={id.to_string()} {onchange} ~value={selected.to_string()}>
                 { for options.into_iter().map(|(value, text)| {
                     let chosen = value == selected;
                     html! { <option {value} selected={chosen}>{ text }</option> }
