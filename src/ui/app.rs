@@ -204,7 +204,7 @@ pub fn App() -> Html {
                         None => html! { <button type="button" disabled=true title={format!("More than {SHARE_ITEMS} items make a link too long: use Export instead")}>{ "Copy share link" }</button> },
                     } }
                     // The one preset picker: loading a design also closes the start hint.
-                    <PresetPicker id="header-preset" unsaved={*unsaved} command={command.clone()}
+                    <PresetPicker id="header-preset" unsaved={*unsaved} command={command.clone()} current={AttrValue::from(current.preset.clone())}
                         on_load={{ let hint = hint.clone(); Callback::from(move |_| hint.set(false)) }} />
                     <ThemeToggle />
                 </div>

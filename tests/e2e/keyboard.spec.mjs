@@ -23,8 +23,9 @@ test('keyboard only: pick a preset, change a width, copy a working query', async
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await openFresh(page);
   await tabTo(page, '#header-preset-select');
-  await page.keyboard.press('ArrowDown'); // IoT is offered first; one down is SaaS
-  await page.keyboard.press('ArrowUp');
+  // The picker shows the design on screen (the leaderboard); one down is IoT.
+  await expect(page.locator('#header-preset-select')).toHaveValue('leaderboard');
+  await page.keyboard.press('ArrowDown');
   await tabTo(page, '.toolbar .preset-picker > button', 'Load preset');
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('preset-lesson')).toContainText('IoT device');

@@ -85,6 +85,9 @@ test('one preset picker, in the header; loading one over changed work asks first
   await page.locator('.toolbar').getByRole('button', { name: 'Load preset' }).click();
   await page.getByRole('button', { name: 'Replace my work' }).click();
   await expect(page.getByTestId('preset-lesson')).toContainText('IoT');
+  await expect(page.locator('#header-preset-select')).toHaveValue('iot');
   await page.getByRole('button', { name: /Undo/ }).click();
   await expect(page.getByTestId('value-4-user')).toHaveValue('zed');
+  // The header names the design on screen, not the one last loaded.
+  await expect(page.locator('#header-preset-select')).toHaveValue('saas');
 });

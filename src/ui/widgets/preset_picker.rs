@@ -17,12 +17,22 @@ pub struct PresetPickerProps {
     pub on_load: Callback<()>,
     /// Tells apart the picker in the start hint from the one in the header.
     pub id: AttrValue,
+    /// The preset the design on screen started from (empty for a blank or imported
+    /// design): the picker shows it, so the header never names another design than
+    /// the one below it.
+    #[prop_or_default]
+    pub current: AttrValue,
 }
 
 #[function_component]
 pub fn PresetPicker(props: &PresetPickerProps) -> Html {
-    // The next preset after the one a first visit opens.
-    let choice = use_state(|| PRESETS.get(1).unwrap_or(&PRESETS[0]).id.to_string());
+    let shown = |current: &str| presets::find(current).unwrap_or(&PRESETS[0]).id.to_string();
+    let choice = use_state(|| shown(&props.current));
+    {
+        // Undo, an import or a link can put another design on screen.
+        let choice = choice.clone();
+        use_effect_with(props.current.clone(), move |current| choice.set(shown(current)));
+    }
     let asking = use_state(|| false);
     let load = {
         let (command, on_load, choice, asking) = (
