@@ -296,7 +296,19 @@ impl Playground {
                 }
             }
             Action::SetQuery(q) => {
-                self.query = q;
+                let was = std::mem::replace(&mut self.query, q);
+                // A range starts at the anchor item's value, so choosing one shows what
+                // it selects at once instead of an empty value's error; a value typed
+                // earlier is kept, except when the range moves to another field.
+                let now = &self.query;
+                let entered = now.shape == Shape::Range && was.shape != Shape::Range && now.value.is_empty();
+                let moved = now.shape == Shape::Range && was.shape == Shape::Range && now.fixed != was.fixed;
+                if entered || moved {
+                    if let Some(start) = self.range_start() {
+                        self.query.to = start.clone();
+                        self.query.value = start;
+                    }
+                }
                 // An operator the new range field cannot take is replaced by the first
                 // the page offers for it, so what is shown is what is built.
                 if !self.query_ops().contains(&self.query.op) {

@@ -210,6 +210,14 @@ impl Playground {
             .collect()
     }
 
+    /// The anchor item's value of the field a range is on.
+    pub(super) fn range_start(&self) -> Option<String> {
+        let fields = self.query_sort_fields();
+        let field = fields.get(self.query.fixed.min(fields.len().saturating_sub(1)))?;
+        let value = self.rows.get(self.query.anchor)?.values.get(field)?;
+        value.as_str().map(str::to_string)
+    }
+
     /// The access pattern the query panel states.
     pub fn pattern(&self) -> Result<AccessPattern, String> {
         let q = &self.query;
@@ -263,6 +271,16 @@ impl Playground {
                     .ok_or("the sort key has no field to put a range on")?
                     .clone();
                 let op = q.op;
+                // An empty value would be refused by the codec as "not a whole number"
+                // (or the like), which does not say what to do.
+                if q.value.is_empty() {
+                    return Err(format!("type a value for {field}: the range compares {field} with it"));
+                }
+                if op == RangeOp::Between && q.to.is_empty() {
+                    return Err(format!(
+                        "type the upper end of the range: {field} BETWEEN the value and what?"
+                    ));
+                }
                 let to = (op == RangeOp::Between).then(|| Value::String(q.to.clone()));
                 Some(SortPattern {
                     equal: fixed(n),

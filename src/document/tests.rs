@@ -514,3 +514,41 @@ fn a_multi_attribute_index_is_made_from_the_entitys_fields_each_held_as_itself()
     assert_eq!(p.schema.table.attribute_type("score"), None);
     assert!(p.schema.entities[0].template("at").is_none());
 }
+
+#[test]
+fn a_range_starts_at_the_anchor_items_value_and_an_empty_one_says_what_to_type() {
+    let start = crate::presets::leaderboard();
+    let with = |p: &Playground, change: &dyn Fn(&mut QueryDraft)| {
+        let mut q = p.query.clone();
+        change(&mut q);
+        edit(p.clone(), vec![Action::SetQuery(q)])
+    };
+    let range = with(&start, &|q| q.shape = Shape::Range);
+    assert_eq!((range.query.value.as_str(), range.query.to.as_str()), ("10", "10"));
+    assert!(range.analyse().query.is_ok(), "{:?}", range.analyse().query.err());
+    // The range moved to the next field starts at that field's value.
+    let on_at = with(&range, &|q| q.fixed = 1);
+    assert_eq!(on_at.query.value, "1719100800");
+    // A typed value is the user's: kept while the range stays on its field, and when
+    // the shape changes away and back.
+    let typed = with(&range, &|q| q.value = "500".into());
+    let back = with(&with(&typed, &|q| q.shape = Shape::Top), &|q| q.shape = Shape::Range);
+    assert_eq!(back.query.value, "500");
+    // Cleared, it stays cleared, and the message says what to type.
+    let cleared = with(&typed, &|q| q.value.clear());
+    assert_eq!(cleared.query.value, "");
+    assert_eq!(
+        cleared.analyse().query.unwrap_err(),
+        "type a value for score: the range compares score with it"
+    );
+    let between = with(&cleared, &|q| {
+        q.value = "9".into();
+        q.op = RangeOp::Between;
+        q.to.clear();
+    });
+    assert!(between
+        .analyse()
+        .query
+        .unwrap_err()
+        .starts_with("type the upper end of the range"));
+}

@@ -29,6 +29,20 @@ test('a range on the score builds a BETWEEN, explains it, and lists the matches 
   await expect(page.getByTestId('query-input')).toContainText('"ScanIndexForward": false');
 });
 
+test('a range chosen from the start hint starts at the anchor item and is drawn at once', async ({ page }) => {
+  await openFresh(page);
+  await page.getByLabel('access pattern').selectOption('range');
+  // Item #1's score: a query that runs, not an empty value's error.
+  await expect(page.getByLabel('value', { exact: true })).toHaveValue('10');
+  await expect(page.getByTestId('query-error')).toHaveCount(0);
+  await expect(page.getByTestId('query-bar-expression')).toHaveText('#pk = :pk AND #sk <= :sk');
+  await expect(page.getByTestId('query-bar-reading')).toContainText('3 returned');
+  // Cleared, the message says what to type, beside the field.
+  await page.getByLabel('value', { exact: true }).fill('');
+  await page.getByLabel('value', { exact: true }).press('Tab');
+  await expect(page.getByTestId('query-error')).toHaveText('type a value for score: the range compares score with it');
+});
+
 test('an impossible range says why instead of building a query', async ({ page }) => {
   await openFresh(page);
   await page.getByLabel('access pattern').selectOption('range');
