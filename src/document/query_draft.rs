@@ -79,6 +79,9 @@ pub struct QueryChoices {
     pub ops: Vec<RangeOp>,
     /// The anchor item's values, as one line.
     pub anchor: String,
+    /// The queried index's key is multi-attribute: its attributes compare one by one,
+    /// so the shapes that read through a concatenated key do not apply.
+    pub multi_attribute: bool,
 }
 
 impl Playground {
@@ -97,6 +100,7 @@ impl Playground {
             prefixes: self.prefix_choices(),
             ops: self.query_ops(),
             anchor: self.row_text(self.query.anchor),
+            multi_attribute: self.query_multi_attribute_keys().is_some(),
         }
     }
 

@@ -120,3 +120,22 @@ test('a multi-attribute GSI is designed in the page from the entity fields, and 
   await page.getByRole('button', { name: 'Remove index GSI1' }).click();
   await expect(tabs.getByRole('tab')).toHaveCount(2);
 });
+
+test('shapes that read through a concatenated key are marked on a multi-attribute index, and not on a concatenated one', async ({ page }) => {
+  await openFresh(page);
+  await loadPreset(page, 'order-status');
+  const shape = page.getByLabel('access pattern');
+  const before = shape.locator('option[value="before"]');
+  await expect(before).toHaveText('The item and everything before it (needs a concatenated sort key)');
+  await expect(shape.locator('option[value="after"]')).toContainText('(needs a concatenated sort key)');
+  await expect(shape.locator('option[value="range"]')).toHaveText('Range on a field');
+  // Chosen anyway, the builder's reason and fix are beside the field.
+  await shape.selectOption('before');
+  await expect(page.getByTestId('query-error')).toContainText('compares its attributes one by one');
+  // No children-only box for a key without a concatenated prefix.
+  await shape.selectOption('prefix');
+  await expect(page.getByLabel('children only (leave out the parent)')).toHaveCount(0);
+  await page.getByLabel('index', { exact: true }).selectOption('GSI1');
+  await expect(before).toHaveText('The item and everything before it');
+  await expect(page.getByLabel('children only (leave out the parent)')).toHaveCount(1);
+});

@@ -132,7 +132,13 @@ pub fn QueryPanel(props: &QueryPanelProps) -> Html {
                 { controls::select(
                     "query-shape",
                     "access pattern",
-                    SHAPES.iter().map(|(_, value, text)| (value.to_string(), text.to_string())).collect(),
+                    SHAPES.iter().map(|(shape, value, text)| {
+                        // Offered still, so a saved query on them shows as chosen, but
+                        // marked: the builder refuses them on such a key, and says why.
+                        let through = matches!(shape, Shape::Before | Shape::After) && choices.multi_attribute;
+                        let text = if through { format!("{text} (needs a concatenated sort key)") } else { text.to_string() };
+                        (value.to_string(), text)
+                    }).collect(),
                     SHAPES.iter().find(|s| s.0 == draft.shape).map_or("", |s| s.1),
                     edit(|q, v| q.shape = SHAPES.iter().find(|s| s.1 == v).map_or(Shape::Collection, |s| s.0)),
                 ) }
@@ -169,7 +175,9 @@ pub fn QueryPanel(props: &QueryPanelProps) -> Html {
                         { controls::text("query-to", "and", draft.to.clone(), None, typed(|q, v| q.to = v), props.dispatch.clone()) }
                     }
                 }
-                if draft.shape == Shape::Prefix {
+                // A multi-attribute key has no concatenated prefix to leave a parent out
+                // of; the box stays while it is ticked, so it can be unticked.
+                if draft.shape == Shape::Prefix && (!choices.multi_attribute || draft.children) {
                     <span class="control check">
                         <input id="query-children" type="checkbox" checked={draft.children} onchange={checkbox(|q, c| q.children = c)} />
                         <label for="query-children">{ "children only (leave out the parent)" }</label>
