@@ -5,7 +5,7 @@
 //! invariant upper case maps one character at a time, so a cased field holding `ß` is
 //! stored as it is where the codec writes `SS`.
 
-use super::readers::Readers;
+use super::spelling::Spelling;
 use super::{camel, case_literal, header, pascal, quoted, shape, KeyPlan, Kind, Plan, ReadStep};
 
 const RUNTIME: &str = include_str!("runtime/Keys.cs");
@@ -121,9 +121,12 @@ fn comment(text: &str) -> String {
 
 fn write(kind: &Kind, v: &str, field: &str) -> String {
     let f = quoted(field);
-    let max = |m: &Option<u32>| m.map(|m| m.to_string()).unwrap_or_else(|| "-1".into());
     match kind {
-        Kind::Text { case, max_length } => format!("Text({v}, {}, {}, Sep, {f})", case_literal(*case), max(max_length)),
+        Kind::Text { case, max_length } => format!(
+            "Text({v}, {}, {}, Sep, {f})",
+            case_literal(*case),
+            SPELLING.limit(*max_length)
+        ),
         Kind::Uint { width, desc } | Kind::Epoch { width, desc, .. } => format!("Uint({v}, {width}, {desc}, {f})"),
         Kind::Int { width, desc } => format!("Integer({v}, {width}, {desc}, {f})"),
         Kind::Decimal {
@@ -138,8 +141,8 @@ fn write(kind: &Kind, v: &str, field: &str) -> String {
     }
 }
 
-/// The runtime's readers, as the shared reader call writes them.
-const READERS: Readers = Readers {
+/// The runtime's spelling, for the shared reader call and the writers' literals.
+const SPELLING: Spelling = Spelling {
     fixed: "r.Fixed",
     rest: "r.Rest()",
     text: "ReadText",
@@ -250,13 +253,13 @@ fn emit_key(out: &mut String, key: &KeyPlan, sep: &str) {
             ReadStep::Literal(l) => format!("        r.Literal({});\n", quoted(l)),
             ReadStep::First { at, field, expected } => format!(
                 "        object f{at} = r.Check({}, {});\n",
-                READERS.call(&field.kind, &field.name),
+                SPELLING.call(&field.kind, &field.name),
                 quoted(&expected)
             ),
             ReadStep::Again { at, field } => {
                 format!(
                     "        Same(r, f{at}, {}, {});\n",
-                    READERS.call(&field.kind, &field.name),
+                    SPELLING.call(&field.kind, &field.name),
                     quoted(&field.name)
                 )
             }

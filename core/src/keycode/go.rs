@@ -4,7 +4,7 @@
 //! `*KeyError`. Go's `strings.ToUpper` maps one rune at a time, so a cased field
 //! holding `ß` is stored as it is where the codec writes `SS`.
 
-use super::readers::Readers;
+use super::spelling::Spelling;
 use super::{case_literal, header, pascal, quoted_points as quoted, shape, KeyPlan, Kind, Plan, ReadStep};
 
 const RUNTIME: &str = include_str!("runtime/keys.go");
@@ -36,7 +36,7 @@ fn write(kind: &Kind, v: &str, field: &str) -> String {
         Kind::Text { case, max_length } => format!(
             "encText({v}, {}, {}, Sep, {f})",
             case_literal(*case),
-            max_length.map(|m| m.to_string()).unwrap_or_else(|| "-1".into())
+            SPELLING.limit(*max_length)
         ),
         Kind::Uint { .. } | Kind::Epoch { .. } | Kind::Int { .. } => write_big(kind, &as_big(kind, v), field),
         Kind::Decimal {
@@ -62,12 +62,12 @@ fn write_big(kind: &Kind, big: &str, field: &str) -> String {
     }
 }
 
-/// The runtime's readers, as the shared reader call writes them.
-const READERS: Readers = Readers {
+/// The runtime's spelling, for the shared reader call and the writers' literals.
+const SPELLING: Spelling = Spelling {
     ulid: ("readID", ", ulidAlphabet, encUlid"),
     ksuid: ("readID", ", ksuidAlphabet, encKsuid"),
     quoted,
-    ..Readers::CAMEL
+    ..Spelling::CAMEL
 };
 
 /// A decoded value (a `*big.Int` for integers) as the struct types it.
@@ -159,12 +159,12 @@ fn emit_key(out: &mut String, key: &KeyPlan, sep: &str) {
             ReadStep::Literal(l) => format!("\tr.literal({})\n", quoted(l)),
             ReadStep::First { at, field, expected } => format!(
                 "\tf{at}, ok{at} := {}\n\tr.check(ok{at}, {})\n",
-                READERS.call(&field.kind, &field.name),
+                SPELLING.call(&field.kind, &field.name),
                 quoted(&expected)
             ),
             ReadStep::Again { at, field } => format!(
                 "\tif g, ok := {}; !ok || !({}) {{\n\t\tr.mismatch({})\n\t}}\n",
-                READERS.call(&field.kind, &field.name),
+                SPELLING.call(&field.kind, &field.name),
                 equal(&field.kind, &format!("f{at}"), "g"),
                 quoted(&format!("field {} to repeat its value", field.name))
             ),

@@ -3,7 +3,7 @@
 //! as `BigDecimal`, ISO timestamps as `Instant`; refusals are `Keys.KeyException` (an
 //! `IllegalArgumentException`).
 
-use super::readers::Readers;
+use super::spelling::Spelling;
 use super::{camel, case_literal, header, ident, pascal, quoted, shape, KeyPlan, Kind, Plan, ReadStep};
 
 const RUNTIME: &str = include_str!("runtime/Keys.java");
@@ -42,7 +42,7 @@ fn write(kind: &Kind, v: &str, field: &str) -> String {
         Kind::Text { case, max_length } => format!(
             "text({v}, {}, {}, SEP, {f})",
             case_literal(*case),
-            max_length.map(|m| m.to_string()).unwrap_or_else(|| "-1".into())
+            SPELLING.limit(*max_length)
         ),
         Kind::Uint { .. } | Kind::Epoch { .. } | Kind::Int { .. } => write_big(kind, &as_big(kind, v, &f), field),
         Kind::Decimal {
@@ -68,8 +68,8 @@ fn write_big(kind: &Kind, big: &str, field: &str) -> String {
     }
 }
 
-/// The runtime's readers, as the shared reader call writes them.
-const READERS: Readers = Readers::CAMEL;
+/// The runtime's spelling, for the shared reader call and the writers' literals.
+const SPELLING: Spelling = Spelling::CAMEL;
 
 /// The Java type a decoded value has before it is typed (integers are BigIntegers).
 fn read_type(kind: &Kind) -> &'static str {
@@ -166,13 +166,13 @@ fn emit_key(out: &mut String, key: &KeyPlan, sep: &str) {
             ReadStep::First { at, field, expected } => format!(
                 "    {} f{at} = r.check({}, {});\n",
                 read_type(&field.kind),
-                READERS.call(&field.kind, &field.name),
+                SPELLING.call(&field.kind, &field.name),
                 quoted(&expected)
             ),
             ReadStep::Again { at, field } => {
                 format!(
                     "    same(r, f{at}, {}, {});\n",
-                    READERS.call(&field.kind, &field.name),
+                    SPELLING.call(&field.kind, &field.name),
                     quoted(&field.name)
                 )
             }

@@ -13,8 +13,8 @@ mod go;
 mod java;
 mod names;
 mod python;
-mod readers;
 mod rust;
+mod spelling;
 mod typescript;
 
 pub use names::{camel, ident, pascal, quoted, quoted_points, snake};

@@ -2,7 +2,7 @@
 //! `int`, decimals as `Decimal` (a string or int is taken too), ISO timestamps as
 //! time-zone-aware `datetime`s; errors are `KeylabError` (a `ValueError`).
 
-use super::readers::Readers;
+use super::spelling::Spelling;
 use super::{
     case_literal, header, ident, pascal, quoted_points as quoted, shape, snake, KeyPlan, Kind, Plan, ReadStep,
 };
@@ -18,28 +18,20 @@ fn value_type(kind: &Kind) -> &'static str {
     }
 }
 
-fn boolean(b: bool) -> &'static str {
-    if b {
-        "True"
-    } else {
-        "False"
-    }
-}
-
-fn max(m: Option<u32>) -> String {
-    m.map(|m| m.to_string()).unwrap_or_else(|| "None".into())
-}
-
 fn write(kind: &Kind, v: &str, field: &str) -> String {
     let f = quoted(field);
     match kind {
         Kind::Text { case, max_length } => {
-            format!("_text({v}, {}, {}, SEP, {f})", case_literal(*case), max(*max_length))
+            format!(
+                "_text({v}, {}, {}, SEP, {f})",
+                case_literal(*case),
+                SPELLING.limit(*max_length)
+            )
         }
         Kind::Uint { width, desc } | Kind::Epoch { width, desc, .. } => {
-            format!("_uint(_whole({v}, {f}), {width}, {}, {f})", boolean(*desc))
+            format!("_uint(_whole({v}, {f}), {width}, {}, {f})", SPELLING.boolean(*desc))
         }
-        Kind::Int { width, desc } => format!("_int(_whole({v}, {f}), {width}, {}, {f})", boolean(*desc)),
+        Kind::Int { width, desc } => format!("_int(_whole({v}, {f}), {width}, {}, {f})", SPELLING.boolean(*desc)),
         Kind::Decimal {
             width,
             scale,
@@ -47,17 +39,17 @@ fn write(kind: &Kind, v: &str, field: &str) -> String {
             desc,
         } => format!(
             "_decimal(_decimal_in({v}, {f}), {width}, {scale}, {}, {}, {f})",
-            boolean(*signed),
-            boolean(*desc)
+            SPELLING.boolean(*signed),
+            SPELLING.boolean(*desc)
         ),
-        Kind::Iso { desc } => format!("_iso({v}, {}, {f})", boolean(*desc)),
-        Kind::Ulid { desc } => format!("_ulid({v}, {}, {f})", boolean(*desc)),
-        Kind::Ksuid { desc } => format!("_ksuid({v}, {}, {f})", boolean(*desc)),
+        Kind::Iso { desc } => format!("_iso({v}, {}, {f})", SPELLING.boolean(*desc)),
+        Kind::Ulid { desc } => format!("_ulid({v}, {}, {f})", SPELLING.boolean(*desc)),
+        Kind::Ksuid { desc } => format!("_ksuid({v}, {}, {f})", SPELLING.boolean(*desc)),
     }
 }
 
-/// The runtime's readers, as the shared reader call writes them.
-const READERS: Readers = Readers {
+/// The runtime's spelling, for the shared reader call and the writers' literals.
+const SPELLING: Spelling = Spelling {
     fixed: "r.fixed",
     rest: "r.rest()",
     text: "_read_text",
@@ -148,14 +140,14 @@ fn emit_key(out: &mut String, key: &KeyPlan, sep: &str) {
             ReadStep::First { at, field, expected } => {
                 format!(
                     "    f{at} = r.check({}, {})\n",
-                    READERS.call(&field.kind, &field.name),
+                    SPELLING.call(&field.kind, &field.name),
                     quoted(&expected)
                 )
             }
             ReadStep::Again { at, field } => {
                 format!(
                     "    _same(r, f{at}, {}, {})\n",
-                    READERS.call(&field.kind, &field.name),
+                    SPELLING.call(&field.kind, &field.name),
                     quoted(&field.name)
                 )
             }

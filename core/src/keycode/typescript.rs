@@ -2,7 +2,7 @@
 //! digits and `bigint` beyond (JavaScript holds 15 digits exactly), decimals are
 //! strings (no precision lost), ISO timestamps are `Date`s.
 
-use super::readers::Readers;
+use super::spelling::Spelling;
 use super::{camel, case_literal, header, ident, pascal, quoted, shape, KeyPlan, Kind, Plan, ReadStep};
 
 const RUNTIME: &str = include_str!("runtime/keys.ts");
@@ -21,16 +21,16 @@ fn value_type(kind: &Kind) -> &'static str {
     }
 }
 
-fn max(m: Option<u32>) -> String {
-    m.map(|m| m.to_string()).unwrap_or_else(|| "null".into())
-}
-
 /// The expression writing one field's segment.
 fn write(kind: &Kind, v: &str, field: &str) -> String {
     let f = quoted(field);
     match kind {
         Kind::Text { case, max_length } => {
-            format!("text({v}, {}, {}, SEP, {f})", case_literal(*case), max(*max_length))
+            format!(
+                "text({v}, {}, {}, SEP, {f})",
+                case_literal(*case),
+                SPELLING.limit(*max_length)
+            )
         }
         Kind::Uint { width, desc } => format!("uint(whole({v}, {f}), {width}, {desc}, {f})"),
         Kind::Int { width, desc } => format!("int(whole({v}, {f}), {width}, {desc}, {f})"),
@@ -48,10 +48,10 @@ fn write(kind: &Kind, v: &str, field: &str) -> String {
 }
 
 /// The expression reading one field's segment (`undefined` when it does not fit).
-/// The runtime's readers, as the shared reader call writes them.
-const READERS: Readers = Readers {
+/// The runtime's spelling, for the shared reader call and the writers' literals.
+const SPELLING: Spelling = Spelling {
     no_limit: "null",
-    ..Readers::CAMEL
+    ..Spelling::CAMEL
 };
 
 /// A decoded value as the interface types it.
@@ -135,14 +135,14 @@ fn emit_key(out: &mut String, key: &KeyPlan, sep: &str) {
             ReadStep::First { at, field, expected } => {
                 format!(
                     "  const f{at} = r.check({}, {});\n",
-                    READERS.call(&field.kind, &field.name),
+                    SPELLING.call(&field.kind, &field.name),
                     quoted(&expected)
                 )
             }
             ReadStep::Again { at, field } => {
                 format!(
                     "  same(r, f{at}, {}, {});\n",
-                    READERS.call(&field.kind, &field.name),
+                    SPELLING.call(&field.kind, &field.name),
                     quoted(&field.name)
                 )
             }

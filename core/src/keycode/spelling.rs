@@ -1,11 +1,13 @@
-//! The call that reads one field's segment back, in any of the five languages with a
-//! runtime of their own: the calls differ only in how each runtime spells its readers,
-//! so the kinds' arguments are written once, here.
+//! How each of the five languages with a runtime of its own spells what the emitters
+//! write: its readers, a missing limit and its booleans. The call that reads one
+//! field's segment back differs between languages only in that spelling, so the kinds'
+//! arguments are written once, here.
 
 use super::{case_literal, fixed_len, Kind};
 
-/// How one language's runtime spells the readers a key's decoder calls.
-pub(crate) struct Readers {
+/// How one language's runtime spells the readers a key's decoder calls, and the
+/// literals both the readers and the writers pass.
+pub(crate) struct Spelling {
     /// The key cursor's two methods: a fixed number of characters (with the field's name
     /// for the error), and the rest of the key.
     pub fixed: &'static str,
@@ -26,10 +28,10 @@ pub(crate) struct Readers {
     pub quoted: fn(&str) -> String,
 }
 
-impl Readers {
+impl Spelling {
     /// The spelling of the runtimes written in camelCase (TypeScript, Java, Go), which
     /// differ from it only where they say so.
-    pub(crate) const CAMEL: Readers = Readers {
+    pub(crate) const CAMEL: Spelling = Spelling {
         fixed: "r.fixed",
         rest: "r.rest()",
         text: "readText",
@@ -44,9 +46,18 @@ impl Readers {
         quoted: super::quoted,
     };
 
+    /// A text field's `maxLength`, or the language's "no limit".
+    pub(crate) fn limit(&self, max_length: Option<u32>) -> String {
+        max_length.map_or_else(|| self.no_limit.to_string(), |m| m.to_string())
+    }
+
+    pub(crate) fn boolean(&self, b: bool) -> &'static str {
+        self.booleans[usize::from(b)]
+    }
+
     /// The expression that reads `field`, of `kind`, from the cursor `r`.
     pub(crate) fn call(&self, kind: &Kind, field: &str) -> String {
-        let b = |v: bool| self.booleans[usize::from(v)];
+        let b = |v: bool| self.boolean(v);
         let segment = match fixed_len(kind) {
             Some(n) => format!("{}({n}, {})", self.fixed, (self.quoted)(field)),
             None => self.rest.to_string(),
@@ -56,7 +67,7 @@ impl Readers {
                 "{}({segment}, {}, {})",
                 self.text,
                 case_literal(*case),
-                max_length.map_or_else(|| self.no_limit.to_string(), |m| m.to_string())
+                self.limit(*max_length)
             ),
             Kind::Uint { width, desc } | Kind::Epoch { width, desc, .. } => {
                 format!("{}({segment}, {width}, {})", self.uint, b(*desc))
