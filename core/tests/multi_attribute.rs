@@ -515,3 +515,68 @@ fn a_filter_may_not_name_a_key_attribute_and_what_keylab_does_not_simulate_is_sa
     let why = parse_input(&s.table, &input).expect_err("refused").message;
     assert!(why.starts_with("ScanIndexFoward is not a parameter of Query"), "{why}");
 }
+
+/// `ExclusiveStartKey` as DynamoDB reads it, on a multi-attribute GSI: the table's keys
+/// and every attribute of the index's, each of its type, in the queried partition and
+/// within its sort condition. Anything else is refused, never read as "from the top".
+#[test]
+fn a_start_key_is_read_as_dynamodb_reads_it_and_consistent_read_only_off_a_gsi() {
+    let s = orders();
+    let base = pasted(
+        "#customer = :c AND #status = :o",
+        json!({":c": {"S": "c"}, ":o": {"S": "OPEN"}}),
+    );
+    let with_start = |start: Value| {
+        let mut input = base.clone();
+        input["ExclusiveStartKey"] = start;
+        parse_input(&s.table, &input).map(|_| ()).map_err(|e| e.message)
+    };
+    let good = json!({"PK": {"S": "CUSTOMER#c"}, "SK": {"S": "ORDER#000001"}, "customer": {"S": "c"}, "status": {"S": "OPEN"}, "date": {"S": "2026-01-01T00:00:00.000Z"}, "amount": {"N": "5"}});
+    assert_eq!(with_start(good.clone()), Ok(()));
+    let mut missing = good.clone();
+    missing.as_object_mut().unwrap().remove("amount");
+    assert_eq!(with_start(missing).unwrap_err(), "The provided starting key is invalid");
+    let mut extra = good.clone();
+    extra["note"] = json!({"S": "x"});
+    assert_eq!(with_start(extra).unwrap_err(), "The provided starting key is invalid");
+    let mut typed = good.clone();
+    typed["amount"] = json!({"S": "5"});
+    assert_eq!(
+        with_start(typed).unwrap_err(),
+        "The provided starting key is invalid: The provided key element does not match the schema"
+    );
+    let mut elsewhere = good.clone();
+    elsewhere["customer"] = json!({"S": "d"});
+    assert_eq!(
+        with_start(elsewhere).unwrap_err(),
+        "The provided starting key is outside query boundaries based on provided conditions"
+    );
+    // ConsistentRead: false is DynamoDB's default; true is refused on a GSI only.
+    let mut input = base.clone();
+    input["ConsistentRead"] = json!(false);
+    assert!(parse_input(&s.table, &input).is_ok());
+    input["ConsistentRead"] = json!(true);
+    assert_eq!(
+        parse_input(&s.table, &input).unwrap_err().message,
+        "Consistent reads are not supported on global secondary indexes"
+    );
+    let mut table = json!({"TableName": "Shop", "KeyConditionExpression": "PK = :p AND SK > :s", "ConsistentRead": true,
+        "ExpressionAttributeValues": {":p": {"S": "CUSTOMER#c"}, ":s": {"S": "ORDER#000005"}}});
+    assert!(
+        parse_input(&s.table, &table).is_ok(),
+        "the table gives strongly consistent reads"
+    );
+    // On the table's own key: within the sort condition, or refused.
+    table["ExclusiveStartKey"] = json!({"PK": {"S": "CUSTOMER#c"}, "SK": {"S": "ORDER#000009"}});
+    assert!(parse_input(&s.table, &table).is_ok());
+    table["ExclusiveStartKey"] = json!({"PK": {"S": "CUSTOMER#c"}, "SK": {"S": "ORDER#000001"}});
+    assert_eq!(
+        parse_input(&s.table, &table).unwrap_err().message,
+        "The provided starting key does not match the range key predicate"
+    );
+    table["ExclusiveStartKey"] = json!({"PK": {"S": "CUSTOMER#c"}});
+    assert_eq!(
+        parse_input(&s.table, &table).unwrap_err().message,
+        "The provided starting key is invalid"
+    );
+}

@@ -88,6 +88,53 @@ fn matches(cond: &KeyCondition, v: &KeyValue) -> bool {
     }
 }
 
+/// Why DynamoDB refuses `query`'s `ExclusiveStartKey`, in its words; `None` when it
+/// has none or DynamoDB takes it. The key names exactly the table's key attributes and
+/// the queried index's, each of its declared type; it lies in the queried partition,
+/// and within the sort condition. A start key DynamoDB refuses is never read as "start
+/// from the top", which would return the first page again.
+pub fn start_key_problem(table: &Table, query: &Query) -> Option<String> {
+    let start = query.exclusive_start_key.as_ref()?;
+    let invalid = "The provided starting key is invalid";
+    let keys = table.key_schema(query.index.as_deref())?;
+    let mut wanted: Vec<&str> = vec![table.primary.partition.as_str()];
+    wanted.extend(table.primary.sort.as_deref());
+    for a in keys.partition_attributes().chain(keys.sort_attributes()) {
+        if !wanted.contains(&a) {
+            wanted.push(a);
+        }
+    }
+    if start.len() != wanted.len() || wanted.iter().any(|a| !start.contains_key(*a)) {
+        return Some(invalid.to_string());
+    }
+    for a in &wanted {
+        let attr_type = table.attribute_type(a).map_or("S", |t| t.as_str());
+        let Some(value) = key_of(start, a, attr_type) else {
+            return Some(format!("{invalid}: The provided key element does not match the schema"));
+        };
+        if value.as_str().is_empty() && attr_type == "S" {
+            return Some(format!(
+                "One or more parameter values were invalid: The AttributeValue for a key attribute cannot contain an empty string value. Key: {a}"
+            ));
+        }
+    }
+    let outside = query.partition_conditions().any(|(a, v)| {
+        let t = table.attribute_type(a).map_or("S", |t| t.as_str());
+        key_of(start, a, t).is_none_or(|s| compare(&s, v) != Ordering::Equal)
+    });
+    if outside {
+        return Some("The provided starting key is outside query boundaries based on provided conditions".to_string());
+    }
+    let off_range = query.sort_leading.iter().any(|(a, v)| {
+        let t = table.attribute_type(a).map_or("S", |t| t.as_str());
+        key_of(start, a, t).is_none_or(|s| compare(&s, v) != Ordering::Equal)
+    }) || query.sort.as_ref().is_some_and(|(a, cond)| {
+        let t = table.attribute_type(a).map_or("S", |t| t.as_str());
+        key_of(start, a, t).is_none_or(|s| !matches(cond, &s))
+    });
+    off_range.then(|| "The provided starting key does not match the range key predicate".to_string())
+}
+
 /// DynamoDB's item size: attribute name bytes plus value bytes (numbers approximately).
 fn item_size(item: &Item) -> usize {
     fn value_size(v: &Value) -> usize {

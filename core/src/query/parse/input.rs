@@ -267,7 +267,7 @@ pub fn parse_input(table: &Table, input: &Value) -> Result<Query, ValidationErro
         .and_then(Value::as_str)
         .unwrap_or(&table.name)
         .to_string();
-    Ok(Query {
+    let query = Query {
         table: table_name,
         index,
         partition,
@@ -277,5 +277,9 @@ pub fn parse_input(table: &Table, input: &Value) -> Result<Query, ValidationErro
         scan_index_forward,
         limit,
         exclusive_start_key,
-    })
+    };
+    match crate::query::eval::start_key_problem(table, &query) {
+        Some(problem) => fail(problem),
+        None => Ok(query),
+    }
 }

@@ -7,7 +7,7 @@
 use super::*;
 
 /// What keylab reads from a Query input.
-const READ: [&str; 8] = [
+const READ: [&str; 9] = [
     "TableName",
     "IndexName",
     "KeyConditionExpression",
@@ -16,14 +16,14 @@ const READ: [&str; 8] = [
     "ScanIndexForward",
     "Limit",
     "ExclusiveStartKey",
+    "ConsistentRead",
 ];
 
 /// Query members DynamoDB accepts that keylab does not simulate.
-const NOT_SIMULATED: [&str; 10] = [
+const NOT_SIMULATED: [&str; 9] = [
     "FilterExpression",
     "ProjectionExpression",
     "Select",
-    "ConsistentRead",
     "ReturnConsumedCapacity",
     "KeyConditions",
     "QueryFilter",
@@ -86,6 +86,18 @@ pub(super) fn check(
                 ));
             }
         }
+    }
+    // A strongly consistent read changes no item or order, so it is read, not refused;
+    // a GSI cannot give one (the table and an LSI can).
+    match obj.get("ConsistentRead") {
+        None | Some(Value::Null) | Some(Value::Bool(false)) => {}
+        Some(Value::Bool(true)) => {
+            let index = obj.get("IndexName").and_then(Value::as_str);
+            if index.is_some_and(|i| table.indexes.iter().any(|x| x.name == i)) {
+                return fail("Consistent reads are not supported on global secondary indexes");
+            }
+        }
+        Some(_) => return fail("ConsistentRead must be true or false"),
     }
     if let Some(member) = NOT_SIMULATED.iter().find(|m| obj.contains_key(**m)) {
         return fail(format!(
