@@ -21,7 +21,12 @@ fn shipped(text: &str) -> &str {
 fn modules(root: &Path) -> BTreeMap<String, Module> {
     let mut out: BTreeMap<String, Module> = BTreeMap::new();
     for path in rust_files(root) {
-        if path.file_name().is_some_and(|n| n == "tests.rs") {
+        // Test files: `tests.rs`, or `<topic>_tests.rs` beside it.
+        if path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .is_some_and(|n| n == "tests.rs" || n.ends_with("_tests.rs"))
+        {
             continue;
         }
         let rel = path.strip_prefix(root).unwrap().to_string_lossy().replace('\\', "/");

@@ -200,7 +200,7 @@ fn concatenated_limits(schema: &Schema, items: &[Sample], keys: &KeySchema, inde
     let entity_fields = fields.iter().copied();
     let changing = entity_fields
         .clone()
-        .find(|f| f.mutable)
+        .find(|f| f.changes())
         .or_else(|| entity_fields.clone().next());
     out.push(Limit {
         what: "reuse the item's own attributes".to_string(),

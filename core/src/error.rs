@@ -5,6 +5,12 @@
 use serde::Serialize;
 use std::fmt;
 
+/// The most digits a number field stores: more would not fit the 128-bit integers the
+/// codec computes with (and DynamoDB numbers stop at 38 significant digits anyway).
+/// Defined here, where an overflow past every width is worded, and read as
+/// `schema::MAX_DIGITS`.
+pub const MAX_DIGITS: u32 = 38;
+
 /// Where a problem happened. Every part is optional because a schema problem has a path
 /// but no value, and a key problem has a value but no path.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
@@ -169,6 +175,11 @@ impl ErrorKind {
     /// What is wrong, in one clause.
     pub fn problem(&self) -> String {
         match self {
+            ErrorKind::Overflow { width, digits, .. } if *digits > MAX_DIGITS => format!(
+                "has {digits} digits but the width is {width}, and no width can hold it: a number \
+                 field stores at most {} digits",
+                MAX_DIGITS
+            ),
             ErrorKind::Overflow { width, digits, max } => format!(
                 "has {digits} digits but the width is {width} (largest storable value {max}); \
                  it would sort before every shorter value"
@@ -217,6 +228,11 @@ impl ErrorKind {
     /// How to fix it, in one sentence.
     pub fn fix(&self) -> String {
         match self {
+            ErrorKind::Overflow { digits, .. } if *digits > MAX_DIGITS => {
+                "check the value: it cannot be stored in any width; a number this long is kept \
+                 only by a text field"
+                    .into()
+            }
             ErrorKind::Overflow { digits, .. } => format!(
                 "raise the width to at least {digits} ({} leaves headroom), then rewrite every \
                  existing key",
@@ -407,7 +423,10 @@ impl Warning {
             ),
             WarningKind::CaseChanged { stored } => (
                 format!("is stored as {stored:?} because of the field's case rule"),
-                "if this is a case-sensitive id, two ids may collide; use case preserve".into(),
+                "that is right for words people type in either case (emails, tags), which should \
+                 meet as one key; for case-sensitive ids it would merge two of them, which the \
+                 Design check's L3 reports when the sample values look like such ids"
+                    .into(),
             ),
             WarningKind::NearCapacity { percent, threshold } => (
                 format!(

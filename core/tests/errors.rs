@@ -3,6 +3,8 @@
 
 mod common;
 use common::*;
+use keylab::codec::encode_field;
+use keylab::schema::{Field, FieldKind, Order};
 use keylab::{decode, encode, ErrorKind, Schema};
 use serde_json::json;
 
@@ -351,4 +353,57 @@ fn a_request_refuses_a_misplaced_or_misspelt_field_instead_of_ignoring_it() {
         let why = read(request).unwrap_err();
         assert!(why.starts_with(says), "{why}");
     }
+}
+
+/// `1e400` in a width-10 field names that width, and offers no width to raise to.
+#[test]
+fn a_value_past_every_width_names_the_fields_width_and_a_fix_that_can_apply() {
+    for kind in [
+        FieldKind::Uint {
+            width: 10,
+            order: Order::Asc,
+        },
+        FieldKind::Int {
+            width: 10,
+            order: Order::Asc,
+        },
+        FieldKind::Decimal {
+            width: 10,
+            scale: 2,
+            signed: true,
+            order: Order::Asc,
+        },
+    ] {
+        let field = Field {
+            name: "score".into(),
+            kind,
+            warn_at: None,
+            mutable: None,
+        };
+        let e = encode_field(&field, &serde_json::json!("1e400"), "#").unwrap_err();
+        let ErrorKind::Overflow { width, .. } = e else {
+            panic!("{e:?}")
+        };
+        assert_eq!(width, 10);
+        assert!(
+            e.problem().contains("the width is 10, and no width can hold it"),
+            "{}",
+            e.problem()
+        );
+        assert!(e.fix().contains("cannot be stored in any width"), "{}", e.fix());
+        assert!(!e.fix().contains("raise the width"), "{}", e.fix());
+    }
+    // Within reach of a width, the fix is still to raise it.
+    let kind = FieldKind::Uint {
+        width: 3,
+        order: Order::Asc,
+    };
+    let field = Field {
+        name: "score".into(),
+        kind,
+        warn_at: None,
+        mutable: None,
+    };
+    let e = encode_field(&field, &serde_json::json!("1500"), "#").unwrap_err();
+    assert!(e.fix().starts_with("raise the width to at least 4"), "{}", e.fix());
 }

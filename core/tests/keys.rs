@@ -63,7 +63,7 @@ fn iso(ms: i64) -> String {
             order: keylab::schema::Order::Asc,
         },
         warn_at: None,
-        mutable: false,
+        mutable: None,
     };
     let (text, _) = keylab::codec::encode_field(&f, &json!(secs), "#").expect("in range");
     format!("{}.{frac:03}Z", &text[..19])

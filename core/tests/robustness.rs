@@ -68,7 +68,7 @@ proptest! {
 
     #[test]
     fn field_codecs_never_panic(kind in any_kind(), value in any_json(), stored in ".{0,60}", sep in "[#|:_ -]{0,2}") {
-        let field = Field { name: "f".into(), kind, warn_at: Some(50.0), mutable: false };
+        let field = Field { name: "f".into(), kind, warn_at: Some(50.0), mutable: None };
         let _ = kind.validate();
         let _ = codec::fixed_len(&kind);
         if let Ok((text, _)) = codec::encode_field(&field, &value, &sep) {

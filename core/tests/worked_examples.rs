@@ -209,7 +209,7 @@ fn ids_and_epoch_times_read_as_instants() {
         name: "f".into(),
         kind,
         warn_at: None,
-        mutable: false,
+        mutable: None,
     };
     let v = |s: &str| serde_json::Value::String(s.into());
     assert_eq!(

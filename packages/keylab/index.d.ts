@@ -153,7 +153,7 @@ export interface SnippetOptions {
 
 /** A finding of the design check (docs/lint.md). */
 export interface Finding {
-  rule: "L1" | "L2" | "L3" | "L4" | "L5" | "L6";
+  rule: "L1" | "L2" | "L3" | "L4" | "L5" | "L6" | "L7";
   name: string;
   severity: "error" | "warning";
   entity: string | null;

@@ -57,10 +57,14 @@ pub enum Action {
         field: String,
         max_length: Option<u32>,
     },
-    /// Whether the field's value may change after the item is created.
+    /// Whether the field's value may change after the item is created, as the person
+    /// said it (`None`: not said).
     SetMutable {
+        /// The entity by name, as a design-check finding names it; `None`: the one
+        /// being designed.
+        entity: Option<String>,
         field: String,
-        mutable: bool,
+        mutable: Option<bool>,
     },
     /// The load the current entity is expected to take.
     SetTraffic(Traffic),
@@ -124,6 +128,16 @@ pub enum Action {
         sort: Vec<String>,
     },
     RemoveIndex(String),
+    /// The fix for a changing value in the table's key (lint L4), as one step: a new GSI
+    /// keyed as the table was (so it orders as the table did), and the table's key
+    /// without the field, which is marked as changing.
+    MoveToIndex {
+        entity: String,
+        field: String,
+    },
+    /// Gives a table that has none a String sort key, `SK`, each entity's template a
+    /// literal of its name, so that every key stays what it was and unique.
+    AddSortKey,
     /// A whole schema, edited as JSON; items follow their entities by name.
     SetSchema(Box<Schema>),
     /// `count` random items of the selected entity, replacing its current items.
@@ -149,7 +163,7 @@ impl Playground {
                                     order: Order::Asc,
                                 },
                                 warn_at: None,
-                                mutable: false,
+                                mutable: None,
                             });
                         }
                         for r in self.entity_rows_mut() {
@@ -272,11 +286,7 @@ impl Playground {
                     }
                 }
             }
-            Action::SetMutable { field, mutable } => {
-                if let Some(f) = self.field_mut(&field) {
-                    f.mutable = mutable;
-                }
-            }
+            Action::SetMutable { entity, field, mutable } => self.say_changes(entity, &field, mutable),
             Action::SetTraffic(traffic) => {
                 if let Some(e) = self.schema.entities.get_mut(self.entity) {
                     e.traffic = traffic;
@@ -437,6 +447,8 @@ impl Playground {
                 }
             }
             Action::AddIndex => self.add_index(),
+            Action::MoveToIndex { entity, field } => self.move_to_index(&entity, &field),
+            Action::AddSortKey => self.add_sort_key(),
             Action::AddMultiAttributeIndex { partition, sort } => {
                 if self.multi_attribute_index_problem(&partition, &sort).is_none() {
                     self.add_multi_attribute_index(partition, sort);
@@ -487,7 +499,7 @@ impl Playground {
             name: name.into(),
             kind,
             warn_at: None,
-            mutable: false,
+            mutable: None,
         };
         let mut fields = vec![field("owner", owner)];
         if t.primary.sort.is_some() {

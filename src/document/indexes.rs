@@ -143,4 +143,91 @@ impl Playground {
             }
         }
     }
+
+    /// See [`Action::MoveToIndex`]. Nothing happens for a field that is not in the
+    /// table's key (the finding that offers the move is then gone).
+    pub(super) fn move_to_index(&mut self, entity: &str, field: &str) {
+        let Some(e) = self.schema.entities.iter().position(|x| x.name == entity) else {
+            return;
+        };
+        let primary = self.schema.table.primary.clone();
+        let table_keys: Vec<KeyTemplate> = self.schema.entities[e]
+            .keys
+            .iter()
+            .filter(|k| primary.partition == k.attribute || primary.sort.as_deref() == Some(k.attribute.as_str()))
+            .cloned()
+            .collect();
+        if !table_keys.iter().any(|k| k.fields().any(|f| f == field)) {
+            return;
+        }
+        let before = self.schema.table.indexes.len();
+        self.add_index();
+        let Some(index) = self
+            .schema
+            .table
+            .indexes
+            .get(before)
+            .cloned()
+            .filter(|_| before < self.schema.table.indexes.len())
+        else {
+            return;
+        };
+        let literal = Segment::Literal(entity.to_uppercase());
+        let target = &mut self.schema.entities[e];
+        for old in &table_keys {
+            let copy = if old.attribute == primary.partition {
+                Some(index.keys.partition.clone())
+            } else {
+                index.keys.sort.clone()
+            };
+            if let Some(attribute) = copy {
+                target.keys.push(KeyTemplate {
+                    attribute,
+                    segments: old.segments.clone(),
+                });
+            }
+            if let Some(t) = target.keys.iter_mut().find(|k| k.attribute == old.attribute) {
+                t.segments.retain(|s| !matches!(s, Segment::Field(f) if f == field));
+                // A key of no segment cannot be written: it keeps the entity's literal.
+                if t.segments.is_empty() {
+                    t.segments.push(literal.clone());
+                }
+            }
+        }
+        // A table without a sort key had none to copy: the index sorts by the field.
+        if let Some(sort) = index.keys.sort.filter(|s| target.template(s).is_none()) {
+            target.keys.push(KeyTemplate {
+                attribute: sort,
+                segments: vec![Segment::Field(field.to_string())],
+            });
+        }
+        if let Some(f) = target.fields.iter_mut().find(|f| f.name == field) {
+            f.mutable = Some(true);
+        }
+        self.entity = e;
+    }
+
+    /// See [`Action::AddSortKey`].
+    pub(super) fn add_sort_key(&mut self) {
+        let t = &self.schema.table;
+        if t.primary.sort.is_some() {
+            return;
+        }
+        let Some(name) = std::iter::once("SK".to_string())
+            .chain((2..).map(|n| format!("SK{n}")))
+            .find(|n| t.attribute_type(n).is_none())
+        else {
+            return;
+        };
+        let t = &mut self.schema.table;
+        t.attributes.push((name.clone(), AttrType::S));
+        t.primary.sort = Some(name.clone());
+        for e in &mut self.schema.entities {
+            e.keys.push(KeyTemplate {
+                attribute: name.clone(),
+                segments: vec![Segment::Literal(e.name.to_uppercase())],
+            });
+        }
+        self.attribute = name;
+    }
 }

@@ -3,7 +3,11 @@
 //! in its own file: the edits ([`edit`]), the GSIs ([`indexes`]), the query draft ([`query_draft`]), the save
 //! format ([`saved`]) and the undo history ([`history`]).
 
+#[cfg(test)]
+mod direction_tests;
 mod edit;
+#[cfg(test)]
+mod fix_tests;
 mod history;
 mod indexes;
 mod query_draft;
@@ -13,7 +17,7 @@ mod tests;
 
 pub use edit::{Action, NewSegment};
 pub use history::{Command, Workspace, HISTORY};
-pub use query_draft::{QueryChoices, QueryDraft, Shape};
+pub use query_draft::{QueryChoices, QueryDraft, Shape, ANCHORS_OFFERED};
 
 use keylab::preview::Sample;
 use keylab::query::builder::{AccessPattern, Around, Range, RangeOp, SortPattern};
@@ -227,6 +231,17 @@ impl Playground {
             .iter_mut()
             .find(|k| k.attribute == attr)
             .map(|k| &mut k.segments)
+    }
+
+    /// See [`Action::SetMutable`].
+    fn say_changes(&mut self, entity: Option<String>, field: &str, mutable: Option<bool>) {
+        let at = entity.map_or(Some(self.entity), |name| {
+            self.schema.entities.iter().position(|e| e.name == name)
+        });
+        let entity = at.and_then(|e| self.schema.entities.get_mut(e));
+        if let Some(f) = entity.and_then(|e| e.fields.iter_mut().find(|f| f.name == field)) {
+            f.mutable = mutable;
+        }
     }
 
     fn field_mut(&mut self, name: &str) -> Option<&mut Field> {

@@ -25,6 +25,18 @@ pub enum Shape {
     After,
 }
 
+impl Shape {
+    /// The person picks the direction (ScanIndexForward); the other patterns name
+    /// theirs: newest first, before an item (backward), after it (forward).
+    pub fn direction_is_chosen(self) -> bool {
+        !matches!(self, Shape::Top | Shape::Before | Shape::After)
+    }
+}
+
+/// Most items of one entity offered as the query's anchor: a longer list would stall
+/// the picker; the rest are counted beside it.
+pub const ANCHORS_OFFERED: usize = 500;
+
 /// A query stated against the sample items: the anchor item gives the partition and the
 /// fixed leading sort fields; the range's values are typed.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -71,8 +83,16 @@ pub struct QueryChoices {
     pub indexes: Vec<String>,
     /// The queried index; empty for the base table.
     pub index: String,
-    /// How many sample items there are to anchor on.
-    pub items: usize,
+    /// The entities, by name, with the first item of each (`None`: it has none yet):
+    /// a query is for one entity, picked first.
+    pub entities: Vec<(String, Option<usize>)>,
+    /// The anchor's entity, by position in `entities`.
+    pub entity: Option<usize>,
+    /// The items of the anchor's entity that the query can be stated against: each
+    /// item's row and its values as one line, numbered from 1 within the entity.
+    pub entity_items: Vec<(usize, usize, String)>,
+    /// How many items of the entity are not offered (past [`ANCHORS_OFFERED`]).
+    pub entity_items_more: usize,
     /// "Everything under a prefix": each choice of leading fields, with its label.
     pub prefixes: Vec<(usize, String)>,
     /// The operators the range field takes.
@@ -91,17 +111,46 @@ impl Playground {
 
     /// The GSI the query panel queries, or `None` for the base table.
     pub fn query_choices(&self) -> QueryChoices {
+        let (entity_items, entity_items_more) = self.anchor_choices();
         QueryChoices {
             draft: self.query.clone(),
             fields: self.query_sort_fields(),
             indexes: self.schema.table.indexes.iter().map(|i| i.name.clone()).collect(),
             index: self.query_index().unwrap_or_default().to_string(),
-            items: self.rows.len(),
+            entities: self
+                .schema
+                .entities
+                .iter()
+                .enumerate()
+                .map(|(e, entity)| (entity.name.clone(), self.rows.iter().position(|r| r.entity == e)))
+                .collect(),
+            entity: self.rows.get(self.query.anchor).map(|r| r.entity),
+            entity_items,
+            entity_items_more,
             prefixes: self.prefix_choices(),
             ops: self.query_ops(),
             anchor: self.row_text(self.query.anchor),
             multi_attribute: self.query_multi_attribute_keys().is_some(),
         }
+    }
+
+    /// The anchor's entity's items, the first [`ANCHORS_OFFERED`] of them and always
+    /// the anchor itself, with how many more there are.
+    fn anchor_choices(&self) -> (Vec<(usize, usize, String)>, usize) {
+        let Some(entity) = self.rows.get(self.query.anchor).map(|r| r.entity) else {
+            return (Vec::new(), 0);
+        };
+        let rows: Vec<usize> = (0..self.rows.len())
+            .filter(|&r| self.rows[r].entity == entity)
+            .collect();
+        let offered: Vec<(usize, usize, String)> = rows
+            .iter()
+            .enumerate()
+            .filter(|&(n, &r)| n < ANCHORS_OFFERED || r == self.query.anchor)
+            .map(|(n, &r)| (r, n + 1, self.row_text(r)))
+            .collect();
+        let more = rows.len() - offered.len();
+        (offered, more)
     }
 
     pub fn query_index(&self) -> Option<&str> {
@@ -222,6 +271,17 @@ impl Playground {
         value.as_str().map(str::to_string)
     }
 
+    /// "Newest / top N" is the largest values first by value, whatever the storage: the
+    /// key's first sort field orders the partition, and an inverted (`desc`) field
+    /// stores its largest value first, so the query reads forward over it. Backward
+    /// over an ascending field, or over a key with no field (reverse sort-key order).
+    pub fn top_reads_forward(&self, fields: &[String]) -> bool {
+        fields
+            .first()
+            .and_then(|f| self.entity_of_row(self.query.anchor)?.field(f))
+            .is_some_and(|f| f.kind.order() == keylab::schema::Order::Desc)
+    }
+
     /// The access pattern the query panel states.
     pub fn pattern(&self) -> Result<AccessPattern, String> {
         let q = &self.query;
@@ -318,7 +378,11 @@ impl Playground {
             partition,
             sort,
             children: q.children,
-            scan_index_forward: if q.shape == Shape::Top { false } else { q.forward },
+            scan_index_forward: if q.shape == Shape::Top {
+                self.top_reads_forward(&fields)
+            } else {
+                q.forward
+            },
             limit,
         })
     }

@@ -3,7 +3,7 @@
 use crate::browser::boot::{boot, current_hash, forget_link, read_link, share_url, LinkOutcome, SHARE_ITEMS};
 use crate::browser::storage;
 use crate::browser::versions::{save_snapshot, stored, Source, Version};
-use crate::document::{Command, Design, Items, Playground, Workspace};
+use crate::document::{Action, Command, Design, Items, Playground, QueryDraft, Workspace};
 use crate::presets;
 use crate::ui::hooks::{use_analysis, use_derived, use_rekeying};
 use crate::ui::panels::collection_view::CollectionView;
@@ -247,7 +247,11 @@ pub fn App() -> Html {
                             expression: q.expression.clone(),
                             code: q.snippet.as_ref().ok().map(|code| (code.clone(),
                                 keylab::snippet::Target::from_id(&current.snippet.target).unwrap_or(keylab::snippet::Target::AwsCli).label().to_string())),
-                        }).map_err(Clone::clone)} />
+                        }).map_err(Clone::clone)}
+                        on_forward={current.query.shape.direction_is_chosen().then(|| {
+                            let (dispatch, draft) = (dispatch.clone(), current.query.clone());
+                            Callback::from(move |forward| dispatch.emit(Action::SetQuery(QueryDraft { forward, ..draft.clone() })))
+                        })} />
                 </div>
 
                 <CollectionView items={items.clone()} index={current.index_of_attribute()} collections={analysis.collections.clone()} blocked={analysis.blocked.clone()} />

@@ -47,3 +47,10 @@ export async function openFresh(page) {
 export async function sortedValues(page) {
   return page.getByTestId('sorted-keys').locator('li .values').allTextContents();
 }
+
+/** Picks the query's item: the nth of the chosen entity (`entity` first, when given). */
+export async function pickAnchor(page, n, entity) {
+  if (entity) await page.getByLabel('query for').selectOption({ label: entity });
+  const option = page.locator('#query-anchor option').filter({ hasText: new RegExp(`^${n}: `) });
+  await page.locator('#query-anchor').selectOption(await option.getAttribute('value'));
+}

@@ -69,7 +69,7 @@ test('keys line up segment by segment, whatever each segment holds', async ({ pa
   expect(new Set(firsts.map((t) => t.length)).size).toBeGreaterThan(1);
 });
 
-test('an inverted segment says what it stands for, and a warning shows as a badge on its key', async ({ page }) => {
+test('an inverted segment says what it stands for, and a warning opens from a badge on its key', async ({ page }) => {
   await openFresh(page);
   const first = page.getByTestId('sorted-keys').locator('li').first();
   await expect(first.locator('.seg-0')).toHaveAttribute('title', '9999998499 = 1500, inverted');
@@ -79,7 +79,13 @@ test('an inverted segment says what it stands for, and a warning shows as a badg
   const warned = page.getByTestId('sorted-keys').locator('li', { has: page.locator('.badge.warn') });
   await expect(warned).toHaveCount(1);
   await expect(warned.locator('.badge.warn')).toHaveText('1 warning(s)');
-  await expect(warned.locator('.badge.warn')).toHaveAttribute('title', /Run.score in SK: value "1500" uses 15\.0% of the width's capacity/);
+  // Its text is a disclosure, opened by a click or the keyboard, not a tooltip.
+  const text = warned.getByTestId('row-warnings').locator('li');
+  await expect(text).toBeHidden();
+  await warned.locator('.badge.warn').focus();
+  await page.keyboard.press('Enter');
+  await expect(text).toBeVisible();
+  await expect(text).toHaveText(/Run.score in SK: value "1500" uses 15\.0% of the width's capacity/);
   await expect(warned.locator('.seg-0')).toHaveAttribute('title', '8499 = 1500, inverted');
 });
 

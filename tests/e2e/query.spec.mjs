@@ -1,4 +1,4 @@
-import { test, expect, openFresh, loadPreset } from './fixtures.mjs';
+import { test, expect, openFresh, loadPreset, pickAnchor } from './fixtures.mjs';
 
 const hitValues = (page, id) => page.getByTestId(id).locator('li .values');
 
@@ -55,8 +55,7 @@ test('an impossible range says why instead of building a query', async ({ page }
 test('exact key and prefix patterns', async ({ page }) => {
   await openFresh(page);
   await page.getByLabel('access pattern').selectOption('exact');
-  await page.getByLabel('like item').fill('3');
-  await page.getByLabel('like item').press('Tab');
+  await pickAnchor(page, 3);
   await expect(page.getByTestId('query-expression')).toHaveText('#pk = :pk AND #sk = :sk');
   await expect(hitValues(page, 'query-hits')).toHaveText([/item #3:/]);
   await page.getByLabel('access pattern').selectOption('prefix');
@@ -100,8 +99,7 @@ test('in a shared partition, every query for one entity reads under its literal 
   await openFresh(page);
   await loadPreset(page, 'orders');
   const keys = page.getByTestId('query-hits').locator('li code');
-  await page.getByLabel('like item').fill('2');
-  await page.getByLabel('like item').press('Tab');
+  await pickAnchor(page, 1, 'Order');
   const orders = ['ORDER#01JG9QX8M0ABCDEFGHJKMNPQRS', 'ORDER#01JM4A1B2C3D4E5F6G7H8J9K0M', 'ORDER#01JQZZZZZZ0000000000000000', 'ORDER#01JWR7T3G5XYZ0123456789ABC'];
   // All items of this entity: ORDER#, never ORDERLINE#.
   await page.getByLabel('access pattern').selectOption('entity');
@@ -119,8 +117,7 @@ test('in a shared partition, every query for one entity reads under its literal 
   await expect(keys).toHaveText(orders);
   // The lines have their own literal, and their own prefix choices.
   const lines = ['ORDERLINE#01JM4A1B2C3D4E5F6G7H8J9K0M#001', 'ORDERLINE#01JM4A1B2C3D4E5F6G7H8J9K0M#002', 'ORDERLINE#01JM4A1B2C3D4E5F6G7H8J9K0M#003'];
-  await page.getByLabel('like item').fill('8');
-  await page.getByLabel('like item').press('Tab');
+  await pickAnchor(page, 1, 'OrderLine');
   await expect(page.getByLabel('equal to it on').locator('option')).toHaveText(['none: everything under ORDERLINE#', 'order: everything under ORDERLINE#<order>#']);
   await expect(keys).toHaveText(lines);
   await page.getByLabel('equal to it on').selectOption('1');

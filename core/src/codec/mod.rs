@@ -118,6 +118,20 @@ fn schema_kind_error(field: &Field) -> Result<(), ErrorKind> {
         .map_err(|(reason, fix)| ErrorKind::InvalidSchema { reason, fix })
 }
 
+/// A value past every width is refused by the parser before the field's width is
+/// known (it reads at most 38 digits): the refusal names the field's own width and
+/// counts the digits the field would store left of its fraction.
+fn at_width(width: u32, scale: u32) -> impl Fn(ErrorKind) -> ErrorKind {
+    move |e| match e {
+        ErrorKind::Overflow { digits, .. } if digits > crate::schema::MAX_DIGITS => ErrorKind::Overflow {
+            width,
+            digits: digits.saturating_sub(scale),
+            max: digits::capacity(width).to_string(),
+        },
+        other => other,
+    }
+}
+
 /// Encodes one value as its segment of a String key, with the warnings it raises.
 pub fn encode_field(field: &Field, value: &Value, separator: &str) -> Result<(String, Vec<WarningKind>), ErrorKind> {
     schema_kind_error(field)?;
@@ -129,11 +143,11 @@ pub fn encode_field(field: &Field, value: &Value, separator: &str) -> Result<(St
             return text::encode(&value, case, separator);
         }
         FieldKind::Uint { width, order } => {
-            let v = uint::parse(value)?;
+            let v = uint::parse(value).map_err(at_width(width, 0))?;
             (uint::encode(v, width, order)?, (v, width))
         }
         FieldKind::Int { width, order } => {
-            let v = int::parse(value)?;
+            let v = int::parse(value).map_err(at_width(width, 0))?;
             (int::encode(v, width, order)?, (v.unsigned_abs(), width))
         }
         FieldKind::Decimal {
@@ -142,7 +156,7 @@ pub fn encode_field(field: &Field, value: &Value, separator: &str) -> Result<(St
             signed,
             order,
         } => {
-            let v = decimal::parse(value, scale)?;
+            let v = decimal::parse(value, scale).map_err(at_width(width, scale))?;
             (
                 decimal::encode(v, width, scale, signed, order)?,
                 (v.unsigned_abs(), width + scale),
@@ -182,7 +196,9 @@ pub(crate) fn encode_field_into(
     out: &mut String,
 ) -> Result<(), ErrorKind> {
     match field.kind {
-        FieldKind::Uint { width, order } => uint::encode_into(uint::parse(value)?, width, order, out),
+        FieldKind::Uint { width, order } => {
+            uint::encode_into(uint::parse(value).map_err(at_width(width, 0))?, width, order, out)
+        }
         FieldKind::Text { case, max_length } => {
             let value = text::parse(value)?;
             text::bounded(&value, max_length)?;

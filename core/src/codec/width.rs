@@ -145,7 +145,7 @@ mod tests {
                     order: Order::Asc,
                 },
                 warn_at: None,
-                mutable: false,
+                mutable: None,
             };
             assert_eq!(plan(&f, &rows(&[]), None).unwrap().suggested_width, digits);
         }
@@ -160,7 +160,7 @@ mod tests {
                 order: Order::Asc,
             },
             warn_at: None,
-            mutable: false,
+            mutable: None,
         };
         let p = plan(&f, &rows(&[json!(1500), json!(8_500_000_000u64)]), None).unwrap();
         assert_eq!(p.capacity, "9999999999");
@@ -200,7 +200,7 @@ mod tests {
                 name: "x".into(),
                 kind,
                 warn_at: None,
-                mutable: false,
+                mutable: None,
             };
             assert_eq!(plan(&f, &rows(&[json!(5)]), None), None, "{kind:?}");
         }
@@ -215,7 +215,7 @@ mod tests {
                 order: Order::Asc,
             },
             warn_at: None,
-            mutable: false,
+            mutable: None,
         };
         let p = plan(&f, &[], None).unwrap();
         assert_eq!(p.capacity_time.as_deref(), Some("2286-11-20T17:46:39.000Z"));
@@ -232,7 +232,7 @@ mod tests {
                 order: Order::Asc,
             },
             warn_at: Some(50.0),
-            mutable: false,
+            mutable: None,
         };
         let p = plan(
             &f,

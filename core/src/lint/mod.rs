@@ -4,17 +4,20 @@
 //! rules with examples.
 //!
 //! Rules: L1 (keys that collide), L2 (key size), L3 (casing that merges identifiers),
-//! L4 (a changing value in a primary key), L5 (hot partition) and L6 (a `begins_with`
-//! that ends inside a segment).
+//! L4 (a changing value in a primary key), L5 (hot partition), L6 (a `begins_with`
+//! that ends inside a segment) and L7 (an item whose key cannot be written).
 
 mod casing;
 mod collision;
 mod hot;
+#[cfg(test)]
+mod l4_l7_tests;
 mod mutable;
 mod prefix;
 mod size;
 #[cfg(test)]
 mod tests;
+mod unwritable;
 
 pub use hot::{PARTITION_READS, PARTITION_WRITES};
 pub use prefix::order_surprise;
@@ -38,6 +41,8 @@ pub enum Rule {
     HotPartition,
     /// L6: a `begins_with` value that ends inside a segment.
     OrderSurprise,
+    /// L7: a sample item whose key the codec refuses, so it is never written.
+    Unwritable,
 }
 
 impl Rule {
@@ -49,6 +54,7 @@ impl Rule {
             Rule::MutableKey => "L4",
             Rule::HotPartition => "L5",
             Rule::OrderSurprise => "L6",
+            Rule::Unwritable => "L7",
         }
     }
 
@@ -61,6 +67,7 @@ impl Rule {
             Rule::MutableKey => "mutable key",
             Rule::HotPartition => "hot partition",
             Rule::OrderSurprise => "order surprise",
+            Rule::Unwritable => "unwritable item",
         }
     }
 }
@@ -120,6 +127,7 @@ impl Finding {
 pub fn lint(schema: &Schema, items: &[Sample]) -> Vec<Finding> {
     let mut out = collision::collisions(schema, items);
     for entity in &schema.entities {
+        out.extend(unwritable::unwritable(schema, entity, items));
         for template in &entity.keys {
             out.extend(size::size(schema, entity, template, items));
         }

@@ -8,9 +8,7 @@ use serde_json::{json, Map, Value};
 pub use kind::{Case, FieldKind, Order, TimeUnit, KINDS};
 
 pub const SCHEMA_VERSION: u64 = 1;
-/// Widths above this would not fit the 128-bit integers the codec computes with
-/// (and DynamoDB numbers stop at 38 significant digits anyway).
-pub const MAX_DIGITS: u32 = 38;
+pub use crate::error::MAX_DIGITS;
 /// The longest text bound worth stating: no key may exceed 2,048 bytes, so no text
 /// field in one can hold more characters.
 pub const MAX_TEXT_LENGTH: u32 = 2048;
@@ -176,9 +174,18 @@ pub struct Field {
     pub kind: FieldKind,
     /// Width-planner warning threshold in percent; `None` means [`DEFAULT_WARN_AT`].
     pub warn_at: Option<f64>,
-    /// The value may change after the item is created. A primary key cannot change
-    /// (an update writes a new item), so lint L4 flags such a field in one.
-    pub mutable: bool,
+    /// Whether the value may change after the item is created, as the person said it:
+    /// `None` until said. A primary key cannot change (an update writes a new item),
+    /// so lint L4 flags a changing field in one, and asks about a field whose name
+    /// says it likely changes (`updatedAt`, `status`) until told.
+    pub mutable: Option<bool>,
+}
+
+impl Field {
+    /// The person said the value changes after the item is created.
+    pub fn changes(&self) -> bool {
+        self.mutable == Some(true)
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]

@@ -472,8 +472,8 @@ fn field(name: &str, at: &At) -> Result<Field, Error> {
         );
     }
     let mutable = match at.get("mutable")? {
-        Some(m) => m.boolean()?,
-        None => false,
+        Some(m) => Some(m.boolean()?),
+        None => None,
     };
     let warn_at = match at.get("warnAt")? {
         Some(w) => match w.value.as_f64() {

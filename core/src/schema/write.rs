@@ -47,8 +47,8 @@ pub(super) fn field(f: &Field) -> Value {
     if let Some(w) = f.warn_at {
         m.insert("warnAt".into(), json!(w));
     }
-    if f.mutable {
-        m.insert("mutable".into(), json!(true));
+    if let Some(said) = f.mutable {
+        m.insert("mutable".into(), json!(said));
     }
     Value::Object(m)
 }

@@ -143,7 +143,7 @@ pub fn iso(ms: i64) -> String {
             order: Order::Asc,
         },
         warn_at: None,
-        mutable: false,
+        mutable: None,
     };
     codec::canonical(&f, &json!(ms / 1000), "#")
         .expect("in range")

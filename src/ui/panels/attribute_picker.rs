@@ -54,6 +54,10 @@ pub fn AttributePicker(props: &AttributePickerProps) -> Html {
                 <button type="button" onclick={emit(Action::RemoveTemplate)}
                     title="Items without this key are left out of the index: a sparse index">{ format!("Leave {entity} out of this index") }</button>
             }
+            if table.primary.sort.is_none() {
+                // Without one, a partition holds one item: no order to design.
+                <button type="button" onclick={emit(Action::AddSortKey)}>{ "+ sort key for the table" }</button>
+            }
             <button type="button" onclick={emit(Action::AddIndex)}>{ "+ GSI" }</button>
             { index.map(|name| html! {
                 <button type="button" onclick={emit(Action::RemoveIndex(name.clone()))}>{ format!("Remove index {name}") }</button>

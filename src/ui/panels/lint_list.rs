@@ -2,9 +2,10 @@
 //! of the entity being designed, which the hot-partition rule (L5) needs.
 
 use crate::document::{Action, Design, Unsettled};
+use crate::ui::widgets::elided::Elided;
 use crate::ui::widgets::typed_input::TypedInput;
 use keylab::float_text;
-use keylab::lint::{Finding, Severity};
+use keylab::lint::{Finding, Rule, Severity};
 use keylab::schema::Traffic;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -18,7 +19,35 @@ pub struct LintListProps {
     pub dispatch: Callback<Action>,
 }
 
-fn finding(f: &Finding) -> Html {
+/// The fixes the page can make for a finding, as buttons: one click, one undo step.
+fn fixes(f: &Finding, table_key: bool, dispatch: &Callback<Action>) -> Html {
+    let (Rule::MutableKey, Some(field)) = (f.rule, f.field.clone()) else {
+        return Html::default();
+    };
+    let button = |text: String, action: Action| {
+        let d = dispatch.clone();
+        html! { <button type="button" onclick={Callback::from(move |_: MouseEvent| d.emit(action.clone()))}>{ text }</button> }
+    };
+    let said = |mutable: bool| Action::SetMutable {
+        entity: Some(f.entity.clone()),
+        field: field.clone(),
+        mutable: Some(mutable),
+    };
+    let asking = f.severity == Severity::Warning;
+    html! {
+        <p class="buttons fixes" data-testid="finding-fixes">
+            if table_key {
+                { button(format!("Move {field} to a GSI's sort key"), Action::MoveToIndex { entity: f.entity.clone(), field: field.clone() }) }
+            }
+            if asking {
+                { button("It changes later".into(), said(true)) }
+            }
+            { button("It never changes".into(), said(false)) }
+        </p>
+    }
+}
+
+fn finding(f: &Finding, fixes: Html) -> Html {
     let severity = f.severity.name();
     let place = [Some(f.entity.as_str()), f.attribute.as_deref(), f.field.as_deref()]
         .into_iter()
@@ -30,11 +59,12 @@ fn finding(f: &Finding) -> Html {
             // The severity is written out, not only coloured.
             <span class="rule">{ format!("{} {} · {severity}", f.rule.id(), f.rule.name()) }</span>
             <span class="place">{ place }</span>
-            <p class="sentence">{ &f.sentence }</p>
+            <p class="sentence"><Elided text={f.sentence.clone()} keep={400} /></p>
             if !f.evidence.is_empty() {
-                <ul class="evidence">{ for f.evidence.iter().map(|e| html! { <li>{ e }</li> }) }</ul>
+                <ul class="evidence">{ for f.evidence.iter().map(|e| html! { <li><Elided text={e.clone()} keep={240} /></li> }) }</ul>
             }
             <p class="fix"><strong>{ "Fix: " }</strong>{ &f.fix }</p>
+            { fixes }
         </li>
     }
 }
@@ -104,7 +134,7 @@ pub fn LintList(props: &LintListProps) -> Html {
     let entity = props.design.entity();
     let traffic = entity.map(|e| e.traffic).unwrap_or_default();
     let summary = match (all.len(), errors) {
-        (0, _) => "No findings: nothing in the design or its sample items breaks rules L1 to L6.".to_string(),
+        (0, _) => "No findings: nothing in the design or its sample items breaks rules L1 to L7.".to_string(),
         (n, 0) => format!("{n} warning(s): the design works, until its data or load grows."),
         (n, e) => format!("{e} error(s) and {} warning(s).", n - e),
     };
@@ -136,7 +166,7 @@ pub fn LintList(props: &LintListProps) -> Html {
             <h2 id="lint-title">{ "Design check" }</h2>
             <p class="note" data-testid="lint-summary" aria-live="polite">{ summary }</p>
             if !all.is_empty() {
-                <ol class="findings" data-testid="lint-list">{ for all.iter().map(|f| finding(f)) }</ol>
+                <ol class="findings" data-testid="lint-list">{ for all.iter().map(|f| finding(f, fixes(f, f.severity == Severity::Error, &props.dispatch))) }</ol>
             }
             if let Some(entity) = entity {
                 <fieldset class="traffic">

@@ -56,6 +56,10 @@ pub struct PreviewPanelProps {
     /// impossible (a bound that no longer fits), the bar says why, here too.
     #[prop_or(Err(String::new()))]
     pub query_bar: Result<QueryBar, String>,
+    /// Sets the query's ScanIndexForward, when the access pattern leaves it to the
+    /// person; `None` when the pattern decides it (newest first, before, after).
+    #[prop_or_default]
+    pub on_forward: Option<Callback<bool>>,
 }
 
 /// What the line under the keys shows of the query.
@@ -118,7 +122,7 @@ const MARKS_AT_MOST: f64 = 0.5;
 
 #[function_component]
 pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
-    let forward = use_state(|| true);
+    let own_forward = use_state(|| true);
     let keys_list = use_node_ref();
     crate::ui::widgets::flip::use_flip(keys_list.clone());
     // The busiest partition until another is picked (the query's is one click away).
@@ -162,6 +166,9 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
         .band
         .as_ref()
         .filter(|b| is_sort && b.attribute == preview.attribute && band.is_none());
+    // On the query's own order the list reads as the query does, so the box, the
+    // query's line and its input say one direction; elsewhere it is the list's own.
+    let forward = band.map_or(*own_forward, |b| b.forward);
     let in_partition: Option<std::collections::HashSet<usize>> =
         partition.map(|c| c.items.iter().map(|i| i.row).collect());
     let entity_of = |r: usize| props.items.entity(r).map(|e| e.name.as_str());
@@ -185,7 +192,23 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
         AttrType::S => "String key: UTF-8 byte order",
         AttrType::N => "Number key: numeric order",
     };
-    let skipped = preview.rows.len() - preview.sorted.len();
+    // Items left out of the order: those the codec refuses are said as errors, where
+    // the keys are; those with no template for the attribute are only absent (sparse).
+    let refused: Vec<usize> = (0..preview.rows.len())
+        .filter(|&r| !preview.rows[r].errors.is_empty())
+        .collect();
+    let skipped = preview.rows.len().saturating_sub(preview.sorted.len() + refused.len());
+    let refused_line = refused.first().map(|&r| {
+        let first = preview.rows[r].errors.first().map(|e| e.sentence()).unwrap_or_default();
+        let count = refused.len();
+        html! {
+            <p class="messages" data-testid="preview-refused"><span class="error" role="alert">
+                { format!("{count} item(s) cannot be written and are not in this list. Item #{}: ", r + 1) }
+                <Elided text={first} keep={240} />
+                if count > 1 { { " The Design check lists the others." } }
+            </span></p>
+        }
+    });
     // Reading backward (ScanIndexForward=false) walks the same order from the end.
     let mut in_order = window.sorted.clone();
     let mut naive: Vec<(usize, bool)> = window
@@ -194,7 +217,7 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
         .copied()
         .zip(window.misplaced.iter().copied())
         .collect();
-    if !*forward {
+    if !forward {
         in_order.reverse();
         naive.reverse();
     }
@@ -225,7 +248,20 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
         &separator,
     ));
     let shown: Vec<usize> = in_order.iter().take(SHOWN).copied().collect();
-    let row_marks = marks(&shown, &props.hits, band, *forward);
+    let row_marks = marks(&shown, &props.hits, band, forward);
+    // When every key shown has the same kinds of warning (on the same fields), they are
+    // said once above the list, with the first key's as the example.
+    let kinds = |r: usize| -> Vec<(&'static str, Option<&str>)> {
+        preview.rows[r]
+            .warnings
+            .iter()
+            .map(|w| (w.code(), w.context.field.as_deref()))
+            .collect()
+    };
+    let shared_warnings: Option<Vec<String>> = shown
+        .first()
+        .filter(|&&r| !kinds(r).is_empty() && shown.len() > 1 && shown.iter().all(|&o| kinds(o) == kinds(r)))
+        .map(|&r| preview.rows[r].warnings.iter().map(|w| w.sentence()).collect());
     let out_of_order = window.misplaced.iter().filter(|m| **m).count();
     let mark_each = (out_of_order as f64) <= MARKS_AT_MOST * window.misplaced.len() as f64;
     let pick_partition = {
@@ -245,14 +281,22 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
         }
         names
     };
-    let toggle = {
-        let forward = forward.clone();
-        Callback::from(move |e: Event| {
-            forward.set(
-                e.target_dyn_into::<web_sys::HtmlInputElement>()
-                    .is_some_and(|i| i.checked()),
-            );
-        })
+    let checked = |e: Event| {
+        e.target_dyn_into::<web_sys::HtmlInputElement>()
+            .is_some_and(|i| i.checked())
+    };
+    let (toggle, fixed_by_pattern) = match (band, &props.on_forward) {
+        (Some(_), Some(set)) => (set.reform(checked), false),
+        (Some(_), None) => (Callback::noop(), true),
+        (None, _) => {
+            let own = own_forward.clone();
+            (Callback::from(move |e: Event| own.set(checked(e))), false)
+        }
+    };
+    let forward_label = match (band.is_some(), fixed_by_pattern) {
+        (true, true) => "ScanIndexForward: the query's, set by its access pattern",
+        (true, false) => "ScanIndexForward: the query's (unchecked: read from the end)",
+        (false, _) => "ScanIndexForward (unchecked: read from the end)",
     };
     let value_of = |r: usize, field: &str| -> String { props.items.value(r, field).unwrap_or_default().to_string() };
     let ontoggle = props.on_compare.reform(|e: Event| {
@@ -314,15 +358,22 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
             // The facts about the list in one wrapping row, so the keys start high enough
             // for a dozen of them to share the screen with the template.
             <div class="preview-facts">
-                <span class="note">{ order_note }{ if skipped > 0 { format!(" · {skipped} item(s) left out: errors, or no {} template", preview.attribute) } else { String::new() } }{ more_note(in_order.len()) }</span>
+                <span class="note">{ order_note }{ if skipped > 0 { format!(" · {skipped} item(s) have no {} template, so they are not in it", preview.attribute) } else { String::new() } }{ more_note(in_order.len()) }</span>
                 if !mark_each && out_of_order > 0 {
                     <span class="note" data-testid="out-of-order-count">{ format!("{out_of_order} of {} naive keys are out of order.", window.misplaced.len()) }</span>
                 }
                 <span class="control check">
-                    <input id="preview-forward" type="checkbox" checked={*forward} onchange={toggle} />
-                    <label for="preview-forward">{ "ScanIndexForward (unchecked: read from the end)" }</label>
+                    <input id="preview-forward" type="checkbox" checked={forward} disabled={fixed_by_pattern} onchange={toggle} />
+                    <label for="preview-forward">{ forward_label }</label>
                 </span>
             </div>
+            { refused_line.unwrap_or_default() }
+            if let Some(all) = &shared_warnings {
+                <div class="messages" data-testid="shared-warnings">
+                    <span class="warning">{ format!("Every key shown has {}, as the first one does:", if all.len() == 1 { "this warning" } else { "these warnings" }) }</span>
+                    <ul>{ for all.iter().map(|w| html! { <li><Elided text={w.clone()} keep={240} /></li> }) }</ul>
+                </div>
+            }
             if let Some(why) = props.query_bar.as_ref().err().filter(|w| !w.trim().is_empty()) {
                 <p class="query-bar messages" data-testid="query-bar-error"><span class="error">{ "The query cannot be built: " }<Elided text={why.to_string()} keep={240} /></span>{ " " }<a href="#query-panel" class="note">{ "fix it below" }</a></p>
             }
@@ -360,10 +411,13 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
                                 onblur={props.on_point.reform(|_: FocusEvent| None)}>
                                 { for m.before.iter().map(marker) }
                                 <code><KeySegments key_text={preview.rows[r].key.clone().unwrap_or_default()} separator={separator.clone()} segments={segments_of(r)} widths={widths.clone()} meanings={meanings_of(r)} /></code>
-                                if !preview.rows[r].warnings.is_empty() {
-                                    <span class="badge warn" title={preview.rows[r].warnings.iter().map(|w| w.sentence()).collect::<Vec<_>>().join(" ")}>
-                                        { format!("{} warning(s)", preview.rows[r].warnings.len()) }
-                                    </span>
+                                if !preview.rows[r].warnings.is_empty() && shared_warnings.is_none() {
+                                    // A disclosure, not a tooltip: touch screens and screen
+                                    // readers open it, and the keyboard reaches it.
+                                    <details class="row-warnings" data-testid="row-warnings">
+                                        <summary class="badge warn">{ format!("{} warning(s)", preview.rows[r].warnings.len()) }</summary>
+                                        <ul>{ for preview.rows[r].warnings.iter().map(|w| html! { <li><Elided text={w.sentence()} keep={240} /></li> }) }</ul>
+                                    </details>
                                 }
                                 { props.overwritten.get(r).copied().flatten().map(|by| html! {
                                     <span class="badge">{ format!("overwritten by #{}", by + 1) }</span>

@@ -59,7 +59,6 @@ pub fn QueryPanel(props: &QueryPanelProps) -> Html {
     let fields = &choices.fields;
     let indexes = &choices.indexes;
     let index = choices.index.clone();
-    let rows = choices.items;
     let shows_fixed = matches!(draft.shape, Shape::Prefix | Shape::Range);
     let fixed_options: Vec<(String, String)> = if draft.shape == Shape::Prefix {
         choices
@@ -153,12 +152,7 @@ pub fn QueryPanel(props: &QueryPanelProps) -> Html {
                         edit(|q, v| q.index = v),
                     ) }
                 }
-                <span class="control">
-                    <label for="query-anchor">{ format!("like item # (1 to {rows})") }</label>
-                    <TypedInput id="query-anchor" class={classes!("short")} inputmode="numeric" value={(draft.anchor + 1).to_string()}
-                        read={ok(typed(|q, v| q.anchor = v.trim().parse::<usize>().map_or(usize::MAX, |n| n.saturating_sub(1))))} dispatch={props.dispatch.clone()} />
-                    <span class="note" data-testid="query-anchor-item"><Elided text={choices.anchor.clone()} /></span>
-                </span>
+                { anchor_picker(choices, &props.dispatch) }
                 if shows_fixed {
                     { controls::select(
                         "query-fixed",
@@ -183,10 +177,17 @@ pub fn QueryPanel(props: &QueryPanelProps) -> Html {
                         <label for="query-children">{ "children only (leave out the parent)" }</label>
                     </span>
                 }
-                if !matches!(draft.shape, Shape::Top | Shape::Before | Shape::After) {
+                if draft.shape.direction_is_chosen() {
                     <span class="control check">
                         <input id="query-forward" type="checkbox" checked={draft.forward} onchange={checkbox(|q, c| q.forward = c)} />
                         <label for="query-forward">{ "ScanIndexForward" }</label>
+                    </span>
+                } else if let Ok(view) = &props.query {
+                    // Shown as the query has it, so the box and the input never differ;
+                    // the pattern's name says the direction (by value, not storage).
+                    <span class="control check">
+                        <input id="query-forward" type="checkbox" checked={view.band.forward} disabled=true />
+                        <label for="query-forward">{ format!("ScanIndexForward: {} (set by the pattern)", view.band.forward) }</label>
                     </span>
                 }
                 <span class="control">
@@ -198,4 +199,63 @@ pub fn QueryPanel(props: &QueryPanelProps) -> Html {
             { output }
         </section>
     }
+}
+
+/// The entity first, then one of its items: a query is for one entity, and numbering
+/// its own items keeps "item 1" from being another entity's (IoT's item 1 is a Device).
+fn anchor_picker(choices: &QueryChoices, dispatch: &Callback<Action>) -> Html {
+    let draft = &choices.draft;
+    let to_anchor = |draft: QueryDraft, dispatch: Callback<Action>| {
+        Callback::from(move |e: Event| {
+            if let Ok(anchor) = event_value(&e).parse() {
+                dispatch.emit(Action::SetQuery(QueryDraft {
+                    anchor,
+                    ..draft.clone()
+                }));
+            }
+        })
+    };
+    let entity_name = choices
+        .entity
+        .and_then(|e| choices.entities.get(e))
+        .map_or("", |e| e.0.as_str());
+    let entity_picker = (choices.entities.len() > 1).then(|| {
+        let options = choices
+            .entities
+            .iter()
+            .filter_map(|(name, first)| first.map(|r| (r.to_string(), name.clone())))
+            .collect();
+        let selected = choices
+            .entity
+            .and_then(|e| choices.entities.get(e))
+            .and_then(|e| e.1)
+            .map(|r| r.to_string())
+            .unwrap_or_default();
+        let empty: Vec<&str> = choices.entities.iter().filter(|e| e.1.is_none()).map(|e| e.0.as_str()).collect();
+        html! { <>
+            { controls::select("query-entity", "query for", options, &selected, to_anchor(draft.clone(), dispatch.clone())) }
+            if !empty.is_empty() {
+                <span class="note" data-testid="query-entity-empty">{ format!("{} no items yet: add one to query it.", empty.join(", ") + if empty.len() == 1 { " has" } else { " have" }) }</span>
+            }
+        </> }
+    });
+    let items: Vec<(String, String)> = choices
+        .entity_items
+        .iter()
+        .map(|(row, n, text)| {
+            (
+                row.to_string(),
+                format!("{n}: {}", crate::ui::widgets::elided::shortened(text)),
+            )
+        })
+        .collect();
+    let count = items.len() + choices.entity_items_more;
+    html! { <>
+        { entity_picker.unwrap_or_default() }
+        { controls::select("query-anchor", &format!("like {entity_name} item (of {count})"), items, &draft.anchor.to_string(), to_anchor(draft.clone(), dispatch.clone())) }
+        if choices.entity_items_more > 0 {
+            <span class="note" data-testid="query-anchor-more">{ format!("the first {} are offered; {} more are not", crate::document::ANCHORS_OFFERED, choices.entity_items_more) }</span>
+        }
+        <span class="note" data-testid="query-anchor-item"><Elided text={choices.anchor.clone()} /></span>
+    </> }
 }

@@ -276,13 +276,14 @@ fn field_controls(i: usize, f: &Field, props: &SegmentRowProps) -> Html {
                 .target_dyn_into::<web_sys::HtmlInputElement>()
                 .is_some_and(|input| input.checked());
             dispatch.emit(Action::SetMutable {
+                entity: None,
                 field: field.clone(),
-                mutable,
+                mutable: Some(mutable),
             })
         });
         html! {
             <span class="control check" title="A value that changes after the item is created cannot be in the table's key (lint L4)">
-                <input id={format!("seg-{i}-mutable")} type="checkbox" checked={f.mutable} onchange={toggle} />
+                <input id={format!("seg-{i}-mutable")} type="checkbox" checked={f.changes()} onchange={toggle} />
                 <label for={format!("seg-{i}-mutable")}>{ "changes later" }</label>
             </span>
         }

@@ -47,7 +47,7 @@ fn encode_bound(field: &Field, value: &Value, separator: &str, last: bool) -> Re
                     order: Order::Asc,
                 },
                 warn_at: None,
-                mutable: false,
+                mutable: None,
             };
             let ms = codec::time_of(&as_time, value).ok_or(id_error)?;
             let id = match field.kind {

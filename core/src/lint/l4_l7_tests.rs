@@ -1,0 +1,129 @@
+//! L4's question (a field whose name says it changes) and L7 (items whose keys cannot
+//! be written), natively.
+
+use super::*;
+use serde_json::json;
+
+fn design(sk: serde_json::Value, fields: serde_json::Value) -> Schema {
+    Schema::from_value(&json!({
+        "version": 1, "separator": "#",
+        "table": { "name": "T", "attributes": { "PK": "S", "SK": "S" }, "primary": { "partition": "PK", "sort": "SK" } },
+        "entities": [{ "name": "E", "fields": fields, "keys": { "PK": [{ "literal": "P" }], "SK": sk } }],
+    }))
+    .expect("a valid schema")
+}
+
+fn items<'a>(schema: &'a Schema, values: &'a [crate::Values]) -> Vec<Sample<'a>> {
+    values.iter().map(|v| (&schema.entities[0], v)).collect()
+}
+
+fn values(rows: serde_json::Value) -> Vec<crate::Values> {
+    serde_json::from_value(rows).unwrap()
+}
+
+#[test]
+fn an_item_whose_key_cannot_be_written_is_an_error_naming_the_item_value_field_and_fix() {
+    let s = design(
+        json!([{ "literal": "S" }, { "field": "score" }]),
+        json!({ "score": { "kind": "uint", "width": 3, "order": "desc" } }),
+    );
+    let rows = values(json!([{ "score": "10" }, { "score": "1500" }, { "score": "2000" }, { "score": "999" }]));
+    let found: Vec<Finding> = lint(&s, &items(&s, &rows))
+        .into_iter()
+        .filter(|f| f.rule == Rule::Unwritable)
+        .collect();
+    assert_eq!(found.len(), 1, "{found:?}");
+    let f = &found[0];
+    assert_eq!(
+        (f.severity, f.attribute.as_deref(), f.field.as_deref()),
+        (Severity::Error, Some("SK"), Some("score"))
+    );
+    assert!(
+        f.sentence.starts_with("2 E item(s) cannot be written"),
+        "{}",
+        f.sentence
+    );
+    assert_eq!(f.evidence.len(), 2);
+    assert!(
+        f.evidence[0].starts_with("item #2: score \"1500\" has 4 digits but the width is 3"),
+        "{:?}",
+        f.evidence
+    );
+    assert!(f.evidence[1].starts_with("item #3: score \"2000\""), "{:?}", f.evidence);
+    assert!(f.fix.starts_with("raise the width to at least 4"), "{}", f.fix);
+    // Every item written: nothing to say.
+    let fine = values(json!([{ "score": "10" }, { "score": "999" }]));
+    assert!(lint(&s, &items(&s, &fine)).iter().all(|f| f.rule != Rule::Unwritable));
+}
+
+#[test]
+fn many_unwritable_items_are_one_finding_that_names_three_and_counts_the_rest() {
+    let s = design(json!([{ "field": "name" }]), json!({ "name": { "kind": "text" } }));
+    let long = "x".repeat(100_000);
+    let rows: Vec<crate::Values> = (0..50)
+        .map(|i| values(json!([{ "name": format!("a#{i}{long}") }])).remove(0))
+        .collect();
+    let found: Vec<Finding> = lint(&s, &items(&s, &rows))
+        .into_iter()
+        .filter(|f| f.rule == Rule::Unwritable)
+        .collect();
+    assert_eq!(found.len(), 1, "one problem, one finding");
+    assert_eq!(found[0].evidence.len(), 4);
+    assert_eq!(found[0].evidence[3], "and 47 more item(s)");
+    // A 100,000-character value is quoted cut, and says how much was cut.
+    assert!(found[0].evidence[0].contains("(+"), "{}", found[0].evidence[0]);
+    assert!(found[0].evidence[0].len() < 600, "{}", found[0].evidence[0].len());
+}
+
+#[test]
+fn a_field_whose_name_says_it_changes_is_asked_about_until_the_person_says() {
+    for name in [
+        "updatedAt",
+        "updated_at",
+        "Modified-At",
+        "LAST_LOGIN",
+        "lastLogin",
+        "status",
+        "orderStatus",
+        "version",
+        "v2Revision",
+    ] {
+        assert!(mutable::likely_changes(name), "{name}");
+    }
+    for name in [
+        "createdAt",
+        "id",
+        "player",
+        "score",
+        "statistic",
+        "versatile",
+        "lastname",
+    ] {
+        assert!(!mutable::likely_changes(name), "{name}");
+    }
+    let sk = json!([{ "literal": "T" }, { "field": "updatedAt" }]);
+    let fields = |mutable: Option<bool>| {
+        let mut f = json!({ "kind": "timestamp", "unit": "iso" });
+        if let Some(m) = mutable {
+            f["mutable"] = json!(m);
+        }
+        json!({ "updatedAt": f })
+    };
+    let rows = values(json!([{ "updatedAt": "2026-01-01T00:00:00Z" }]));
+    let l4 = |s: &Schema| -> Vec<Finding> {
+        lint(s, &items(s, &rows))
+            .into_iter()
+            .filter(|f| f.rule == Rule::MutableKey)
+            .collect()
+    };
+    let asked = l4(&design(sk.clone(), fields(None)));
+    assert_eq!(asked.len(), 1);
+    assert_eq!(asked[0].severity, Severity::Warning);
+    assert!(asked[0].sentence.contains("likely changes"), "{}", asked[0].sentence);
+    let said = l4(&design(sk.clone(), fields(Some(true))));
+    assert_eq!(said[0].severity, Severity::Error);
+    assert!(
+        l4(&design(sk, fields(Some(false)))).is_empty(),
+        "it never changes: nothing to say"
+    );
+}

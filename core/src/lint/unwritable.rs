@@ -1,0 +1,85 @@
+//! L7: sample items whose keys cannot be written at all.
+
+use super::{Finding, Rule, Severity};
+use crate::codec::encode_key;
+use crate::preview::Sample;
+use crate::schema::{Entity, Schema};
+
+/// Items named in one finding: the rest are counted.
+const NAMED: usize = 3;
+
+/// Characters of a value quoted in the evidence: a 1 MB value is cut, and says so.
+const QUOTED: usize = 80;
+
+/// L7: items the codec refuses (a value past its width, a separator inside a value,
+/// a key over DynamoDB's limit). Such an item is never written, so the table would
+/// miss it while the design looks fine; one finding per key, field and problem, with
+/// the first items that have it. Problems of the design itself (an undefined field)
+/// are the schema's errors, said once beside it, not here.
+pub(super) fn unwritable(schema: &Schema, entity: &Entity, items: &[Sample]) -> Vec<Finding> {
+    let mut out: Vec<(Finding, usize)> = Vec::new();
+    for template in &entity.keys {
+        let mine = items.iter().enumerate().filter(|(_, (e, _))| e.name == entity.name);
+        for (n, (_, values)) in mine {
+            let Err(errors) = encode_key(schema, entity, template, values) else {
+                continue;
+            };
+            for e in errors.iter().filter(|e| !e.is_schema()) {
+                let field = e.context.field.clone();
+                let value = e.context.value.as_deref().map(quoted).unwrap_or_default();
+                let named = match &field {
+                    Some(f) => format!("item #{}: {f} {value} {}", n + 1, e.kind.problem()),
+                    None => format!("item #{}: {}", n + 1, e.kind.problem()),
+                };
+                let same = out.iter_mut().find(|(f, _)| {
+                    f.attribute.as_deref() == Some(&template.attribute) && f.field == field && f.fix == e.kind.fix()
+                });
+                match same {
+                    Some((finding, count)) => {
+                        *count += 1;
+                        if finding.evidence.len() < NAMED {
+                            finding.evidence.push(named);
+                        }
+                    }
+                    None => out.push((
+                        Finding {
+                            rule: Rule::Unwritable,
+                            severity: Severity::Error,
+                            entity: entity.name.clone(),
+                            attribute: Some(template.attribute.clone()),
+                            field: field.clone(),
+                            sentence: String::new(),
+                            evidence: vec![named],
+                            fix: e.kind.fix(),
+                        },
+                        1,
+                    )),
+                }
+            }
+        }
+    }
+    out.into_iter()
+        .map(|(mut f, count)| {
+            let what = f.field.as_deref().map_or(String::new(), |name| format!(" ({name})"));
+            f.sentence = format!(
+                "{count} {} item(s) cannot be written: the codec refuses their {} key{what}, so DynamoDB would never hold them and every query would miss them.",
+                f.entity,
+                f.attribute.as_deref().unwrap_or_default()
+            );
+            if count > f.evidence.len() {
+                f.evidence.push(format!("and {} more item(s)", count - f.evidence.len()));
+            }
+            f
+        })
+        .collect()
+}
+
+/// A value as the evidence quotes it: cut past [`QUOTED`] characters, saying how many.
+fn quoted(value: &str) -> String {
+    let count = value.chars().count();
+    if count <= QUOTED {
+        return format!("{value:?}");
+    }
+    let head: String = value.chars().take(QUOTED).collect();
+    format!("{head:?}… (+{} characters)", count - QUOTED)
+}
