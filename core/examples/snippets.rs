@@ -1,13 +1,16 @@
 //! Reads `{schema, items: [{entity, values, id}], cases: [{pattern}], endpoint}` as JSON on
 //! stdin and writes, for the snippet execution test (tests/snippets/run.mjs):
-//! the items as DynamoDB JSON, and per case the Query input, the items a client paging
-//! through every page must print (from the evaluator), and every target's program.
+//! the items as DynamoDB JSON (as `keylab::items` writes them, with their `id`), per
+//! target the program that writes them into a table of its own (`Writes_<target>`,
+//! created by the program), and per case the Query input, the items a client paging
+//! through every page must print (from the evaluator), and every target's program,
+//! also as it reads the target's own written table.
 
 use keylab::query::builder::{build, AccessPattern};
 use keylab::query::eval::{run, Item};
-use keylab::query::{attribute_value, ValueStyle};
-use keylab::snippet::{render, Options, Target};
-use keylab::{codec, Schema};
+use keylab::query::ValueStyle;
+use keylab::snippet::{render, render_writes, Options, Target};
+use keylab::Schema;
 use serde_json::{json, Map, Value};
 use std::io::Read;
 
@@ -28,12 +31,8 @@ fn emit() -> Result<(), String> {
     for it in doc["items"].as_array().into_iter().flatten() {
         let entity = it["entity"].as_str().unwrap_or_default();
         let values = it["values"].as_object().cloned().unwrap_or_default();
-        let encoded = codec::encode(&schema, entity, &values).map_err(|e| format!("item {}: {e}", it["id"]))?;
-        let mut item: Item = encoded
-            .keys
-            .iter()
-            .map(|(a, k)| (a.clone(), attribute_value(k)))
-            .collect();
+        let mut item: Item =
+            keylab::items::item(&schema, entity, &values).map_err(|e| format!("item {}: {e}", it["id"]))?;
         item.insert("id".into(), json!({ "S": it["id"] }));
         items.push(item);
     }
@@ -62,12 +61,17 @@ fn emit() -> Result<(), String> {
                 program: false,
                 ..program.clone()
             };
+            let own = Options {
+                table: Some(written_table(target)),
+                ..program.clone()
+            };
             let out = match (
                 render(&built.query, target, &program),
                 render(&built.query, target, &params),
+                render(&built.query, target, &own),
             ) {
-                (Ok(code), Ok(params)) => json!({ "program": code, "params": params }),
-                (Err(why), _) | (_, Err(why)) => json!({ "unsupported": why }),
+                (Ok(code), Ok(params), Ok(own)) => json!({ "program": code, "params": params, "written": own }),
+                (Err(why), _, _) | (_, Err(why), _) | (_, _, Err(why)) => json!({ "unsupported": why }),
             };
             snippets.insert(target.id().to_string(), out);
         }
@@ -77,7 +81,34 @@ fn emit() -> Result<(), String> {
             "snippets": snippets,
         }));
     }
-    let out = json!({ "items": items, "cases": cases });
+    let mut writes = Map::new();
+    for target in Target::ALL {
+        let options = Options {
+            table: Some(written_table(target)),
+            endpoint: endpoint.clone(),
+            program: true,
+        };
+        let params = Options {
+            program: false,
+            ..options.clone()
+        };
+        let out = match (
+            render_writes(target, &schema.table, &items, &options),
+            render_writes(target, &schema.table, &items, &params),
+        ) {
+            (Ok(program), Ok(params)) => {
+                json!({ "program": program, "params": params, "table": written_table(target) })
+            }
+            (Err(why), _) | (_, Err(why)) => json!({ "unsupported": why }),
+        };
+        writes.insert(target.id().to_string(), out);
+    }
+    let out = json!({ "items": items, "cases": cases, "writes": writes });
     println!("{out}");
     Ok(())
+}
+
+/// The table a target's write program creates and fills, and its query programs read.
+fn written_table(target: Target) -> String {
+    format!("Writes_{}", target.id().replace('-', "_"))
 }

@@ -90,6 +90,16 @@ impl Playground {
         serde_json::to_string_pretty(&self.to_value()).unwrap_or_default()
     }
 
+    /// The sample items as the table would hold them once written, in order (a later
+    /// item with the same table key replaces an earlier one), with the items that
+    /// cannot be written and why: see [`keylab::items`].
+    pub fn table_items(&self) -> keylab::items::Written {
+        keylab::items::written(
+            &self.schema,
+            self.samples().into_iter().map(|(e, v)| (e.name.as_str(), v)),
+        )
+    }
+
     /// Reads a saved state. Untrusted: any problem is an error message, never a panic.
     pub fn from_json(text: &str) -> Result<Playground, String> {
         let doc: Value = serde_json::from_str(text).map_err(|e| format!("saved work is not valid JSON ({e})"))?;

@@ -1,5 +1,6 @@
 // Proof by execution: every snippet keylab writes runs for real against dynalite on
-// 127.0.0.1, and prints exactly the items keylab's evaluator returns, in order:
+// 127.0.0.1, and prints exactly the items keylab's evaluator returns, in order; and
+// every "write these items" program fills a table the query programs then read:
 //   AWS CLI (bash), boto3 client and resource (Python), JS SDK v3 client and
 //   DocumentClient (Node), Rust aws-sdk-dynamodb (compiled in tests/snippets/rust-runner);
 //   Go is checked with gofmt (Go modules cannot be fetched here).
@@ -11,6 +12,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ScanCommand } from '@aws-sdk/client-dynamodb';
 import { startDynalite, createTable, putAll } from '../support/dynalite.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -88,6 +90,21 @@ const cases = [
   { entity: 'Run', index: 'GSI1', partition: { player: hostile[7] }, scanIndexForward: false, limit: 1 },
 ].map((pattern) => ({ pattern }));
 
+/** Cases whose programs also read each target's own written table. */
+const WRITTEN_CASES = [0, 1, 7, 11];
+
+/** Every item of a table, by Scan. */
+async function scanAll(client, TableName) {
+  const out = [];
+  let ExclusiveStartKey;
+  do {
+    const page = await client.send(new ScanCommand({ TableName, ExclusiveStartKey }));
+    out.push(...(page.Items ?? []));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return out;
+}
+
 const env = {
   ...process.env,
   AWS_ACCESS_KEY_ID: 'keylab',
@@ -143,6 +160,8 @@ async function main() {
     fs.rmSync(bins, { recursive: true, force: true });
     fs.mkdirSync(bins, { recursive: true });
     emitted.cases.forEach((c, i) => fs.writeFileSync(path.join(bins, `case_${i}.rs`), c.snippets.rust.program));
+    if (!emitted.writes.rust.unsupported) fs.writeFileSync(path.join(bins, 'writes.rs'), emitted.writes.rust.program);
+    for (const i of WRITTEN_CASES) fs.writeFileSync(path.join(bins, `case_${i}_written.rs`), emitted.cases[i].snippets.rust.written);
     await run('cargo', ['build', '--quiet', '--manifest-path', path.join(runnerDir, 'Cargo.toml'), '--bins'], { env: { ...env, CARGO_TARGET_DIR: runnerTarget } });
 
     const executions = {
@@ -188,6 +207,53 @@ async function main() {
         if (gofmt.stdout.trim() === '' && gofmt.stderr.trim() === '') passed++;
         else fail(label('go'), `not in gofmt's layout:\n${(await run('gofmt', ['-d', goFile])).stdout}`);
       } catch (e) { fail(label('go'), String(e)); }
+    }
+    // Write these items: each target's program creates a table of its own and fills it,
+    // the table then holds exactly the items, and the same target's query programs read
+    // from it what keylab's evaluator returns.
+    const writers = {
+      ...executions,
+      'aws-cli': (file) => stdout('bash', [file]),
+      'boto3-client': (file) => stdout(path.join(root, '.venv', 'bin', 'python'), [file]),
+      'boto3-resource': (file) => stdout(path.join(root, '.venv', 'bin', 'python'), [file]),
+      'js-client': (file) => stdout('node', [file]),
+      'js-document-client': (file) => stdout('node', [file]),
+      rust: () => stdout(path.join(runnerTarget, 'debug', 'writes'), []),
+    };
+    const wanted = emitted.items.map(plain).map((x) => JSON.stringify(x)).sort();
+    for (const [target, w] of Object.entries(emitted.writes)) {
+      const label = `writes ${target}`;
+      if (w.unsupported) { fail(label, `unsupported: ${w.unsupported}`); continue; }
+      const file = path.join(work, `writes_${target}.${ext[target] ?? 'rs'}`);
+      fs.writeFileSync(file, w.program);
+      fs.writeFileSync(`${file}.params`, w.params);
+      if (target === 'go') {
+        for (const f of [file, `${file}.params`]) {
+          const gofmt = await run('gofmt', ['-l', '-e', f], {}).catch((e) => ({ stdout: String(e), stderr: '' }));
+          if (gofmt.stdout.trim() === '' && gofmt.stderr.trim() === '') passed++;
+          else fail(label, `not in gofmt's layout:\n${gofmt.stdout}${gofmt.stderr}`);
+        }
+        continue;
+      }
+      try {
+        const said = await writers[target](file);
+        if (!said.includes(`wrote ${emitted.items.length} item(s) to ${w.table}`)) throw new Error(`it said: ${said}`);
+        const held = (await scanAll(client, w.table)).map(plain).map((x) => JSON.stringify(x)).sort();
+        if (JSON.stringify(held) === JSON.stringify(wanted)) passed++;
+        else fail(label, `the table holds ${held.length} items, not the ${wanted.length} written`);
+      } catch (e) { fail(label, String(e)); continue; }
+      for (const i of WRITTEN_CASES) {
+        const expected = emitted.cases[i].expected.map(plain);
+        const s = emitted.cases[i].snippets[target];
+        const got = target === 'rust'
+          ? lines(await stdout(path.join(runnerTarget, 'debug', `case_${i}_written`), []).catch((e) => { fail(label, String(e)); return ''; }))
+          : await (async () => { const f = path.join(work, `case_${i}_${target}_written.${ext[target]}`); fs.writeFileSync(f, s.written); return executions[target](f); })()
+            .catch((e) => { fail(`${label} case ${i}`, String(e)); return null; });
+        if (got === null) continue;
+        compared += expected.length;
+        if (JSON.stringify(got.map(plain)) === JSON.stringify(expected)) passed++;
+        else fail(`${label} case ${i}`, `expected ${JSON.stringify(expected.map((x) => x.id))}\nprinted  ${JSON.stringify(got.map(plain).map((x) => x.id))}`);
+      }
     }
     if (fs.existsSync(canary)) fail('canary', `${canary} exists: a value was executed as code`);
     else passed++;

@@ -34,7 +34,11 @@ fn input(q: &Query, value: impl Fn(&KeyValue) -> String) -> String {
 
 fn client_config(options: &Options) -> String {
     match &options.endpoint {
-        Some(e) => format!("{{ endpoint: {} }}", lit(e)),
+        // A local endpoint needs a region too, or the SDK refuses to start.
+        Some(e) => format!(
+            "{{ endpoint: {}, region: process.env.AWS_REGION ?? \"us-east-1\" }}",
+            lit(e)
+        ),
         None => "{}".into(),
     }
 }

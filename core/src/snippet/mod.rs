@@ -12,6 +12,9 @@ mod go;
 mod javascript;
 mod python;
 mod rust;
+mod writes;
+
+pub use writes::render_writes;
 
 use crate::codec::KeyValue;
 use crate::query::{KeyCondition, Query};

@@ -3,11 +3,12 @@
 //! bytes, and plain monospace keeps every escaped character visible.
 
 use crate::analysis::QueryView;
-use crate::document::{Action, SnippetPrefs};
+use crate::document::{Action, Items, SnippetPrefs};
 use crate::ui::widgets::controls;
 use crate::ui::widgets::copy_button::CopyButton;
+use crate::ui::widgets::elided::Elided;
 use crate::ui::widgets::tabs::{tab_id, Tabs};
-use keylab::snippet::Target;
+use keylab::snippet::{render_writes, Options as SnippetOptions, Target};
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
@@ -17,7 +18,64 @@ pub struct SnippetPanelProps {
     pub table: AttrValue,
     /// The query whose code is shown, or why there is none.
     pub query: Result<QueryView, String>,
+    /// The sample items and the design, for the program that writes them.
+    pub items: Items,
     pub dispatch: Callback<Action>,
+}
+
+/// "Write these items": the program that puts the sample items into the table (and
+/// with "complete runnable program", creates the table first), for the chosen SDK.
+/// Written only while open: the items can be many.
+#[derive(Properties, PartialEq)]
+struct WritesProps {
+    items: Items,
+    target: Target,
+    options: SnippetOptions,
+}
+
+#[function_component]
+fn Writes(props: &WritesProps) -> Html {
+    let open = use_state(|| false);
+    let ontoggle = {
+        let open = open.clone();
+        Callback::from(move |e: Event| {
+            open.set(
+                e.target_dyn_into::<web_sys::Element>()
+                    .is_some_and(|d| d.has_attribute("open")),
+            )
+        })
+    };
+    let body = (*open).then(|| {
+        let written = props.items.table_items();
+        let code = render_writes(props.target, props.items.table(), &written.items, &props.options);
+        let left_out = (!written.refused.is_empty()).then(|| {
+            let (at, why) = &written.refused[0];
+            format!(
+                "{} item(s) cannot be written and are left out; item #{}: {why}",
+                written.refused.len(),
+                at + 1
+            )
+        });
+        html! { <>
+            if let Some(why) = left_out {
+                <p class="messages"><span class="error" data-testid="writes-left-out"><Elided text={why} keep={crate::ui::widgets::elided::MESSAGE} /></span></p>
+            }
+            { match code {
+                Ok(code) => html! { <>
+                    <div class="snippet-actions"><CopyButton text={code.clone()} label={format!("Copy the {} program that writes the items", props.target.label())} /></div>
+                    <pre class="code"><code data-testid="writes-code">{ code }</code></pre>
+                </> },
+                Err(why) => html! { <p class="messages"><span class="warning" data-testid="writes-unsupported">{ format!("{} cannot write these items: {why}", props.target.label()) }</span></p> },
+            } }
+        </> }
+    });
+    html! {
+        <details class="writes" {ontoggle}>
+            <summary><h3>{ "Write these items" }</h3></summary>
+            <p class="note">{ "Puts the sample items into the table as DynamoDB holds them (their keys and their fields), 25 to a BatchWriteItem call; with \"complete runnable program\" it creates the table first. Then run the query above on it." }</p>
+            { body.unwrap_or_default() }
+        </details>
+    }
 }
 
 #[function_component]
@@ -68,7 +126,7 @@ pub fn SnippetPanel(props: &SnippetPanelProps) -> Html {
         Ok(_) if table_problem.is_some() => html! { <p class="note">{ "Fix the table name to see the code." }</p> },
         Ok(view) => match &view.snippet {
             Ok(code) => html! { <>
-                <div class="snippet-actions"><CopyButton text={code.clone()} /></div>
+                <div class="snippet-actions"><CopyButton text={code.clone()} label={format!("Copy the {} code", current.label())} /></div>
                 <pre class="code"><code data-testid="snippet-code">{ code }</code></pre>
             </> },
             Err(why) => {
@@ -76,6 +134,7 @@ pub fn SnippetPanel(props: &SnippetPanelProps) -> Html {
             }
         },
     };
+    let table_refused = table_problem.is_some();
     html! {
         <section class="panel wide" aria-labelledby="snippet-title" id="snippet-panel" tabindex="-1">
             <h2 id="snippet-title">{ "Code" }</h2>
@@ -94,6 +153,11 @@ pub fn SnippetPanel(props: &SnippetPanelProps) -> Html {
                 { controls::text("snippet-endpoint", "endpoint (optional)", prefs.endpoint.clone(), Some("http://127.0.0.1:8000".into()), set(|p, v| p.endpoint = v), props.dispatch.clone()) }
             </div>
             <div role="tabpanel" id="snippet-code-panel" aria-labelledby={tab_id("sdk-tab", current_tab)}>{ body }</div>
+            <Writes items={props.items.clone()} target={current} options={SnippetOptions {
+                table: (!prefs.table.is_empty() && !table_refused).then(|| prefs.table.clone()),
+                endpoint: (!prefs.endpoint.is_empty()).then(|| prefs.endpoint.clone()),
+                program: prefs.program,
+            }} />
         </section>
     }
 }

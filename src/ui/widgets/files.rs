@@ -2,11 +2,19 @@
 //! import one. An import is one undoable step; a bad file leaves the work as it was.
 
 use crate::document::{Command, Playground};
+use serde_json::Value;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{Blob, BlobPropertyBag, HtmlAnchorElement, HtmlInputElement, Url};
 use yew::prelude::*;
+
+/// The two forms the sample items leave the page in, as a table holds them.
+#[derive(Clone, Copy)]
+enum ItemsAs {
+    ExportLines,
+    Batches,
+}
 
 #[derive(Properties, PartialEq)]
 pub struct FilesProps {
@@ -56,6 +64,53 @@ pub fn Files(props: &FilesProps) -> Html {
             }
         })
     };
+    let export_items = |form: ItemsAs| {
+        let (state, message) = (props.state.clone(), message.clone());
+        Callback::from(move |_: MouseEvent| {
+            let written = state.table_items();
+            let table = &state.schema.table.name;
+            let (name, text, how) = match form {
+                ItemsAs::ExportLines => (
+                    "keylab-items.json",
+                    keylab::items::export_lines(&written.items),
+                    "the lines of a DynamoDB export to S3, which keylab migrate reads".to_string(),
+                ),
+                ItemsAs::Batches => {
+                    let batches = keylab::items::batch_requests(table, &written.items);
+                    let lines: Vec<String> = batches.iter().map(Value::to_string).collect();
+                    (
+                        "keylab-batch-write-item.jsonl",
+                        lines.join("\n") + "\n",
+                        format!(
+                            "{} request(s) of at most {}, one per line: split -l 1 keylab-batch-write-item.jsonl batch- && for f in batch-*; do aws dynamodb batch-write-item --request-items file://$f; done",
+                            batches.len(),
+                            keylab::items::BATCH
+                        ),
+                    )
+                }
+            };
+            let refused = match written.refused.as_slice() {
+                [] => String::new(),
+                [(at, why), rest @ ..] => format!(
+                    " Left out, because they cannot be written: item #{}{} ({why}).",
+                    at + 1,
+                    if rest.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" and {} more", rest.len())
+                    }
+                ),
+            };
+            message.set(Some(if download(name, &text) {
+                (
+                    written.refused.is_empty(),
+                    format!("Downloaded {name}: {} item(s), {how}.{refused}", written.items.len()),
+                )
+            } else {
+                (false, "The browser refused the download.".into())
+            }));
+        })
+    };
     let import = {
         let (command, message) = (props.command.clone(), message.clone());
         Callback::from(move |e: Event| {
@@ -98,6 +153,8 @@ pub fn Files(props: &FilesProps) -> Html {
                 <div class="menu-items">
                     <button type="button" onclick={export(false)}>{ "Export schema" }</button>
                     <button type="button" onclick={export(true)}>{ "Export schema and items" }</button>
+                    <button type="button" onclick={export_items(ItemsAs::ExportLines)}>{ "Items as DynamoDB JSON (export lines)" }</button>
+                    <button type="button" onclick={export_items(ItemsAs::Batches)}>{ "Items as batch-write-item requests" }</button>
                     <label class="file-button">{ "Import JSON…" }
                         <input type="file" accept=".json,application/json" onchange={import} data-testid="import-file" />
                     </label>

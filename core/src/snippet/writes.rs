@@ -1,0 +1,272 @@
+//! "Write these items": a program per target that puts the sample items (DynamoDB
+//! JSON, as `keylab::items` writes them) into the table, in BatchWriteItem requests of
+//! at most 25 puts, retrying what DynamoDB leaves unprocessed. With `program`, it first
+//! creates the table (the create-table input of `schema::definitions`) and waits for
+//! it, so the query program then reads what this one wrote.
+//!
+//! The items and the table definition travel as one JSON text literal each, parsed by
+//! the program: every value reaches DynamoDB as data, whatever it holds.
+
+use super::{quoted, shell_word, Options, Target, UnicodeEscape};
+use crate::items::BATCH;
+use crate::query::eval::Item;
+use crate::schema::definitions::create_table;
+use crate::schema::Table;
+use serde_json::{json, Value};
+
+/// The program for `target` that writes `items` into `table` (named as
+/// `options.table` says, when set).
+pub fn render_writes(target: Target, table: &Table, items: &[Item], options: &Options) -> Result<String, String> {
+    let mut table = table.clone();
+    if let Some(t) = &options.table {
+        table.name = t.clone();
+    }
+    let json_items = serde_json::to_string(items).map_err(|e| e.to_string())?;
+    let create = options.program.then(|| create_table(&table).to_string());
+    let w = Writes {
+        table: &table.name,
+        items: &json_items,
+        create: create.as_deref(),
+        endpoint: options.endpoint.as_deref(),
+    };
+    Ok(match target {
+        Target::AwsCli => cli(&w, items)?,
+        Target::Boto3Client => boto3(&w, false),
+        Target::Boto3Resource => boto3(&w, true),
+        Target::JsClient => js(&w, false),
+        Target::JsDocumentClient => js(&w, true),
+        Target::Rust => rust(&w),
+        Target::Go => go(&w),
+    })
+}
+
+struct Writes<'a> {
+    table: &'a str,
+    /// The items as a JSON array of DynamoDB JSON objects.
+    items: &'a str,
+    /// The create-table input as JSON, when the program creates the table.
+    create: Option<&'a str>,
+    endpoint: Option<&'a str>,
+}
+
+fn cli(w: &Writes, items: &[Item]) -> Result<String, String> {
+    if w.items.contains("\\u0000") {
+        return Err("a command-line argument cannot carry U+0000, which an item holds; use an SDK target".into());
+    }
+    let endpoint = w
+        .endpoint
+        .map(|e| format!(" --endpoint-url {}", shell_word(e)))
+        .unwrap_or_default();
+    let mut out = String::from("#!/usr/bin/env bash\nset -euo pipefail\n");
+    if let Some(create) = w.create {
+        out.push_str(&format!(
+            "aws dynamodb create-table{endpoint} --cli-input-json {} >/dev/null\naws dynamodb wait table-exists{endpoint} --table-name {}\n",
+            shell_word(create),
+            shell_word(w.table)
+        ));
+    }
+    out.push_str("# Each call puts at most 25 items; a call that leaves any unprocessed stops the script.\nput() {\n  left=$(aws dynamodb batch-write-item");
+    out.push_str(&endpoint);
+    out.push_str(" --request-items \"$1\" --query 'length(keys(UnprocessedItems))' --output text)\n  if [ \"$left\" != 0 ]; then echo \"DynamoDB left items unprocessed: run the script again\" >&2; exit 1; fi\n}\n");
+    for chunk in items.chunks(BATCH) {
+        let puts: Vec<Value> = chunk.iter().map(|i| json!({ "PutRequest": { "Item": i } })).collect();
+        let request = json!({ w.table: puts }).to_string();
+        out.push_str(&format!("put {}\n", shell_word(&super::visible_json(&request))));
+    }
+    out.push_str(&format!(
+        "echo {}\n",
+        shell_word(&format!("wrote {} item(s) to {}", items.len(), w.table))
+    ));
+    Ok(out)
+}
+
+fn boto3(w: &Writes, resource: bool) -> String {
+    let lit = |s: &str| quoted(s, UnicodeEscape::Long);
+    let endpoint = w
+        .endpoint
+        .map(|e| format!(", endpoint_url={}", lit(e)))
+        .unwrap_or_default();
+    let mut out = format!(
+        "import json\nimport time\n\nimport boto3\n{}\nclient = boto3.client(\"dynamodb\"{endpoint})\n",
+        if resource {
+            "from boto3.dynamodb.types import TypeDeserializer\n"
+        } else {
+            ""
+        }
+    );
+    if let Some(create) = w.create {
+        out.push_str(&format!(
+            "client.create_table(**json.loads({}))\nclient.get_waiter(\"table_exists\").wait(TableName={})\n",
+            lit(create),
+            lit(w.table)
+        ));
+    }
+    out.push_str(&format!("\nitems = json.loads({})\n", lit(w.items)));
+    if resource {
+        // The resource API takes plain values (numbers as Decimal, never float); its
+        // batch writer sends 25 at a time and retries what is left unprocessed.
+        out.push_str(&format!(
+            "plain = TypeDeserializer().deserialize\ntable = boto3.resource(\"dynamodb\"{endpoint}).Table({})\nwith table.batch_writer() as batch:\n    for item in items:\n        batch.put_item(Item={{k: plain(v) for k, v in item.items()}})\n",
+            lit(w.table)
+        ));
+    } else {
+        out.push_str(&format!(
+            "for start in range(0, len(items), {BATCH}):\n    request = {{{}: [{{\"PutRequest\": {{\"Item\": i}}}} for i in items[start:start + {BATCH}]]}}\n    # What DynamoDB leaves unprocessed is sent again, after a pause that grows.\n    for attempt in range(10):\n        request = client.batch_write_item(RequestItems=request).get(\"UnprocessedItems\")\n        if not request:\n            break\n        time.sleep(0.05 * 2**attempt)\n    else:\n        raise SystemExit(\"DynamoDB left items unprocessed: run the program again\")\n",
+            lit(w.table)
+        ));
+    }
+    out.push_str(&format!(
+        "print(\"wrote\", len(items), \"item(s) to\", {})\n",
+        lit(w.table)
+    ));
+    out
+}
+
+fn js(w: &Writes, document: bool) -> String {
+    let lit = |s: &str| quoted(s, UnicodeEscape::Utf16);
+    // A local endpoint needs a region too, or the SDK refuses to start.
+    let config = match w.endpoint {
+        Some(e) => format!(
+            "{{ endpoint: {}, region: process.env.AWS_REGION ?? \"us-east-1\" }}",
+            lit(e)
+        ),
+        None => "{}".to_string(),
+    };
+    let mut imports = vec!["DynamoDBClient"];
+    if w.create.is_some() {
+        imports.extend(["CreateTableCommand", "waitUntilTableExists"]);
+    }
+    if !document {
+        imports.push("BatchWriteItemCommand");
+    }
+    let mut out = format!(
+        "import {{ {} }} from \"@aws-sdk/client-dynamodb\";\n",
+        imports.join(", ")
+    );
+    if document {
+        out.push_str("import { DynamoDBDocumentClient, BatchWriteCommand } from \"@aws-sdk/lib-dynamodb\";\nimport { unmarshall } from \"@aws-sdk/util-dynamodb\";\n");
+    }
+    out.push_str(&format!("\nconst client = new DynamoDBClient({config});\n"));
+    if document {
+        out.push_str("const documents = DynamoDBDocumentClient.from(client);\n");
+    }
+    if let Some(create) = w.create {
+        out.push_str(&format!(
+            "await client.send(new CreateTableCommand(JSON.parse({})));\nawait waitUntilTableExists({{ client, maxWaitTime: 120 }}, {{ TableName: {} }});\n",
+            lit(create),
+            lit(w.table)
+        ));
+    }
+    let (send, item) = if document {
+        // Numbers stay exact: wrapped as NumberValue, never a JavaScript number.
+        (
+            "documents.send(new BatchWriteCommand({ RequestItems }))",
+            "unmarshall(Item, { wrapNumbers: true })",
+        )
+    } else {
+        ("client.send(new BatchWriteItemCommand({ RequestItems }))", "Item")
+    };
+    out.push_str(&format!(
+        "\nconst table = {};\nconst items = JSON.parse({});\nfor (let start = 0; start < items.length; start += {BATCH}) {{\n  let RequestItems = {{ [table]: items.slice(start, start + {BATCH}).map((Item) => ({{ PutRequest: {{ Item: {item} }} }})) }};\n  // What DynamoDB leaves unprocessed is sent again, after a pause that grows.\n  for (let attempt = 0; Object.keys(RequestItems ?? {{}}).length; attempt++) {{\n    if (attempt === 10) throw new Error(\"DynamoDB left items unprocessed: run the program again\");\n    if (attempt) await new Promise((done) => setTimeout(done, 50 * 2 ** attempt));\n    RequestItems = (await {send}).UnprocessedItems;\n  }}\n}}\nconsole.log(`wrote ${{items.length}} item(s) to ${{table}}`);\n",
+        lit(w.table),
+        lit(w.items)
+    ));
+    out
+}
+
+const RUST_HELPERS: &str = r#"
+/// A DynamoDB JSON attribute value (`{"S": ...}` or `{"N": ...}`) as the SDK's.
+fn attribute(value: &Value) -> Result<AttributeValue, Box<dyn std::error::Error>> {
+    match (value.get("S").and_then(Value::as_str), value.get("N").and_then(Value::as_str)) {
+        (Some(s), _) => Ok(AttributeValue::S(s.to_string())),
+        (_, Some(n)) => Ok(AttributeValue::N(n.to_string())),
+        _ => Err(format!("not a string or number attribute: {value}").into()),
+    }
+}
+
+fn text(value: &Value, name: &str) -> Result<String, Box<dyn std::error::Error>> {
+    Ok(value[name].as_str().ok_or(format!("no {name} in {value}"))?.to_string())
+}
+
+fn key_schema(value: &Value) -> Result<Vec<KeySchemaElement>, Box<dyn std::error::Error>> {
+    let mut out = Vec::new();
+    for k in value.as_array().into_iter().flatten() {
+        let key_type = if text(k, "KeyType")? == "HASH" { KeyType::Hash } else { KeyType::Range };
+        out.push(KeySchemaElement::builder().attribute_name(text(k, "AttributeName")?).key_type(key_type).build()?);
+    }
+    Ok(out)
+}
+
+/// The create-table input (JSON, as `aws dynamodb create-table` takes it) as a call.
+async fn create_table(client: &Client, input: &Value) -> Result<(), Box<dyn std::error::Error>> {
+    let mut call = client
+        .create_table()
+        .table_name(text(input, "TableName")?)
+        .billing_mode(BillingMode::PayPerRequest)
+        .set_key_schema(Some(key_schema(&input["KeySchema"])?));
+    for a in input["AttributeDefinitions"].as_array().into_iter().flatten() {
+        let attribute_type = if text(a, "AttributeType")? == "N" { ScalarAttributeType::N } else { ScalarAttributeType::S };
+        call = call.attribute_definitions(
+            AttributeDefinition::builder().attribute_name(text(a, "AttributeName")?).attribute_type(attribute_type).build()?,
+        );
+    }
+    for ix in input["GlobalSecondaryIndexes"].as_array().into_iter().flatten() {
+        call = call.global_secondary_indexes(
+            GlobalSecondaryIndex::builder()
+                .index_name(text(ix, "IndexName")?)
+                .set_key_schema(Some(key_schema(&ix["KeySchema"])?))
+                .projection(Projection::builder().projection_type(ProjectionType::All).build())
+                .build()?,
+        );
+    }
+    call.send().await?;
+    Ok(())
+}
+"#;
+
+fn rust(w: &Writes) -> String {
+    let lit = |s: &str| quoted(s, UnicodeEscape::Braced);
+    let endpoint = w
+        .endpoint
+        .map(|e| format!("\n        .endpoint_url({})", lit(e)))
+        .unwrap_or_default();
+    let create = match w.create {
+        Some(create) => format!(
+            "    create_table(&client, &serde_json::from_str({})?).await?;\n    client\n        .wait_until_table_exists()\n        .table_name({})\n        .wait(std::time::Duration::from_secs(120))\n        .await?;\n",
+            lit(create),
+            lit(w.table)
+        ),
+        None => String::new(),
+    };
+    format!(
+        "// Cargo.toml: aws-config, aws-sdk-dynamodb, tokio (macros, rt-multi-thread), serde_json\n#![allow(unused_imports, dead_code)]\nuse aws_sdk_dynamodb::client::Waiters;\nuse aws_sdk_dynamodb::types::{{\n    AttributeDefinition, AttributeValue, BillingMode, GlobalSecondaryIndex, KeySchemaElement, KeyType, Projection,\n    ProjectionType, PutRequest, ScalarAttributeType, WriteRequest,\n}};\nuse aws_sdk_dynamodb::Client;\nuse serde_json::Value;\nuse std::collections::HashMap;\n\n#[tokio::main]\nasync fn main() -> Result<(), Box<dyn std::error::Error>> {{\n    let config = aws_config::defaults(aws_config::BehaviorVersion::latest()){endpoint}\n        .load()\n        .await;\n    let client = Client::new(&config);\n{create}    let table = {};\n    let items: Vec<HashMap<String, Value>> = serde_json::from_str({})?;\n    for chunk in items.chunks({BATCH}) {{\n        let mut puts = Vec::new();\n        for item in chunk {{\n            let mut put = HashMap::new();\n            for (name, value) in item {{\n                put.insert(name.clone(), attribute(value)?);\n            }}\n            puts.push(WriteRequest::builder().put_request(PutRequest::builder().set_item(Some(put)).build()?).build());\n        }}\n        let mut request = HashMap::from([(table.to_string(), puts)]);\n        // What DynamoDB leaves unprocessed is sent again, after a pause that grows.\n        for attempt in 0.. {{\n            if attempt == 10 {{\n                return Err(\"DynamoDB left items unprocessed: run the program again\".into());\n            }}\n            if attempt > 0 {{\n                tokio::time::sleep(std::time::Duration::from_millis(50 << attempt)).await;\n            }}\n            let out = client.batch_write_item().set_request_items(Some(request)).send().await?;\n            request = out.unprocessed_items().cloned().unwrap_or_default();\n            request.retain(|_, puts| !puts.is_empty());\n            if request.is_empty() {{\n                break;\n            }}\n        }}\n    }}\n    println!(\"wrote {{}} item(s) to {{table}}\", items.len());\n    Ok(())\n}}\n{RUST_HELPERS}",
+        lit(w.table),
+        lit(w.items)
+    )
+}
+
+fn go(w: &Writes) -> String {
+    let lit = |s: &str| quoted(s, UnicodeEscape::Long);
+    let endpoint = match w.endpoint {
+        Some(e) => format!(
+            ", func(o *dynamodb.Options) {{\n\t\to.BaseEndpoint = aws.String({})\n\t}}",
+            lit(e)
+        ),
+        None => String::new(),
+    };
+    let (time_import, create) = match w.create {
+        Some(create) => (
+            "\t\"time\"\n",
+            format!(
+                "\t// The create-table input, as aws dynamodb create-table takes it: its names are\n\t// CreateTableInput's own, so encoding/json fills it in.\n\tvar create dynamodb.CreateTableInput\n\tif err := json.Unmarshal([]byte({}), &create); err != nil {{\n\t\tlog.Fatal(err)\n\t}}\n\tif _, err := client.CreateTable(ctx, &create); err != nil {{\n\t\tlog.Fatal(err)\n\t}}\n\twaiter := dynamodb.NewTableExistsWaiter(client)\n\tif err := waiter.Wait(ctx, &dynamodb.DescribeTableInput{{TableName: create.TableName}}, 2*time.Minute); err != nil {{\n\t\tlog.Fatal(err)\n\t}}\n",
+                lit(create)
+            ),
+        ),
+        None => ("", String::new()),
+    };
+    format!(
+        "package main\n\nimport (\n\t\"context\"\n\t\"encoding/json\"\n\t\"fmt\"\n\t\"log\"\n{time_import}\n\t\"github.com/aws/aws-sdk-go-v2/aws\"\n\t\"github.com/aws/aws-sdk-go-v2/config\"\n\t\"github.com/aws/aws-sdk-go-v2/service/dynamodb\"\n\t\"github.com/aws/aws-sdk-go-v2/service/dynamodb/types\"\n)\n\n// attribute turns DynamoDB JSON ({{\"S\": ...}} or {{\"N\": ...}}) into the SDK's value.\nfunc attribute(v map[string]string) types.AttributeValue {{\n\tif n, ok := v[\"N\"]; ok {{\n\t\treturn &types.AttributeValueMemberN{{Value: n}}\n\t}}\n\treturn &types.AttributeValueMemberS{{Value: v[\"S\"]}}\n}}\n\nfunc main() {{\n\tctx := context.Background()\n\tcfg, err := config.LoadDefaultConfig(ctx)\n\tif err != nil {{\n\t\tlog.Fatal(err)\n\t}}\n\tclient := dynamodb.NewFromConfig(cfg{endpoint})\n{create}\ttable := {}\n\tvar items []map[string]map[string]string\n\tif err := json.Unmarshal([]byte({}), &items); err != nil {{\n\t\tlog.Fatal(err)\n\t}}\n\tfor start := 0; start < len(items); start += {BATCH} {{\n\t\tvar puts []types.WriteRequest\n\t\tfor _, item := range items[start:min(start+{BATCH}, len(items))] {{\n\t\t\tput := map[string]types.AttributeValue{{}}\n\t\t\tfor name, value := range item {{\n\t\t\t\tput[name] = attribute(value)\n\t\t\t}}\n\t\t\tputs = append(puts, types.WriteRequest{{PutRequest: &types.PutRequest{{Item: put}}}})\n\t\t}}\n\t\trequest := map[string][]types.WriteRequest{{table: puts}}\n\t\t// What DynamoDB leaves unprocessed is sent again.\n\t\tfor attempt := 0; len(request) > 0; attempt++ {{\n\t\t\tif attempt == 10 {{\n\t\t\t\tlog.Fatal(\"DynamoDB left items unprocessed: run the program again\")\n\t\t\t}}\n\t\t\tout, err := client.BatchWriteItem(ctx, &dynamodb.BatchWriteItemInput{{RequestItems: request}})\n\t\t\tif err != nil {{\n\t\t\t\tlog.Fatal(err)\n\t\t\t}}\n\t\t\trequest = out.UnprocessedItems\n\t\t}}\n\t}}\n\tfmt.Printf(\"wrote %d item(s) to %s\\n\", len(items), table)\n}}\n",
+        lit(w.table),
+        lit(w.items)
+    )
+}
