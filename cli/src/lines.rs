@@ -56,7 +56,12 @@ impl Run {
     /// Reports line `n` (1-based) as bad, with why.
     pub fn bad(&mut self, n: usize, why: &str) -> Next {
         self.bad += 1;
-        let _ = writeln!(self.err, "line {n}: {why}");
+        // As the page does: a 50 MB value quoted in `why` is not echoed whole.
+        let _ = writeln!(
+            self.err,
+            "line {n}: {}",
+            keylab::elide::shortened(why, keylab::elide::MESSAGE)
+        );
         match self.on_error {
             OnError::Stop => Next::Stop,
             OnError::Continue => Next::Go,

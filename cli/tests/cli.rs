@@ -307,3 +307,34 @@ fn migrate_finds_collisions_and_says_when_the_checks_stopped_at_their_limit() {
         "{err}"
     );
 }
+
+/// A huge value is cut in every message, as the page cuts it: it said it whole, into
+/// stderr and into migrate's `refused` line.
+#[test]
+fn a_huge_value_is_cut_in_messages_with_the_count_of_what_was_left_out() {
+    let schema = schema_file();
+    let s = schema.to_str().unwrap();
+    let huge = "x".repeat(5_000_000);
+    let line = format!("{{\"entity\": \"Run\", \"values\": {{\"season\": \"{huge}\", \"score\": 1}}}}\n");
+    let out = keylab(&["encode", "--schema", s, "--on-error", "continue"], &line);
+    let err = text(&out.stderr);
+    assert!(err.len() < 3_000, "stderr is {} bytes", err.len());
+    assert!(err.contains("characters)"), "{err}");
+    assert!(
+        err.starts_with("line 1: Run.season in PK: value \"xxx"),
+        "{}",
+        &err[..200]
+    );
+    // migrate's refused line and its summary on stderr are cut too.
+    let new = redesign(schema.parent().unwrap());
+    let export = format!("{{\"Item\":{{\"PK\":{{\"S\":\"SEASON#S1\"}},\"SK\":{{\"S\":\"{huge}\"}}}}}}\n");
+    let out = keylab(&["migrate", "--from", s, "--to", new.to_str().unwrap()], &export);
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert!(stdout.contains("\"refused\""), "{}", &stdout[..stdout.len().min(300)]);
+    assert!(
+        stdout.len() < 3_000 && stderr.len() < 10_000,
+        "stdout {} bytes, stderr {} bytes",
+        stdout.len(),
+        stderr.len()
+    );
+}

@@ -221,7 +221,10 @@ impl ErrorKind {
                 offset,
                 expected,
                 found,
-            } => format!("does not fit the template at byte {offset}: expected {expected}, found {found:?}"),
+            } => format!(
+                "does not fit the template at byte {offset}: expected {expected}, found {}",
+                crate::elide::quoted(found)
+            ),
         }
     }
 
@@ -318,7 +321,7 @@ impl Error {
     pub fn message(&self) -> String {
         let place = self.context.to_string();
         let value = match &self.context.value {
-            Some(v) => format!("value {v:?} "),
+            Some(v) => format!("value {} ", crate::elide::quoted(v)),
             None => String::new(),
         };
         let sep = if place.is_empty() { "" } else { ": " };
@@ -408,7 +411,7 @@ impl Warning {
     pub fn message(&self) -> String {
         let place = self.context.to_string();
         let value = match &self.context.value {
-            Some(v) => format!("value {v:?} "),
+            Some(v) => format!("value {} ", crate::elide::quoted(v)),
             None => String::new(),
         };
         let (problem, fix) = match &self.kind {

@@ -28,10 +28,12 @@
 
 pub mod codec;
 pub mod compare;
+pub mod elide;
 pub mod error;
 pub mod float_text;
 #[doc(hidden)]
 pub mod fuzzing;
+pub mod items;
 pub mod keycode;
 pub mod lint;
 pub mod migrate;

@@ -22,6 +22,10 @@ pub enum Command {
     Redo,
     /// Replaces the whole document (a file or a link), as one undoable step.
     Replace(Box<Playground>),
+    /// Another design (a preset, a blank one), as one undoable step, keeping how the
+    /// person set up the code panel: its SDK, endpoint and runnable-program choice
+    /// are theirs, not the design's. The table-name override belongs to the design.
+    Load(Box<Playground>),
 }
 
 impl Workspace {
@@ -69,6 +73,14 @@ impl Reducible for Workspace {
                 ws.commit(next);
             }
             Command::Replace(doc) => ws.commit(*doc),
+            Command::Load(doc) => {
+                let mut doc = *doc;
+                doc.snippet = SnippetPrefs {
+                    table: doc.snippet.table,
+                    ..ws.present.snippet.clone()
+                };
+                ws.commit(doc);
+            }
             Command::Undo => {
                 if let Some(prev) = ws.past.pop() {
                     ws.future.push(std::mem::replace(&mut ws.present, prev));

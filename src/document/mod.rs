@@ -324,6 +324,13 @@ impl Items {
     pub fn separator(&self) -> &str {
         &self.0.schema.separator
     }
+    /// The items as the table would hold them (see [`Playground::table_items`]).
+    pub fn table_items(&self) -> keylab::items::Written {
+        self.0.table_items()
+    }
+    pub fn table(&self) -> &keylab::schema::Table {
+        &self.0.schema.table
+    }
     pub fn entity_count(&self) -> usize {
         self.0.schema.entities.len()
     }

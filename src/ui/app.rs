@@ -3,7 +3,7 @@
 use crate::browser::boot::{boot, current_hash, forget_link, read_link, share_url, LinkOutcome, SHARE_ITEMS};
 use crate::browser::storage;
 use crate::browser::versions::{save_snapshot, stored, Source, Version};
-use crate::document::{Action, Command, Design, Items, Playground, QueryDraft, Workspace};
+use crate::document::{Command, Design, Items, Playground, Workspace};
 use crate::presets;
 use crate::ui::hooks::{use_analysis, use_derived, use_rekeying};
 use crate::ui::panels::collection_view::CollectionView;
@@ -164,7 +164,15 @@ pub fn App() -> Html {
         Callback::from(move |c| workspace.dispatch(c))
     };
     // Loading a preset over work that is not that preset's asks first.
-    let unsaved = use_derived(&state, |s| presets::load(&s.preset).is_none_or(|p| p != *s));
+    // The code panel's settings are the person's, not the design's: they do not count.
+    let unsaved = use_derived(&state, |s| {
+        presets::load(&s.preset).is_none_or(|p| {
+            Playground {
+                snippet: s.snippet.clone(),
+                ..p
+            } != *s
+        })
+    });
     let current = state;
     let items = Items::of(&current);
     let query_choices = use_derived(&current, Playground::query_choices);
@@ -247,11 +255,7 @@ pub fn App() -> Html {
                             expression: q.expression.clone(),
                             code: q.snippet.as_ref().ok().map(|code| (code.clone(),
                                 keylab::snippet::Target::from_id(&current.snippet.target).unwrap_or(keylab::snippet::Target::AwsCli).label().to_string())),
-                        }).map_err(Clone::clone)}
-                        on_forward={current.query.shape.direction_is_chosen().then(|| {
-                            let (dispatch, draft) = (dispatch.clone(), current.query.clone());
-                            Callback::from(move |forward| dispatch.emit(Action::SetQuery(QueryDraft { forward, ..draft.clone() })))
-                        })} />
+                        }).map_err(Clone::clone)} />
                 </div>
 
                 <CollectionView items={items.clone()} index={current.index_of_attribute()} collections={analysis.collections.clone()} blocked={analysis.blocked.clone()} />
@@ -259,7 +263,7 @@ pub fn App() -> Html {
                 { analysis.side_by_side.clone().map(|designs| html! { <SideBySide {designs} items={items.clone()} /> }).unwrap_or_default() }
                 <QueryPanel choices={(*query_choices).clone()} query={analysis.query.clone()} dispatch={dispatch.clone()} />
                 <PasteBox pasted={current.pasted.clone()} view={analysis.pasted.clone()} dispatch={dispatch.clone()} />
-                <SnippetPanel prefs={current.snippet.clone()} table={current.schema.table.name.clone()} query={analysis.query.clone()} {dispatch} />
+                <SnippetPanel prefs={current.snippet.clone()} table={current.schema.table.name.clone()} query={analysis.query.clone()} items={items.clone()} {dispatch} />
                 <DefinitionsPanel table={current.schema.table.clone()} />
                 <KeyCode schema={current.schema.clone()} />
                 if cfg!(feature = "deferred") {

@@ -30,11 +30,13 @@ test('the warning threshold can be changed, and an impossible one is an error be
   await expect(page.getByTestId('preview-blocked')).toContainText('is fixed: "0" is not a percentage');
 });
 
-test('ScanIndexForward reverses the preview; Number and String key orders side by side', async ({ page }) => {
+test('the preview lists from the end on request; Number and String key orders side by side', async ({ page }) => {
   await openFresh(page);
   const keys = page.getByTestId('sorted-keys').locator('li .values');
   await expect(keys.first()).toContainText(', 1500,');
-  await page.getByLabel('ScanIndexForward (unchecked: read from the end)').uncheck();
+  await page.getByLabel('list from the end').check();
+  // The list's view, not the query: its input still reads forward.
+  await expect(page.getByTestId('query-input')).toContainText('"ScanIndexForward": true');
   await expect(keys.first()).toContainText(', 9,');
   await page.getByText('score as a Number key vs a String key').click();
   const view = page.getByTestId('number-vs-string');

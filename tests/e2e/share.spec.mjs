@@ -50,8 +50,8 @@ test('malformed, truncated and newer-version links leave the work as it was', as
   await openFresh(page);
   await setWidth(page, 9);
   for (const [fragment, message] of [
-    ['#s=!!!not-a-link', 'not base64url'],
-    ['#s=eJyrVkrLz1eyUkpKLFKqBQApCgVs', 'copy it again in full'],
+    ['#s=!!!not-a-link', "it holds '!' at character 1, which a keylab link never has"],
+    ['#s=eJyrVkrLz1eyUkpKLFKqBQApCgVs', 'copy it again, all of it'],
     [`#s=${'A'.repeat(600 * 1024)}`, 'more than'],
   ]) {
     await page.goto(`/index.html${fragment}`);

@@ -48,16 +48,21 @@ test('Copy puts exactly the snippet on the clipboard and says Copied', async ({ 
   await openFresh(page);
   await page.getByRole('tablist', { name: 'SDK' }).getByRole('tab', { name: 'boto3 client' }).click();
   const shown = await code(page).textContent();
-  await page.getByRole('button', { name: 'Copy', exact: true }).click();
+  await page.getByRole('button', { name: 'Copy the boto3 client code', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Copied' })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shown);
-  await expect(page.getByRole('button', { name: 'Copy', exact: true })).toBeVisible({ timeout: 5000 });
+  await expect(page.getByRole('button', { name: 'Copy the boto3 client code', exact: true })).toBeVisible({ timeout: 5000 });
+  // Every Copy on the page names what it copies.
+  await page.getByText('Table definitions').click();
+  const names = await page.locator('button.copy').evaluateAll((bs) => bs.map((b) => b.textContent));
+  expect(names.length).toBeGreaterThan(3);
+  expect(names.filter((n) => n === 'Copy')).toEqual([]);
 });
 
 test('Copy falls back when the Clipboard API is missing', async ({ page }) => {
   await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'clipboard', { get: () => undefined }));
   await openFresh(page);
-  await page.getByRole('button', { name: 'Copy', exact: true }).click();
+  await page.getByRole('button', { name: 'Copy the AWS CLI code', exact: true }).click();
   await expect(page.getByRole('button', { name: /^Copied$|^Copy failed/ })).toBeVisible();
 });
 

@@ -89,7 +89,7 @@ pub fn migrate(o: Options) -> u8 {
                 checks.refused(n, &why);
                 run.write(&Line::Refused {
                     line: n,
-                    refused: &why.0,
+                    refused: &keylab::elide::shortened(&why.0, keylab::elide::MESSAGE),
                 })
             }
         };

@@ -2,14 +2,12 @@
 
 use super::{Finding, Rule, Severity};
 use crate::codec::encode_key;
+use crate::elide::quoted;
 use crate::preview::Sample;
 use crate::schema::{Entity, Schema};
 
 /// Items named in one finding: the rest are counted.
 const NAMED: usize = 3;
-
-/// Characters of a value quoted in the evidence: a 1 MB value is cut, and says so.
-const QUOTED: usize = 80;
 
 /// L7: items the codec refuses (a value past its width, a separator inside a value,
 /// a key over DynamoDB's limit). Such an item is never written, so the table would
@@ -72,14 +70,4 @@ pub(super) fn unwritable(schema: &Schema, entity: &Entity, items: &[Sample]) -> 
             f
         })
         .collect()
-}
-
-/// A value as the evidence quotes it: cut past [`QUOTED`] characters, saying how many.
-fn quoted(value: &str) -> String {
-    let count = value.chars().count();
-    if count <= QUOTED {
-        return format!("{value:?}");
-    }
-    let head: String = value.chars().take(QUOTED).collect();
-    format!("{head:?}… (+{} characters)", count - QUOTED)
 }

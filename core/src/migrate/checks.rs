@@ -188,7 +188,8 @@ impl Checks {
         self.summary.items += 1;
         self.summary.refused_count += 1;
         if self.summary.refused.len() < self.examples {
-            self.summary.refused.push(Refused { at, why: why.0.clone() });
+            let why = crate::elide::shortened(&why.0, crate::elide::MESSAGE);
+            self.summary.refused.push(Refused { at, why });
         }
     }
 

@@ -221,7 +221,8 @@ impl<'s> Rekeyer<'s> {
                 .position(|c| c.entity.name == *name)
                 .ok_or_else(|| {
                     Unencodable(format!(
-                        "names entity {name:?} in {attribute}, which the old design does not define"
+                        "names entity {} in {attribute}, which the old design does not define",
+                        crate::elide::quoted(name)
                     ))
                 })?;
             return self.read(at, old).map(|values| (at, self.fill(at, values, old)));

@@ -71,7 +71,7 @@ pub fn CollectionView(props: &CollectionViewProps) -> Html {
             <section class="panel" aria-labelledby="collection-title">
                 <h2 id="collection-title">{ title }</h2>
                 if let Some(why) = &props.blocked {
-                    <p class="messages"><span class="error" data-testid="collection-blocked"><Elided text={why.clone()} keep={240} /></span></p>
+                    <p class="messages"><span class="error" data-testid="collection-blocked"><Elided text={why.clone()} keep={crate::ui::widgets::elided::MESSAGE} /></span></p>
                 } else {
                     <p class="note">{ "No item has both keys of this index yet." }</p>
                 }

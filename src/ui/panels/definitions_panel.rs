@@ -16,9 +16,9 @@ fn block(title: String, how: &str, value: &Value, id: String) -> Html {
     let text = serde_json::to_string_pretty(value).unwrap_or_default();
     html! {
         <div class="definition">
-            <h3>{ title }</h3>
+            <h3>{ title.clone() }</h3>
             <p class="note">{ how }</p>
-            <div class="snippet-actions"><CopyButton text={text.clone()} /></div>
+            <div class="snippet-actions"><CopyButton text={text.clone()} label={format!("Copy the {title} definition")} /></div>
             <pre class="code"><code data-testid={id}>{ text }</code></pre>
         </div>
     }

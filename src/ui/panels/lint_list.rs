@@ -61,7 +61,7 @@ fn finding(f: &Finding, fixes: Html) -> Html {
             <span class="place">{ place }</span>
             <p class="sentence"><Elided text={f.sentence.clone()} keep={400} /></p>
             if !f.evidence.is_empty() {
-                <ul class="evidence">{ for f.evidence.iter().map(|e| html! { <li><Elided text={e.clone()} keep={240} /></li> }) }</ul>
+                <ul class="evidence">{ for f.evidence.iter().map(|e| html! { <li><Elided text={e.clone()} keep={crate::ui::widgets::elided::MESSAGE} /></li> }) }</ul>
             }
             <p class="fix"><strong>{ "Fix: " }</strong>{ &f.fix }</p>
             { fixes }

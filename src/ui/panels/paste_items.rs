@@ -55,7 +55,7 @@ pub fn PasteItems(props: &PasteItemsProps) -> Html {
             <button type="button" onclick={add}>{ "Add items" }</button>
             { match &*status {
                 Some(Ok(m)) => html! { <p class="ok" role="status" data-testid="paste-items-status">{ m }</p> },
-                Some(Err(m)) => html! { <p class="messages" data-testid="paste-items-status"><span class="error" role="alert"><Elided text={m.clone()} keep={240} /></span></p> },
+                Some(Err(m)) => html! { <p class="messages" data-testid="paste-items-status"><span class="error" role="alert"><Elided text={m.clone()} keep={crate::ui::widgets::elided::MESSAGE} /></span></p> },
                 None => html! {},
             } }
         </details>

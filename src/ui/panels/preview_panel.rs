@@ -56,10 +56,6 @@ pub struct PreviewPanelProps {
     /// impossible (a bound that no longer fits), the bar says why, here too.
     #[prop_or(Err(String::new()))]
     pub query_bar: Result<QueryBar, String>,
-    /// Sets the query's ScanIndexForward, when the access pattern leaves it to the
-    /// person; `None` when the pattern decides it (newest first, before, after).
-    #[prop_or_default]
-    pub on_forward: Option<Callback<bool>>,
 }
 
 /// What the line under the keys shows of the query.
@@ -122,7 +118,9 @@ const MARKS_AT_MOST: f64 = 0.5;
 
 #[function_component]
 pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
-    let own_forward = use_state(|| true);
+    // The list's own direction, a way of looking at the keys: the query's direction is
+    // its ScanIndexForward, said in its line and set in the query panel.
+    let from_end = use_state(|| false);
     let keys_list = use_node_ref();
     crate::ui::widgets::flip::use_flip(keys_list.clone());
     // The busiest partition until another is picked (the query's is one click away).
@@ -132,7 +130,7 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
         return html! { <section class="panel" aria-labelledby="preview-title" id="preview-panel" tabindex="-1">
             <h2 id="preview-title">{ "Keys in query order" }</h2>
             if let Some(why) = &props.blocked {
-                <p class="messages"><span class="error" role="alert" data-testid="preview-blocked"><Elided text={why.clone()} keep={240} /></span></p>
+                <p class="messages"><span class="error" role="alert" data-testid="preview-blocked"><Elided text={why.clone()} keep={crate::ui::widgets::elided::MESSAGE} /></span></p>
             } else {
                 <p>{ "No entity to preview." }</p>
             }
@@ -166,9 +164,7 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
         .band
         .as_ref()
         .filter(|b| is_sort && b.attribute == preview.attribute && band.is_none());
-    // On the query's own order the list reads as the query does, so the box, the
-    // query's line and its input say one direction; elsewhere it is the list's own.
-    let forward = band.map_or(*own_forward, |b| b.forward);
+    let forward = !*from_end;
     let in_partition: Option<std::collections::HashSet<usize>> =
         partition.map(|c| c.items.iter().map(|i| i.row).collect());
     let entity_of = |r: usize| props.items.entity(r).map(|e| e.name.as_str());
@@ -204,7 +200,7 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
         html! {
             <p class="messages" data-testid="preview-refused"><span class="error" role="alert">
                 { format!("{count} item(s) cannot be written and are not in this list. Item #{}: ", r + 1) }
-                <Elided text={first} keep={240} />
+                <Elided text={first} keep={crate::ui::widgets::elided::MESSAGE} />
                 if count > 1 { { " The Design check lists the others." } }
             </span></p>
         }
@@ -281,22 +277,14 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
         }
         names
     };
-    let checked = |e: Event| {
-        e.target_dyn_into::<web_sys::HtmlInputElement>()
-            .is_some_and(|i| i.checked())
-    };
-    let (toggle, fixed_by_pattern) = match (band, &props.on_forward) {
-        (Some(_), Some(set)) => (set.reform(checked), false),
-        (Some(_), None) => (Callback::noop(), true),
-        (None, _) => {
-            let own = own_forward.clone();
-            (Callback::from(move |e: Event| own.set(checked(e))), false)
-        }
-    };
-    let forward_label = match (band.is_some(), fixed_by_pattern) {
-        (true, true) => "ScanIndexForward: the query's, set by its access pattern",
-        (true, false) => "ScanIndexForward: the query's (unchecked: read from the end)",
-        (false, _) => "ScanIndexForward (unchecked: read from the end)",
+    let toggle = {
+        let from_end = from_end.clone();
+        Callback::from(move |e: Event| {
+            from_end.set(
+                e.target_dyn_into::<web_sys::HtmlInputElement>()
+                    .is_some_and(|i| i.checked()),
+            )
+        })
     };
     let value_of = |r: usize, field: &str| -> String { props.items.value(r, field).unwrap_or_default().to_string() };
     let ontoggle = props.on_compare.reform(|e: Event| {
@@ -363,19 +351,19 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
                     <span class="note" data-testid="out-of-order-count">{ format!("{out_of_order} of {} naive keys are out of order.", window.misplaced.len()) }</span>
                 }
                 <span class="control check">
-                    <input id="preview-forward" type="checkbox" checked={forward} disabled={fixed_by_pattern} onchange={toggle} />
-                    <label for="preview-forward">{ forward_label }</label>
+                    <input id="preview-from-end" type="checkbox" checked={*from_end} onchange={toggle} />
+                    <label for="preview-from-end">{ "list from the end (the query's own direction is in its line)" }</label>
                 </span>
             </div>
             { refused_line.unwrap_or_default() }
             if let Some(all) = &shared_warnings {
                 <div class="messages" data-testid="shared-warnings">
                     <span class="warning">{ format!("Every key shown has {}, as the first one does:", if all.len() == 1 { "this warning" } else { "these warnings" }) }</span>
-                    <ul>{ for all.iter().map(|w| html! { <li><Elided text={w.clone()} keep={240} /></li> }) }</ul>
+                    <ul>{ for all.iter().map(|w| html! { <li><Elided text={w.clone()} keep={crate::ui::widgets::elided::MESSAGE} /></li> }) }</ul>
                 </div>
             }
             if let Some(why) = props.query_bar.as_ref().err().filter(|w| !w.trim().is_empty()) {
-                <p class="query-bar messages" data-testid="query-bar-error"><span class="error">{ "The query cannot be built: " }<Elided text={why.to_string()} keep={240} /></span>{ " " }<a href="#query-panel" class="note">{ "fix it below" }</a></p>
+                <p class="query-bar messages" data-testid="query-bar-error"><span class="error">{ "The query cannot be built: " }<Elided text={why.to_string()} keep={crate::ui::widgets::elided::MESSAGE} /></span>{ " " }<a href="#query-panel" class="note">{ "fix it below" }</a></p>
             }
             if let Ok(bar) = &props.query_bar {
                 <div class="query-bar" data-testid="query-bar">
@@ -416,7 +404,7 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
                                     // readers open it, and the keyboard reaches it.
                                     <details class="row-warnings" data-testid="row-warnings">
                                         <summary class="badge warn">{ format!("{} warning(s)", preview.rows[r].warnings.len()) }</summary>
-                                        <ul>{ for preview.rows[r].warnings.iter().map(|w| html! { <li><Elided text={w.sentence()} keep={240} /></li> }) }</ul>
+                                        <ul>{ for preview.rows[r].warnings.iter().map(|w| html! { <li><Elided text={w.sentence()} keep={crate::ui::widgets::elided::MESSAGE} /></li> }) }</ul>
                                     </details>
                                 }
                                 { props.overwritten.get(r).copied().flatten().map(|by| html! {

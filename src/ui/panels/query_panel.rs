@@ -100,7 +100,7 @@ pub fn QueryPanel(props: &QueryPanelProps) -> Html {
     };
     let output = match &props.query {
         Err(message) => {
-            html! { <p class="messages"><span class="error" role="alert" data-testid="query-error"><Elided text={message.clone()} keep={240} /></span></p> }
+            html! { <p class="messages"><span class="error" role="alert" data-testid="query-error"><Elided text={message.clone()} keep={crate::ui::widgets::elided::MESSAGE} /></span></p> }
         }
         Ok(view) => html! { <>
             <p class="explanation" data-testid="query-explanation">{ &view.explanation }</p>
@@ -187,7 +187,7 @@ pub fn QueryPanel(props: &QueryPanelProps) -> Html {
                     // the pattern's name says the direction (by value, not storage).
                     <span class="control check">
                         <input id="query-forward" type="checkbox" checked={view.band.forward} disabled=true />
-                        <label for="query-forward">{ format!("ScanIndexForward: {} (set by the pattern)", view.band.forward) }</label>
+                        <label for="query-forward">{ format!("ScanIndexForward: {} (the pattern sets it)", view.band.forward) }</label>
                     </span>
                 }
                 <span class="control">

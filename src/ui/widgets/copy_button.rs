@@ -10,7 +10,8 @@ use yew::prelude::*;
 #[derive(Properties, PartialEq)]
 pub struct CopyButtonProps {
     pub text: AttrValue,
-    #[prop_or("Copy".into())]
+    /// What is copied, in the button's words ("Copy the boto3 code"): several buttons
+    /// on one page must not all be named "Copy", for sight and for screen readers.
     pub label: AttrValue,
 }
 

@@ -7,6 +7,10 @@ use yew::prelude::*;
 /// Characters shown of a long text before it is cut.
 pub const KEEP: usize = 120;
 
+/// Characters shown of a message before it is cut: the core already cuts the values a
+/// message quotes (`keylab::elide`), so a message fits whole, its fix included.
+pub const MESSAGE: usize = 600;
+
 /// The start and end of a text longer than [`KEEP`], and how many characters fall
 /// between them; `None` when the text is short enough to show whole.
 fn cut(text: &str, keep: usize) -> Option<(String, String, usize)> {
@@ -57,7 +61,8 @@ pub fn Elided(props: &ElidedProps) -> Html {
     }
     html! { <>
         { head }<span class="elision" aria-hidden="true">{ "…" }</span>{ tail }
-        <button type="button" class="link" onclick={toggle} aria-label={format!("show all {} characters", props.text.chars().count())}>
+        // The name starts with the visible text, so a voice user can say what they see.
+        <button type="button" class="link" onclick={toggle} aria-label={format!("+{hidden} characters: show all {}", props.text.chars().count())}>
             { format!("+{hidden} characters") }
         </button>
     </> }

@@ -33,7 +33,7 @@ pub fn NewDesign(props: &NewDesignProps) -> Html {
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
             if check_table_name(&table).is_ok() && check_entity_name(&entity, &[]).is_ok() {
-                command.emit(Command::Replace(Box::new(Playground::blank(&table, entity.trim()))));
+                command.emit(Command::Load(Box::new(Playground::blank(&table, entity.trim()))));
                 done.set(Some(format!(
                     "Created table {} with entity {}. Undo brings back what was there before.",
                     *table,

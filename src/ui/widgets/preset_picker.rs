@@ -26,7 +26,9 @@ pub struct PresetPickerProps {
 
 #[function_component]
 pub fn PresetPicker(props: &PresetPickerProps) -> Html {
-    let shown = |current: &str| presets::find(current).unwrap_or(&PRESETS[0]).id.to_string();
+    // A blank or imported design is no preset: the picker says so rather than naming
+    // the first preset above a design that is not it.
+    let shown = |current: &str| presets::find(current).map_or(String::new(), |p| p.id.to_string());
     let choice = use_state(|| shown(&props.current));
     {
         // Undo, an import or a link can put another design on screen.
@@ -43,7 +45,7 @@ pub fn PresetPicker(props: &PresetPickerProps) -> Html {
         );
         move || {
             if let Some(p) = presets::load(&choice) {
-                command.emit(Command::Replace(Box::new(p)));
+                command.emit(Command::Load(Box::new(p)));
                 on_load.emit(());
             }
             asking.set(false);
@@ -74,11 +76,14 @@ pub fn PresetPicker(props: &PresetPickerProps) -> Html {
             { controls::select(
                 &select_id,
                 "preset",
-                PRESETS.iter().map(|p| (p.id.to_string(), p.title().to_string())).collect(),
+                std::iter::once((String::new(), "your own design (pick a preset to load it)".to_string()))
+                    .filter(|_| choice.is_empty())
+                    .chain(PRESETS.iter().map(|p| (p.id.to_string(), p.title().to_string())))
+                    .collect(),
                 &choice,
                 select,
             ) }
-            <button type="button" {onclick}>{ "Load preset" }</button>
+            <button type="button" {onclick} disabled={choice.is_empty()}>{ "Load preset" }</button>
             if *asking {
                 <div class="notice prompt" role="alertdialog" aria-label="replace your work?">
                     <p>{ format!("Replace your current design and items with the {title} preset? Undo brings your work back.") }</p>

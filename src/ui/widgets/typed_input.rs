@@ -83,10 +83,27 @@ pub fn TypedInput(props: &TypedInputProps) -> Html {
             typing.set(None);
         })
     };
+    // A text past `maxlength` is cut here, not by the browser's attribute, which cuts a
+    // paste without a word: how much was kept is said beside the field.
+    let cut = use_state(|| None::<usize>);
     let oninput = {
-        let (typing, pending, latest) = (typing.clone(), pending.clone(), latest.clone());
+        let (typing, pending, latest, cut, max) = (
+            typing.clone(),
+            pending.clone(),
+            latest.clone(),
+            cut.clone(),
+            props.maxlength,
+        );
         Callback::from(move |e: InputEvent| {
-            let text = crate::ui::widgets::controls::input_value(&e);
+            let mut text = crate::ui::widgets::controls::input_value(&e);
+            let count = text.chars().count();
+            match max.map(|m| m as usize).filter(|m| count > *m) {
+                Some(m) => {
+                    text = text.chars().take(m).collect();
+                    cut.set(Some(count));
+                }
+                None => cut.set(None),
+            }
             typing.set(Some(text.clone()));
             let (fire, late) = (pending.clone(), latest.clone());
             let timer = Timeout::new(SETTLE_MS, move || {
@@ -139,13 +156,17 @@ pub fn TypedInput(props: &TypedInputProps) -> Html {
         <input id={props.id.clone()} class={props.class.clone()} value={shown} {oninput} {onchange} {onblur} {onkeydown}
             placeholder={props.placeholder.clone()} inputmode={props.inputmode.clone()}
             aria-label={props.aria_label.clone()} data-testid={props.testid.clone()}
-            maxlength={props.maxlength.map(|n| n.to_string())}
             aria-invalid={if invalid { "true" } else { "false" }}
             aria-describedby={problem.is_some().then(|| error_id.clone())} />
         },
     };
     html! { <>
         { field }
+        if let (Some(count), Some(max)) = (*cut, props.maxlength) {
+            <span class="field-note" role="status" data-testid={format!("{}-cut", props.id)}>
+                { format!("kept the first {} of {} characters: a name holds at most {}", grouped(max as usize), grouped(count), grouped(max as usize)) }
+            </span>
+        }
         if let Some(problem) = problem {
             <span class="field-problem" id={error_id} role="alert" data-testid={format!("{}-problem", props.id)}>{ problem }</span>
             if let Some(key) = props.unsettled_key.clone() {
@@ -167,4 +188,17 @@ pub fn TypedInput(props: &TypedInputProps) -> Html {
 /// A reading that always applies: plain text with nothing to check.
 pub fn ok(apply: Callback<String, Action>) -> Callback<String, Result<Action, Unsettled>> {
     Callback::from(move |text: String| Ok(apply.emit(text)))
+}
+
+/// A count with thousands separators, as the page writes figures: 1,048,576.
+fn grouped(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }

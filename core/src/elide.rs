@@ -1,0 +1,70 @@
+//! Long text cut for messages, as the page cuts it: its start and end kept, and how
+//! many characters were left out said ("+N characters"). A 50 MB value in an export
+//! line must not become a 50 MB line of stderr, nor of a `refused` line.
+
+/// Characters of a value quoted in a message before it is cut.
+pub const QUOTED: usize = 200;
+
+/// Characters of a whole message before it is cut.
+pub const MESSAGE: usize = 2_000;
+
+/// `text` whole when it has at most `keep` characters, else its first two thirds and
+/// last third of `keep` around "… (+N characters) …".
+pub fn shortened(text: &str, keep: usize) -> String {
+    let count = text.chars().count();
+    if count <= keep {
+        return text.to_string();
+    }
+    let (front, back) = (keep * 2 / 3, keep / 3);
+    let head: String = text.chars().take(front).collect();
+    let tail: String = text.chars().skip(count - back).collect();
+    format!("{head}… (+{} characters) …{tail}", count - front - back)
+}
+
+/// A value as a message quotes it (Rust's debug quoting, so control characters show as
+/// escapes), cut past [`QUOTED`] characters.
+pub fn quoted(value: &str) -> String {
+    let count = value.chars().count();
+    if count <= QUOTED {
+        return format!("{value:?}");
+    }
+    let (front, back) = (QUOTED * 2 / 3, QUOTED / 3);
+    let head: String = value.chars().take(front).collect();
+    let tail: String = value.chars().skip(count - back).collect();
+    format!("{head:?}… (+{} characters) …{tail:?}", count - front - back)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn a_short_text_is_whole_and_a_long_one_says_how_much_is_cut() {
+        assert_eq!(quoted("a\"b"), "\"a\\\"b\"");
+        let long = "x".repeat(50_000_000);
+        let q = quoted(&long);
+        assert!(q.len() < 300 && q.contains("(+49999801 characters)"), "{}", &q[..100]);
+        assert_eq!(shortened("abc", 3), "abc");
+        assert_eq!(shortened("abcdefghij", 6), "abcd… (+4 characters) …ij");
+    }
+
+    proptest! {
+        /// The cut keeps the text's start and end, and the count adds up.
+        #[test]
+        fn what_is_kept_and_what_is_counted_make_the_text(text in "\\PC{0,400}", keep in 3usize..300) {
+            let out = shortened(&text, keep);
+            let count = text.chars().count();
+            if count <= keep {
+                prop_assert_eq!(out, text);
+            } else {
+                let (front, back) = (keep * 2 / 3, keep / 3);
+                let head: String = text.chars().take(front).collect();
+                let tail: String = text.chars().skip(count - back).collect();
+                prop_assert!(out.starts_with(&head) && out.ends_with(&tail));
+                let cut = format!("(+{} characters)", count - front - back);
+                prop_assert!(out.contains(&cut));
+            }
+        }
+    }
+}
