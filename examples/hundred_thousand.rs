@@ -50,6 +50,10 @@ fn main() {
         ("  Number vs String view", time(|| p.number_vs_string())),
         ("  width planner", time(|| p.plans())),
         (
+            "  design check (lint, L7 writing every key of every item)",
+            time(|| p.lint()),
+        ),
+        (
             "  query: one partition's items, run page by page",
             time(|| p.query_view()),
         ),

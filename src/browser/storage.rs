@@ -98,3 +98,56 @@ pub fn save(state: &Playground) -> Result<(), String> {
 pub fn has_saved() -> bool {
     storage().and_then(|s| s.get_item(KEY).ok().flatten()).is_some()
 }
+
+/// Where the undo history is kept: the tab's sessionStorage, so a reload keeps it and
+/// another tab (with its own history) does not read it.
+const HISTORY_KEY: &str = "keylab.history";
+/// The undo steps kept over a reload are at most this many bytes of JSON: a few large
+/// designs, or up to [`crate::document::HISTORY`] small ones. Older steps go first.
+const HISTORY_BYTES: usize = 2 * 1024 * 1024;
+
+fn session() -> Option<web_sys::Storage> {
+    web_sys::window()?.session_storage().ok().flatten()
+}
+
+/// Keeps the undo history for a reload: `{"present": ..., "past": [...]}`, newest step
+/// last, as many recent steps as fit [`HISTORY_BYTES`]. Best effort: a browser that
+/// refuses it loses only the undo steps, never the work.
+pub fn save_history(present: &Playground, past: &[std::rc::Rc<Playground>]) {
+    let Some(storage) = session() else { return };
+    let mut kept: Vec<String> = Vec::new();
+    let mut bytes = 0;
+    for step in past.iter().rev() {
+        let text = step.to_json();
+        bytes += text.len();
+        if bytes > HISTORY_BYTES {
+            break;
+        }
+        kept.push(text);
+    }
+    kept.reverse();
+    let doc = serde_json::json!({ "present": present.to_json(), "past": kept });
+    if storage.set_item(HISTORY_KEY, &doc.to_string()).is_err() {
+        let _ = storage.remove_item(HISTORY_KEY);
+    }
+}
+
+/// The undo steps kept for `present`, oldest first: none when what is kept was the
+/// history of other work (another tab saved since), or does not read back.
+pub fn load_history(present: &Playground) -> Vec<Playground> {
+    let Some(text) = session().and_then(|s| s.get_item(HISTORY_KEY).ok().flatten()) else {
+        return Vec::new();
+    };
+    let Ok(doc) = serde_json::from_str::<serde_json::Value>(&text) else {
+        return Vec::new();
+    };
+    if doc["present"].as_str() != Some(present.to_json().as_str()) {
+        return Vec::new();
+    }
+    doc["past"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|step| Playground::from_json(step.as_str()?).ok())
+        .collect()
+}

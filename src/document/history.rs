@@ -36,6 +36,20 @@ impl Workspace {
             future: Vec::new(),
         }
     }
+    /// The document with the undo steps that led to it, oldest first (kept over a
+    /// reload), at most [`HISTORY`] of them.
+    pub fn with_past(present: Playground, past: Vec<Playground>) -> Self {
+        let skip = past.len().saturating_sub(HISTORY);
+        Workspace {
+            present: Rc::new(present),
+            past: past.into_iter().skip(skip).map(Rc::new).collect(),
+            future: Vec::new(),
+        }
+    }
+    /// The undo steps, oldest first.
+    pub fn past(&self) -> &[Rc<Playground>] {
+        &self.past
+    }
     /// The document after one edit, for tests and callers outside the page.
     pub fn reduce_edit(self, action: Action) -> Playground {
         let ws = Rc::new(self).reduce(Command::Edit(action));

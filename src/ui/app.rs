@@ -81,7 +81,8 @@ pub fn App() -> Html {
     let hint = use_state(|| boot.first_visit);
     let workspace = {
         let boot = boot.clone();
-        use_reducer(move || Workspace::new(boot.state.clone()))
+        // The undo steps of this tab survive a reload, as the work does.
+        use_reducer(move || Workspace::with_past(boot.state.clone(), storage::load_history(&boot.state)))
     };
     let state: Rc<Playground> = workspace.present.clone();
     // _eq: a save that changes nothing must not re-render, or a value being typed
@@ -90,10 +91,14 @@ pub fn App() -> Html {
     {
         let snapshot = (*state).clone();
         let save_problem = save_problem.clone();
+        let past: Vec<Rc<Playground>> = workspace.past().to_vec();
         use_effect_with(snapshot, move |s| {
             let large = s.rows.len() > SAVE_AT_ONCE;
             let s = s.clone();
-            let save = move || save_problem.set(storage::save(&s).err());
+            let save = move || {
+                save_problem.set(storage::save(&s).err());
+                storage::save_history(&s, &past);
+            };
             // A large table is saved once the edits pause, not after every keystroke.
             let pending = if large {
                 Some(Timeout::new(400, save))

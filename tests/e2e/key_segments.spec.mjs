@@ -80,7 +80,7 @@ test('an inverted segment says what it stands for, and a warning opens from a ba
   await expect(warned).toHaveCount(1);
   await expect(warned.locator('.badge.warn')).toHaveText('1 warning(s)');
   // Its text is a disclosure, opened by a click or the keyboard, not a tooltip.
-  const text = warned.getByTestId('row-warnings').locator('li');
+  const text = warned.getByTestId('row-warnings').locator('.row-warning');
   await expect(text).toBeHidden();
   await warned.locator('.badge.warn').focus();
   await page.keyboard.press('Enter');

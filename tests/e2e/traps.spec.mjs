@@ -37,7 +37,9 @@ test('the query is for an entity first, then one of its own items', async ({ pag
   await expect(page.getByLabel('query for')).toHaveValue('0');
   await pickAnchor(page, 1, 'Reading');
   await expect(page.locator('label[for=query-anchor]')).toHaveText('like Reading item (of 12)');
-  await expect(hits(page)).toHaveCount(10);
+  // The preset's Limit is 11: its first page is eleven readings, newest first.
+  await expect(page.getByTestId('query-hits').locator('li code').first()).toHaveText('#READING#000012');
+  await expect(hits(page)).toHaveCount(11);
   await expect(page.getByTestId('query-explanation')).toContainText('Returns Reading items');
   // By keyboard: the entity picker takes arrow keys.
   await page.getByLabel('query for').focus();
@@ -162,4 +164,32 @@ test('the items leave the page as DynamoDB items, and a program writes them', as
   await page.getByLabel('complete runnable program').check();
   await expect(page.getByTestId('writes-code')).toContainText('client.create_table(');
   await expect(page.getByRole('button', { name: 'Copy the boto3 client program that writes the items' })).toBeVisible();
+});
+
+test('undo still works after a reload: the steps of this tab are kept with the work', async ({ page }) => {
+  await openFresh(page);
+  const width = page.locator('#seg-0-width');
+  for (const w of ['12', '14']) {
+    await width.fill(w);
+    await width.press('Tab');
+  }
+  await page.reload();
+  await expect(width).toHaveValue('14');
+  const undo = page.getByRole('button', { name: /Undo/ });
+  await expect(undo).toBeEnabled();
+  await undo.click();
+  await expect(width).toHaveValue('12');
+  await undo.click();
+  await expect(width).toHaveValue('10');
+  await expect(undo).toBeDisabled();
+});
+
+test('every list of keys is numbered from 1, whatever was shown before', async ({ page }) => {
+  await openFresh(page);
+  await loadPreset(page, 'casing');
+  for (const id of ['sorted-keys', 'naive-keys', 'query-hits']) {
+    const list = page.getByTestId(id);
+    expect(await list.evaluate((ol) => ol.start), id).toBe(1);
+    expect(await list.locator('li[value]').count(), id).toBe(0);
+  }
 });

@@ -1,7 +1,7 @@
 //! L7: sample items whose keys cannot be written at all.
 
 use super::{Finding, Rule, Severity};
-use crate::codec::encode_key;
+use crate::codec::{encode_key, KeyCodec};
 use crate::elide::quoted;
 use crate::preview::Sample;
 use crate::schema::{Entity, Schema};
@@ -17,8 +17,18 @@ const NAMED: usize = 3;
 pub(super) fn unwritable(schema: &Schema, entity: &Entity, items: &[Sample]) -> Vec<Finding> {
     let mut out: Vec<(Finding, usize)> = Vec::new();
     for template in &entity.keys {
+        // The compiled writer first (what migrate writes with): most items are fine,
+        // and only a refused one is encoded again for its reasons.
+        let codec = KeyCodec::new(schema, &entity.name, &template.attribute).ok();
+        let mut key = String::new();
         let mine = items.iter().enumerate().filter(|(_, (e, _))| e.name == entity.name);
         for (n, (_, values)) in mine {
+            if let Some(c) = &codec {
+                key.clear();
+                if c.write_values(values, &mut key).is_ok() {
+                    continue;
+                }
+            }
             let Err(errors) = encode_key(schema, entity, template, values) else {
                 continue;
             };

@@ -404,7 +404,8 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
                                     // readers open it, and the keyboard reaches it.
                                     <details class="row-warnings" data-testid="row-warnings">
                                         <summary class="badge warn">{ format!("{} warning(s)", preview.rows[r].warnings.len()) }</summary>
-                                        <ul>{ for preview.rows[r].warnings.iter().map(|w| html! { <li><Elided text={w.sentence()} keep={crate::ui::widgets::elided::MESSAGE} /></li> }) }</ul>
+                                        // Not a list: each key is already a list item.
+                                        { for preview.rows[r].warnings.iter().map(|w| html! { <span class="row-warning"><Elided text={w.sentence()} keep={crate::ui::widgets::elided::MESSAGE} /></span> }) }
                                     </details>
                                 }
                                 { props.overwritten.get(r).copied().flatten().map(|by| html! {
