@@ -186,10 +186,14 @@ test('undo still works after a reload: the steps of this tab are kept with the w
 
 test('every list of keys is numbered from 1, whatever was shown before', async ({ page }) => {
   await openFresh(page);
+  // Rows leaving a list left Chromium drawing "4." beside the one key of a partition.
+  await loadPreset(page, 'tickets');
+  await page.getByRole('button', { name: '+ sort key for the table' }).click();
+  await page.getByLabel('+ existing field').selectOption('updatedAt');
   await loadPreset(page, 'casing');
-  for (const id of ['sorted-keys', 'naive-keys', 'query-hits']) {
-    const list = page.getByTestId(id);
-    expect(await list.evaluate((ol) => ol.start), id).toBe(1);
-    expect(await list.locator('li[value]').count(), id).toBe(0);
+  for (const id of ['sorted-keys', 'naive-keys', 'query-hits', 'collection-forward']) {
+    const numbers = await page.getByTestId(id).locator(':scope > li').evaluateAll((lis) => lis.map((li) => li.value));
+    expect(numbers.length, id).toBeGreaterThan(0);
+    expect(numbers, id).toEqual(numbers.map((_, i) => i + 1));
   }
 });

@@ -85,8 +85,8 @@ pub fn CollectionView(props: &CollectionViewProps) -> Html {
     let list = |items: Vec<&CollectionItem>, testid: &str| {
         html! {
             <ol class="keys" data-testid={testid.to_string()} tabindex="0" aria-label={testid.replace('-', " ")}>
-                { for items.into_iter().take(SHOWN).map(|i| html! {
-                    <li data-row={i.row.to_string()} class={classes!(i.parent.then_some("parent"))}>
+                { for items.into_iter().take(SHOWN).enumerate().map(|(n, i)| html! {
+                    <li value={(n + 1).to_string()} data-row={i.row.to_string()} class={classes!(i.parent.then_some("parent"))}>
                         <span class="badge entity">{ shortened(&i.entity) }</span>
                         if i.parent { <strong class="badge parent">{ "parent" }</strong> }
                         <code><Elided text={i.key.clone()} /></code>

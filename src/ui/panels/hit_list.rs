@@ -23,10 +23,10 @@ pub fn HitList(props: &HitListProps) -> Html {
             <p class="note">{ summary }{ crate::ui::more_note(props.hits.len()) }</p>
             // Focusable: a long key scrolls the list sideways, and a keyboard must reach it.
             <ol class="keys" data-testid={props.testid.clone()} tabindex="0" aria-label="returned items, in the order the query reads them">
-                { for props.hits.iter().take(crate::ui::SHOWN).map(|h| {
+                { for props.hits.iter().take(crate::ui::SHOWN).enumerate().map(|(n, h)| {
                     let values = &h.values;
                     html! {
-                        <li data-row={h.row.to_string()} data-page={h.page.to_string()}>
+                        <li value={(n + 1).to_string()} data-row={h.row.to_string()} data-page={h.page.to_string()}>
                             <span class="badge page">{ format!("page {}", h.page) }</span>
                             <code><Elided text={h.key.clone()} /></code>
                             <span class="values"><Elided text={format!("item #{}: {values}", h.row + 1)} /></span>

@@ -298,11 +298,11 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
             <div class="orders" data-testid="number-vs-string">
                 <div>
                     <h3>{ "Number (N) sort key: numeric order" }</h3>
-                    <ol class="keys">{ for c.as_number.iter().take(SHOWN).map(|&r| html! { <li><code>{ value_of(r, &c.field) }</code></li> }) }</ol>
+                    <ol class="keys">{ for c.as_number.iter().take(SHOWN).enumerate().map(|(n, &r)| html! { <li value={(n + 1).to_string()}><code>{ value_of(r, &c.field) }</code></li> }) }</ol>
                 </div>
                 <div>
                     <h3>{ "String (S) sort key, unpadded: byte order" }</h3>
-                    <ol class="keys">{ for c.as_string.iter().take(SHOWN).map(|&r| html! { <li><code>{ value_of(r, &c.field) }</code></li> }) }</ol>
+                    <ol class="keys">{ for c.as_string.iter().take(SHOWN).enumerate().map(|(n, &r)| html! { <li value={(n + 1).to_string()}><code>{ value_of(r, &c.field) }</code></li> }) }</ol>
                 </div>
             </div>
             }
@@ -391,8 +391,10 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
                 <div>
                     <h3>{ "keylab keys" }</h3>
                     <ol class="keys" data-testid="sorted-keys" tabindex="0" aria-label="keylab keys (arrow keys move between them)" ref={keys_list} onkeydown={Callback::from(step_focus)}>
-                        { for shown.iter().zip(&row_marks).map(|(&r, m)| html! {
-                            <li data-row={r.to_string()} data-page={m.page.map(|p| p.to_string())} class={classes!(m.page.map(|_| "match"))}
+                        // Each item's number set, not left to the browser: Chromium kept a
+                        // stale number ("4." for the one key) after rows left the list.
+                        { for shown.iter().zip(&row_marks).enumerate().map(|(n, (&r, m))| html! {
+                            <li value={(n + 1).to_string()} data-row={r.to_string()} data-page={m.page.map(|p| p.to_string())} class={classes!(m.page.map(|_| "match"))}
                                 onmouseenter={props.on_point.reform(move |_: MouseEvent| Some(r))}
                                 onmouseleave={props.on_point.reform(|_: MouseEvent| None)}
                                 tabindex="-1" onfocus={props.on_point.reform(move |_: FocusEvent| Some(r))}
@@ -420,9 +422,9 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
                 <div>
                     <h3>{ "Naive keys (values as typed)" }</h3>
                     <ol class="keys naive" data-testid="naive-keys" tabindex="0" aria-label="naive keys">
-                        { for naive.iter().take(SHOWN).map(|&(r, misplaced)| {
+                        { for naive.iter().take(SHOWN).enumerate().map(|(n, &(r, misplaced))| {
                             html! {
-                                <li data-row={r.to_string()} class={classes!(misplaced.then_some("misplaced"))}>
+                                <li value={(n + 1).to_string()} data-row={r.to_string()} class={classes!(misplaced.then_some("misplaced"))}>
                                     <code><Elided text={preview.rows[r].naive.clone()} /></code>
                                     if misplaced && mark_each { <span class="badge">{ "out of order" }</span> }
                                     <span class="values"><Elided text={values_of(r)} /></span>
