@@ -358,29 +358,24 @@ fn a_request_refuses_a_misplaced_or_misspelt_field_instead_of_ignoring_it() {
 /// `1e400` in a width-10 field names that width, and offers no width to raise to.
 #[test]
 fn a_value_past_every_width_names_the_fields_width_and_a_fix_that_can_apply() {
+    let score = |kind| Field {
+        name: "score".into(),
+        kind,
+        warn_at: None,
+        mutable: None,
+    };
+    let asc = Order::Asc;
     for kind in [
-        FieldKind::Uint {
-            width: 10,
-            order: Order::Asc,
-        },
-        FieldKind::Int {
-            width: 10,
-            order: Order::Asc,
-        },
+        FieldKind::Uint { width: 10, order: asc },
+        FieldKind::Int { width: 10, order: asc },
         FieldKind::Decimal {
             width: 10,
             scale: 2,
             signed: true,
-            order: Order::Asc,
+            order: asc,
         },
     ] {
-        let field = Field {
-            name: "score".into(),
-            kind,
-            warn_at: None,
-            mutable: None,
-        };
-        let e = encode_field(&field, &serde_json::json!("1e400"), "#").unwrap_err();
+        let e = encode_field(&score(kind), &serde_json::json!("1e400"), "#").unwrap_err();
         let ErrorKind::Overflow { width, .. } = e else {
             panic!("{e:?}")
         };
@@ -394,16 +389,11 @@ fn a_value_past_every_width_names_the_fields_width_and_a_fix_that_can_apply() {
         assert!(!e.fix().contains("raise the width"), "{}", e.fix());
     }
     // Within reach of a width, the fix is still to raise it.
-    let kind = FieldKind::Uint {
-        width: 3,
-        order: Order::Asc,
-    };
-    let field = Field {
-        name: "score".into(),
-        kind,
-        warn_at: None,
-        mutable: None,
-    };
-    let e = encode_field(&field, &serde_json::json!("1500"), "#").unwrap_err();
+    let e = encode_field(
+        &score(FieldKind::Uint { width: 3, order: asc }),
+        &serde_json::json!("1500"),
+        "#",
+    )
+    .unwrap_err();
     assert!(e.fix().starts_with("raise the width to at least 4"), "{}", e.fix());
 }
