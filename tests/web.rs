@@ -307,3 +307,55 @@ fn lint_returns_findings_as_plain_objects_and_refuses_what_it_cannot_read() {
     let why = thrown(api::lint(js(SCHEMA), items, js(r#"{"beginWith": {}}"#)).expect_err("refused"));
     assert!(why.contains("\"beginWith\" is not a field of options"), "{why}");
 }
+
+/// A start key is read as DynamoDB reads it: one that lacks the sort key is refused,
+/// not taken as "from the top"; ConsistentRead false is valid.
+#[wasm_bindgen_test]
+fn a_start_key_without_the_sort_key_is_refused_and_consistent_read_false_is_read() {
+    let input = |extra: &str| {
+        js(&format!(
+            r#"{{"TableName": "T", "KeyConditionExpression": "PK = :p",
+            "ExpressionAttributeValues": {{":p": {{"S": "SEASON#2026-SPRING"}}}}{extra}}}"#
+        ))
+    };
+    let items = js(r#"[{"PK": {"S": "SEASON#2026-SPRING"}, "SK": {"S": "9999998499"}}]"#);
+    let refused = api::simulate_query(
+        js(SCHEMA),
+        items.clone(),
+        input(r#", "ExclusiveStartKey": {"PK": {"S": "SEASON#2026-SPRING"}}"#),
+    );
+    assert_eq!(
+        thrown(refused.expect_err("refused")),
+        "The provided starting key is invalid"
+    );
+    let refused = api::validate_query(
+        js(SCHEMA),
+        input(r#", "ExclusiveStartKey": {"PK": {"S": "SEASON#2026-SPRING"}, "SK": {"N": "1"}}"#),
+    );
+    assert!(thrown(refused.expect_err("refused")).contains("does not match the schema"));
+    let page = api::simulate_query(js(SCHEMA), items, input(r#", "ConsistentRead": false"#)).expect("runs");
+    assert_eq!(get(&page, "Count").as_f64(), Some(1.0));
+}
+
+/// The undo history is kept in sessionStorage for the work it belongs to, and only
+/// for it: another tab's or an older work's history is not applied.
+#[wasm_bindgen_test]
+fn the_undo_history_survives_in_session_storage_for_its_own_work() {
+    let session = web_sys::window()
+        .and_then(|w| w.session_storage().ok().flatten())
+        .expect("sessionStorage");
+    session.clear().ok();
+    let start = keylab_app::presets::leaderboard();
+    let mut edited = start.clone();
+    std::rc::Rc::make_mut(&mut edited.rows).truncate(2);
+    storage::save_history(&edited, &[std::rc::Rc::new(start.clone())]);
+    assert_eq!(storage::load_history(&edited), vec![start.clone()]);
+    assert_eq!(
+        storage::load_history(&start),
+        Vec::new(),
+        "not the history of other work"
+    );
+    session.set_item("keylab.history", "{damaged").ok();
+    assert_eq!(storage::load_history(&edited), Vec::new());
+    session.clear().ok();
+}

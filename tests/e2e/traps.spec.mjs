@@ -197,3 +197,22 @@ test('every list of keys is numbered from 1, whatever was shown before', async (
     expect(numbers, id).toEqual(numbers.map((_, i) => i + 1));
   }
 });
+
+test('the paste box reads ExclusiveStartKey and ConsistentRead as DynamoDB does', async ({ page }) => {
+  await openFresh(page);
+  const box = page.getByLabel('Query input as JSON');
+  const input = (extra) => JSON.stringify({
+    TableName: 'Leaderboard', KeyConditionExpression: 'PK = :p',
+    ExpressionAttributeValues: { ':p': { S: 'SEASON#SPRING-2026' } }, ...extra,
+  });
+  await box.fill(input({ ExclusiveStartKey: { PK: { S: 'SEASON#SPRING-2026' } } }));
+  await box.press('Tab');
+  await expect(page.getByTestId('paste-error')).toContainText('The provided starting key is invalid');
+  await box.fill(input({ ExclusiveStartKey: { PK: { S: 'SEASON#SPRING-2026' }, SK: { S: '9999998499#0000001719100800#p_8842' } } }));
+  await box.press('Tab');
+  // Read from after the top score: the other three.
+  await expect(page.getByTestId('paste-hits').locator('li')).toHaveCount(3);
+  await box.fill(input({ ConsistentRead: false }));
+  await box.press('Tab');
+  await expect(page.getByTestId('paste-hits').locator('li')).toHaveCount(4);
+});
