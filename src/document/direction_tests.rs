@@ -97,3 +97,57 @@ fn the_leaderboards_top_three_are_its_three_highest_scores() {
     assert!(view.explanation.contains("highest first"), "{}", view.explanation);
     assert!(view.input.contains("\"ScanIndexForward\": true"), "{}", view.input);
 }
+
+/// "The item and everything before it" reads backward from the item, nearest first,
+/// and "after it" forward: on every preset, index and item, the first key returned is
+/// the item's and each next one lies further on that side (by UTF-8 bytes).
+#[test]
+fn before_and_after_read_away_from_the_item_nearest_first_on_every_preset() {
+    let mut checked = 0;
+    for preset in crate::presets::PRESETS {
+        let base = crate::presets::load(preset.id).expect("the preset loads");
+        let indexes: Vec<String> = std::iter::once(String::new())
+            .chain(base.schema.table.indexes.iter().map(|i| i.name.clone()))
+            .collect();
+        for (index, anchor, shape) in indexes
+            .iter()
+            .flat_map(|i| (0..base.rows.len()).flat_map(move |a| [(i, a, Shape::Before), (i, a, Shape::After)]))
+        {
+            let mut p = base.clone();
+            p.query = QueryDraft {
+                shape,
+                index: index.clone(),
+                anchor,
+                ..QueryDraft::default()
+            };
+            // A multi-attribute key refuses these shapes, saying why.
+            let Ok(view) = p.analyse().query else { continue };
+            let keys: Vec<&[u8]> = view.hits.iter().map(|h| h.key.as_bytes()).collect();
+            let first = view.hits.first().map(|h| h.row);
+            assert_eq!(
+                first,
+                Some(anchor),
+                "{} {shape:?} item #{}: starts at the item",
+                preset.id,
+                anchor + 1
+            );
+            for pair in keys.windows(2) {
+                let away = if shape == Shape::Before {
+                    pair[0] > pair[1]
+                } else {
+                    pair[0] < pair[1]
+                };
+                assert!(
+                    away,
+                    "{} {shape:?} item #{}: {:?} then {:?}",
+                    preset.id,
+                    anchor + 1,
+                    pair[0],
+                    pair[1]
+                );
+            }
+            checked += keys.len();
+        }
+    }
+    assert!(checked > 100, "only {checked} keys were compared");
+}
