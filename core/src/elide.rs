@@ -8,30 +8,35 @@ pub const QUOTED: usize = 200;
 /// Characters of a whole message before it is cut.
 pub const MESSAGE: usize = 2_000;
 
-/// `text` whole when it has at most `keep` characters, else its first two thirds and
-/// last third of `keep` around "… (+N characters) …".
-pub fn shortened(text: &str, keep: usize) -> String {
+/// The start and end of a text longer than `keep` characters (two thirds of `keep`,
+/// then one third) and how many characters fall between them; `None` when it is short
+/// enough to show whole. The page draws the same cut with markup.
+pub fn parts(text: &str, keep: usize) -> Option<(String, String, usize)> {
     let count = text.chars().count();
-    if count <= keep {
-        return text.to_string();
+    (count > keep).then(|| {
+        let (front, back) = (keep * 2 / 3, keep / 3);
+        let head = text.chars().take(front).collect();
+        let tail = text.chars().skip(count - back).collect();
+        (head, tail, count - front - back)
+    })
+}
+
+/// `text` whole when it has at most `keep` characters, else its start and end around
+/// "… (+N characters) …".
+pub fn shortened(text: &str, keep: usize) -> String {
+    match parts(text, keep) {
+        Some((head, tail, cut)) => format!("{head}… (+{cut} characters) …{tail}"),
+        None => text.to_string(),
     }
-    let (front, back) = (keep * 2 / 3, keep / 3);
-    let head: String = text.chars().take(front).collect();
-    let tail: String = text.chars().skip(count - back).collect();
-    format!("{head}… (+{} characters) …{tail}", count - front - back)
 }
 
 /// A value as a message quotes it (Rust's debug quoting, so control characters show as
 /// escapes), cut past [`QUOTED`] characters.
 pub fn quoted(value: &str) -> String {
-    let count = value.chars().count();
-    if count <= QUOTED {
-        return format!("{value:?}");
+    match parts(value, QUOTED) {
+        Some((head, tail, cut)) => format!("{head:?}… (+{cut} characters) …{tail:?}"),
+        None => format!("{value:?}"),
     }
-    let (front, back) = (QUOTED * 2 / 3, QUOTED / 3);
-    let head: String = value.chars().take(front).collect();
-    let tail: String = value.chars().skip(count - back).collect();
-    format!("{head:?}… (+{} characters) …{tail:?}", count - front - back)
 }
 
 #[cfg(test)]

@@ -24,54 +24,62 @@ fn value_of(p: &Playground, row: usize, field: &str) -> Option<String> {
     }
 }
 
-#[test]
-fn newest_top_n_returns_the_largest_values_first_on_every_preset() {
-    let mut checked = 0;
+/// Every preset with `shape` asked on every index (the base table first) against every
+/// item: the preset's id, the playground holding that query, its index and anchor.
+fn every_query(shape: Shape, limit: &str) -> Vec<(&'static str, Playground, String, usize)> {
+    let mut out = Vec::new();
     for preset in crate::presets::PRESETS {
         let base = crate::presets::load(preset.id).expect("the preset loads");
-        let indexes: Vec<String> = std::iter::once(String::new())
-            .chain(base.schema.table.indexes.iter().map(|i| i.name.clone()))
-            .collect();
-        for index in &indexes {
+        let indexes = std::iter::once(String::new()).chain(base.schema.table.indexes.iter().map(|i| i.name.clone()));
+        for index in indexes {
             for anchor in 0..base.rows.len() {
                 let mut p = base.clone();
                 p.query = QueryDraft {
-                    shape: Shape::Top,
+                    shape,
                     index: index.clone(),
                     anchor,
-                    limit: "100".into(),
+                    limit: limit.into(),
                     ..QueryDraft::default()
                 };
-                let fields = p.query_sort_fields();
-                let Some(field) = fields.first() else { continue };
-                let text = p
-                    .entity_of_row(anchor)
-                    .and_then(|e| e.field(field))
-                    .is_some_and(|f| f.kind.name() == "text");
-                let Ok(view) = p.analyse().query else { continue };
-                // Only the anchor's entity: another entity the range also reaches (the
-                // migration preset's old widths) is said beside the query, not ordered.
-                let entity = p.rows[anchor].entity;
-                let values: Vec<String> = view
-                    .hits
-                    .iter()
-                    .filter(|h| p.rows.get(h.row).is_some_and(|r| r.entity == entity))
-                    .filter_map(|h| value_of(&p, h.row, field))
-                    .collect();
-                for pair in values.windows(2) {
-                    assert_ne!(
-                        by_value(text, &pair[0], &pair[1]),
-                        Ordering::Less,
-                        "{} (index {index:?}, item #{}): \"Newest / top N\" returned {field} {:?} before {:?}",
-                        preset.id,
-                        anchor + 1,
-                        pair[0],
-                        pair[1]
-                    );
-                }
-                checked += values.len().saturating_sub(1);
+                out.push((preset.id, p, index.clone(), anchor));
             }
         }
+    }
+    out
+}
+
+#[test]
+fn newest_top_n_returns_the_largest_values_first_on_every_preset() {
+    let mut checked = 0;
+    for (preset, p, index, anchor) in every_query(Shape::Top, "100") {
+        let fields = p.query_sort_fields();
+        let Some(field) = fields.first() else { continue };
+        let text = p
+            .entity_of_row(anchor)
+            .and_then(|e| e.field(field))
+            .is_some_and(|f| f.kind.name() == "text");
+        let Ok(view) = p.analyse().query else { continue };
+        // Only the anchor's entity: another entity the range also reaches (the
+        // migration preset's old widths) is said beside the query, not ordered.
+        let entity = p.rows[anchor].entity;
+        let values: Vec<String> = view
+            .hits
+            .iter()
+            .filter(|h| p.rows.get(h.row).is_some_and(|r| r.entity == entity))
+            .filter_map(|h| value_of(&p, h.row, field))
+            .collect();
+        for pair in values.windows(2) {
+            assert_ne!(
+                by_value(text, &pair[0], &pair[1]),
+                Ordering::Less,
+                "{} (index {index:?}, item #{}): \"Newest / top N\" returned {field} {:?} before {:?}",
+                preset,
+                anchor + 1,
+                pair[0],
+                pair[1]
+            );
+        }
+        checked += values.len().saturating_sub(1);
     }
     assert!(checked > 50, "only {checked} neighbours were compared");
 }
@@ -104,22 +112,8 @@ fn the_leaderboards_top_three_are_its_three_highest_scores() {
 #[test]
 fn before_and_after_read_away_from_the_item_nearest_first_on_every_preset() {
     let mut checked = 0;
-    for preset in crate::presets::PRESETS {
-        let base = crate::presets::load(preset.id).expect("the preset loads");
-        let indexes: Vec<String> = std::iter::once(String::new())
-            .chain(base.schema.table.indexes.iter().map(|i| i.name.clone()))
-            .collect();
-        for (index, anchor, shape) in indexes
-            .iter()
-            .flat_map(|i| (0..base.rows.len()).flat_map(move |a| [(i, a, Shape::Before), (i, a, Shape::After)]))
-        {
-            let mut p = base.clone();
-            p.query = QueryDraft {
-                shape,
-                index: index.clone(),
-                anchor,
-                ..QueryDraft::default()
-            };
+    for shape in [Shape::Before, Shape::After] {
+        for (preset, p, _, anchor) in every_query(shape, "") {
             // A multi-attribute key refuses these shapes, saying why.
             let Ok(view) = p.analyse().query else { continue };
             let keys: Vec<&[u8]> = view.hits.iter().map(|h| h.key.as_bytes()).collect();
@@ -128,7 +122,7 @@ fn before_and_after_read_away_from_the_item_nearest_first_on_every_preset() {
                 first,
                 Some(anchor),
                 "{} {shape:?} item #{}: starts at the item",
-                preset.id,
+                preset,
                 anchor + 1
             );
             for pair in keys.windows(2) {
@@ -140,7 +134,7 @@ fn before_and_after_read_away_from_the_item_nearest_first_on_every_preset() {
                 assert!(
                     away,
                     "{} {shape:?} item #{}: {:?} then {:?}",
-                    preset.id,
+                    preset,
                     anchor + 1,
                     pair[0],
                     pair[1]

@@ -20,7 +20,7 @@ pub struct LintListProps {
 }
 
 /// The fixes the page can make for a finding, as buttons: one click, one undo step.
-fn fixes(f: &Finding, table_key: bool, dispatch: &Callback<Action>) -> Html {
+fn fixes(f: &Finding, dispatch: &Callback<Action>) -> Html {
     let (Rule::MutableKey, Some(field)) = (f.rule, f.field.clone()) else {
         return Html::default();
     };
@@ -33,10 +33,11 @@ fn fixes(f: &Finding, table_key: bool, dispatch: &Callback<Action>) -> Html {
         field: field.clone(),
         mutable: Some(mutable),
     };
+    // A warning asks whether the field changes; an error knows it does, and can move it.
     let asking = f.severity == Severity::Warning;
     html! {
         <p class="buttons fixes" data-testid="finding-fixes">
-            if table_key {
+            if !asking {
                 { button(format!("Move {field} to a GSI's sort key"), Action::MoveToIndex { entity: f.entity.clone(), field: field.clone() }) }
             }
             if asking {
@@ -166,7 +167,7 @@ pub fn LintList(props: &LintListProps) -> Html {
             <h2 id="lint-title">{ "Design check" }</h2>
             <p class="note" data-testid="lint-summary" aria-live="polite">{ summary }</p>
             if !all.is_empty() {
-                <ol class="findings" data-testid="lint-list">{ for all.iter().map(|f| finding(f, fixes(f, f.severity == Severity::Error, &props.dispatch))) }</ol>
+                <ol class="findings" data-testid="lint-list">{ for all.iter().map(|f| finding(f, fixes(f, &props.dispatch))) }</ol>
             }
             if let Some(entity) = entity {
                 <fieldset class="traffic">

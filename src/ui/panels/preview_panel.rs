@@ -254,10 +254,11 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
             .map(|w| (w.code(), w.context.field.as_deref()))
             .collect()
     };
-    let shared_warnings: Option<Vec<String>> = shown
-        .first()
-        .filter(|&&r| !kinds(r).is_empty() && shown.len() > 1 && shown.iter().all(|&o| kinds(o) == kinds(r)))
-        .map(|&r| preview.rows[r].warnings.iter().map(|w| w.sentence()).collect());
+    let shared_warnings: Option<Vec<String>> = shown.first().and_then(|&r| {
+        let first = kinds(r);
+        (!first.is_empty() && shown.len() > 1 && shown[1..].iter().all(|&o| kinds(o) == first))
+            .then(|| preview.rows[r].warnings.iter().map(|w| w.sentence()).collect())
+    });
     let out_of_order = window.misplaced.iter().filter(|m| **m).count();
     let mark_each = (out_of_order as f64) <= MARKS_AT_MOST * window.misplaced.len() as f64;
     let pick_partition = {

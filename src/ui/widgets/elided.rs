@@ -2,6 +2,8 @@
 //! whole text one click away. A 1 MB value would otherwise make a list 900,000 pixels
 //! tall, or a key row millions of pixels wide.
 
+// The core's cut (start, end, how many between), drawn here with markup.
+use keylab::elide::parts as cut;
 use yew::prelude::*;
 
 /// Characters shown of a long text before it is cut.
@@ -10,18 +12,6 @@ pub const KEEP: usize = 120;
 /// Characters shown of a message before it is cut: the core already cuts the values a
 /// message quotes (`keylab::elide`), so a message fits whole, its fix included.
 pub const MESSAGE: usize = 600;
-
-/// The start and end of a text longer than [`KEEP`], and how many characters fall
-/// between them; `None` when the text is short enough to show whole.
-fn cut(text: &str, keep: usize) -> Option<(String, String, usize)> {
-    let count = text.chars().count();
-    (count > keep).then(|| {
-        let (front, back) = (keep * 2 / 3, keep / 3);
-        let head = text.chars().take(front).collect();
-        let tail = text.chars().skip(count - back).collect();
-        (head, tail, count - front - back)
-    })
-}
 
 /// A long text as one plain string, for places that hold no markup (select options).
 pub fn shortened(text: &str) -> String {
