@@ -170,6 +170,88 @@ fn the_circle_finder_finds_circles() {
     assert_eq!(circle(&line), None);
 }
 
+/// Per file of `dir` (its module path, `ui::widgets::controls`), the other files its
+/// shipped code names: each `crate::a::b::c` path (and each name of a `{...}` group
+/// after one) is cut to the longest prefix that is a file's module.
+fn files(dir: &Path) -> BTreeMap<String, Module> {
+    let module_of = |path: &Path| -> String {
+        let rel = path.strip_prefix(dir).unwrap().to_string_lossy().replace('\\', "/");
+        let rel = rel.trim_end_matches(".rs").trim_end_matches("/mod").to_string();
+        rel.replace('/', "::")
+    };
+    let paths: Vec<_> = rust_files(dir)
+        .into_iter()
+        .filter(|p| {
+            !p.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n == "tests.rs" || n.ends_with("_tests.rs"))
+        })
+        .collect();
+    let known: BTreeSet<String> = paths.iter().map(|p| module_of(p)).collect();
+    let ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    let mut out = BTreeMap::new();
+    for path in &paths {
+        let me = module_of(path);
+        let text = std::fs::read_to_string(path).expect("source file");
+        let code = shipped(&text);
+        let mut imports = BTreeSet::new();
+        for (at, _) in code.match_indices("crate::") {
+            let rest = &code[at + 7..];
+            let path: String = rest.chars().take_while(|&c| ident(c) || c == ':').collect();
+            let path = path.trim_end_matches(':').to_string();
+            let mut names = vec![path.clone()];
+            if rest[path.len()..].starts_with("::{") {
+                let group = &rest[path.len() + 3..];
+                let group = &group[..group.find('}').unwrap_or(group.len())];
+                names.extend(
+                    group
+                        .split(',')
+                        .map(|n| format!("{path}::{}", n.trim().split(" as ").next().unwrap_or(""))),
+                );
+            }
+            for name in names {
+                let mut parts: Vec<&str> = name.split("::").filter(|p| !p.is_empty() && *p != "self").collect();
+                while !parts.is_empty() && !known.contains(&parts.join("::")) {
+                    parts.pop();
+                }
+                let found = parts.join("::");
+                if !found.is_empty() && found != me && !me.starts_with(&format!("{found}::")) {
+                    imports.insert(found);
+                }
+            }
+        }
+        out.insert(
+            me,
+            Module {
+                imports,
+                uses_yew: Vec::new(),
+            },
+        );
+    }
+    out
+}
+
+#[test]
+fn no_import_circles_between_the_files_of_the_page() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let graph = files(&root.join("src"));
+    assert!(
+        graph["ui::widgets::controls"]
+            .imports
+            .contains("ui::widgets::typed_input"),
+        "the finder reads grouped imports"
+    );
+    // A module's parent (`ui` for `ui::app`) is where it is declared, not an import.
+    let graph: BTreeMap<String, Module> = graph
+        .into_iter()
+        .map(|(m, mut module)| {
+            module.imports.retain(|i| !m.starts_with(&format!("{i}::")));
+            (m, module)
+        })
+        .collect();
+    assert_eq!(circle(&graph), None, "files of src/ import each other in a circle");
+}
+
 /// Every `.rs` file under `dir`, as paths relative to the repository.
 fn rust_files(dir: &Path) -> Vec<std::path::PathBuf> {
     let mut out = Vec::new();

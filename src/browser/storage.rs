@@ -151,3 +151,22 @@ pub fn load_history(present: &Playground) -> Vec<Playground> {
         .filter_map(|step| Playground::from_json(step.as_str()?).ok())
         .collect()
 }
+
+/// Which views under the workbench are open, by their place on the rail: the page comes
+/// back as it was left, not only the work.
+const VIEWS_KEY: &str = "keylab.views";
+
+/// Remembers the open views; a browser that refuses only forgets them.
+pub fn save_views(open: &[usize]) {
+    if let Some(s) = storage() {
+        let _ = s.set_item(VIEWS_KEY, &serde_json::to_string(open).unwrap_or_default());
+    }
+}
+
+/// The open views remembered, when there are any and the record is readable; a record
+/// damaged or written by another version opens the first visit's views instead.
+pub fn load_views(count: usize) -> Option<Vec<usize>> {
+    let text = storage()?.get_item(VIEWS_KEY).ok()??;
+    let open: Vec<usize> = serde_json::from_str(&text).ok()?;
+    open.iter().all(|&i| i < count).then_some(open)
+}

@@ -1,15 +1,19 @@
-//! The page: the reducer, persistence, and the layout of the panels.
+//! The page: the work and its history, the workbench (template, keys, inspector) and
+//! the views under it.
 
-use crate::browser::boot::{boot, current_hash, forget_link, read_link, share_url, LinkOutcome, SHARE_ITEMS};
+use crate::browser::boot::{boot, forget_link, share_url};
 use crate::browser::storage;
 use crate::browser::versions::{save_snapshot, stored, Source, Version};
-use crate::document::{Command, Design, Items, Playground, Workspace};
+use crate::document::{Action, Design, Items, Playground, QueryChoices, Workspace};
 use crate::presets;
 use crate::ui::hooks::{use_analysis, use_derived, use_rekeying};
+use crate::ui::page_hooks::{use_autosave, use_link_listener, use_shortcuts};
 use crate::ui::panels::collection_view::CollectionView;
 use crate::ui::panels::definitions_panel::DefinitionsPanel;
+use crate::ui::panels::inspector::Inspector;
 use crate::ui::panels::key_code::KeyCode;
 use crate::ui::panels::lint_list::LintList;
+use crate::ui::panels::masthead::Masthead;
 use crate::ui::panels::paste_box::PasteBox;
 use crate::ui::panels::preview_panel::{PreviewPanel, QueryBar};
 use crate::ui::panels::query_panel::{shape_label, QueryPanel};
@@ -18,57 +22,75 @@ use crate::ui::panels::side_by_side::SideBySide;
 use crate::ui::panels::snippet_panel::SnippetPanel;
 use crate::ui::panels::template_editor::TemplateEditor;
 use crate::ui::panels::version_compare::VersionCompare;
-use crate::ui::widgets::copy_button::CopyButton;
-use crate::ui::widgets::files::Files;
-use crate::ui::widgets::history_buttons::HistoryButtons;
+use crate::ui::panels::views::{bring_into_view, View, ViewBox, ViewRail};
 use crate::ui::widgets::link_prompt::LinkPrompt;
-use crate::ui::widgets::new_design::NewDesign;
-use crate::ui::widgets::preset_picker::PresetPicker;
-use crate::ui::widgets::theme_toggle::ThemeToggle;
-use gloo::events::{EventListener, EventListenerOptions};
-use gloo::timers::callback::Timeout;
 use std::rc::Rc;
-use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-/// A skip link moves focus to its panel without touching the fragment, which carries
-/// share links.
-fn skip_to(id: &'static str) -> Callback<MouseEvent> {
-    Callback::from(move |e: MouseEvent| {
+/// A skip link opens its view and moves the focus there, without touching the
+/// fragment, which carries share links.
+fn skip_link(label: &'static str, view: View, open: &Callback<View>) -> Html {
+    let open = open.reform(move |e: MouseEvent| {
         e.prevent_default();
-        if let Some(panel) = web_sys::window()
-            .and_then(|w| w.document())
-            .and_then(|d| d.get_element_by_id(id))
-            .and_then(|el| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(el).ok())
-        {
-            panel.scroll_into_view();
-            let _ = panel.focus();
-        }
-    })
+        view
+    });
+    html! { <a href={format!("#{}", view.box_id())} onclick={open}>{ label }</a> }
 }
 
-/// Up to this many items, every change is saved at once.
-const SAVE_AT_ONCE: usize = 5000;
+/// What every view under the workbench may read.
+struct ViewContext<'a> {
+    current: &'a Rc<Playground>,
+    analysis: &'a crate::analysis::Analysis,
+    items: &'a Items,
+    dispatch: &'a Callback<Action>,
+    pointed: Option<usize>,
+    query_choices: &'a QueryChoices,
+    versions: Html,
+}
 
-/// Ctrl/Cmd+Z and Ctrl/Cmd+Shift+Z (or Ctrl+Y) undo and redo, except inside a text
-/// field, where the browser's own undo of the typing applies.
-fn shortcut(e: &KeyboardEvent) -> Option<Command> {
-    if !(e.ctrl_key() || e.meta_key()) {
-        return None;
+/// The open view, and only it: a view that is not open is not drawn.
+fn view_body(view: View, c: ViewContext) -> Html {
+    let (current, analysis, items, dispatch) = (c.current, c.analysis, c.items, c.dispatch);
+    match view {
+        View::Query => {
+            html! { <QueryPanel choices={c.query_choices.clone()} query={analysis.query.clone()} dispatch={dispatch.clone()} /> }
+        }
+        View::Items => html! {
+            <SamplesTable items={items.clone()} entity={current.entity} attribute={current.attribute()} preview={analysis.preview.clone()}
+                overwritten={analysis.overwritten.clone()} dispatch={dispatch.clone()} pointed={c.pointed} />
+        },
+        View::Collections => {
+            html! { <CollectionView items={items.clone()} index={current.index_of_attribute()} collections={analysis.collections.clone()} blocked={analysis.blocked.clone()} /> }
+        }
+        View::Paste => {
+            html! { <PasteBox pasted={current.pasted.clone()} view={analysis.pasted.clone()} dispatch={dispatch.clone()} /> }
+        }
+        View::Code => {
+            html! { <SnippetPanel prefs={current.snippet.clone()} table={current.schema.table.name.clone()} query={analysis.query.clone()} items={items.clone()} dispatch={dispatch.clone()} /> }
+        }
+        View::KeyCode => html! { <KeyCode schema={current.schema.clone()} /> },
+        View::Tables => html! { <DefinitionsPanel table={current.schema.table.clone()} /> },
+        View::Versions => c.versions,
+        View::TwoDesigns => analysis
+            .side_by_side
+            .clone()
+            .map(|designs| html! { <SideBySide {designs} items={items.clone()} /> })
+            .unwrap_or_default(),
     }
-    let editing = e
-        .target()
-        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-        .is_some_and(|el| {
-            matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA") || el.has_attribute("contenteditable")
-        });
-    if editing {
-        return None;
-    }
-    match (e.key().to_ascii_lowercase().as_str(), e.shift_key()) {
-        ("z", false) => Some(Command::Undo),
-        ("z", true) | ("y", false) => Some(Command::Redo),
-        _ => None,
+}
+
+/// The start hint of a first visit, until it is dismissed or a preset is loaded.
+fn start_hint(hint: &UseStateHandle<bool>) -> Html {
+    let close = {
+        let hint = hint.clone();
+        Callback::from(move |_: MouseEvent| hint.set(false))
+    };
+    html! {
+        <aside class="hint" aria-label="start here" data-testid="start-hint">
+            <strong>{ "Start here. " }</strong>
+            { "keylab sorts DynamoDB keys as DynamoDB does, by UTF-8 bytes. Set the score chip's width to 3 and watch 1500 overflow; under Query pick \"Range on a field\" and see it drawn on the keys; copy its code from the line above them. More designs under preset, at the top; your work stays in this browser. " }
+            <button type="button" onclick={close}>{ "Got it" }</button>
+        </aside>
     }
 }
 
@@ -84,85 +106,58 @@ pub fn App() -> Html {
         // The undo steps of this tab survive a reload, as the work does.
         use_reducer(move || Workspace::with_past(boot.state.clone(), storage::load_history(&boot.state)))
     };
-    let state: Rc<Playground> = workspace.present.clone();
     // _eq: a save that changes nothing must not re-render, or a value being typed
     // (not yet committed by its change event) is reset under the cursor.
     let save_problem = use_state_eq(|| None::<String>);
-    {
-        let snapshot = (*state).clone();
-        let save_problem = save_problem.clone();
-        let past: Vec<Rc<Playground>> = workspace.past().to_vec();
-        use_effect_with(snapshot, move |s| {
-            let large = s.rows.len() > SAVE_AT_ONCE;
-            let s = s.clone();
-            let save = move || {
-                save_problem.set(storage::save(&s).err());
-                storage::save_history(&s, &past);
-            };
-            // A large table is saved once the edits pause, not after every keystroke.
-            let pending = if large {
-                Some(Timeout::new(400, save))
-            } else {
-                save();
-                None
-            };
-            move || drop(pending)
-        });
-    }
-    {
-        let workspace = workspace.clone();
-        use_effect_with((), move |_| {
-            let listener = web_sys::window().map(|w| {
-                // Not passive: the shortcut replaces the browser's own Ctrl+Z.
-                EventListener::new_with_options(
-                    &w,
-                    "keydown",
-                    EventListenerOptions::enable_prevent_default(),
-                    move |e| {
-                        if let Some(command) = e.dyn_ref::<KeyboardEvent>().and_then(shortcut) {
-                            e.prevent_default();
-                            workspace.dispatch(command);
-                        }
-                    },
-                )
-            });
-            move || drop(listener)
-        });
-    }
-    let link = use_derived(&state, share_url);
-    {
-        // A link pasted into the address bar of an open tab changes only the fragment.
-        let (pending, notices) = (pending.clone(), notices.clone());
-        use_effect_with((), move |_| {
-            let listener = web_sys::window().map(|w| {
-                EventListener::new(&w, "hashchange", move |_| {
-                    // Autosave keeps storage equal to the work on screen.
-                    let (work, _) = storage::load();
-                    match read_link(&current_hash(), &work, true) {
-                        LinkOutcome::Nothing => {}
-                        LinkOutcome::Refused(message) => {
-                            forget_link();
-                            notices.set(vec![message]);
-                        }
-                        LinkOutcome::Open(_) => forget_link(),
-                        LinkOutcome::Ask(linked) => {
-                            notices.set(Vec::new());
-                            pending.set(Some(linked));
-                        }
-                    }
-                })
-            });
-            move || drop(listener)
-        });
-    }
+    use_autosave(&workspace, save_problem.clone());
+    use_shortcuts(&workspace);
+    use_link_listener(pending.clone(), notices.clone());
+    let current: Rc<Playground> = workspace.present.clone();
+    let link = use_derived(&current, share_url);
     // Whether the Number vs String view is open: only then is it computed.
     let comparing = use_state_eq(|| false);
-    let analysis = use_analysis(&state, *comparing);
+    let analysis = use_analysis(&current, *comparing);
     // The item whose key the pointer is on in the preview, marked in the items table.
     let pointed = use_state(|| None::<usize>);
+    // The segment whose settings the inspector shows, and the view under the workbench.
+    let selected = use_state_eq(|| 0usize);
+    let opened = use_state_eq(|| {
+        storage::load_views(View::ALL.len())
+            .map(|open| {
+                View::ALL
+                    .into_iter()
+                    .enumerate()
+                    .filter(|(i, _)| open.contains(i))
+                    .map(|(_, v)| v)
+                    .collect()
+            })
+            .unwrap_or_else(View::at_first)
+    });
+    {
+        let open: Vec<usize> = opened.iter().map(|&v| v as usize).collect();
+        use_effect_with(open, |open| storage::save_views(open));
+    }
+    let open_view = {
+        let opened = opened.clone();
+        Callback::from(move |v: View| {
+            if !opened.contains(&v) {
+                opened.set(
+                    View::ALL
+                        .into_iter()
+                        .filter(|o| *o == v || opened.contains(o))
+                        .collect(),
+                );
+            }
+            bring_into_view(v);
+        })
+    };
+    let close_view = {
+        let opened = opened.clone();
+        Callback::from(move |v: View| opened.set(opened.iter().copied().filter(|o| *o != v).collect()))
+    };
     let dispatch = {
         let workspace = workspace.clone();
-        Callback::from(move |a| workspace.dispatch(Command::Edit(a)))
+        Callback::from(move |a| workspace.dispatch(crate::document::Command::Edit(a)))
     };
     let command = {
         let workspace = workspace.clone();
@@ -170,7 +165,7 @@ pub fn App() -> Html {
     };
     // Loading a preset over work that is not that preset's asks first.
     // The code panel's settings are the person's, not the design's: they do not count.
-    let unsaved = use_derived(&state, |s| {
+    let unsaved = use_derived(&current, |s| {
         presets::load(&s.preset).is_none_or(|p| {
             Playground {
                 snippet: s.snippet.clone(),
@@ -178,7 +173,6 @@ pub fn App() -> Html {
             } != *s
         })
     });
-    let current = state;
     let items = Items::of(&current);
     let query_choices = use_derived(&current, Playground::query_choices);
     // A sort key's keys are read within one partition; a partition key's span them all.
@@ -201,39 +195,54 @@ pub fn App() -> Html {
             Err(why) => version_problem.set(Some(format!("The version was not saved: {why}."))),
         })
     };
+    let views: Vec<View> = View::ALL
+        .into_iter()
+        .filter(|v| match v {
+            View::Versions => cfg!(feature = "deferred"),
+            View::TwoDesigns => analysis.side_by_side.is_some(),
+            _ => true,
+        })
+        .collect();
+    let open: Vec<View> = opened.iter().copied().filter(|v| views.contains(v)).collect();
+    let versions = if cfg!(feature = "deferred") && open.contains(&View::Versions) {
+        html! { <VersionCompare {rekeying} against={against.as_ref().map(|v| v.label.clone())} on_save={on_save_version}
+        on_against={{ let against = against.clone(); Callback::from(move |v| against.set(v)) }} save_problem={(*version_problem).clone()} /> }
+    } else {
+        Html::default()
+    };
+    let query_bar = analysis
+        .query
+        .as_ref()
+        .map(|q| QueryBar {
+            pattern: shape_label(current.query.shape).to_string(),
+            expression: q.expression.clone(),
+            code: q.snippet.as_ref().ok().map(|code| {
+                (
+                    code.clone(),
+                    keylab::snippet::Target::from_id(&current.snippet.target)
+                        .unwrap_or(keylab::snippet::Target::AwsCli)
+                        .label()
+                        .to_string(),
+                )
+            }),
+        })
+        .map_err(Clone::clone);
+    let on_select = {
+        let selected = selected.clone();
+        Callback::from(move |i| selected.set(i))
+    };
     html! {
         <>
             <nav class="skip-links" aria-label="skip to">
-                { for [("preview-panel", "Skip to the sorted keys"), ("query-panel", "Skip to the query"), ("snippet-panel", "Skip to the code")]
-                    .into_iter().map(|(id, label)| html! { <a href={format!("#{id}")} onclick={skip_to(id)}>{ label }</a> }) }
+                <a href="#preview-panel" onclick={Callback::from(|e: MouseEvent| { e.prevent_default(); crate::ui::widgets::tabs::focus("preview-panel"); })}>{ "Skip to the sorted keys" }</a>
+                { skip_link("Skip to the query", View::Query, &open_view) }
+                { skip_link("Skip to the code", View::Code, &open_view) }
             </nav>
-            <header>
-                <h1>{ "keylab" }</h1>
-                <p>{ "Design DynamoDB sort keys and watch them sort the way DynamoDB sorts them: by UTF-8 bytes." }</p>
-                <HistoryButtons can_undo={workspace.can_undo()} can_redo={workspace.can_redo()} command={command.clone()} />
-                <div class="toolbar">
-                    { match (*link).clone() {
-                        Some(link) => html! { <CopyButton text={link} label="Copy share link" /> },
-                        None => html! { <button type="button" disabled=true title={format!("More than {SHARE_ITEMS} items make a link too long: use Export instead")}>{ "Copy share link" }</button> },
-                    } }
-                    // The one preset picker: loading a design also closes the start hint.
-                    <PresetPicker id="header-preset" unsaved={*unsaved} command={command.clone()} current={AttrValue::from(current.preset.clone())}
-                        on_load={{ let hint = hint.clone(); Callback::from(move |_| hint.set(false)) }} />
-                    <ThemeToggle />
-                </div>
-                if cfg!(feature = "deferred") {
-                    <Files state={current.clone()} command={command.clone()} />
-                }
-                <NewDesign command={command.clone()} />
-            </header>
+            <Masthead can_undo={workspace.can_undo()} can_redo={workspace.can_redo()} link={(*link).clone()} unsaved={*unsaved}
+                preset={AttrValue::from(current.preset.clone())} state={current.clone()} command={command.clone()}
+                on_load={{ let hint = hint.clone(); Callback::from(move |_| hint.set(false)) }} />
             { for notices.iter().chain(save_problem.iter()).map(|n| html! { <p class="notice" role="status">{ n }</p> }) }
-            if *hint {
-                <aside class="hint" aria-label="start here" data-testid="start-hint">
-                    <strong>{ "Start here. " }</strong>
-                    { "This is the leaderboard from the seed articles: scores stored inverted so the top score comes first. Change the score's width to 3 and watch 1500 overflow; set the query below to \"Range on a field\" and watch it drawn on the keys, then copy its code for your SDK from the line above them. Or pick another design from the articles under preset, at the top. Everything you change is saved in this browser. " }
-                    <button type="button" onclick={{ let hint = hint.clone(); Callback::from(move |_: MouseEvent| hint.set(false)) }}>{ "Got it" }</button>
-                </aside>
-            }
+            if *hint { { start_hint(&hint) } }
             { (*pending).clone().map(|design| {
                 let pending = pending.clone();
                 let on_done = Callback::from(move |_| { forget_link(); pending.set(None); });
@@ -243,39 +252,26 @@ pub fn App() -> Html {
                 <p class="lesson" data-testid="preset-lesson"><strong>{ format!("{}: ", p.title()) }</strong>{ p.lesson() }</p>
             }).unwrap_or_default() }
             <main>
-                // The workbench: the design side (the template and the design check, one
-                // grid cell) and the keys beside it. The keys stick only within it, so
-                // they follow the design as it scrolls and never cover a panel below.
+                // The workbench: the template's chips above, the keys in the middle with the
+                // room they need, and the open segment's settings and the design check beside.
                 <div class="workbench">
-                    <div class="design-side">
-                        <TemplateEditor design={Design::of(&current)} errors={analysis.errors.clone()} warnings={analysis.warnings.clone()} plans={analysis.plans.clone()} dispatch={dispatch.clone()} />
-                        <LintList design={Design::of(&current)} findings={analysis.lint.clone()} surprise={analysis.pasted.as_ref().and_then(|p| p.surprise.clone())} dispatch={dispatch.clone()} />
-                    </div>
+                    <TemplateEditor design={Design::of(&current)} errors={analysis.errors.clone()} warnings={analysis.warnings.clone()} dispatch={dispatch.clone()} selected={*selected} on_select={on_select.clone()} />
                     <PreviewPanel items={items.clone()} is_sort={is_sort} preview={analysis.preview.clone()} hits={query.map(|q| q.hits.clone()).unwrap_or_default()} band={query.map(|q| q.band.clone())} number_vs_string={analysis.number_vs_string.clone()} number_field={analysis.number_field.clone()} comparing={*comparing}
                         on_compare={{ let comparing = comparing.clone(); Callback::from(move |open| comparing.set(open)) }} overwritten={analysis.overwritten.clone()}
                         collections={analysis.collections.clone()} blocked={analysis.blocked.clone()}
                         on_point={{ let pointed = pointed.clone(); Callback::from(move |r| pointed.set(r)) }}
-                        query_bar={analysis.query.as_ref().map(|q| QueryBar {
-                            pattern: shape_label(current.query.shape).to_string(),
-                            expression: q.expression.clone(),
-                            code: q.snippet.as_ref().ok().map(|code| (code.clone(),
-                                keylab::snippet::Target::from_id(&current.snippet.target).unwrap_or(keylab::snippet::Target::AwsCli).label().to_string())),
-                        }).map_err(Clone::clone)} />
+                        on_edit_query={open_view.reform(|_| View::Query)} {query_bar} />
+                    <div class="design-side">
+                        <Inspector design={Design::of(&current)} errors={analysis.errors.clone()} warnings={analysis.warnings.clone()} plans={analysis.plans.clone()} dispatch={dispatch.clone()} selected={*selected} {on_select} />
+                        <LintList design={Design::of(&current)} findings={analysis.lint.clone()} surprise={analysis.pasted.as_ref().and_then(|p| p.surprise.clone())} dispatch={dispatch.clone()} />
+                    </div>
                 </div>
-
-                <CollectionView items={items.clone()} index={current.index_of_attribute()} collections={analysis.collections.clone()} blocked={analysis.blocked.clone()} />
-                <SamplesTable items={items.clone()} entity={current.entity} attribute={attribute.clone()} preview={analysis.preview.clone()} overwritten={analysis.overwritten.clone()} dispatch={dispatch.clone()} pointed={*pointed} />
-                { analysis.side_by_side.clone().map(|designs| html! { <SideBySide {designs} items={items.clone()} /> }).unwrap_or_default() }
-                <QueryPanel choices={(*query_choices).clone()} query={analysis.query.clone()} dispatch={dispatch.clone()} />
-                <PasteBox pasted={current.pasted.clone()} view={analysis.pasted.clone()} dispatch={dispatch.clone()} />
-                <SnippetPanel prefs={current.snippet.clone()} table={current.schema.table.name.clone()} query={analysis.query.clone()} items={items.clone()} {dispatch} />
-                <DefinitionsPanel table={current.schema.table.clone()} />
-                <KeyCode schema={current.schema.clone()} />
-                if cfg!(feature = "deferred") {
-                    <VersionCompare {rekeying} against={against.as_ref().map(|v| v.label.clone())} on_save={on_save_version}
-                        on_against={{ let against = against.clone(); Callback::from(move |v| against.set(v)) }}
-                        save_problem={(*version_problem).clone()} />
-                }
+                <ViewRail {views} open={open.clone()} on_open={open_view} />
+                { for open.iter().map(|&v| html! {
+                    <ViewBox key={v as usize} view={v} on_close={close_view.clone()}>
+                        { view_body(v, ViewContext { current: &current, analysis: &analysis, items: &items, dispatch: &dispatch, pointed: *pointed, query_choices: &query_choices, versions: versions.clone() }) }
+                    </ViewBox>
+                }) }
             </main>
         </>
     }

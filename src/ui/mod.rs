@@ -5,6 +5,7 @@
 
 pub mod app;
 pub mod hooks;
+pub mod page_hooks;
 pub mod panels;
 pub mod widgets;
 

@@ -1,6 +1,6 @@
 // axe-core, run inside the real page: no serious or critical violations, in light and
 // dark mode, with every panel showing content (errors and the byte view included).
-import { test, expect, openFresh, violations } from './fixtures.mjs';
+import { test, expect, openFresh, violations, openView } from './fixtures.mjs';
 
 for (const scheme of ['light', 'dark']) {
   test(`no serious or critical accessibility violations, ${scheme} mode`, async ({ page }) => {
@@ -12,6 +12,7 @@ for (const scheme of ['light', 'dark']) {
     await width.press('Enter');
     await page.getByLabel('access pattern').selectOption('range');
     await page.getByText('Byte view: why each key sorts before the next').click();
+    for (const view of ['Item collections', 'Paste an expression', 'Code', 'Key code', 'Table definitions', 'Compare versions']) await openView(page, view);
     await page.getByLabel('Query input as JSON').fill('{"KeyConditionExpression": "PK = :p OR SK = :s"}');
     await page.getByLabel('Query input as JSON').press('Tab');
     expect(await violations(page)).toEqual([]);
@@ -26,13 +27,17 @@ test('no horizontal scroll at 375 px except inside code blocks', async ({ page }
   expect(overflow).toBeLessThanOrEqual(0);
 });
 
-test('at 1920 px the template and the order sit side by side, with no horizontal scroll', async ({ page }) => {
+test('at 1920 px the segment settings sit beside the template and the keys, with no horizontal scroll', async ({ page }) => {
   await page.setViewportSize({ width: 1920, height: 1080 });
   await openFresh(page);
   const template = await page.getByRole('heading', { name: /template of Run/ }).boundingBox();
   const order = await page.getByRole('heading', { name: 'SK in query order' }).boundingBox();
-  expect(Math.abs(template.y - order.y)).toBeLessThan(2);
-  expect(order.x).toBeGreaterThan(template.x + 400);
+  const settings = await page.locator('#inspector').boundingBox();
+  // The chips above the keys, the open segment's settings beside both.
+  expect(Math.abs(template.x - order.x)).toBeLessThan(2);
+  expect(order.y).toBeGreaterThan(template.y);
+  expect(Math.abs(settings.y - template.y)).toBeLessThan(40);
+  expect(settings.x).toBeGreaterThan(order.x + 800);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 });

@@ -1,6 +1,6 @@
 // Designing the whole schema in the page: entities, every key attribute's template,
 // GSIs, the schema as JSON, and generated items at 100,000 rows.
-import { test, expect, openFresh, loadPreset } from './fixtures.mjs';
+import { test, expect, openFresh, loadPreset, openView } from './fixtures.mjs';
 
 test('entities are picked, added and removed, and the table follows the picked one', async ({ page }) => {
   await openFresh(page);
@@ -36,6 +36,7 @@ test('every key attribute has a template, a GSI is added, and the query can use 
   await page.getByRole('tablist', { name: 'key attribute' }).getByRole('tab', { name: /^GSI1PK \(/ }).click();
   await page.getByRole('button', { name: 'Give Run a GSI1PK template' }).click();
   // Every run lands in the one GSI1 partition, keyed RUN, sorted by the new field.
+  await openView(page, 'Item collections');
   await expect(page.getByRole('heading', { name: 'Item collections of index GSI1' })).toBeVisible();
   await page.getByLabel('index', { exact: true }).selectOption('GSI1');
   await expect(page.getByTestId('query-input')).toContainText('"IndexName": "GSI1"');

@@ -54,3 +54,16 @@ export async function pickAnchor(page, n, entity) {
   const option = page.locator('#query-anchor option').filter({ hasText: new RegExp(`^${n}: `) });
   await page.locator('#query-anchor').selectOption(await option.getAttribute('value'));
 }
+
+/** Opens one of the views under the workbench by its rail button (Query, Items, Code, …). */
+export async function openView(page, name) {
+  const button = page.getByRole('navigation', { name: 'views of the design' }).getByRole('button', { name, exact: true });
+  await button.click();
+  await expect(button).toHaveAttribute('aria-expanded', 'true');
+}
+
+/** Opens the settings of segment `n` (1-based) of the template in the inspector. */
+export async function openSegment(page, n) {
+  await page.getByTestId('template-shape').locator('.chip').nth(n - 1).click();
+  await expect(page.locator('#inspector h2')).toContainText(`Segment ${n} of`);
+}

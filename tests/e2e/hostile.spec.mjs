@@ -1,4 +1,4 @@
-import { test, expect, openFresh, loadPreset, pickAnchor } from './fixtures.mjs';
+import { test, expect, openFresh, loadPreset, pickAnchor, openView, openSegment } from './fixtures.mjs';
 // Hostile input in the fields this round added, at phone width: messages, no crash, the
 // work kept across a reload, and no sideways page scroll.
 test('megabyte names, invisible characters and broken literals in the new fields, at 375 px', async ({ page }) => {
@@ -17,6 +17,7 @@ test('megabyte names, invisible characters and broken literals in the new fields
   await page.locator('#new-table').fill(big);
   await page.locator('#new-entity').fill(big);
   await expect(page.getByTestId('new-table-problem')).toBeVisible();
+  await openView(page, 'Paste an expression');
   await page.locator('#paste-input').fill("{TableName: 'x', KeyConditionExpression: '" + bidi + "'}");
   await expect(page.getByTestId('paste-error')).toBeVisible();
   await page.locator('#paste-input').fill("{'a': True, b: [1,2,], /* c */ 'd': \"\\ud83d\"}");
@@ -49,6 +50,7 @@ test('a value that makes every key too long is said beside the keys and in the q
   // once the season's 32-character bound is lifted.
   const attributes = page.getByRole('tablist', { name: 'key attribute' });
   await attributes.getByRole('tab', { name: /^PK / }).click();
+  await openSegment(page, 2);
   await page.getByLabel('max chars').fill('');
   await expect(page.getByTestId('template-size')).toContainText('unbounded');
   await attributes.getByRole('tab', { name: /^SK / }).click();

@@ -1,6 +1,6 @@
 // Keys drawn segment by segment in their template chips' colours; a chip hovered or
 // focused marks its segment in every key.
-import { test, expect, openFresh, loadPreset } from './fixtures.mjs';
+import { test, expect, openFresh, loadPreset, openView } from './fixtures.mjs';
 
 const color = (locator) => locator.evaluate((e) => getComputedStyle(e).color);
 const background = (locator) => locator.evaluate((e) => getComputedStyle(e).backgroundColor);
@@ -125,25 +125,13 @@ test('at 1280×800 the template, the first 12 keys and the query expression shar
   await expect(page.getByTestId('query-bar').getByRole('button', { name: 'Copy AWS CLI code' })).toBeVisible();
 });
 
-test('the keys stay in view while the design scrolls', async ({ page }) => {
+// The settings of a segment open beside the keys (keys_first.spec.mjs), so nothing
+// needs the keys to stick while the design scrolls; the views below are their own boxes.
+test('a view opened below the workbench is never covered by it', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await openFresh(page);
-  await page.getByTestId('start-hint').getByRole('button', { name: 'Got it' }).click();
-  // Scroll to the template's last segment: the keys are still on screen beside it.
-  await page.locator('#seg-2-kind').scrollIntoViewIfNeeded();
-  await page.evaluate(() => window.scrollBy(0, 300));
-  const keys = await page.getByTestId('sorted-keys').boundingBox();
-  expect(keys.y).toBeGreaterThanOrEqual(0);
-  expect(keys.y + 20).toBeLessThanOrEqual(800);
-  await expect(page.getByTestId('query-bar-expression')).toBeInViewport();
-});
-
-test('the keys stop with the design: a panel below them is never covered', async ({ page }) => {
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await openFresh(page);
-  // The paste box sits in the keys' column, below the workbench: focused by keyboard, its
-  // top corners are its own, not the sticky keys' (they once covered its first 400 px).
-  for (const id of ['#paste-input', '#version-paste']) {
+  for (const [view, id] of [['Paste an expression', '#paste-input'], ['Compare versions', '#version-paste']]) {
+    await openView(page, view);
     await page.locator(id).focus();
     const top = await page.locator(id).evaluate((e) => {
       const r = e.getBoundingClientRect();
@@ -151,15 +139,13 @@ test('the keys stop with the design: a panel below them is never covered', async
     });
     expect(top, id).toEqual([true, true]);
   }
-  // Nor does a sliver of them show between two full-width panels further down.
-  await page.getByRole('heading', { name: 'Table definitions' }).scrollIntoViewIfNeeded();
-  await expect(page.locator('#preview-panel')).not.toBeInViewport();
 });
 
 for (const width of [1280, 375]) {
   test(`no key breaks across lines, in the keys, the collections or the query's rows, at ${width} px`, async ({ page }) => {
     await page.setViewportSize({ width, height: 800 });
     await openFresh(page);
+    await openView(page, 'Item collections');
     for (const list of ['[data-testid=sorted-keys] li code', '.hits ol.keys li > code', '[data-testid=collection-forward] li code', '[data-testid=collection-backward] li code']) {
       const keys = page.locator(list);
       const lines = await keys.evaluateAll((es) => es.map((e) => e.getClientRects().length));

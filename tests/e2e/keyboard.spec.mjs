@@ -30,11 +30,19 @@ test('keyboard only: pick a preset, change a width, copy a working query', async
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('preset-lesson')).toContainText('IoT device');
 
+  // The chips are one Tab stop; the arrow opens the second segment's settings.
+  await tabTo(page, '.chip[aria-selected=true]');
+  await page.keyboard.press('ArrowRight');
+  await expect(page.locator('#inspector h2')).toContainText('Segment 2 of');
   await tabTo(page, '#seg-1-width');
   await page.keyboard.press('Control+a');
   await page.keyboard.type('8');
   await page.keyboard.press('Enter');
+  await tabTo(page, '.rail-item', 'Item collections');
+  await page.keyboard.press('Enter');
   await expect(page.getByTestId('collection-forward').locator('li code').first()).toHaveText('#READING#00000001');
+  await tabTo(page, '.rail-item', 'Code');
+  await page.keyboard.press('Enter');
 
   // The code tabs are one Tab stop; the arrow keys pick within them (ARIA tabs).
   await tabTo(page, '[role=tab][aria-selected=true]', 'AWS CLI');

@@ -1,12 +1,13 @@
 // The Key code section: the design as a module in six languages, written from the
 // design on screen, following an edit, with the design's hash in its header; a design
 // with an error says why instead.
-import { test, expect, openFresh } from './fixtures.mjs';
+import { test, expect, openFresh, openView } from './fixtures.mjs';
 
 const section = (page) => page.locator('#keycode-panel');
 
 test('each language writes the leaderboard keys with the design hash, and an edit rewrites them', async ({ page }) => {
   await openFresh(page);
+  await openView(page, 'Key code');
   await section(page).locator('summary').click();
   const code = page.getByTestId('keycode-text');
   await expect(code).toContainText('export function encodeRunSk(v: RunSk): string');
@@ -38,6 +39,7 @@ test('each language writes the leaderboard keys with the design hash, and an edi
 
 test('a hostile entity name is quoted, not pasted into the code', async ({ page }) => {
   await openFresh(page);
+  await openView(page, 'Key code');
   await section(page).locator('summary').click();
   await page.getByLabel('entity name').fill('Run"); evil("\\u000a');
   const code = page.getByTestId('keycode-text');

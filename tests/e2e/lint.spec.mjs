@@ -1,6 +1,6 @@
 // The design check beside the design: each rule of docs/lint.md, found by doing what a
 // person does in the page, and its finding on screen with the sample values and the fix.
-import { test, expect, openFresh, loadPreset } from './fixtures.mjs';
+import { test, expect, openFresh, loadPreset, openView, openSegment } from './fixtures.mjs';
 
 /** The finding of one rule on screen. */
 const finding = (page, rule) => page.getByTestId('lint-list').locator(`li.finding[data-rule="${rule}"]`);
@@ -25,6 +25,7 @@ test('L1: two items that write one table key are shown with the key and both ite
 test('L2: a text field without a bound is reported, a maximum length bounds the key, too large a one is an error', async ({ page }) => {
   await openFresh(page);
   const l2 = finding(page, 'L2');
+  await openSegment(page, 3);
   const max = page.getByLabel('max chars');
   // The preset bounds the player at 64 characters: 28 + 64 × 4 = 284 bytes at worst.
   await expect(page.getByTestId('lint-summary')).toHaveText('No findings: nothing in the design or its sample items breaks rules L1 to L7.');
@@ -48,7 +49,7 @@ test('L2: a text field without a bound is reported, a maximum length bounds the 
   await expect(page.locator('table.samples')).toContainText('has 6 characters, and the field allows at most 3');
   // A bound that is not a number stays typed, with its problem next to it.
   await max.fill('many');
-  await expect(page.locator('#template-panel')).toContainText('"many" is not a whole number from 1 to 2048');
+  await expect(page.locator('#inspector')).toContainText('"many" is not a whole number from 1 to 2048');
 });
 
 test('L3: upper-casing two ids that differ only in case is proven with them', async ({ page }) => {
@@ -59,6 +60,7 @@ test('L3: upper-casing two ids that differ only in case is proven with them', as
   await expect(l3).toContainText('Run.season is stored in upper case, which merges the distinct values "aZ3kQ9pLmN" and "Az3kQ9pLmN" into one key.');
   await expect(l3.locator('.fix')).toHaveText("Fix: Set season's case to preserve.");
   await page.getByRole('tab', { name: 'PK' }).click();
+  await openSegment(page, 2);
   await page.locator('#seg-1-case').selectOption('preserve');
   await expect(l3).toHaveCount(0);
 });
@@ -105,6 +107,7 @@ test('L5: an expected write rate over what one partition takes suggests shards a
 
 test('L6: a pasted begins_with that ends inside a segment shows the keys it also returns', async ({ page }) => {
   await openFresh(page);
+  await openView(page, 'Paste an expression');
   await page.getByLabel('Query input as JSON').fill(JSON.stringify({
     TableName: 'Leaderboard',
     KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)',

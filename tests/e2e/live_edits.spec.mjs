@@ -1,6 +1,6 @@
 // Edits apply as they are typed; what cannot apply stays in its field, is named beside
 // it and above the empty preview, and survives a reload.
-import { test, expect, openFresh, loadPreset } from './fixtures.mjs';
+import { test, expect, openFresh, loadPreset, openView, openSegment } from './fixtures.mjs';
 
 const firstKey = (page) => page.getByTestId('sorted-keys').locator('li code').first();
 
@@ -23,6 +23,7 @@ test('a width applies while typing, without Enter or leaving the field', async (
 for (const [typed, why] of [['-3', 'whole number'], ['', 'whole number'], ['2.5', 'whole number'], ['0', 'whole number']]) {
   test(`a width of ${JSON.stringify(typed)} is an error beside the field and the empty preview names it`, async ({ page }) => {
     await openFresh(page);
+    await openView(page, 'Item collections');
     const width = page.locator('#seg-0-width');
     await width.fill(typed);
     const problem = page.getByTestId('seg-0-width-problem');
@@ -77,6 +78,7 @@ test('a sample value applies while typing', async ({ page }) => {
 
 test('the paste box checks what is typed without leaving it', async ({ page }) => {
   await openFresh(page);
+  await openView(page, 'Paste an expression');
   const box = page.locator('#paste-input');
   await box.fill('{not json');
   await expect(page.getByTestId('paste-error')).toContainText('not valid JSON');
@@ -138,7 +140,7 @@ test('with many partitions the busiest is shown first, another can be picked, an
   await expect(keys).toHaveCount(counts[1]);
   await expect(page.getByTestId('preview-partition-note')).toContainText(options[1].replace(/ \(.*/, ''));
   // Most unpadded keys land in the wrong place: one count, not a badge per row.
-  await expect(page.getByTestId('out-of-order-count')).toContainText(/\d+ of \d+ naive keys are out of order/);
+  await expect(page.getByTestId('out-of-order-count')).toContainText(/\d+ of \d+ out of order/);
   await expect(page.getByTestId('naive-keys').locator('.badge')).toHaveCount(0);
   // The two columns hold the same items, row for row.
   await expect(page.getByTestId('naive-keys').locator('li')).toHaveCount(counts[1]);
@@ -215,6 +217,7 @@ test('a long value is shown cut in the middle, whole on demand, and never stretc
   await openFresh(page);
   // Long, but inside the 1,024 bytes a sort key may hold, once the player's
   // 64-character bound is lifted.
+  await openSegment(page, 3);
   await page.getByLabel('max chars').fill('');
   const long = 'p_' + 'x'.repeat(900) + '_end';
   await page.getByTestId('value-1-player').fill(long);

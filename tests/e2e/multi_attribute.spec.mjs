@@ -2,13 +2,14 @@
 // concatenated keys, a query built, pasted and simulated on such an index, the
 // definitions to paste, and the JS API. No local engine implements the feature, so
 // these hold the page to the documented rules (docs/schema.md), not to dynalite.
-import { test, expect, openFresh, loadPreset } from './fixtures.mjs';
+import { test, expect, openFresh, loadPreset, openView } from './fixtures.mjs';
 
 const column = (page, index) => page.getByTestId(`design-${index}`);
 
 test('the preset shows both designs of one query: keys in the order each reads them, and what each cannot do', async ({ page }) => {
   await openFresh(page);
   await loadPreset(page, 'order-status');
+  await openView(page, 'Two GSI designs');
   const multi = column(page, 'ByStatus');
   const concatenated = column(page, 'GSI1');
   await expect(multi.getByTestId('design-expression')).toHaveText('#pk = :pk AND #pk2 = :pk2 AND #sk >= :sk');
@@ -36,6 +37,7 @@ test('the preset shows both designs of one query: keys in the order each reads t
 test('a pattern that breaks a rule of multi-attribute keys names it; a valid one updates both columns', async ({ page }) => {
   await openFresh(page);
   await loadPreset(page, 'order-status');
+  await openView(page, 'Two GSI designs');
   // Date fixed to item 1's, and a range on amount: the next attribute.
   await page.getByLabel('equal to it on').selectOption({ label: 'date' });
   await page.getByLabel('amount is').selectOption('ge');
@@ -46,6 +48,7 @@ test('a pattern that breaks a rule of multi-attribute keys names it; a valid one
   await expect(page.getByTestId('query-input')).toContainText('"#sk2": "amount"');
   await expect(page.getByTestId('query-input')).toContainText('":sk2": {');
   // Pasted: a range on date before an equality on amount breaks the left-to-right rule.
+  await openView(page, 'Paste an expression');
   await page.getByLabel('Query input as JSON').fill(JSON.stringify({
     TableName: 'Shop', IndexName: 'ByStatus',
     KeyConditionExpression: '#c = :c AND #s = :s AND #d < :d AND #a = :a',

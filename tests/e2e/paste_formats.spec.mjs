@@ -1,11 +1,12 @@
 // The paste box reads the Query input as developers have it: JSON, a JavaScript object
 // literal, a Python dict, DocumentClient plain values; and says which reading it used.
-import { test, expect, openFresh, loadPreset } from './fixtures.mjs';
+import { test, expect, openFresh, loadPreset, openView } from './fixtures.mjs';
 
 const box = (page) => page.getByLabel('Query input as JSON');
 
 test('a JavaScript object literal with DocumentClient values is read, and the reading is named', async ({ page }) => {
   await openFresh(page);
+  await openView(page, 'Paste an expression');
   await box(page).fill(`const params = {
   TableName: 'Leaderboard',
   KeyConditionExpression: '#pk = :pk AND #sk < :top', // the best scores
@@ -22,6 +23,7 @@ test('a JavaScript object literal with DocumentClient values is read, and the re
 
 test('a Python dict is read; plain JSON is read without a note', async ({ page }) => {
   await openFresh(page);
+  await openView(page, 'Paste an expression');
   await box(page).fill(`{'TableName': 'Leaderboard', 'KeyConditionExpression': 'PK = :pk', 'ScanIndexForward': False,
   'ExpressionAttributeValues': {':pk': {'S': 'SEASON#SPRING-2026'}}}`);
   await expect(page.getByTestId('paste-ok')).toBeVisible();
@@ -34,6 +36,7 @@ test('a Python dict is read; plain JSON is read without a note', async ({ page }
 
 test('a condition on a field inside the sort key gets a hint naming the key and its template', async ({ page }) => {
   await openFresh(page);
+  await openView(page, 'Paste an expression');
   await loadPreset(page, 'orders');
   await box(page).fill(`{TableName: 'Shop', KeyConditionExpression: 'PK = :pk AND id > :c',
     ExpressionAttributeValues: {':pk': 'CUSTOMER#C-42', ':c': '01J'}}`);

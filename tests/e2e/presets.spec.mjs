@@ -1,7 +1,7 @@
 // Every preset from the seed articles, loaded through the page's picker: what it
 // teaches is on screen, its query returns what the lesson says, and axe finds no
 // serious or critical violation in it.
-import { test, expect, openFresh, loadPreset, violations } from './fixtures.mjs';
+import { test, expect, openFresh, loadPreset, violations, openView, openSegment } from './fixtures.mjs';
 
 const keys = (page, testid) => page.getByTestId(testid).locator('li code');
 
@@ -43,6 +43,7 @@ const checks = {
   },
   casing: async (page) => {
     await expect(keys(page, 'sorted-keys')).toHaveText(['AUTHOR#DeBrie', 'AUTHOR#Dean', 'AUTHOR#Zed', 'AUTHOR#alex', 'AUTHOR#dana']);
+    await openSegment(page, 2);
     await page.locator('#seg-1-case').selectOption('upper');
     await expect(keys(page, 'sorted-keys')).toHaveText(['AUTHOR#ALEX', 'AUTHOR#DANA', 'AUTHOR#DEAN', 'AUTHOR#DEBRIE', 'AUTHOR#ZED']);
   },
@@ -58,6 +59,7 @@ for (const [id, check] of Object.entries(checks)) {
   test(`preset ${id}: its lesson shows on screen and holds`, async ({ page }) => {
     await openFresh(page);
     await loadPreset(page, id);
+    await openView(page, 'Item collections');
     await check(page);
     expect(await violations(page)).toEqual([]);
   });

@@ -1,4 +1,4 @@
-import { test, expect, openFresh, loadPreset, pickAnchor } from './fixtures.mjs';
+import { test, expect, openFresh, loadPreset, pickAnchor, openView } from './fixtures.mjs';
 
 const hitValues = (page, id) => page.getByTestId(id).locator('li .values');
 
@@ -66,6 +66,7 @@ test('exact key and prefix patterns', async ({ page }) => {
 
 test('the paste box validates and runs any expression, and points at the offending token', async ({ page }) => {
   await openFresh(page);
+  await openView(page, 'Paste an expression');
   const box = page.getByLabel('Query input as JSON');
   await box.fill(JSON.stringify({
     TableName: 'Leaderboard',

@@ -21,7 +21,7 @@ test('the leaderboard preview sorts top scores first, with the naive order besid
 test('changing a width and a value reorders the preview on screen', async ({ page }) => {
   await openFresh(page);
   // Ascending order first, so the width matters to the naive comparison.
-  await page.getByLabel('order').first().selectOption('asc');
+  await page.getByLabel('order', { exact: true }).first().selectOption('asc');
   await expect(page.getByTestId('sorted-keys').locator('li .values')).toHaveText([
     /^SPRING-2026, 9,/, /^SPRING-2026, 10,/, /^SPRING-2026, 240,/, /^SPRING-2026, 1500,/,
   ]);

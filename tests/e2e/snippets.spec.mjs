@@ -1,9 +1,10 @@
-import { test, expect, openFresh, pickAnchor } from './fixtures.mjs';
+import { test, expect, openFresh, pickAnchor, openView } from './fixtures.mjs';
 
 const code = (page) => page.getByTestId('snippet-code');
 
 test('one tab per SDK, the chosen one remembered across a reload', async ({ page }) => {
   await openFresh(page);
+  await openView(page, 'Code');
   await expect(page.getByRole('tablist', { name: 'SDK' }).getByRole('tab')).toHaveText(['AWS CLI', 'boto3 client', 'boto3 resource', 'JS SDK v3', 'JS DocumentClient', 'Rust', 'Go']);
   await expect(code(page)).toContainText('aws dynamodb query');
   const expectations = {
@@ -26,6 +27,7 @@ test('one tab per SDK, the chosen one remembered across a reload', async ({ page
 
 test('snippets follow the query, the table name, the endpoint and the program switch', async ({ page }) => {
   await openFresh(page);
+  await openView(page, 'Code');
   await page.getByLabel('access pattern').selectOption('range');
   await page.getByLabel('score is').selectOption('ge');
   await page.getByLabel('value', { exact: true }).fill('100');
@@ -46,6 +48,7 @@ test('snippets follow the query, the table name, the endpoint and the program sw
 test('Copy puts exactly the snippet on the clipboard and says Copied', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await openFresh(page);
+  await openView(page, 'Code');
   await page.getByRole('tablist', { name: 'SDK' }).getByRole('tab', { name: 'boto3 client' }).click();
   const shown = await code(page).textContent();
   await page.getByRole('button', { name: 'Copy the boto3 client code', exact: true }).click();
@@ -62,12 +65,14 @@ test('Copy puts exactly the snippet on the clipboard and says Copied', async ({ 
 test('Copy falls back when the Clipboard API is missing', async ({ page }) => {
   await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'clipboard', { get: () => undefined }));
   await openFresh(page);
+  await openView(page, 'Code');
   await page.getByRole('button', { name: 'Copy the AWS CLI code', exact: true }).click();
   await expect(page.getByRole('button', { name: /^Copied$|^Copy failed/ })).toBeVisible();
 });
 
 test('a hostile value is data in every tab', async ({ page }) => {
   await openFresh(page);
+  await openView(page, 'Code');
   const hostile = 'q\'"\\$(touch /tmp/keylab-e2e)`id`${HOME}😀\u200F';
   const cell = page.getByTestId('value-1-player');
   await cell.fill(hostile);
@@ -97,6 +102,7 @@ test('a hostile value is data in every tab', async ({ page }) => {
 
 test('a table name DynamoDB would refuse is named beside the field, and no code is shown for it', async ({ page }) => {
   await openFresh(page);
+  await openView(page, 'Code');
   const table = page.locator('#snippet-table');
   await table.fill('my table');
   await expect(page.getByTestId('snippet-table-problem')).toContainText("' ' cannot be in a DynamoDB table name");

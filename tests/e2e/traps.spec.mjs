@@ -3,7 +3,7 @@
 // the design check knows what a person means, bad input gets the right message, state
 // is kept, and the items leave the page as DynamoDB items.
 import fs from 'node:fs';
-import { test, expect, openFresh, loadPreset, pickAnchor } from './fixtures.mjs';
+import { test, expect, openFresh, loadPreset, pickAnchor, openView, openSegment } from './fixtures.mjs';
 
 // The first page's items: the list goes on through every page a client reads.
 const hits = (page) => page.getByTestId('query-hits').locator('li', { hasText: 'page 1' }).locator('.values');
@@ -93,6 +93,7 @@ test('a field whose name says it changes is asked about, and the fix is one undo
 
 test('an updatedAt the person never marked is asked about: it changes later, or it never does', async ({ page }) => {
   await openFresh(page);
+  await openSegment(page, 3);
   await page.locator('#seg-2-name').fill('lastLogin');
   await page.locator('#seg-2-name').press('Tab');
   const l4 = page.getByTestId('lint-list').locator('li[data-rule=L4]');
@@ -122,6 +123,7 @@ test('a 1 MB paste into a name is cut with a word beside the field, and widens n
 
 test('loading a preset keeps the code settings, and a blank design is named as no preset', async ({ page }) => {
   await openFresh(page);
+  await openView(page, 'Code');
   await page.getByLabel('endpoint (optional)').fill('http://127.0.0.1:8000');
   await page.getByLabel('endpoint (optional)').press('Tab');
   await page.getByLabel('complete runnable program').check();
@@ -158,6 +160,7 @@ test('the items leave the page as DynamoDB items, and a program writes them', as
   expect(requests[0].Leaderboard).toHaveLength(4);
   await expect(page.getByTestId('files-status')).toContainText('aws dynamodb batch-write-item --request-items');
   // The Code section writes them too, for the chosen SDK.
+  await openView(page, 'Code');
   await page.getByRole('tablist', { name: 'SDK' }).getByRole('tab', { name: 'boto3 client' }).click();
   await page.getByText('Write these items').click();
   await expect(page.getByTestId('writes-code')).toContainText('client.batch_write_item(RequestItems=request)');
@@ -191,6 +194,7 @@ test('every list of keys is numbered from 1, whatever was shown before', async (
   await page.getByRole('button', { name: '+ sort key for the table' }).click();
   await page.getByLabel('+ existing field').selectOption('updatedAt');
   await loadPreset(page, 'casing');
+  await openView(page, 'Item collections');
   for (const id of ['sorted-keys', 'naive-keys', 'query-hits', 'collection-forward']) {
     const numbers = await page.getByTestId(id).locator(':scope > li').evaluateAll((lis) => lis.map((li) => li.value));
     expect(numbers.length, id).toBeGreaterThan(0);
@@ -200,6 +204,7 @@ test('every list of keys is numbered from 1, whatever was shown before', async (
 
 test('the paste box reads ExclusiveStartKey and ConsistentRead as DynamoDB does', async ({ page }) => {
   await openFresh(page);
+  await openView(page, 'Paste an expression');
   const box = page.getByLabel('Query input as JSON');
   const input = (extra) => JSON.stringify({
     TableName: 'Leaderboard', KeyConditionExpression: 'PK = :p',

@@ -1,12 +1,13 @@
 // Compare with a saved version: save the leaderboard, change the score's order, and see
 // the keys that change, the neighbours that swap, the access pattern that now returns
 // other items, and the backfill command; then the last export and a pasted share link.
-import { test, expect, openFresh } from './fixtures.mjs';
+import { test, expect, openFresh, openView, openSegment } from './fixtures.mjs';
 
 const panel = (page) => page.locator('#versions-panel');
 
 test('saving a version, then changing the design, shows what changes and the backfill plan', async ({ page }) => {
   await openFresh(page);
+  await openView(page, 'Compare versions');
   await panel(page).getByTestId('save-version').click();
   const report = page.getByTestId('version-report');
   await expect(report).toContainText('Comparing the saved version of');
@@ -40,10 +41,12 @@ test('saving a version, then changing the design, shows what changes and the bac
 
 test('dropping a field from the sort key makes items collide, and the comparison says which', async ({ page }) => {
   await openFresh(page);
+  await openView(page, 'Compare versions');
   await panel(page).getByTestId('save-version').click();
   // Keep only the score in SK: runs with equal scores now write one key.
   await page.getByTestId('value-1-score').fill(await page.getByTestId('value-0-score').inputValue());
   await page.getByTestId('value-1-season').fill(await page.getByTestId('value-0-season').inputValue());
+  await openSegment(page, 3);
   await page.getByRole('button', { name: 'remove segment 3' }).click();
   await page.getByRole('button', { name: 'remove segment 2' }).click();
   await expect(page.getByTestId('version-collisions').locator('li').first()).toContainText('would overwrite #1');
@@ -51,6 +54,7 @@ test('dropping a field from the sort key makes items collide, and the comparison
 
 test('without a saved version or export, each button says what to do; a pasted link or file is compared', async ({ page }) => {
   await openFresh(page);
+  await openView(page, 'Compare versions');
   await panel(page).getByRole('button', { name: 'Compare with the saved version' }).click();
   await expect(panel(page).getByRole('alert')).toContainText('press Save as version first');
   await panel(page).getByRole('button', { name: 'Compare with the last export' }).click();
@@ -77,6 +81,7 @@ test('without a saved version or export, each button says what to do; a pasted l
 test('a pasted share link is the version compared with', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await openFresh(page);
+  await openView(page, 'Compare versions');
   await page.getByRole('button', { name: 'Copy share link' }).click();
   const url = await page.evaluate(() => navigator.clipboard.readText());
   expect(url).toContain('#s=');
@@ -89,6 +94,7 @@ test('a pasted share link is the version compared with', async ({ page, context 
 
 test('the last export is the version compared with, and a pasted export too', async ({ page }) => {
   await openFresh(page);
+  await openView(page, 'Compare versions');
   await page.locator('summary', { hasText: 'Import / export' }).click();
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export schema and items' }).click();
@@ -107,6 +113,7 @@ test('the last export is the version compared with, and a pasted export too', as
 
 test('by keyboard alone, and with a megabyte pasted, the comparison works and the page stays whole', async ({ page }) => {
   await openFresh(page);
+  await openView(page, 'Compare versions');
   await panel(page).getByTestId('save-version').focus();
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('version-report')).toContainText('Comparing the saved version of');

@@ -2,8 +2,9 @@
 //! marked, read forward and backward, and where the parent lands among its children.
 
 use crate::document::Items;
-use crate::ui::widgets::controls::{self, event_value};
+use crate::ui::widgets::controls;
 use crate::ui::widgets::elided::{shortened, Elided};
+use crate::ui::widgets::event_text::event_value;
 use crate::ui::{more_note, SHOWN};
 use keylab::preview::{Collection, CollectionItem};
 use std::rc::Rc;

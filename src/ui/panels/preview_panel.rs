@@ -9,6 +9,7 @@ use crate::ui::widgets::controls;
 use crate::ui::widgets::copy_button::CopyButton;
 use crate::ui::widgets::elided::{shortened, Elided};
 use crate::ui::widgets::key_segments::{column_widths, KeySegments};
+use crate::ui::widgets::scroll_cue::use_overflows;
 use crate::ui::{more_note, SHOWN};
 use keylab::preview::{Collection, NumberVsString, Preview};
 use keylab::schema::{AttrType, Order, Segment};
@@ -56,6 +57,9 @@ pub struct PreviewPanelProps {
     /// impossible (a bound that no longer fits), the bar says why, here too.
     #[prop_or(Err(String::new()))]
     pub query_bar: Result<QueryBar, String>,
+    /// Opens the query's own view, where the pattern is edited.
+    #[prop_or_default]
+    pub on_edit_query: Callback<()>,
 }
 
 /// What the line under the keys shows of the query.
@@ -113,6 +117,11 @@ fn marker(m: &Marker) -> Html {
     html! { <span class={classes!("marker", m.kind)} data-testid={m.kind} title={m.text.clone()}><Elided text={m.text.clone()} keep={160} /></span> }
 }
 
+/// Said beside a list's heading while the list is wider than its box.
+fn scroll_cue(shown: bool, testid: &'static str) -> Html {
+    html! { if shown { <span class="scroll-cue" data-testid={testid}>{ " · scroll sideways ⇢" }</span> } }
+}
+
 /// Above this share of rows out of order, one count says it better than a badge per row.
 const MARKS_AT_MOST: f64 = 0.5;
 
@@ -123,6 +132,9 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
     let from_end = use_state(|| false);
     let keys_list = use_node_ref();
     crate::ui::widgets::flip::use_flip(keys_list.clone());
+    let naive_list = use_node_ref();
+    let keys_scroll = use_overflows(keys_list.clone());
+    let naive_scroll = use_overflows(naive_list.clone());
     // The busiest partition until another is picked (the query's is one click away).
     let picked = use_state(|| None::<usize>);
     let only = use_state(String::new);
@@ -263,11 +275,11 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
     let mark_each = (out_of_order as f64) <= MARKS_AT_MOST * window.misplaced.len() as f64;
     let pick_partition = {
         let picked = picked.clone();
-        Callback::from(move |e: Event| picked.set(crate::ui::widgets::controls::event_value(&e).parse().ok()))
+        Callback::from(move |e: Event| picked.set(crate::ui::widgets::event_text::event_value(&e).parse().ok()))
     };
     let pick_entity = {
         let only = only.clone();
-        Callback::from(move |e: Event| only.set(crate::ui::widgets::controls::event_value(&e)))
+        Callback::from(move |e: Event| only.set(crate::ui::widgets::event_text::event_value(&e)))
     };
     let entity_names: Vec<String> = {
         let mut names: Vec<String> = Vec::new();
@@ -310,8 +322,13 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
             <p class="note">{ "A Number key sorts numerically but holds one value; a composite key is a String, so its numbers are padded to sort the same way." }</p>
         </details>
     });
+    // The fragment carries share links: the link opens the view without touching it.
+    let edit_query = props.on_edit_query.reform(|e: MouseEvent| e.prevent_default());
     html! {
         <section class="panel" aria-labelledby="preview-title" id="preview-panel" tabindex="-1">
+            // The facts about the list in one wrapping row, so the keys start high enough
+            // for a dozen of them to share the screen with the template.
+            <div class="preview-facts">
             <h2 id="preview-title">{ format!("{} in query order", preview.attribute) }</h2>
             if let Some(c) = partition {
                 <div class="query-controls">
@@ -338,23 +355,13 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
                         ) }
                     }
                 </div>
-                <p class="note" data-testid="preview-partition-note">
+                <span class="note" data-testid="preview-partition-note">
                     { format!("{} of {} item(s) in partition ", in_order.len(), c.items.len()) }<code><Elided text={c.partition.clone()} /></code>
                     // The picker's label says how many partitions there are.
                     { if props.collections.len() > 1 { "; a Query reads one partition" } else { ", the one partition" } }
-                </p>
-            }
-            // The facts about the list in one wrapping row, so the keys start high enough
-            // for a dozen of them to share the screen with the template.
-            <div class="preview-facts">
-                <span class="note">{ order_note }{ if skipped > 0 { format!(" · {skipped} item(s) have no {} template, so they are not in it", preview.attribute) } else { String::new() } }{ more_note(in_order.len()) }</span>
-                if !mark_each && out_of_order > 0 {
-                    <span class="note" data-testid="out-of-order-count">{ format!("{out_of_order} of {} naive keys are out of order.", window.misplaced.len()) }</span>
-                }
-                <span class="control check">
-                    <input id="preview-from-end" type="checkbox" checked={*from_end} onchange={toggle} />
-                    <label for="preview-from-end">{ "list from the end (the query's own direction is in its line)" }</label>
                 </span>
+            }
+                <span class="note">{ order_note }{ if skipped > 0 { format!(" · {skipped} item(s) have no {} template, so they are not in it", preview.attribute) } else { String::new() } }{ more_note(in_order.len()) }</span>
             </div>
             { refused_line.unwrap_or_default() }
             if let Some(all) = &shared_warnings {
@@ -364,7 +371,7 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
                 </div>
             }
             if let Some(why) = props.query_bar.as_ref().err().filter(|w| !w.trim().is_empty()) {
-                <p class="query-bar messages" data-testid="query-bar-error"><span class="error">{ "The query cannot be built: " }<Elided text={why.to_string()} keep={crate::ui::widgets::elided::MESSAGE} /></span>{ " " }<a href="#query-panel" class="note">{ "fix it below" }</a></p>
+                <p class="query-bar messages" data-testid="query-bar-error"><span class="error">{ "The query cannot be built: " }<Elided text={why.to_string()} keep={crate::ui::widgets::elided::MESSAGE} /></span>{ " " }<a href="#query-panel" class="note" onclick={edit_query.clone()}>{ "fix it below" }</a></p>
             }
             if let Ok(bar) = &props.query_bar {
                 <div class="query-bar" data-testid="query-bar">
@@ -385,12 +392,17 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
                         <CopyButton text={code.clone()} label={format!("Copy {target} code")} />
                     }
                     // The access pattern, by name, is the way to the panel that edits it.
-                    <a href="#query-panel" class="note" data-testid="query-bar-pattern" aria-label={format!("edit the query below: {}", bar.pattern)}>{ format!("{} ↓", bar.pattern) }</a>
+                    <a href="#query-panel" class="note" data-testid="query-bar-pattern" onclick={edit_query.clone()} aria-label={format!("edit the query below: {}", bar.pattern)}>{ format!("{} ↓", bar.pattern) }</a>
                 </div>
             }
             <div class="orders">
-                <div>
-                    <h3>{ "keylab keys" }</h3>
+                <div class={classes!(keys_scroll.then_some("overflows"))}>
+                    <h3>{ "keylab keys" }{ scroll_cue(keys_scroll, "keys-scroll-cue") }
+                        <span class="control check">
+                            <input id="preview-from-end" type="checkbox" title="Only these lists: the query's own direction is its ScanIndexForward, in its line" checked={*from_end} onchange={toggle} />
+                            <label for="preview-from-end">{ "list from the end" }</label>
+                        </span>
+                    </h3>
                     <ol class="keys" data-testid="sorted-keys" tabindex="0" aria-label="keylab keys (arrow keys move between them)" ref={keys_list} onkeydown={Callback::from(step_focus)}>
                         // Each item's number set, not left to the browser: Chromium kept a
                         // stale number ("4." for the one key) after rows left the list.
@@ -414,21 +426,32 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
                                 { props.overwritten.get(r).copied().flatten().map(|by| html! {
                                     <span class="badge">{ format!("overwritten by #{}", by + 1) }</span>
                                 }).unwrap_or_default() }
-                                <span class="values"><Elided text={values_of(r)} /></span>
+                                <span class="values" title={shortened(&values_of(r))}><Elided text={values_of(r)} /></span>
                                 { for m.after.iter().map(marker) }
                             </li>
                         }) }
                     </ol>
                 </div>
-                <div>
-                    <h3>{ "Naive keys (values as typed)" }</h3>
-                    <ol class="keys naive" data-testid="naive-keys" tabindex="0" aria-label="naive keys">
+                <div class={classes!(naive_scroll.then_some("overflows"))}>
+                    <h3>{ "Naive keys (as typed)" }{ scroll_cue(naive_scroll, "naive-scroll-cue") }
+                        if !mark_each && out_of_order > 0 {
+                            <span class="note" data-testid="out-of-order-count">{ format!("· {out_of_order} of {} out of order", window.misplaced.len()) }</span>
+                        }
+                    </h3>
+                    <ol class="keys naive" data-testid="naive-keys" tabindex="0" aria-label="naive keys" ref={naive_list}>
                         { for naive.iter().take(SHOWN).enumerate().map(|(n, &(r, misplaced))| {
+                            // As many blank lines as the query's marks take beside it, so
+                            // the two orders stay aligned row for row.
+                            let blanks = |marks: Option<&Vec<Marker>>| -> Html {
+                                marks.into_iter().flatten().map(|m| html! { <span class={classes!("marker", m.kind, "blank")} aria-hidden="true">{ "\u{a0}" }</span> }).collect()
+                            };
                             html! {
-                                <li value={(n + 1).to_string()} data-row={r.to_string()} class={classes!(misplaced.then_some("misplaced"))}>
+                                // The naive key is the values as typed: the rest of them is its title.
+                                <li value={(n + 1).to_string()} data-row={r.to_string()} class={classes!(misplaced.then_some("misplaced"))} title={shortened(&values_of(r))}>
+                                    { blanks(row_marks.get(n).map(|m| &m.before)) }
                                     <code><Elided text={preview.rows[r].naive.clone()} /></code>
                                     if misplaced && mark_each { <span class="badge">{ "out of order" }</span> }
-                                    <span class="values"><Elided text={values_of(r)} /></span>
+                                    { blanks(row_marks.get(n).map(|m| &m.after)) }
                                 </li>
                             }
                         }) }

@@ -4,8 +4,9 @@
 use crate::analysis::QueryView;
 use crate::document::{Action, QueryChoices, QueryDraft, Shape};
 use crate::ui::panels::hit_list::HitList;
-use crate::ui::widgets::controls::{self, event_value};
+use crate::ui::widgets::controls;
 use crate::ui::widgets::elided::Elided;
+use crate::ui::widgets::event_text::event_value;
 use crate::ui::widgets::typed_input::{ok, TypedInput};
 use keylab::query::builder::RangeOp;
 use yew::prelude::*;

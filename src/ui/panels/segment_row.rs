@@ -2,7 +2,8 @@
 //! and the width planner's line for numeric fields.
 
 use crate::document::{kinds, Action, Unsettled};
-use crate::ui::widgets::controls::{self, event_value};
+use crate::ui::widgets::controls;
+use crate::ui::widgets::event_text::event_value;
 use crate::ui::widgets::messages::Messages;
 use crate::ui::widgets::typed_input::TypedInput;
 use keylab::codec::width::WidthPlan;

@@ -1,13 +1,47 @@
 //! A key drawn segment by segment, each in its template segment's colour (`seg-0`,
 //! `seg-1`, …), the same colours as the template's chips. Colour is never the only cue:
 //! each segment also carries its own underline style, and its position is its index.
-//! A key too long to read, or one whose parts cannot be told apart, is drawn plain.
+//! A key longer than its room is cut segment by segment, the longest first, each cut
+//! marked; a key whose parts cannot be told apart is drawn plain, cut in the middle.
 
-use crate::ui::widgets::elided::{Elided, KEEP};
+use crate::ui::widgets::elided::Elided;
+use keylab::elide::parts as cut;
 use yew::prelude::*;
 
 /// Colours in the palette; segment `i` takes colour `i % PALETTE`.
 pub const PALETTE: usize = 8;
+
+/// Characters a key is drawn in before its segments are cut: a leaderboard key (34)
+/// and twice that fit whole beside the inspector at 1280 pixels.
+pub const KEY_ROOM: usize = 72;
+
+/// Fewest characters a cut segment keeps, so its start and end stay recognisable.
+const CUT_KEEPS: usize = 6;
+
+/// How many characters each segment keeps so that the key fits `room` (separators
+/// included): short segments stay whole and the longest are all cut to one common
+/// length, the largest that fits (never below [`CUT_KEEPS`]). A segment whose keep is
+/// its own length is whole.
+pub fn fit(lengths: &[usize], separator: usize, room: usize) -> Vec<usize> {
+    let joints = separator * lengths.len().saturating_sub(1);
+    let total: usize = lengths.iter().sum::<usize>() + joints;
+    if total <= room {
+        return lengths.to_vec();
+    }
+    let budget = room.saturating_sub(joints);
+    // The largest cap whose capped lengths sum within the budget.
+    let within = |cap: usize| lengths.iter().map(|&n| n.min(cap)).sum::<usize>() <= budget;
+    let (mut lo, mut hi) = (CUT_KEEPS, lengths.iter().copied().max().unwrap_or(0));
+    while lo < hi {
+        let mid = (lo + hi).div_ceil(2);
+        if within(mid) {
+            lo = mid
+        } else {
+            hi = mid - 1
+        }
+    }
+    lengths.iter().map(|&n| n.min(lo)).collect()
+}
 
 /// The key split into its template's segments, when the split is certain: the key has
 /// exactly as many separators as the template has joints (no literal or value holds
@@ -25,7 +59,7 @@ pub fn split<'k>(key: &'k str, separator: &str, segments: usize) -> Option<Vec<&
 pub fn column_widths<'k>(keys: impl IntoIterator<Item = (&'k str, usize)>, separator: &str) -> Vec<usize> {
     let mut widths: Vec<usize> = Vec::new();
     for (key, segments) in keys {
-        if key.chars().count() > KEEP {
+        if key.chars().count() > KEY_ROOM {
             continue;
         }
         for (i, part) in split(key, separator, segments).into_iter().flatten().enumerate() {
@@ -56,19 +90,51 @@ pub struct KeySegmentsProps {
 
 #[function_component]
 pub fn KeySegments(props: &KeySegmentsProps) -> Html {
-    let parts = (props.key_text.chars().count() <= KEEP)
-        .then(|| split(&props.key_text, &props.separator, props.segments))
-        .flatten();
-    let Some(parts) = parts else {
-        return html! { <Elided text={props.key_text.clone()} /> };
+    let whole = use_state(|| false);
+    let Some(parts) = split(&props.key_text, &props.separator, props.segments) else {
+        return html! { <Elided text={props.key_text.clone()} keep={KEY_ROOM} /> };
     };
+    let toggle = {
+        let whole = whole.clone();
+        Callback::from(move |e: MouseEvent| {
+            // The row is a selectable item: the button is only this.
+            e.stop_propagation();
+            whole.set(!*whole);
+        })
+    };
+    let lengths: Vec<usize> = parts.iter().map(|p| p.chars().count()).collect();
+    let keeps = fit(&lengths, props.separator.chars().count(), KEY_ROOM);
+    let hidden: usize = parts
+        .iter()
+        .zip(&keeps)
+        .filter_map(|(p, &k)| cut(p, k))
+        .map(|(_, _, n)| n)
+        .sum();
+    if *whole && hidden > 0 {
+        return html! { <>
+            <span class="whole-text">{ props.key_text.clone() }</span>
+            <button type="button" class="link" onclick={toggle}>{ "show less" }</button>
+        </> };
+    }
     html! { <>
-        { for parts.iter().enumerate().map(|(i, part)| html! { <>
+        { for parts.iter().zip(&keeps).enumerate().map(|(i, (part, &keep))| html! { <>
             if i > 0 { <span class="sep">{ props.separator.clone() }</span> }
             <span class={classes!(format!("seg seg-{}", i % PALETTE), props.meanings.get(i).cloned().flatten().map(|_| "inverted"))}
                 data-seg={i.to_string()} style={props.widths.get(i).map(|w| format!("min-width: {w}ch"))}
-                title={props.meanings.get(i).cloned().flatten().map(|m| format!("{part} = {m}"))}>{ part.to_string() }</span>
+                title={props.meanings.get(i).cloned().flatten().map(|m| format!("{part} = {m}"))}>
+                { match cut(part, keep) {
+                    Some((head, tail, n)) => html! { <>{ head }<span class="key-cut" data-testid="segment-cut" title={format!("{n} characters of segment {} not shown", i + 1)}>{ "…" }</span>{ tail }</> },
+                    None => html! { { part.to_string() } },
+                } }
+            </span>
         </> }) }
+        if hidden > 0 {
+            // The mark that says the key is cut, and the way to all of it.
+            <span class="badge key-cut-note" data-testid="key-cut-note">{ "cut by segment" }</span>
+            <button type="button" class="link" onclick={toggle} aria-label={format!("+{hidden} characters: show all {}", props.key_text.chars().count())}>
+                { format!("+{hidden} characters") }
+            </button>
+        }
     </> }
 }
 
@@ -91,5 +157,40 @@ mod tests {
         let keys = [("A#bb#1", 3), ("AAA#b#22", 3), ("A#B", 3), ("Q#WW", 2)];
         assert_eq!(column_widths(keys, "#"), [3, 2, 2]);
         assert_eq!(column_widths([("x".repeat(500).as_str(), 1)], "#"), Vec::<usize>::new());
+    }
+
+    #[test]
+    fn a_key_that_fits_is_whole_and_a_long_one_loses_its_longest_segments_first() {
+        assert_eq!(fit(&[10, 16, 6], 1, 72), [10, 16, 6]);
+        // 4 + 100 + 10 + 2 separators: only the long segment is cut, to what fits.
+        assert_eq!(fit(&[4, 100, 10], 1, 40), [4, 24, 10]);
+        // Two long segments share the room equally.
+        assert_eq!(fit(&[50, 50], 2, 40), [19, 19]);
+        // Never below six characters, even when that leaves the key over its room.
+        assert_eq!(fit(&[100, 100, 100], 1, 10), [6, 6, 6]);
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    proptest::proptest! {
+        /// A cut key fits its room (unless every cut is at its floor), keeps every
+        /// segment at most whole, and cuts only segments longer than any it keeps whole.
+        #[test]
+        fn the_cut_fits_and_spares_the_short(lengths in proptest::collection::vec(0usize..300, 1..8), sep in 0usize..3, room in 10usize..200) {
+            let keeps = fit(&lengths, sep, room);
+            let joints = sep * (lengths.len() - 1);
+            let total: usize = keeps.iter().sum::<usize>() + joints;
+            let floor = keeps.iter().zip(&lengths).all(|(k, n)| k == n || *k == CUT_KEEPS);
+            proptest::prop_assert!(total <= room || floor);
+            for (k, n) in keeps.iter().zip(&lengths) {
+                proptest::prop_assert!(k <= n);
+            }
+            let cap = keeps.iter().zip(&lengths).filter(|(k, n)| k < n).map(|(k, _)| *k).max();
+            if let Some(cap) = cap {
+                for (k, n) in keeps.iter().zip(&lengths) {
+                    if k == n { proptest::prop_assert!(*n <= cap || *n == *k); }
+                    else { proptest::prop_assert_eq!(*k, cap); }
+                }
+            }
+        }
     }
 }

@@ -18,7 +18,7 @@ pub fn NewDesign(props: &NewDesignProps) -> Html {
     let typed = |into: UseStateHandle<String>| {
         let done = done.clone();
         Callback::from(move |e: InputEvent| {
-            into.set(crate::ui::widgets::controls::input_value(&e));
+            into.set(crate::ui::widgets::event_text::input_value(&e));
             done.set(None);
         })
     };

@@ -2,7 +2,7 @@
 //! fields then sort fields, each held as itself by an attribute of its name.
 
 use crate::document::{Action, Design};
-use crate::ui::widgets::controls::input_value;
+use crate::ui::widgets::event_text::input_value;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]

@@ -4,7 +4,8 @@
 
 use crate::document::Command;
 use crate::presets::{self, PRESETS};
-use crate::ui::widgets::controls::{self, event_value};
+use crate::ui::widgets::controls;
+use crate::ui::widgets::event_text::event_value;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]

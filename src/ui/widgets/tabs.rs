@@ -26,43 +26,45 @@ pub fn tab_id(id: &str, i: usize) -> String {
     format!("{id}-{i}")
 }
 
+/// The tab the key moves the selection to, from tab `from` of `count`: the arrows wrap
+/// around, Home and End go to the ends. `None` for any other key.
+pub fn step(key: &str, from: usize, count: usize) -> Option<usize> {
+    let last = count.checked_sub(1)?;
+    Some(match key {
+        "ArrowRight" | "ArrowDown" if from >= last => 0,
+        "ArrowRight" | "ArrowDown" => from + 1,
+        "ArrowLeft" | "ArrowUp" if from == 0 => last,
+        "ArrowLeft" | "ArrowUp" => from - 1,
+        "Home" => 0,
+        "End" => last,
+        _ => return None,
+    })
+}
+
+/// Moves the focus to the element `id`, when it is on the page.
+pub fn focus(id: &str) {
+    if let Some(el) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|doc| doc.get_element_by_id(id))
+        .and_then(|el| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(el).ok())
+    {
+        let _ = el.focus();
+    }
+}
+
 #[function_component]
 pub fn Tabs(props: &TabsProps) -> Html {
     let at = props.tabs.iter().position(|(v, _)| *v == props.selected);
     let onkeydown = {
         let (tabs, on_select, id) = (props.tabs.clone(), props.on_select.clone(), props.id.clone());
         Callback::from(move |e: KeyboardEvent| {
-            let last = tabs.len().saturating_sub(1);
-            let from = at.unwrap_or(0);
-            let next = match e.key().as_str() {
-                "ArrowRight" | "ArrowDown" => {
-                    if from == last {
-                        0
-                    } else {
-                        from + 1
-                    }
-                }
-                "ArrowLeft" | "ArrowUp" => {
-                    if from == 0 {
-                        last
-                    } else {
-                        from - 1
-                    }
-                }
-                "Home" => 0,
-                "End" => last,
-                _ => return,
+            let Some(next) = step(&e.key(), at.unwrap_or(0), tabs.len()) else {
+                return;
             };
             e.prevent_default();
             let Some((value, _)) = tabs.get(next) else { return };
             on_select.emit(value.clone());
-            if let Some(tab) = web_sys::window()
-                .and_then(|w| w.document())
-                .and_then(|doc| doc.get_element_by_id(&tab_id(&id, next)))
-                .and_then(|el| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(el).ok())
-            {
-                let _ = tab.focus();
-            }
+            focus(&tab_id(&id, next));
         })
     };
     html! { <>
@@ -81,4 +83,21 @@ pub fn Tabs(props: &TabsProps) -> Html {
             }) }
         </div>
     </> }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::step;
+
+    #[test]
+    fn the_arrows_wrap_and_home_and_end_go_to_the_ends() {
+        assert_eq!(step("ArrowRight", 0, 3), Some(1));
+        assert_eq!(step("ArrowDown", 2, 3), Some(0));
+        assert_eq!(step("ArrowLeft", 0, 3), Some(2));
+        assert_eq!(step("ArrowUp", 2, 3), Some(1));
+        assert_eq!(step("Home", 2, 3), Some(0));
+        assert_eq!(step("End", 0, 3), Some(2));
+        assert_eq!(step("a", 0, 3), None);
+        assert_eq!(step("End", 0, 0), None);
+    }
 }

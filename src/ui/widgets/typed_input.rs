@@ -95,7 +95,7 @@ pub fn TypedInput(props: &TypedInputProps) -> Html {
             props.maxlength,
         );
         Callback::from(move |e: InputEvent| {
-            let mut text = crate::ui::widgets::controls::input_value(&e);
+            let mut text = crate::ui::widgets::event_text::input_value(&e);
             let count = text.chars().count();
             match max.map(|m| m as usize).filter(|m| count > *m) {
                 Some(m) => {

@@ -1,0 +1,109 @@
+//! What the page does around the work: saves it, answers the undo shortcuts, and reads a
+//! link pasted into the address bar of an open tab.
+
+use crate::browser::boot::{current_hash, forget_link, read_link, LinkOutcome};
+use crate::browser::storage;
+use crate::document::{Command, Playground, Workspace};
+use gloo::events::{EventListener, EventListenerOptions};
+use gloo::timers::callback::Timeout;
+use std::rc::Rc;
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+/// Up to this many items, every change is saved at once.
+const SAVE_AT_ONCE: usize = 5000;
+
+/// Saves the work and this tab's undo steps after each change; a problem saving is put
+/// in `problem`. A large table is saved once the edits pause, not after every keystroke.
+#[hook]
+pub fn use_autosave(workspace: &UseReducerHandle<Workspace>, problem: UseStateHandle<Option<String>>) {
+    let snapshot = (*workspace.present).clone();
+    let past: Vec<Rc<Playground>> = workspace.past().to_vec();
+    use_effect_with(snapshot, move |s| {
+        let large = s.rows.len() > SAVE_AT_ONCE;
+        let s = s.clone();
+        let save = move || {
+            problem.set(storage::save(&s).err());
+            storage::save_history(&s, &past);
+        };
+        let pending = if large {
+            Some(Timeout::new(400, save))
+        } else {
+            save();
+            None
+        };
+        move || drop(pending)
+    });
+}
+
+/// Ctrl/Cmd+Z and Ctrl/Cmd+Shift+Z (or Ctrl+Y) undo and redo, except inside a text
+/// field, where the browser's own undo of the typing applies.
+fn shortcut(e: &KeyboardEvent) -> Option<Command> {
+    if !(e.ctrl_key() || e.meta_key()) {
+        return None;
+    }
+    let editing = e
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .is_some_and(|el| {
+            matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA") || el.has_attribute("contenteditable")
+        });
+    if editing {
+        return None;
+    }
+    match (e.key().to_ascii_lowercase().as_str(), e.shift_key()) {
+        ("z", false) => Some(Command::Undo),
+        ("z", true) | ("y", false) => Some(Command::Redo),
+        _ => None,
+    }
+}
+
+/// The undo and redo shortcuts, on the whole page.
+#[hook]
+pub fn use_shortcuts(workspace: &UseReducerHandle<Workspace>) {
+    let workspace = workspace.clone();
+    use_effect_with((), move |_| {
+        let listener = web_sys::window().map(|w| {
+            // Not passive: the shortcut replaces the browser's own Ctrl+Z.
+            EventListener::new_with_options(
+                &w,
+                "keydown",
+                EventListenerOptions::enable_prevent_default(),
+                move |e| {
+                    if let Some(command) = e.dyn_ref::<KeyboardEvent>().and_then(shortcut) {
+                        e.prevent_default();
+                        workspace.dispatch(command);
+                    }
+                },
+            )
+        });
+        move || drop(listener)
+    });
+}
+
+/// A link pasted into the address bar of an open tab changes only the fragment: it is
+/// read as at boot, refused with a notice or asked about.
+#[hook]
+pub fn use_link_listener(pending: UseStateHandle<Option<Playground>>, notices: UseStateHandle<Vec<String>>) {
+    use_effect_with((), move |_| {
+        let listener = web_sys::window().map(|w| {
+            EventListener::new(&w, "hashchange", move |_| {
+                // Autosave keeps storage equal to the work on screen.
+                let (work, _) = storage::load();
+                match read_link(&current_hash(), &work, true) {
+                    LinkOutcome::Nothing => {}
+                    LinkOutcome::Refused(message) => {
+                        forget_link();
+                        notices.set(vec![message]);
+                    }
+                    LinkOutcome::Open(_) => forget_link(),
+                    LinkOutcome::Ask(linked) => {
+                        notices.set(Vec::new());
+                        pending.set(Some(linked));
+                    }
+                }
+            })
+        });
+        move || drop(listener)
+    });
+}

@@ -1,0 +1,126 @@
+//! The views under the workbench: each is one click from the keys on the rail, which
+//! opens it (or, when open, brings it into sight) and scrolls to it; each closes on its
+//! own button. The items and the query are open at first. A view that is not open is
+//! not drawn.
+
+use yew::prelude::*;
+
+/// A view of the design under the workbench.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum View {
+    Query,
+    Items,
+    Collections,
+    Paste,
+    Code,
+    KeyCode,
+    Tables,
+    Versions,
+    TwoDesigns,
+}
+
+impl View {
+    /// Every view, in the order of the tabs.
+    pub const ALL: [View; 9] = [
+        View::Query,
+        View::Items,
+        View::Collections,
+        View::Paste,
+        View::Code,
+        View::KeyCode,
+        View::Tables,
+        View::Versions,
+        View::TwoDesigns,
+    ];
+
+    /// The tab's text.
+    pub fn label(self) -> &'static str {
+        match self {
+            View::Query => "Query",
+            View::Items => "Items",
+            View::Collections => "Item collections",
+            View::Paste => "Paste an expression",
+            View::Code => "Code",
+            View::KeyCode => "Key code",
+            View::Tables => "Table definitions",
+            View::Versions => "Compare versions",
+            View::TwoDesigns => "Two GSI designs",
+        }
+    }
+
+    /// The id of the box the view is drawn in.
+    pub fn box_id(self) -> String {
+        format!("view-{}", self as usize)
+    }
+
+    /// The views open on a first visit: the items and the query, the two edited most.
+    pub fn at_first() -> Vec<View> {
+        vec![View::Query, View::Items]
+    }
+}
+
+/// Scrolls the view into sight once the page has drawn it, and moves the focus there.
+pub fn bring_into_view(view: View) {
+    gloo::timers::callback::Timeout::new(0, move || {
+        let found = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.get_element_by_id(&view.box_id()))
+            .and_then(|el| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(el).ok());
+        if let Some(el) = found {
+            el.scroll_into_view();
+            // The view's own panel takes the focus, so the next Tab is into its controls.
+            let panel = el
+                .query_selector("section.panel[tabindex]")
+                .ok()
+                .flatten()
+                .and_then(|p| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(p).ok());
+            let _ = panel.as_ref().unwrap_or(&el).focus();
+        }
+    })
+    .forget();
+}
+
+#[derive(Properties, PartialEq)]
+pub struct ViewRailProps {
+    /// The views this design has (no Two GSI designs without two GSIs, say).
+    pub views: Vec<View>,
+    pub open: Vec<View>,
+    /// Told to open a view (or bring an open one into sight).
+    pub on_open: Callback<View>,
+}
+
+#[function_component]
+pub fn ViewRail(props: &ViewRailProps) -> Html {
+    html! {
+        <nav class="view-rail" aria-label="views of the design">
+            { for props.views.iter().map(|&view| {
+                let open = props.open.contains(&view);
+                html! {
+                    <button type="button" class={classes!("rail-item", open.then_some("open"))} aria-expanded={open.to_string()}
+                        aria-controls={open.then(|| view.box_id())} onclick={props.on_open.reform(move |_: MouseEvent| view)}>{ view.label() }</button>
+                }
+            }) }
+        </nav>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct ViewBoxProps {
+    pub view: View,
+    pub on_close: Callback<View>,
+    pub children: Html,
+}
+
+/// One open view, with its close button.
+#[function_component]
+pub fn ViewBox(props: &ViewBoxProps) -> Html {
+    let view = props.view;
+    html! {
+        <div class="view-box" id={view.box_id()} tabindex="-1">
+            { props.children.clone() }
+            // After the view in the page's order, so Tab reaches the view's own controls first.
+            <button type="button" class="close-view" aria-label={format!("close {}", view.label())}
+                onclick={props.on_close.reform(move |_: MouseEvent| view)}>{ "×" }</button>
+        </div>
+    }
+}
