@@ -168,3 +168,43 @@ test('a key longer than its room is cut by segment, each cut marked and counted'
   await row.getByRole('button', { name: 'show less' }).click();
   await expect(row.getByTestId('segment-cut')).toHaveCount(1);
 });
+
+test.describe('at 375×800, by touch', () => {
+  test.use({ viewport: { width: 375, height: 800 } });
+
+  test("a chip's settings open right under the chips, before the keys", async ({ page }) => {
+    await openFresh(page);
+    await openSegment(page, 2);
+    const [chips, settings, keys] = await Promise.all(['#template-panel', '#inspector', '#preview-panel']
+      .map((id) => page.locator(id).evaluate((el) => el.getBoundingClientRect().top)));
+    expect(chips).toBeLessThan(settings);
+    expect(settings).toBeLessThan(keys);
+    await expect(page.locator('#seg-1-unit')).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(375);
+  });
+});
+
+test('the open views come back after a reload; a damaged record of them opens the first ones', async ({ page }) => {
+  await openFresh(page);
+  const rail = page.getByRole('navigation', { name: 'views of the design' });
+  await openView(page, 'Code');
+  await page.getByRole('button', { name: 'close Items', exact: true }).click();
+  await page.reload();
+  await expect(rail.locator('[aria-expanded=true]')).toHaveText(['Query', 'Code']);
+  for (const damaged of ['[99]', 'not json', '{"a":1}', '[-1]']) {
+    await page.evaluate((v) => localStorage.setItem('keylab.views', v), damaged);
+    await page.reload();
+    await expect(rail.locator('[aria-expanded=true]'), damaged).toHaveText(['Query', 'Items']);
+  }
+});
+
+test('a 255-character field name wraps in its chip and its settings, widening nothing', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await openFresh(page);
+  const name = 'n'.repeat(255);
+  await page.locator('#seg-0-name').fill(name);
+  await page.locator('#seg-0-name').press('Tab');
+  await expect(page.getByTestId('template-shape').locator('.chip').first()).toHaveText(`<${name}>`);
+  await expect(page.locator('#inspector h2')).toContainText(name);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(375);
+});
