@@ -67,14 +67,18 @@ test('1 MB pasted into every input: messages, no crash, and the work survives a 
   ];
   await page.getByLabel('access pattern').selectOption('range');
   for (const field of fields) {
+    // The paste box and the player's settings are in views closed at first: skipped.
     if (!(await field.count())) continue;
     await field.fill(mega);
     await field.press('Tab');
-    await expect(page.getByRole('heading', { name: 'keylab', exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'keylab', exact: true })).toBeVisible({ timeout: 30_000 });
   }
   await expect(page.getByRole('alert').first()).toBeVisible();
+  // Booting 1 MB values from storage takes about 4 s on this machine, more on a loaded
+  // one: what is tested is that the page comes back with the work, not how fast (the
+  // reload figure is bench/hundred-thousand.mjs's).
   await page.reload();
-  await expect(page.getByRole('heading', { name: 'keylab', exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'keylab', exact: true })).toBeVisible({ timeout: 30_000 });
   const player = page.locator('[data-testid^="value-0-"]').nth(3);
   expect(await player.inputValue()).toBe(mega);
 });
