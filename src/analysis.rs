@@ -3,9 +3,8 @@
 //! [`Playground::analyse`] calls, so the tested path is the shipped one.
 
 use crate::document::Playground;
-use keylab::codec::order::compare_numbers;
 use keylab::codec::width::{plan, WidthPlan};
-use keylab::codec::{KeyCodecs, KeyValue};
+use keylab::codec::{KeyCodecs, KeyValue, Number};
 use keylab::compare::Design;
 use keylab::lint::{lint, order_surprise, Finding};
 use keylab::preview::{
@@ -15,7 +14,6 @@ use keylab::query::builder::build;
 use keylab::query::eval::{item_of, latest_writes, pages, Item};
 use keylab::query::parse::{parse_input, ValidationError};
 use keylab::query::{KeyCondition, Query, ValueStyle};
-use keylab::schema::AttrType;
 use keylab::snippet::{Options as SnippetOptions, Target};
 use keylab::Values;
 use serde_json::{json, Value};
@@ -144,12 +142,10 @@ pub struct Band {
 
 impl Band {
     fn of(query: &Query, attribute: String) -> Band {
-        let shown = |v: &keylab::codec::KeyValue| match v {
+        let shown = |v: &KeyValue| match v {
             // As the JSON views write it: a bound's U+10FFFF shows as its escape.
-            keylab::codec::KeyValue::S(s) => {
-                keylab::snippet::visible_json(&serde_json::to_string(s).unwrap_or_default())
-            }
-            keylab::codec::KeyValue::N(n) => n.clone(),
+            KeyValue::S(s) => keylab::snippet::visible_json(&serde_json::to_string(s).unwrap_or_default()),
+            KeyValue::N(n) => n.to_string(),
         };
         let (lower, upper) = match query.sort.as_ref().map(|(_, c)| c) {
             None => (None, None),
@@ -308,8 +304,7 @@ impl Playground {
     /// plus their row). Only the query's partition: a Query reads one partition, and
     /// building items for all 100,000 rows after every edit would dominate the page.
     pub fn sample_items(&self, query: &Query) -> Vec<Item> {
-        let (attribute, partition) = (&query.partition.0, query.partition.1.as_str());
-        let number = self.schema.table.attribute_type(attribute) == Some(AttrType::N);
+        let (attribute, partition) = (&query.partition.0, &query.partition.1);
         let mut codecs = KeyCodecs::new(&self.schema, attribute);
         let mut key = String::new();
         let written = self
@@ -321,11 +316,10 @@ impl Playground {
                     return false;
                 };
                 codec.write_values(values, &mut key).is_ok()
-                    && if number {
+                    && match partition {
                         // A Number partition matches however its digits are written.
-                        compare_numbers(&key, partition) == Some(std::cmp::Ordering::Equal)
-                    } else {
-                        key == partition
+                        KeyValue::N(number) => Number::parse(&key).is_ok_and(|k| k == *number),
+                        KeyValue::S(text) => key == *text,
                     }
             })
             .filter_map(|(i, (entity, values))| {
@@ -531,7 +525,10 @@ mod tests {
             (false, Some(3), "P")
         );
         let band = Band::of(
-            &query(Some(KeyCondition::Lt(KeyValue::N("-1.5".into()))), true),
+            &query(
+                Some(KeyCondition::Lt(KeyValue::N(Number::parse("-1.5").unwrap()))),
+                true,
+            ),
             "SK".into(),
         );
         assert_eq!((band.lower, band.upper.as_deref()), (None, Some("< -1.5")));

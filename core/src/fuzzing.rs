@@ -3,8 +3,8 @@
 //! arbitrary bytes and panics only when a property fails: any input must give a typed
 //! result, never a panic, and what the codec writes must read back and keep order.
 
-use crate::codec::order::{compare_keys, compare_numbers};
-use crate::codec::{decode, encode, encode_key, plain_number, KeyCodec};
+use crate::codec::order::compare_keys;
+use crate::codec::{decode, encode, encode_key, number_value, KeyCodec};
 use crate::query::eval::{latest_writes, run};
 use crate::query::parse::parse_input;
 use crate::schema::AttrType;
@@ -94,10 +94,10 @@ pub fn encode_order(data: &[u8]) {
         encode_key(schema, entity, template, &values).ok().map(|(k, _)| k)
     };
     let (Some(ka), Some(kb)) = (key(a), key(b)) else { return };
-    let (Ok(na), Ok(nb)) = (plain_number(field, a), plain_number(field, b)) else {
+    let (Ok(na), Ok(nb)) = (number_value(field, a), number_value(field, b)) else {
         panic!("a value that encodes has a plain number");
     };
-    let by_value = compare_numbers(&na, &nb).unwrap_or_else(|| panic!("{na} and {nb} compare"));
+    let by_value = na.cmp(&nb);
     let by_value = if field.kind.order() == Order::Desc {
         by_value.reverse()
     } else {

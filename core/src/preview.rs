@@ -2,12 +2,12 @@
 //! the items in DynamoDB's order, the naive order beside it, and the item collections
 //! an index groups them into. The page renders this and computes nothing itself.
 
-use crate::codec::order::{compare_keys, compare_numbers, sort_items, sort_positions};
+use crate::codec::number::order_of_written;
+use crate::codec::order::{compare_keys, sort_items, sort_positions};
 use crate::codec::{encode_field, encode_key, naive_key, shown, KeyCodecs, Values};
 use crate::error::{Error, Warning};
 use crate::schema::Segment;
 use crate::schema::{AttrType, Entity, Schema};
-use std::cmp::Ordering;
 use std::collections::HashMap;
 
 /// One sample item: the entity it belongs to and its field values.
@@ -103,7 +103,7 @@ pub fn preview(schema: &Schema, attribute: &str, rows: &[Sample]) -> Preview {
         })
         .collect();
     let by_key = |a: &str, b: &str| match attr_type {
-        AttrType::N => compare_numbers(a, b).unwrap_or(Ordering::Equal),
+        AttrType::N => order_of_written(a, b),
         AttrType::S => compare_keys(a, b),
     };
     // The sorts compare through flat lists of the texts rather than through the rows,
@@ -209,7 +209,7 @@ pub fn collections(schema: &Schema, index: Option<&str>, rows: &[Sample]) -> Vec
     for g in &mut groups {
         sort_items(&mut g.items, |a, b| match sort_type {
             AttrType::S => compare_keys(&a.key, &b.key),
-            AttrType::N => compare_numbers(&a.key, &b.key).unwrap_or(Ordering::Equal),
+            AttrType::N => order_of_written(&a.key, &b.key),
         });
     }
     sort_items(&mut groups, |a, b| {
@@ -402,7 +402,7 @@ mod tests {
         let numeric = schema.table.attribute_type(sort) == Some(AttrType::N);
         for g in &mut groups {
             g.items.sort_by(|a, b| match numeric {
-                true => compare_numbers(&a.key, &b.key).unwrap_or(Ordering::Equal),
+                true => order_of_written(&a.key, &b.key),
                 false => compare_keys(&a.key, &b.key),
             });
         }

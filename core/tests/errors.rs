@@ -123,7 +123,7 @@ fn number_attributes_store_the_plain_number() {
     }))
     .unwrap();
     let item = encode(&s, "E", &values(json!({"p": "-12.50"}))).unwrap();
-    assert_eq!(item.get("SK"), Some(&keylab::KeyValue::N("-12.5".into())));
+    assert_eq!(item.get("SK"), Some(&keylab::KeyValue::N("-12.5".parse().unwrap())));
     assert_eq!(serde_json::to_value(&item.keys[1].1).unwrap(), json!(-12.5));
     assert_eq!(decode(&s, "E", "SK", "-12.5").unwrap()["p"], json!("-12.50"));
     assert_eq!(first_error(&s, json!({"p": "1234567"})).kind.code(), "overflow");

@@ -472,7 +472,7 @@ fn values_in_a_multi_attribute_key_are_stored_as_themselves() {
     .unwrap();
     let item = keylab::encode(&s, "Order", &values).unwrap();
     let key = |a: &str| item.keys.iter().find(|(k, _)| k == a).map(|(_, v)| v.clone()).unwrap();
-    assert_eq!(key("amount"), keylab::codec::KeyValue::N("-12.5".into()));
+    assert_eq!(key("amount"), keylab::codec::KeyValue::N("-12.5".parse().unwrap()));
     assert_eq!(key("status"), keylab::codec::KeyValue::S("OPEN".into()));
     assert_eq!(
         key("date"),

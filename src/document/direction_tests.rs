@@ -3,7 +3,7 @@
 //! the largest values first whatever the storage (an inverted field reads forward).
 
 use super::*;
-use keylab::codec::order::compare_numbers;
+use keylab::codec::Number;
 use std::cmp::Ordering;
 
 /// Two sample values compared as values, not as the key stores them: text by its
@@ -13,7 +13,10 @@ fn by_value(text: bool, a: &str, b: &str) -> Ordering {
     if text {
         return a.as_bytes().cmp(b.as_bytes());
     }
-    compare_numbers(a, b).unwrap_or_else(|| a.cmp(b))
+    match (Number::parse(a), Number::parse(b)) {
+        (Ok(x), Ok(y)) => x.cmp(&y),
+        _ => a.cmp(b),
+    }
 }
 
 fn value_of(p: &Playground, row: usize, field: &str) -> Option<String> {

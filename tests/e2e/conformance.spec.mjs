@@ -337,6 +337,11 @@ const validity = [
   { KeyConditionExpression: 'PK = :p AND SK = :s AND SK = :s', ExpressionAttributeValues: V },
   { KeyConditionExpression: 'PK = :p AND (SK = :s)', ExpressionAttributeValues: V },
   { KeyConditionExpression: 'PK = :p AND SK >= :s', ExpressionAttributeValues: V, Limit: 0 },
+  // Numbers at DynamoDB's edges: 38 significant digits, 1E+125 and 1E-130, and texts
+  // that are not numbers there (a plus sign, a space).
+  ...[`0.${'9'.repeat(38)}`, `1${'0'.repeat(125)}`, `0.${'0'.repeat(129)}1`, '5.', '.5', '-0',
+    `1${'1'.repeat(38)}`, `1${'0'.repeat(126)}`, `0.${'0'.repeat(130)}1`, '+5', ' 5', '-', '.'].map((n) => (
+    { IndexName: 'GSI2', KeyConditionExpression: 'GSI2PK = :p AND GSI2SK > :n', ExpressionAttributeValues: { ':p': V[':p'], ':n': { N: n } } })),
 ];
 // Where dynalite departs from DynamoDB's documented rules, keylab follows the documents.
 // Each departure says which side rejects and why.
@@ -347,6 +352,13 @@ const departures = [
     input: { KeyConditionExpression: 'PK = :p AND SK BETWEEN :lo AND :hi', ExpressionAttributeValues: { ':p': V[':p'], ':lo': { S: '\uFF5E' }, ':hi': { S: '\u{1F600}' } } },
     keylabRejects: false,
     dynalite: 'requires upper bound to be greater than or equal to lower bound',
+  },
+  {
+    // DynamoDB and dynalite read exponent forms; keylab writes and compares plain
+    // decimals only, and says the text is not a number rather than guess its value.
+    input: { IndexName: 'GSI2', KeyConditionExpression: 'GSI2PK = :p AND GSI2SK > :n', ExpressionAttributeValues: { ':p': V[':p'], ':n': { N: '1e3' } } },
+    keylabRejects: true,
+    dynalite: null,
   },
   {
     // DynamoDB rejects empty strings in key attribute values; dynalite runs the query.

@@ -4,7 +4,6 @@
 use super::{load, walk, write_all};
 use crate::items::item;
 use crate::lines::OnError;
-use keylab::codec::order::{compare_keys, compare_numbers};
 use keylab::codec::KeyValue;
 use serde_json::{json, Value};
 
@@ -24,10 +23,7 @@ pub fn sort(schema: &str, on_error: OnError, attribute: &str, entity: Option<&st
         keyed.push((key, serde_json::to_value(&values).unwrap_or(Value::Null)));
         Ok(None)
     });
-    keyed.sort_by(|(a, _), (b, _)| match (a, b) {
-        (KeyValue::N(x), KeyValue::N(y)) => compare_numbers(x, y).unwrap_or(std::cmp::Ordering::Equal),
-        _ => compare_keys(a.as_str(), b.as_str()),
-    });
+    keyed.sort_by(|(a, _), (b, _)| a.cmp(b));
     let out = keyed
         .into_iter()
         .map(|(k, v)| json!({ "key": k.as_str(), "values": v }));

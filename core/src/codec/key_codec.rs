@@ -120,11 +120,13 @@ impl<'s> KeyCodec<'s> {
     }
 
     /// The key as DynamoDB stores it: a Number attribute's key is an N, any other an S.
-    pub fn key_value(&self, key: String) -> KeyValue {
+    pub fn key_value(&self, key: String) -> Result<KeyValue, Error> {
         if self.number {
-            KeyValue::N(key)
+            super::number_key(key, || {
+                Context::entity(&self.entity.name).with_attribute(self.attribute)
+            })
         } else {
-            KeyValue::S(key)
+            Ok(KeyValue::S(key))
         }
     }
 
@@ -258,11 +260,7 @@ impl<'s> KeyCodec<'s> {
     pub fn key_with<'v>(&self, value_at: impl Fn(usize) -> Option<&'v Value>) -> Result<KeyValue, Error> {
         let mut out = String::new();
         self.write_with(value_at, &mut out)?;
-        Ok(if self.number {
-            KeyValue::N(out)
-        } else {
-            KeyValue::S(out)
-        })
+        self.key_value(out)
     }
 }
 

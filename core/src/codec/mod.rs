@@ -10,6 +10,8 @@ mod digits;
 mod ids;
 mod int;
 mod key_codec;
+mod key_value;
+pub mod number;
 pub mod order;
 pub mod shape;
 pub mod text;
@@ -18,53 +20,17 @@ mod uint;
 pub mod width;
 
 pub use key_codec::{KeyCodec, KeyCodecs};
+pub(crate) use key_value::number_key;
+pub use key_value::{number_value, KeyValue};
+pub use number::{Number, NumberError};
 
 use crate::error::{Context, Error, ErrorKind, Errors, IdKind, Warning, WarningKind};
-use crate::float_text;
 use crate::schema::{AttrType, Case, Entity, Field, FieldKind, KeyTemplate, Schema, Segment, TimeUnit};
 use serde::Serialize;
 use serde_json::{Map, Value};
 
 /// The values of one item: field name to value, as in the schema format.
 pub type Values = Map<String, Value>;
-
-/// A key attribute's value as DynamoDB stores it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum KeyValue {
-    /// A String key: compared by UTF-8 bytes.
-    S(String),
-    /// A Number key, as DynamoDB's number text (`1500`, `-12.5`): compared numerically.
-    N(String),
-}
-
-impl KeyValue {
-    pub fn as_str(&self) -> &str {
-        match self {
-            KeyValue::S(s) | KeyValue::N(s) => s,
-        }
-    }
-    pub fn attr_type(&self) -> AttrType {
-        match self {
-            KeyValue::S(_) => AttrType::S,
-            KeyValue::N(_) => AttrType::N,
-        }
-    }
-}
-
-impl Serialize for KeyValue {
-    /// S as a JSON string; N as a JSON number when JavaScript holds it exactly, else as
-    /// its text, so no caller ever gets a rounded key. Every N of up to 15 significant
-    /// digits is a number; longer ones are when the double reads back as the same text.
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        match self {
-            KeyValue::S(text) => s.serialize_str(text),
-            KeyValue::N(text) => match float_text::parse(text) {
-                Some(f) if f.is_finite() && float_text::shortest(f) == *text => s.serialize_f64(f),
-                _ => s.serialize_str(text),
-            },
-        }
-    }
-}
 
 /// Every key attribute of one item, in the table's attribute order.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -401,7 +367,7 @@ pub fn encode_key(
     }
     if attr_type == AttrType::N {
         number_template(template, attr_ctx).map_err(|e| vec![e])?;
-        return Ok((KeyValue::N(key), warnings));
+        return Ok((number_key(key, attr_ctx).map_err(|e| vec![e])?, warnings));
     }
     key_size(schema, attr, &key, attr_ctx).map_err(|e| vec![e])?;
     Ok((KeyValue::S(key), warnings))
@@ -562,36 +528,4 @@ pub fn ulid_text(bits: u128) -> String {
 /// A readable date for epoch digits of a timestamp unit (the planner's capacity line).
 pub(crate) fn describe_time(t: i128, unit: TimeUnit) -> Option<String> {
     timestamp::describe(t, unit)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use proptest::prelude::*;
-
-    proptest! {
-        /// A Number key crosses to JSON as a number only when that number is exactly
-        /// the key (judged with Rust's own float parser and printer, which the page
-        /// leaves out), and always when it has at most 15 significant digits, which
-        /// a double always holds; otherwise as its text.
-        #[test]
-        fn number_keys_are_json_numbers_only_when_exact(
-            int in "-?[1-9][0-9]{0,20}|0",
-            frac in proptest::option::of("[0-9]{0,18}[1-9]"),
-        ) {
-            let text = match frac { Some(f) => format!("{int}.{f}"), None => int };
-            // Exact: the text is a shortest spelling of its nearest double (of two
-            // equally short ones, JavaScript and Rust may print either).
-            let exact = text.parse::<f64>().is_ok_and(|f| format!("{f}").len() == text.len());
-            let significant = text.trim_start_matches(['-', '0', '.']).replace('.', "").len();
-            let json = serde_json::to_value(KeyValue::N(text.clone())).unwrap();
-            if json.is_number() {
-                prop_assert!(exact, "{} became {}", text, json);
-                prop_assert_eq!(json.as_f64(), text.parse::<f64>().ok());
-            } else {
-                prop_assert!(significant > 15, "{} ({} digits) became {}", text, significant, json);
-                prop_assert_eq!(json.as_str(), Some(text.as_str()));
-            }
-        }
-    }
 }

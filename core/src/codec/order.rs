@@ -1,4 +1,5 @@
-//! DynamoDB's orders: String keys by UTF-8 bytes, Number keys numerically.
+//! DynamoDB's orders: String keys by UTF-8 bytes here, Number keys numerically in
+//! [`super::number`].
 //!
 //! Rust compares `str` by UTF-8 bytes already; these functions exist so that callers
 //! (the page, the JS API, a backend) say which order they mean, and so the page can
@@ -79,42 +80,6 @@ pub fn explain_order(a: &str, b: &str) -> String {
     }
 }
 
-/// A parsed DynamoDB number: sign, integer digits without leading zeros, fraction digits
-/// without trailing zeros.
-fn split_number(text: &str) -> Option<(bool, &str, &str)> {
-    let t = text.trim();
-    let (neg, body) = match t.strip_prefix('-') {
-        Some(b) => (true, b),
-        None => (false, t.strip_prefix('+').unwrap_or(t)),
-    };
-    let (int, frac) = body.split_once('.').unwrap_or((body, ""));
-    if (int.is_empty() && frac.is_empty()) || !int.bytes().chain(frac.bytes()).all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    let int = int.trim_start_matches('0');
-    let frac = frac.trim_end_matches('0');
-    let zero = int.is_empty() && frac.is_empty();
-    Some((neg && !zero, int, frac))
-}
-
-/// Numeric order of two DynamoDB number texts, exact at any number of digits.
-/// `None` if either is not a plain decimal number.
-pub fn compare_numbers(a: &str, b: &str) -> Option<Ordering> {
-    let (na, ia, fa) = split_number(a)?;
-    let (nb, ib, fb) = split_number(b)?;
-    let magnitude = ia
-        .len()
-        .cmp(&ib.len())
-        .then_with(|| ia.cmp(ib))
-        .then_with(|| fa.cmp(fb));
-    Some(match (na, nb) {
-        (false, false) => magnitude,
-        (true, true) => magnitude.reverse(),
-        (true, false) => Ordering::Less,
-        (false, true) => Ordering::Greater,
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -157,16 +122,6 @@ mod tests {
         assert_eq!(utf16, Ordering::Less, "JavaScript would put the emoji first");
     }
 
-    #[test]
-    fn numbers_compare_by_value() {
-        assert_eq!(compare_numbers("10", "9"), Some(Ordering::Greater));
-        assert_eq!(compare_numbers("-10", "-9"), Some(Ordering::Less));
-        assert_eq!(compare_numbers("12.50", "12.5"), Some(Ordering::Equal));
-        assert_eq!(compare_numbers("-0", "0"), Some(Ordering::Equal));
-        assert_eq!(compare_numbers("0.001", "-1"), Some(Ordering::Greater));
-        assert_eq!(compare_numbers("abc", "1"), None);
-    }
-
     proptest! {
         /// The shared sort is `sort_by`: same order, equal items kept in place.
         #[test]
@@ -176,11 +131,6 @@ mod tests {
             let mut std = items;
             std.sort_by_key(|a| a.0);
             prop_assert_eq!(ours, std);
-        }
-
-        #[test]
-        fn number_order_matches_integers(a in any::<i64>(), b in any::<i64>()) {
-            prop_assert_eq!(compare_numbers(&a.to_string(), &b.to_string()), Some(a.cmp(&b)));
         }
 
         #[test]

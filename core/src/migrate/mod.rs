@@ -12,7 +12,7 @@ pub mod stored;
 #[cfg(test)]
 mod tests;
 
-use crate::codec::{KeyCodec, KeyValue};
+use crate::codec::{KeyCodec, KeyValue, Number};
 use crate::schema::{AttrType, Entity, Schema};
 use crate::Values;
 use serde_json::Value;
@@ -177,7 +177,10 @@ impl<'s> Rekeyer<'s> {
             codec
                 .write_values(values, &mut key)
                 .map_err(|e| Unencodable(format!("the old design cannot write it: {e}")))?;
-            old.push((codec.attribute(), codec.key_value(key)));
+            let key = codec
+                .key_value(key)
+                .map_err(|e| Unencodable(format!("the old design cannot write it: {e}")))?;
+            old.push((codec.attribute(), key));
         }
         let new = self.write(at, |name| values.get(name))?;
         Ok(Rekeyed::new(&self.old_entities[at].entity.name, old, new))
@@ -202,7 +205,10 @@ impl<'s> Rekeyer<'s> {
             codec
                 .write_with(|i| fields.get(i).and_then(|f| value_of(f)), &mut key)
                 .map_err(|e| Unencodable(e.to_string()))?;
-            new.push((codec.attribute(), codec.key_value(key)));
+            new.push((
+                codec.attribute(),
+                codec.key_value(key).map_err(|e| Unencodable(e.to_string()))?,
+            ));
         }
         Ok(new)
     }
@@ -329,7 +335,9 @@ fn stored_keys<'s>(schema: &'s Schema, item: &StoredItem) -> Vec<(&'s str, KeyVa
     keys.extend(schema.table.attributes.iter().filter_map(|(name, t)| {
         let key = match (item.get(name)?, t) {
             (Attribute::S(s), AttrType::S) => KeyValue::S(s.to_string()),
-            (Attribute::N(n), AttrType::N) => KeyValue::N(n.to_string()),
+            // A Number DynamoDB could not have stored is no key: the item is then
+            // reported as lacking it rather than placed somewhere in the order.
+            (Attribute::N(n), AttrType::N) => KeyValue::N(Number::parse(n).ok()?),
             _ => return None,
         };
         Some((name.as_str(), key))

@@ -4,11 +4,10 @@
 //! `ExclusiveStartKey` paging.
 
 use super::{KeyCondition, Query};
-use crate::codec::order::{compare_keys, compare_numbers, sort_items};
-use crate::codec::KeyValue;
+use crate::codec::order::sort_items;
+use crate::codec::{KeyValue, Number};
 use crate::schema::Table;
 use serde_json::{json, Map, Value};
-use std::cmp::Ordering;
 
 /// One item in DynamoDB JSON: attribute name → `{"S": ...}`, `{"N": ...}`, ...
 pub type Item = Map<String, Value>;
@@ -57,33 +56,20 @@ impl Page {
 fn key_of(item: &Item, attr: &str, attr_type: &str) -> Option<KeyValue> {
     let text = item.get(attr)?.get(attr_type)?.as_str()?;
     Some(if attr_type == "N" {
-        compare_numbers(text, "0")?;
-        KeyValue::N(text.to_string())
+        KeyValue::N(Number::parse(text).ok()?)
     } else {
         KeyValue::S(text.to_string())
     })
 }
 
-/// Key values as DynamoDB compares them: Numbers numerically, Strings by UTF-8 bytes.
-pub fn compare_values(a: &KeyValue, b: &KeyValue) -> Ordering {
-    compare(a, b)
-}
-
-fn compare(a: &KeyValue, b: &KeyValue) -> Ordering {
-    match (a, b) {
-        (KeyValue::N(x), KeyValue::N(y)) => compare_numbers(x, y).unwrap_or(Ordering::Equal),
-        _ => compare_keys(a.as_str(), b.as_str()),
-    }
-}
-
 fn matches(cond: &KeyCondition, v: &KeyValue) -> bool {
     match cond {
-        KeyCondition::Eq(x) => compare(v, x) == Ordering::Equal,
-        KeyCondition::Lt(x) => compare(v, x) == Ordering::Less,
-        KeyCondition::Le(x) => compare(v, x) != Ordering::Greater,
-        KeyCondition::Gt(x) => compare(v, x) == Ordering::Greater,
-        KeyCondition::Ge(x) => compare(v, x) != Ordering::Less,
-        KeyCondition::Between(lo, hi) => compare(v, lo) != Ordering::Less && compare(v, hi) != Ordering::Greater,
+        KeyCondition::Eq(x) => v == x,
+        KeyCondition::Lt(x) => v < x,
+        KeyCondition::Le(x) => v <= x,
+        KeyCondition::Gt(x) => v > x,
+        KeyCondition::Ge(x) => v >= x,
+        KeyCondition::Between(lo, hi) => lo <= v && v <= hi,
         KeyCondition::BeginsWith(p) => v.as_str().as_bytes().starts_with(p.as_str().as_bytes()),
     }
 }
@@ -120,14 +106,14 @@ pub fn start_key_problem(table: &Table, query: &Query) -> Option<String> {
     }
     let outside = query.partition_conditions().any(|(a, v)| {
         let t = table.attribute_type(a).map_or("S", |t| t.as_str());
-        key_of(start, a, t).is_none_or(|s| compare(&s, v) != Ordering::Equal)
+        key_of(start, a, t).is_none_or(|s| s != *v)
     });
     if outside {
         return Some("The provided starting key is outside query boundaries based on provided conditions".to_string());
     }
     let off_range = query.sort_leading.iter().any(|(a, v)| {
         let t = table.attribute_type(a).map_or("S", |t| t.as_str());
-        key_of(start, a, t).is_none_or(|s| compare(&s, v) != Ordering::Equal)
+        key_of(start, a, t).is_none_or(|s| s != *v)
     }) || query.sort.as_ref().is_some_and(|(a, cond)| {
         let t = table.attribute_type(a).map_or("S", |t| t.as_str());
         key_of(start, a, t).is_none_or(|s| !matches(cond, &s))
@@ -210,7 +196,7 @@ fn selected<'i>(
             let pos = position(item)?;
             for (attr, value) in query.partition_conditions().chain(&query.sort_leading) {
                 let v = key_of(item, attr, type_of(attr))?;
-                if compare(&v, value) != Ordering::Equal || v.attr_type() != value.attr_type() {
+                if v != *value {
                     return None;
                 }
             }
@@ -223,25 +209,19 @@ fn selected<'i>(
             Some((pos, item))
         })
         .collect();
-    let cmp_pos = |a: &[KeyValue], b: &[KeyValue]| {
-        a.iter()
-            .zip(b)
-            .map(|(x, y)| compare(x, y))
-            .find(|o| *o != Ordering::Equal)
-            .unwrap_or(Ordering::Equal)
-    };
-    sort_items(&mut selected, |a, b| cmp_pos(&a.0, &b.0));
+    // Every position has one key per order attribute, so the slices' own order is
+    // DynamoDB's: attribute by attribute.
+    sort_items(&mut selected, |a, b| a.0.cmp(&b.0));
     if !query.scan_index_forward {
         selected.reverse();
     }
     if let Some(start) = &query.exclusive_start_key {
         if let Some(start_pos) = position(start) {
             selected.retain(|(pos, _)| {
-                let o = cmp_pos(pos, &start_pos);
                 if query.scan_index_forward {
-                    o == Ordering::Greater
+                    *pos > start_pos
                 } else {
-                    o == Ordering::Less
+                    *pos < start_pos
                 }
             });
         }

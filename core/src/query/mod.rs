@@ -16,7 +16,7 @@ pub mod parse;
 pub mod pasted;
 mod reach;
 
-use crate::codec::KeyValue;
+use crate::codec::{KeyValue, Number};
 use serde_json::{json, Map, Value};
 
 /// The one condition a Query may put on the sort key.
@@ -91,7 +91,7 @@ pub enum ValueStyle {
 pub fn attribute_value(v: &KeyValue) -> Value {
     match v {
         KeyValue::S(s) => json!({ "S": s }),
-        KeyValue::N(n) => json!({ "N": n }),
+        KeyValue::N(n) => json!({ "N": n.as_str() }),
     }
 }
 
@@ -107,7 +107,11 @@ fn plain_value(v: &KeyValue) -> Value {
 fn plain_of_attribute(v: &Value) -> Value {
     match (v.get("S"), v.get("N")) {
         (Some(s), _) => s.clone(),
-        (_, Some(Value::String(n))) => plain_value(&KeyValue::N(n.clone())),
+        (_, Some(Value::String(n))) => match Number::parse(n) {
+            Ok(number) => plain_value(&KeyValue::N(number)),
+            // Not a number DynamoDB stores: shown as the text it is, never rounded.
+            Err(_) => Value::String(n.clone()),
+        },
         _ => v.clone(),
     }
 }

@@ -40,7 +40,7 @@ fn input(q: &Query) -> String {
         .map(|(p, v)| {
             let member = match v {
                 KeyValue::S(s) => format!("&types.AttributeValueMemberS{{Value: {}}}", lit(s)),
-                KeyValue::N(n) => format!("&types.AttributeValueMemberN{{Value: {}}}", lit(n)),
+                KeyValue::N(n) => format!("&types.AttributeValueMemberN{{Value: {}}}", lit(n.as_str())),
             };
             (lit(&p), member)
         })

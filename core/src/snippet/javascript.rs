@@ -64,8 +64,8 @@ pub(super) fn document_client(q: &Query, options: &Options) -> Result<String, St
     let input = input(q, |v| match v {
         KeyValue::S(s) => lit(s),
         // A plain number only when JavaScript holds it exactly (KeyValue's JSON says).
-        KeyValue::N(n) if serde_json::to_value(v).ok().is_some_and(|j| j.is_number()) => n.clone(),
-        KeyValue::N(n) => format!("NumberValue.from({})", lit(n)),
+        KeyValue::N(n) if serde_json::to_value(v).ok().is_some_and(|j| j.is_number()) => n.to_string(),
+        KeyValue::N(n) => format!("NumberValue.from({})", lit(n.as_str())),
     });
     if input.contains("NumberValue.from(") {
         number_value = true;

@@ -82,7 +82,7 @@ fn resource_value(v: &KeyValue) -> String {
     match v {
         KeyValue::S(s) => lit(s),
         // The resource API takes numbers as Decimal, never float, so no digit is lost.
-        KeyValue::N(n) => format!("Decimal({})", lit(n)),
+        KeyValue::N(n) => format!("Decimal({})", lit(n.as_str())),
     }
 }
 

@@ -21,7 +21,7 @@ fn builder(q: &Query, indent: &str) -> String {
     for (p, v) in values(q) {
         let av = match v {
             KeyValue::S(s) => format!("AttributeValue::S({}.to_string())", lit(s)),
-            KeyValue::N(n) => format!("AttributeValue::N({}.to_string())", lit(n)),
+            KeyValue::N(n) => format!("AttributeValue::N({}.to_string())", lit(n.as_str())),
         };
         calls.push(format!(".expression_attribute_values({}, {av})", lit(&p)));
     }

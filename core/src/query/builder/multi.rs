@@ -229,7 +229,7 @@ fn condition(
                 .as_ref()
                 .ok_or_else(|| pattern_error(&entity.name, "between needs \"to\"", "add \"to\": the upper value"))?;
             let (lo, hi) = (value(&range.value)?, value(to)?);
-            if crate::query::eval::compare_values(&lo, &hi) == std::cmp::Ordering::Greater {
+            if lo.cmp(&hi) == std::cmp::Ordering::Greater {
                 return Err(pattern_error(
                     &entity.name,
                     format!(

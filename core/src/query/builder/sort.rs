@@ -4,7 +4,7 @@
 use super::field::{describe_range, encoded_range, misordered_bounds, Encoded};
 use super::{field_of, pattern_error, Parent, ParentItem, RangeOp, SortPattern, Sorted};
 use crate::codec::shape::Limit;
-use crate::codec::{self, encode_field, plain_number, KeyValue};
+use crate::codec::{self, encode_field, number_value, KeyValue};
 use crate::error::{Context, Error};
 use crate::query::bounds::{after_prefix, combine, Bound};
 use crate::query::reach::Partition;
@@ -22,7 +22,7 @@ pub(super) fn number_condition(entity: &Entity, segments: &[Segment], sort: &Sor
     };
     let field = field_of(entity, name)?;
     let n = |v: &Value| {
-        plain_number(field, v).map(KeyValue::N).map_err(|k| {
+        number_value(field, v).map(KeyValue::N).map_err(|k| {
             Error::new(
                 Context::entity(&entity.name)
                     .with_field(name)
@@ -66,7 +66,7 @@ pub(super) fn number_condition(entity: &Entity, segments: &[Segment], sort: &Sor
                 .to
                 .as_ref()
                 .ok_or_else(|| pattern_error(&entity.name, "between needs \"to\"", "add \"to\""))?)?;
-            if crate::codec::order::compare_numbers(v.as_str(), to.as_str()) == Some(std::cmp::Ordering::Greater) {
+            if v > to {
                 return Err(pattern_error(
                     &entity.name,
                     "the range is empty: its lower end is above its upper end",

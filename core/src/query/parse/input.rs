@@ -14,10 +14,6 @@ pub(super) fn placeholder_key_ok(key: &str, sigil: char) -> bool {
     }
 }
 
-pub(super) fn valid_number(text: &str) -> bool {
-    compare_numbers(text, "0").is_some()
-}
-
 /// An `ExpressionAttributeNames` / `ExpressionAttributeValues` map: absent, or an object
 /// that is not empty and whose keys are `sigil` plus `[A-Za-z0-9_]+`.
 pub(super) fn placeholder_map<'a>(
@@ -57,11 +53,15 @@ pub fn parse_input(table: &Table, input: &Value) -> Result<Query, ValidationErro
     for (k, v) in values.into_iter().flatten() {
         let one = v.as_object().filter(|o| o.len() == 1);
         match one.and_then(|o| o.iter().next()) {
-            Some((t, Value::String(n))) if t == "N" && !valid_number(n) => {
-                return fail(format!(
-                    "ExpressionAttributeValues contains invalid value: The parameter cannot be converted to a numeric value: {n} for key {k}"
-                ))
-            }
+            Some((t, Value::String(n))) if t == "N" => match Number::parse(n) {
+                Ok(_) => {}
+                Err(NumberError::NotANumber) => {
+                    return fail(format!(
+                        "ExpressionAttributeValues contains invalid value: The parameter cannot be converted to a numeric value: {n} for key {k}"
+                    ))
+                }
+                Err(why) => return fail(format!("ExpressionAttributeValues contains invalid value: {why} for key {k}")),
+            },
             Some((t, _)) if crate::query::ATTRIBUTE_VALUE_TYPES.contains(&t.as_str()) => {}
             _ => {
                 return fail(format!(
@@ -152,7 +152,8 @@ pub fn parse_input(table: &Table, input: &Value) -> Result<Query, ValidationErro
         match text {
             None => fail("One or more parameter values were invalid: Condition parameter type does not match schema type"),
             Some("") => fail(format!("One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty string value. Key: {attr}")),
-            Some(s) => Ok(if t == AttrType::N { KeyValue::N(s.to_string()) } else { KeyValue::S(s.to_string()) }),
+            // Every N in the value map was read as a number above.
+            Some(s) => KeyValue::typed(t, s.to_string()).or_else(|why| fail(format!("{why}"))),
         }
     };
     let equal = |c: &Condition, attr: &str| match &c.kind {
@@ -180,11 +181,7 @@ pub fn parse_input(table: &Table, input: &Value) -> Result<Query, ValidationErro
             }
             ConditionKind::Between(a, b) => {
                 let (lo, hi) = (value_of(attr, a)?, value_of(attr, b)?);
-                let order = match (&lo, &hi) {
-                    (KeyValue::N(x), KeyValue::N(y)) => compare_numbers(x, y).unwrap_or(Ordering::Equal),
-                    _ => compare_keys(lo.as_str(), hi.as_str()),
-                };
-                if order == Ordering::Greater {
+                if lo > hi {
                     let show = |v: &KeyValue| format!("AttributeValue: {{{}:{}}}", v.attr_type().as_str(), v.as_str());
                     return fail(format!(
                         "{PREFIX}The BETWEEN operator requires upper bound to be greater than or equal to lower bound; lower bound operand: {}, upper bound operand: {}",

@@ -8,12 +8,10 @@
 
 use super::names::is_reserved;
 use super::{KeyCondition, Query};
-use crate::codec::order::{compare_keys, compare_numbers};
-use crate::codec::KeyValue;
+use crate::codec::{KeyValue, Number, NumberError};
 use crate::schema::{AttrType, Table};
 use serde::Serialize;
 use serde_json::{Map, Value};
-use std::cmp::Ordering;
 use std::collections::BTreeSet;
 use std::fmt;
 
