@@ -14,7 +14,7 @@ use keylab::query::builder::build;
 use keylab::query::eval::{item_of, latest_writes, pages, Item};
 use keylab::query::parse::{parse_input, ValidationError};
 use keylab::query::{KeyCondition, Query, ValueStyle};
-use keylab::snippet::{Options as SnippetOptions, Target};
+use keylab::snippet::Options as SnippetOptions;
 use keylab::Values;
 use serde_json::{json, Value};
 use std::rc::Rc;
@@ -390,7 +390,7 @@ impl Playground {
         let pattern = self.pattern()?;
         let built = build(&self.schema, &pattern).map_err(|e| e.sentence())?;
         let pretty = |v: &Value| keylab::snippet::visible_json(&serde_json::to_string_pretty(v).unwrap_or_default());
-        let target = Target::from_id(&self.snippet.target).unwrap_or(Target::AwsCli);
+        let target = self.snippet.target;
         let non_empty = |s: &str| (!s.trim().is_empty()).then(|| s.trim().to_string());
         let options = SnippetOptions {
             table: non_empty(&self.snippet.table),

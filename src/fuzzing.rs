@@ -9,7 +9,7 @@ use crate::document::Playground;
 pub fn saved_state(data: &[u8]) {
     let text = String::from_utf8_lossy(data);
     for loaded in [
-        storage::read(&text),
+        storage::read(&text).map(|(state, _)| state),
         Playground::import(&text),
         link::decode(&format!("#s={text}")).unwrap_or(Err(String::new())),
     ] {

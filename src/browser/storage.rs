@@ -20,11 +20,11 @@ const PACKED: &str = "deflate:";
 /// Largest saved work inflated on load.
 const MAX_UNPACKED: usize = 64 * 1024 * 1024;
 
-/// Reads what storage holds: plain JSON, or deflated JSON.
-pub fn read(text: &str) -> Result<Playground, String> {
+/// Reads what storage holds: plain JSON, or deflated JSON; with what was reset.
+pub fn read(text: &str) -> Result<(Playground, Vec<String>), String> {
     match text.strip_prefix(PACKED) {
-        Some(data) => Playground::from_json(&unpack(data, MAX_UNPACKED).map_err(|why| format!("saved work: {why}"))?),
-        None => Playground::from_json(text),
+        Some(data) => Playground::read_saved(&unpack(data, MAX_UNPACKED).map_err(|why| format!("saved work: {why}"))?),
+        None => Playground::read_saved(text),
     }
 }
 
@@ -49,16 +49,22 @@ pub fn load() -> (Playground, Option<String>) {
         Err(_) => return unavailable(),
     };
     match read(&text) {
-        Ok(p) => {
+        Ok((p, notes)) if notes.is_empty() => {
             // The last good copy: what a later damaged save falls back to.
             let _ = storage.set_item(BACKUP, &text);
             (p, None)
         }
+        Ok((p, notes)) => (p, Some(format!("Your saved work loaded, but {}.", notes.join("; ")))),
         Err(why) => {
             let _ = storage.set_item(SET_ASIDE, &text);
             let kept =
                 format!("Your saved work could not be read ({why}). It was kept under \"{SET_ASIDE}\" in localStorage");
-            let backup = storage.get_item(BACKUP).ok().flatten().and_then(|b| read(&b).ok());
+            let backup = storage
+                .get_item(BACKUP)
+                .ok()
+                .flatten()
+                .and_then(|b| read(&b).ok())
+                .map(|(p, _)| p);
             match backup {
                 Some(p) => (p, Some(format!("{kept}, and the last copy that loaded was restored."))),
                 None => (

@@ -83,6 +83,7 @@ pub fn stored(source: Source) -> Option<Result<Version, String>> {
     };
     Some(
         read(work)
+            .map(|(work, _)| work)
             .or_else(|_| Playground::import(work))
             .map(|work| Version {
                 source,

@@ -110,8 +110,7 @@ impl Unsettled {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct SnippetPrefs {
-    /// A `keylab::snippet::Target` id.
-    pub target: String,
+    pub target: Target,
     /// A complete program rather than the call's parameters.
     pub program: bool,
     /// Overrides the table name; empty keeps the schema's.
@@ -122,7 +121,7 @@ pub struct SnippetPrefs {
 impl Default for SnippetPrefs {
     fn default() -> Self {
         SnippetPrefs {
-            target: Target::AwsCli.id().into(),
+            target: Target::AwsCli,
             program: false,
             table: String::new(),
             endpoint: String::new(),

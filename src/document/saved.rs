@@ -101,7 +101,15 @@ impl Playground {
     }
 
     /// Reads a saved state. Untrusted: any problem is an error message, never a panic.
+    /// What [`Self::read_saved`] notes is not shown: for the work keylab saved itself.
     pub fn from_json(text: &str) -> Result<Playground, String> {
+        Playground::read_saved(text).map(|(work, _)| work)
+    }
+
+    /// Reads a saved state, and says which settings could not be read and were reset
+    /// (the code settings, the query draft, the width planner's maximums, a typed
+    /// setting), so the work loads and the loss is said, never silent.
+    pub fn read_saved(text: &str) -> Result<(Playground, Vec<String>), String> {
         let doc: Value = serde_json::from_str(text).map_err(|e| format!("saved work is not valid JSON ({e})"))?;
         // A field this version does not know would be dropped without a word: refuse it.
         keylab::strict::Fields {
@@ -191,34 +199,24 @@ impl Playground {
             _ => Vec::new(),
         };
         let text_of = |key: &str| doc.get(key).and_then(Value::as_str).unwrap_or_default().to_string();
-        // The query draft is a convenience: a damaged one falls back to the default.
-        let query = doc
-            .get("query")
-            .and_then(|q| serde_json::from_value(q.clone()).ok())
-            .unwrap_or_default();
+        let mut notes = Vec::new();
+        // The query draft, the code settings and the typed settings are conveniences: a
+        // damaged one is reset, and the reset is said.
+        let query = settings(&doc, "query", "the saved query", &mut notes);
         let pasted = text_of("pasted");
-        // Snippet preferences likewise.
-        let snippet = doc
-            .get("snippet")
-            .and_then(|q| serde_json::from_value(q.clone()).ok())
-            .unwrap_or_default();
+        let snippet = settings(&doc, "snippet", "the saved code settings", &mut notes);
+        let unsettled = settings(&doc, "unsettled", "the settings typed but not applied", &mut notes);
         // Only text survives: the planner reads the value like any typed number.
-        let expected: Values = doc
-            .get("expected")
-            .and_then(Value::as_object)
-            .map(|m| {
-                m.iter()
-                    .filter(|(_, v)| v.is_string())
-                    .map(|(k, v)| (k.clone(), v.clone()))
-                    .collect()
-            })
-            .unwrap_or_default();
-        // Typed settings likewise: an entry that does not read is left out.
-        let unsettled = doc
-            .get("unsettled")
-            .and_then(|u| serde_json::from_value(u.clone()).ok())
-            .unwrap_or_default();
-        Ok(Playground {
+        let mut expected = Values::new();
+        for (field, value) in doc.get("expected").and_then(Value::as_object).into_iter().flatten() {
+            match value {
+                Value::String(_) => drop(expected.insert(field.clone(), value.clone())),
+                other => notes.push(format!(
+                    "the expected maximum of {field} ({other}) is not text, so the width planner left it out"
+                )),
+            }
+        }
+        let work = Playground {
             schema,
             entity,
             attribute: text_of("attribute"),
@@ -229,7 +227,25 @@ impl Playground {
             snippet,
             expected,
             unsettled,
-        })
+        };
+        Ok((work, notes))
+    }
+}
+
+/// A saved part read as its type, or its default and a note saying why it was reset.
+fn settings<T: Default + serde::de::DeserializeOwned>(
+    doc: &Value,
+    key: &str,
+    what: &str,
+    notes: &mut Vec<String>,
+) -> T {
+    match doc.get(key).map(|v| serde_json::from_value(v.clone())) {
+        None => T::default(),
+        Some(Ok(value)) => value,
+        Some(Err(why)) => {
+            notes.push(format!("{what}: could not be read ({why}) and reset to the defaults"));
+            T::default()
+        }
     }
 }
 
@@ -238,5 +254,49 @@ fn keylab_text(v: &Value) -> String {
         Value::String(s) => s.clone(),
         Value::Null => String::new(),
         other => other.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn saved_with(key: &str, value: Value) -> String {
+        let mut doc: Value = serde_json::from_str(&crate::presets::leaderboard().to_json()).unwrap();
+        doc[key] = value;
+        doc.to_string()
+    }
+
+    #[test]
+    fn the_code_target_reads_back_as_the_target_it_was() {
+        let mut p = crate::presets::leaderboard();
+        p.snippet.target = Target::Boto3Client;
+        let (back, notes) = Playground::read_saved(&p.to_json()).unwrap();
+        assert_eq!((back.snippet.target, notes), (Target::Boto3Client, Vec::new()));
+        assert!(p.to_json().contains(r#""target":"boto3-client""#));
+    }
+
+    /// A damaged setting is reset and said; the design and its items still load.
+    #[test]
+    fn damaged_settings_are_reset_and_said() {
+        let text = saved_with("snippet", json!({ "target": "cobol" }));
+        let (p, notes) = Playground::read_saved(&text).unwrap();
+        assert_eq!(p.snippet.target, Target::AwsCli);
+        assert_eq!(p.rows.len(), crate::presets::leaderboard().rows.len());
+        assert_eq!(notes.len(), 1, "{notes:?}");
+        assert!(
+            notes[0].starts_with("the saved code settings: could not be read (unknown variant `cobol`"),
+            "{notes:?}"
+        );
+        let (_, notes) = Playground::read_saved(&saved_with("query", json!({ "limit": 10 }))).unwrap();
+        assert!(notes[0].starts_with("the saved query: could not be read"), "{notes:?}");
+        let (p, notes) = Playground::read_saved(&saved_with("expected", json!({ "score": 9, "ts": "99" }))).unwrap();
+        assert_eq!(p.expected.get("ts"), Some(&json!("99")));
+        assert_eq!(
+            notes,
+            ["the expected maximum of score (9) is not text, so the width planner left it out"]
+        );
+        let (_, notes) = Playground::read_saved(&crate::presets::leaderboard().to_json()).unwrap();
+        assert!(notes.is_empty(), "{notes:?}");
     }
 }

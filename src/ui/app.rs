@@ -216,15 +216,11 @@ pub fn App() -> Html {
         .map(|q| QueryBar {
             pattern: shape_label(current.query.shape).to_string(),
             expression: q.expression.clone(),
-            code: q.snippet.as_ref().ok().map(|code| {
-                (
-                    code.clone(),
-                    keylab::snippet::Target::from_id(&current.snippet.target)
-                        .unwrap_or(keylab::snippet::Target::AwsCli)
-                        .label()
-                        .to_string(),
-                )
-            }),
+            code: q
+                .snippet
+                .as_ref()
+                .ok()
+                .map(|code| (code.clone(), current.snippet.target.label().to_string())),
         })
         .map_err(Clone::clone);
     let on_select = {

@@ -18,10 +18,12 @@ pub use writes::render_writes;
 
 use crate::codec::KeyValue;
 use crate::query::{KeyCondition, Query};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Every target keylab writes code for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+/// Its serde names are its [`Target::id`]s, so saved work reads back the target it wrote
+/// and an unknown id is refused rather than read as another target.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Target {
     AwsCli,

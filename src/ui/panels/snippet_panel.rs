@@ -101,14 +101,17 @@ pub fn SnippetPanel(props: &SnippetPanelProps) -> Html {
             }));
         })
     };
-    let current = Target::from_id(&prefs.target).unwrap_or(Target::AwsCli);
+    let current = prefs.target;
     let select_target = {
         let (d, prefs) = (props.dispatch.clone(), prefs.clone());
+        // The tabs' ids are the targets' own, so every id names one.
         Callback::from(move |id: String| {
-            d.emit(Action::SetSnippet(SnippetPrefs {
-                target: id,
-                ..prefs.clone()
-            }))
+            if let Some(target) = Target::from_id(&id) {
+                d.emit(Action::SetSnippet(SnippetPrefs {
+                    target,
+                    ..prefs.clone()
+                }))
+            }
         })
     };
     let targets: Vec<(String, String)> = Target::ALL
