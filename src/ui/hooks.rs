@@ -18,7 +18,7 @@ pub fn use_analysis(state: &Rc<Playground>, comparing: bool) -> Rc<Analysis> {
     let schema = state.schema.clone();
     let rows = state.rows.clone();
     let attribute = state.attribute();
-    let preview = use_memo((schema.clone(), rows.clone(), attribute.clone()), {
+    let preview = use_memo((schema.clone(), rows.clone(), attribute.clone(), s.entity), {
         let s = s.clone();
         move |_| s.preview().map(Rc::new)
     });
@@ -46,10 +46,21 @@ pub fn use_analysis(state: &Rc<Playground>, comparing: bool) -> Rc<Analysis> {
         let (s, collections) = (s.clone(), collections.clone());
         move |_| s.overwritten(&collections)
     });
-    let query = use_memo((schema.clone(), rows.clone(), s.query.clone(), s.snippet.clone()), {
-        let s = s.clone();
-        move |_| s.query_view()
-    });
+    // The attribute too: a query without a sort condition reads the edited attribute's
+    // order, and its band is drawn there.
+    let query = use_memo(
+        (
+            schema.clone(),
+            rows.clone(),
+            attribute.clone(),
+            s.query.clone(),
+            s.snippet.clone(),
+        ),
+        {
+            let s = s.clone();
+            move |_| s.query_view()
+        },
+    );
     let lint = use_memo((schema.clone(), rows.clone()), {
         let s = s.clone();
         move |_| s.lint()
@@ -58,7 +69,7 @@ pub fn use_analysis(state: &Rc<Playground>, comparing: bool) -> Rc<Analysis> {
         let s = s.clone();
         move |_| s.side_by_side().map(Rc::new)
     });
-    let pasted = use_memo((schema, rows, s.pasted.clone()), {
+    let pasted = use_memo((schema, rows, attribute, s.pasted.clone()), {
         let s = s.clone();
         move |_| s.paste_view()
     });

@@ -1,0 +1,250 @@
+//! The preview's two lists, side by side and aligned row for row: the keys as keylab
+//! writes them in the order DynamoDB returns them, and the naive keys (values as typed)
+//! in the order they would sort.
+
+use crate::document::Items;
+use crate::ui::panels::query_band::{Marker, RowMarks};
+use crate::ui::widgets::elided::{shortened, Elided, MESSAGE};
+use crate::ui::widgets::key_segments::{column_widths, KeySegments};
+use crate::ui::SHOWN;
+use keylab::preview::Preview;
+use keylab::schema::{KeyTemplate, Order, Segment};
+use std::rc::Rc;
+use yew::prelude::*;
+
+/// What the two lists draw, worked out once per render of the preview.
+pub struct KeyLists<'a> {
+    pub preview: &'a Preview,
+    pub items: &'a Items,
+    /// The rows shown, top to bottom, and what each carries of the query.
+    pub shown: Vec<usize>,
+    pub marks: Vec<RowMarks>,
+    /// Per row, the later row with the same table key, which replaces it.
+    pub overwritten: &'a [Option<usize>],
+    /// Told which item's key the pointer or the focus is on.
+    pub on_point: Callback<Option<usize>>,
+    separator: AttrValue,
+    widths: Rc<Vec<usize>>,
+    /// The warnings every shown key has, said once above the list.
+    pub shared_warnings: Option<Vec<String>>,
+}
+
+impl<'a> KeyLists<'a> {
+    pub fn new(
+        preview: &'a Preview,
+        items: &'a Items,
+        shown: Vec<usize>,
+        marks: Vec<RowMarks>,
+        overwritten: &'a [Option<usize>],
+        on_point: Callback<Option<usize>>,
+    ) -> KeyLists<'a> {
+        let separator = AttrValue::from(items.separator().to_string());
+        let mut lists = KeyLists {
+            preview,
+            items,
+            shown,
+            marks,
+            overwritten,
+            on_point,
+            widths: Rc::default(),
+            separator,
+            shared_warnings: None,
+        };
+        // The keys shown line up segment by segment.
+        lists.widths = Rc::new(column_widths(
+            lists
+                .shown
+                .iter()
+                .filter_map(|&r| Some((preview.rows[r].key.as_deref()?, lists.segments_of(r)))),
+            &lists.separator,
+        ));
+        lists.shared_warnings = lists.warnings_every_key_has();
+        lists
+    }
+
+    /// Each row's key was written by its own entity's template for this attribute.
+    fn template_of(&self, r: usize) -> Option<&'a KeyTemplate> {
+        self.items.entity(r)?.template(&self.preview.attribute)
+    }
+
+    fn segments_of(&self, r: usize) -> usize {
+        self.template_of(r).map_or(0, |t| t.segments.len())
+    }
+
+    /// An item's values as one line, named by entity when the design has several.
+    pub fn values_of(&self, r: usize) -> String {
+        let text = self.items.text(r);
+        match self.items.entity(r) {
+            Some(e) if self.items.entity_count() > 1 => format!("{}: {text}", e.name),
+            _ => text,
+        }
+    }
+
+    /// An inverted segment says, on hover, the value it stands for.
+    fn meanings_of(&self, r: usize) -> Vec<Option<String>> {
+        let (Some(entity), Some(template)) = (self.items.entity(r), self.template_of(r)) else {
+            return Vec::new();
+        };
+        template
+            .segments
+            .iter()
+            .map(|s| match s {
+                Segment::Field(f) => entity
+                    .field(f)
+                    .filter(|field| field.kind.order() == Order::Desc)
+                    .and_then(|_| self.items.value(r, f))
+                    .map(|v| format!("{v}, inverted")),
+                Segment::Literal(_) => None,
+            })
+            .collect()
+    }
+
+    /// When every key shown has the same kinds of warning (on the same fields), they are
+    /// said once above the list, with the first key's as the example.
+    fn warnings_every_key_has(&self) -> Option<Vec<String>> {
+        let kinds = |r: usize| -> Vec<(&'static str, Option<&str>)> {
+            self.preview.rows[r]
+                .warnings
+                .iter()
+                .map(|w| (w.code(), w.context.field.as_deref()))
+                .collect()
+        };
+        let shown = &self.shown;
+        let &r = shown.first()?;
+        let first = kinds(r);
+        (!first.is_empty() && shown.len() > 1 && shown[1..].iter().all(|&o| kinds(o) == first))
+            .then(|| self.preview.rows[r].warnings.iter().map(|w| w.sentence()).collect())
+    }
+
+    /// The keylab list, under its heading with the box that lists it from the end.
+    pub fn keys_column(&self, overflows: bool, list: NodeRef, from_end: bool, toggle: Callback<Event>) -> Html {
+        html! {
+            <div class={classes!(overflows.then_some("overflows"))}>
+                <h3>{ "keylab keys" }{ scroll_cue(overflows, "keys-scroll-cue") }
+                    <span class="control check">
+                        <input id="preview-from-end" type="checkbox" title="Only these lists: the query's own direction is its ScanIndexForward, in its line" checked={from_end} onchange={toggle} />
+                        <label for="preview-from-end">{ "list from the end" }</label>
+                    </span>
+                </h3>
+                <ol class="keys" data-testid="sorted-keys" tabindex="0" aria-label="keylab keys (arrow keys move between them)" ref={list} onkeydown={Callback::from(step_focus)}>
+                    // Each item's number set, not left to the browser: Chromium kept a
+                    // stale number ("4." for the one key) after rows left the list.
+                    { for self.shown.iter().zip(&self.marks).enumerate().map(|(n, (&r, m))| self.key_row(n, r, m)) }
+                </ol>
+            </div>
+        }
+    }
+
+    /// The naive list: `naive` is every row of the window in naive order, with whether a
+    /// different key sits at its place in the real order.
+    pub fn naive_column(&self, naive: &[(usize, bool)], overflows: bool, list: NodeRef) -> Html {
+        let out_of_order = naive.iter().filter(|(_, m)| *m).count();
+        let mark_each = (out_of_order as f64) <= MARKS_AT_MOST * naive.len() as f64;
+        html! {
+            <div class={classes!(overflows.then_some("overflows"))}>
+                <h3>{ "Naive keys (as typed)" }{ scroll_cue(overflows, "naive-scroll-cue") }
+                    if !mark_each && out_of_order > 0 {
+                        <span class="note" data-testid="out-of-order-count">{ format!("· {out_of_order} of {} out of order", naive.len()) }</span>
+                    }
+                </h3>
+                <ol class="keys naive" data-testid="naive-keys" tabindex="0" aria-label="naive keys" ref={list}>
+                    { for naive.iter().take(SHOWN).enumerate().map(|(n, &(r, misplaced))| self.naive_row(n, r, misplaced, mark_each)) }
+                </ol>
+            </div>
+        }
+    }
+
+    /// One key of the keylab list: its coloured segments, the query's marks around it,
+    /// its warnings and its values.
+    fn key_row(&self, n: usize, r: usize, m: &RowMarks) -> Html {
+        let row = &self.preview.rows[r];
+        let on_point = &self.on_point;
+        let values = self.values_of(r);
+        html! {
+            <li value={(n + 1).to_string()} data-row={r.to_string()} data-page={m.page.map(|p| p.to_string())} class={classes!(m.page.map(|_| "match"))}
+                onmouseenter={on_point.reform(move |_: MouseEvent| Some(r))}
+                onmouseleave={on_point.reform(|_: MouseEvent| None)}
+                tabindex="-1" onfocus={on_point.reform(move |_: FocusEvent| Some(r))}
+                onblur={on_point.reform(|_: FocusEvent| None)}>
+                { for m.before.iter().map(marker) }
+                <code><KeySegments key_text={row.key.clone().unwrap_or_default()} separator={self.separator.clone()} segments={self.segments_of(r)} widths={self.widths.clone()} meanings={self.meanings_of(r)} /></code>
+                if !row.warnings.is_empty() && self.shared_warnings.is_none() {
+                    // A disclosure, not a tooltip: touch screens and screen readers open
+                    // it, and the keyboard reaches it.
+                    <details class="row-warnings" data-testid="row-warnings">
+                        <summary class="badge warn">{ format!("{} warning(s)", row.warnings.len()) }</summary>
+                        // Not a list: each key is already a list item.
+                        { for row.warnings.iter().map(|w| html! { <span class="row-warning"><Elided text={w.sentence()} keep={MESSAGE} /></span> }) }
+                    </details>
+                }
+                { self.overwritten.get(r).copied().flatten().map(|by| html! {
+                    <span class="badge">{ format!("overwritten by #{}", by + 1) }</span>
+                }).unwrap_or_default() }
+                <span class="values" title={shortened(&values)}><Elided text={values} /></span>
+                { for m.after.iter().map(marker) }
+            </li>
+        }
+    }
+
+    /// One key of the naive list, at place `n`, with as many blank lines as the query's
+    /// marks take beside the keylab key at that place, so the two orders stay aligned.
+    fn naive_row(&self, n: usize, r: usize, misplaced: bool, mark_each: bool) -> Html {
+        let blanks = |marks: Option<&Vec<Marker>>| -> Html {
+            marks.into_iter().flatten().map(|m| html! { <span class={classes!("marker", m.kind, "blank")} aria-hidden="true">{ "\u{a0}" }</span> }).collect()
+        };
+        let at = self.marks.get(n);
+        html! {
+            // The naive key is the values as typed: the rest of them is its title.
+            <li value={(n + 1).to_string()} data-row={r.to_string()} class={classes!(misplaced.then_some("misplaced"))} title={shortened(&self.values_of(r))}>
+                { blanks(at.map(|m| &m.before)) }
+                <code><Elided text={self.preview.rows[r].naive.clone()} /></code>
+                if misplaced && mark_each { <span class="badge">{ "out of order" }</span> }
+                { blanks(at.map(|m| &m.after)) }
+            </li>
+        }
+    }
+}
+
+/// Up and down arrows walk the keys one by one (one tab stop for the whole list), and
+/// the focused key's item is marked like a pointed one.
+fn step_focus(e: KeyboardEvent) {
+    use wasm_bindgen::JsCast;
+    let down = match e.key().as_str() {
+        "ArrowDown" => true,
+        "ArrowUp" => false,
+        _ => return,
+    };
+    let Some(at) = e.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else {
+        return;
+    };
+    let next = if at.tag_name() == "OL" {
+        if down {
+            at.first_element_child()
+        } else {
+            at.last_element_child()
+        }
+    } else {
+        match at.closest("li").ok().flatten() {
+            Some(li) if down => li.next_element_sibling(),
+            Some(li) => li.previous_element_sibling(),
+            None => None,
+        }
+    };
+    if let Some(next) = next.and_then(|n| n.dyn_into::<web_sys::HtmlElement>().ok()) {
+        e.prevent_default();
+        let _ = next.focus();
+    }
+}
+
+/// Said beside a list's heading while the list is wider than its box.
+fn scroll_cue(shown: bool, testid: &'static str) -> Html {
+    html! { if shown { <span class="scroll-cue" data-testid={testid}>{ " · scroll sideways ⇢" }</span> } }
+}
+
+/// Above this share of rows out of order, one count says it better than a badge per row.
+const MARKS_AT_MOST: f64 = 0.5;
+
+/// A bound's value can be as long as a key: the label is cut in the middle like one.
+fn marker(m: &Marker) -> Html {
+    html! { <span class={classes!("marker", m.kind)} data-testid={m.kind} title={m.text.clone()}><Elided text={m.text.clone()} keep={160} /></span> }
+}

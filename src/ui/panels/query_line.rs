@@ -1,0 +1,76 @@
+//! The query in one line above the keys: its KeyConditionExpression, how it reads, and
+//! the chosen SDK's code to copy, so a width change and its query are seen together.
+
+use crate::analysis::{Band, Hit};
+use crate::ui::widgets::copy_button::CopyButton;
+use crate::ui::widgets::elided::{Elided, MESSAGE};
+use yew::prelude::*;
+
+/// What the line shows of the query.
+#[derive(Clone, Debug, PartialEq)]
+pub struct QueryBar {
+    /// The access pattern, by name.
+    pub pattern: String,
+    pub expression: String,
+    /// The chosen target's code, and its name.
+    pub code: Option<(String, String)>,
+}
+
+/// The query reads another partition than the keys shown.
+pub struct Elsewhere {
+    pub partition: String,
+    /// Shows the query's partition, when it is one the picker offers.
+    pub show: Option<Callback<MouseEvent>>,
+}
+
+/// What the query returns and how it reads, in one phrase.
+fn reading(band: &Band, hits: &[Hit]) -> String {
+    let pages = hits.last().map_or(0, |h| h.page);
+    let direction = if band.forward { "forward" } else { "backward" };
+    let limit = band.limit.map(|n| format!(" · Limit {n}")).unwrap_or_default();
+    format!("{} returned · {pages} page(s) · {direction}{limit}", hits.len())
+}
+
+/// The line, or why the query cannot be built; nothing while there is no query.
+/// `edit` opens the query's own view (the fragment carries share links, so the link
+/// opens the view without touching the address).
+pub fn query_line(
+    bar: &Result<QueryBar, String>,
+    band: Option<&Band>,
+    hits: &[Hit],
+    elsewhere: Option<Elsewhere>,
+    edit: &Callback<()>,
+) -> Html {
+    let edit = edit.reform(|e: MouseEvent| e.prevent_default());
+    let bar = match bar {
+        Err(why) if !why.trim().is_empty() => {
+            return html! {
+                <p class="query-bar messages" data-testid="query-bar-error"><span class="error">{ "The query cannot be built: " }<Elided text={why.to_string()} keep={MESSAGE} /></span>{ " " }<a href="#query-panel" class="note" onclick={edit}>{ "fix it below" }</a></p>
+            }
+        }
+        Err(_) => return Html::default(),
+        Ok(bar) => bar,
+    };
+    html! {
+        <div class="query-bar" data-testid="query-bar">
+            // The bar is also the legend of the highlighted rows: its swatch.
+            <span class="swatch match" aria-hidden="true"></span>
+            <code data-testid="query-bar-expression" aria-label={format!("Query: {}", bar.expression)}>{ &bar.expression }</code>
+            // In the query's line, so a query on another partition costs the keys no room.
+            if let Some(e) = elsewhere {
+                <span class="note" data-testid="band-elsewhere">{ "It reads partition " }<code><Elided text={e.partition} /></code>{ ". " }
+                    if let Some(show) = e.show {
+                        <button type="button" onclick={show}>{ "Show the query's partition" }</button>
+                    }
+                </span>
+            } else if let Some(b) = band {
+                <span class="note legend" data-testid="query-bar-reading">{ reading(b, hits) }</span>
+            }
+            if let Some((code, target)) = &bar.code {
+                <CopyButton text={code.clone()} label={format!("Copy {target} code")} />
+            }
+            // The access pattern, by name, is the way to the panel that edits it.
+            <a href="#query-panel" class="note" data-testid="query-bar-pattern" onclick={edit} aria-label={format!("edit the query below: {}", bar.pattern)}>{ format!("{} ↓", bar.pattern) }</a>
+        </div>
+    }
+}
