@@ -203,6 +203,14 @@ impl Playground {
         index.map(str::to_string)
     }
 
+    /// The edited attribute is its index's sort key: its keys are read within one
+    /// partition. A partition key's keys span them all.
+    pub fn edits_a_sort_key(&self) -> bool {
+        let attribute = self.attribute();
+        self.key_schema(self.index_of_attribute().as_deref())
+            .is_some_and(|k| k.sort.as_deref() == Some(attribute.as_str()))
+    }
+
     pub fn template(&self) -> Option<&KeyTemplate> {
         self.entity()?.template(&self.attribute())
     }

@@ -1,10 +1,11 @@
 //! The page: the work and its history, the workbench (template, keys, inspector) and
 //! the views under it.
 
+use crate::analysis::Analysis;
 use crate::browser::boot::{boot, forget_link, share_url};
 use crate::browser::storage;
 use crate::browser::versions::{save_snapshot, stored, Source, Version};
-use crate::document::{Action, Design, Items, Playground, QueryChoices, Workspace};
+use crate::document::{Action, Command, Design, Items, Playground, QueryChoices, Workspace};
 use crate::presets;
 use crate::ui::hooks::{use_analysis, use_derived, use_rekeying};
 use crate::ui::page_hooks::{use_autosave, use_link_listener, use_shortcuts};
@@ -22,10 +23,16 @@ use crate::ui::panels::side_by_side::SideBySide;
 use crate::ui::panels::snippet_panel::SnippetPanel;
 use crate::ui::panels::template_editor::TemplateEditor;
 use crate::ui::panels::version_compare::VersionCompare;
-use crate::ui::panels::views::{bring_into_view, View, ViewBox, ViewRail};
+use crate::ui::panels::views::{use_open_views, OpenViews, View, ViewBox, ViewRail};
 use crate::ui::widgets::link_prompt::LinkPrompt;
 use std::rc::Rc;
 use yew::prelude::*;
+
+/// Sets a state to the value a child reports.
+fn setter<T: 'static>(state: &UseStateHandle<T>) -> Callback<T> {
+    let state = state.clone();
+    Callback::from(move |value| state.set(value))
+}
 
 /// A skip link opens its view and moves the focus there, without touching the
 /// fragment, which carries share links.
@@ -37,10 +44,56 @@ fn skip_link(label: &'static str, view: View, open: &Callback<View>) -> Html {
     html! { <a href={format!("#{}", view.box_id())} onclick={open}>{ label }</a> }
 }
 
+fn skip_links(open_view: &Callback<View>) -> Html {
+    let to_keys = Callback::from(|e: MouseEvent| {
+        e.prevent_default();
+        crate::ui::widgets::tabs::focus("preview-panel");
+    });
+    html! {
+        <nav class="skip-links" aria-label="skip to">
+            <a href="#preview-panel" onclick={to_keys}>{ "Skip to the sorted keys" }</a>
+            { skip_link("Skip to the query", View::Query, open_view) }
+            { skip_link("Skip to the code", View::Code, open_view) }
+        </nav>
+    }
+}
+
+/// A shared link's design waiting for the person's word, asked about over the work.
+fn link_prompt(pending: &UseStateHandle<Option<Playground>>, command: &Callback<Command>) -> Html {
+    let Some(design) = (**pending).clone() else {
+        return Html::default();
+    };
+    let pending = pending.clone();
+    let on_done = Callback::from(move |_| {
+        forget_link();
+        pending.set(None);
+    });
+    html! { <LinkPrompt {design} command={command.clone()} {on_done} /> }
+}
+
+/// The one thing the preset the work came from teaches.
+fn lesson(preset: &str) -> Html {
+    let Some(p) = presets::find(preset) else {
+        return Html::default();
+    };
+    html! { <p class="lesson" data-testid="preset-lesson"><strong>{ format!("{}: ", p.title()) }</strong>{ p.lesson() }</p> }
+}
+
+/// The views the rail offers: comparing versions needs the deferred module, and the two
+/// GSI designs need a table with one of each.
+fn offered_views(analysis: &Analysis) -> Vec<View> {
+    let offered = |v: &View| match v {
+        View::Versions => cfg!(feature = "deferred"),
+        View::TwoDesigns => analysis.side_by_side.is_some(),
+        _ => true,
+    };
+    View::ALL.into_iter().filter(offered).collect()
+}
+
 /// What every view under the workbench may read.
 struct ViewContext<'a> {
     current: &'a Rc<Playground>,
-    analysis: &'a crate::analysis::Analysis,
+    analysis: &'a Analysis,
     items: &'a Items,
     dispatch: &'a Callback<Action>,
     pointed: Option<usize>,
@@ -94,6 +147,72 @@ fn start_hint(hint: &UseStateHandle<bool>) -> Html {
     }
 }
 
+/// Loading a preset over work that is not that preset's asks first. The code panel's
+/// settings are the person's, not the design's: they do not count.
+fn differs_from_its_preset(s: &Playground) -> bool {
+    presets::load(&s.preset).is_none_or(|p| {
+        Playground {
+            snippet: s.snippet.clone(),
+            ..p
+        } != *s
+    })
+}
+
+/// The query's line above the keys, or why there is no query.
+fn query_bar(current: &Playground, analysis: &Analysis) -> Result<QueryBar, String> {
+    let q = analysis.query.as_ref().map_err(Clone::clone)?;
+    Ok(QueryBar {
+        pattern: shape_label(current.query.shape).to_string(),
+        expression: q.expression.clone(),
+        code: (q.snippet.as_ref().ok()).map(|code| (code.clone(), current.snippet.target.label().to_string())),
+    })
+}
+
+/// The comparison with an earlier version: the version chosen, a problem saving one,
+/// and the comparison worked out while one is chosen.
+struct Versions {
+    against: UseStateHandle<Option<Rc<Version>>>,
+    problem: UseStateHandle<Option<String>>,
+    rekeying: Option<Rc<Result<crate::rekeying::Rekeying, String>>>,
+    save: Callback<()>,
+}
+
+#[hook]
+fn use_versions(current: &Rc<Playground>) -> Versions {
+    let against = use_state(|| None::<Rc<Version>>);
+    let problem = use_state_eq(|| None::<String>);
+    let rekeying = use_rekeying(current, (*against).clone());
+    let save = {
+        let (current, against, problem) = (current.clone(), against.clone(), problem.clone());
+        Callback::from(move |_| match save_snapshot(&current) {
+            Ok(()) => {
+                problem.set(None);
+                against.set(stored(Source::Snapshot).and_then(Result::ok).map(Rc::new));
+            }
+            Err(why) => problem.set(Some(format!("The version was not saved: {why}."))),
+        })
+    };
+    Versions {
+        against,
+        problem,
+        rekeying,
+        save,
+    }
+}
+
+impl Versions {
+    /// The view, drawn only while it is open.
+    fn view(&self, open: bool) -> Html {
+        if !open {
+            return Html::default();
+        }
+        let against = self.against.clone();
+        let on_against = Callback::from(move |v| against.set(v));
+        html! { <VersionCompare rekeying={self.rekeying.clone()} against={self.against.as_ref().map(|v| v.label.clone())} on_save={self.save.clone()}
+        {on_against} save_problem={(*self.problem).clone()} /> }
+    }
+}
+
 #[function_component]
 pub fn App() -> Html {
     // Read storage and the link once; a problem with either is reported, never fatal.
@@ -121,141 +240,46 @@ pub fn App() -> Html {
     let pointed = use_state(|| None::<usize>);
     // The segment whose settings the inspector shows, and the view under the workbench.
     let selected = use_state_eq(|| 0usize);
-    let opened = use_state_eq(|| {
-        storage::load_views(View::ALL.len())
-            .map(|open| {
-                View::ALL
-                    .into_iter()
-                    .enumerate()
-                    .filter(|(i, _)| open.contains(i))
-                    .map(|(_, v)| v)
-                    .collect()
-            })
-            .unwrap_or_else(View::at_first)
-    });
-    {
-        let open: Vec<usize> = opened.iter().map(|&v| v as usize).collect();
-        use_effect_with(open, |open| storage::save_views(open));
-    }
-    let open_view = {
-        let opened = opened.clone();
-        Callback::from(move |v: View| {
-            if !opened.contains(&v) {
-                opened.set(
-                    View::ALL
-                        .into_iter()
-                        .filter(|o| *o == v || opened.contains(o))
-                        .collect(),
-                );
-            }
-            bring_into_view(v);
-        })
-    };
-    let close_view = {
-        let opened = opened.clone();
-        Callback::from(move |v: View| opened.set(opened.iter().copied().filter(|o| *o != v).collect()))
-    };
-    let dispatch = {
-        let workspace = workspace.clone();
-        Callback::from(move |a| workspace.dispatch(crate::document::Command::Edit(a)))
-    };
+    let OpenViews {
+        opened,
+        open_view,
+        close_view,
+    } = use_open_views();
     let command = {
         let workspace = workspace.clone();
         Callback::from(move |c| workspace.dispatch(c))
     };
-    // Loading a preset over work that is not that preset's asks first.
-    // The code panel's settings are the person's, not the design's: they do not count.
-    let unsaved = use_derived(&current, |s| {
-        presets::load(&s.preset).is_none_or(|p| {
-            Playground {
-                snippet: s.snippet.clone(),
-                ..p
-            } != *s
-        })
-    });
+    let dispatch = command.reform(Command::Edit);
+    let unsaved = use_derived(&current, differs_from_its_preset);
     let items = Items::of(&current);
     let query_choices = use_derived(&current, Playground::query_choices);
-    // A sort key's keys are read within one partition; a partition key's span them all.
-    let attribute = current.attribute();
-    let is_sort = current
-        .key_schema(current.index_of_attribute().as_deref())
-        .is_some_and(|k| k.sort.as_deref() == Some(attribute.as_str()));
+    let is_sort = current.edits_a_sort_key();
     let query = analysis.query.as_ref().ok();
-    // The earlier version the design is compared with, while one is chosen.
-    let against = use_state(|| None::<Rc<Version>>);
-    let version_problem = use_state_eq(|| None::<String>);
-    let rekeying = use_rekeying(&current, (*against).clone());
-    let on_save_version = {
-        let (current, against, version_problem) = (current.clone(), against.clone(), version_problem.clone());
-        Callback::from(move |_| match save_snapshot(&current) {
-            Ok(()) => {
-                version_problem.set(None);
-                against.set(stored(Source::Snapshot).and_then(Result::ok).map(Rc::new));
-            }
-            Err(why) => version_problem.set(Some(format!("The version was not saved: {why}."))),
-        })
-    };
-    let views: Vec<View> = View::ALL
-        .into_iter()
-        .filter(|v| match v {
-            View::Versions => cfg!(feature = "deferred"),
-            View::TwoDesigns => analysis.side_by_side.is_some(),
-            _ => true,
-        })
-        .collect();
+    let versions = use_versions(&current);
+    let views = offered_views(&analysis);
     let open: Vec<View> = opened.iter().copied().filter(|v| views.contains(v)).collect();
-    let versions = if cfg!(feature = "deferred") && open.contains(&View::Versions) {
-        html! { <VersionCompare {rekeying} against={against.as_ref().map(|v| v.label.clone())} on_save={on_save_version}
-        on_against={{ let against = against.clone(); Callback::from(move |v| against.set(v)) }} save_problem={(*version_problem).clone()} /> }
-    } else {
-        Html::default()
-    };
-    let query_bar = analysis
-        .query
-        .as_ref()
-        .map(|q| QueryBar {
-            pattern: shape_label(current.query.shape).to_string(),
-            expression: q.expression.clone(),
-            code: q
-                .snippet
-                .as_ref()
-                .ok()
-                .map(|code| (code.clone(), current.snippet.target.label().to_string())),
-        })
-        .map_err(Clone::clone);
-    let on_select = {
-        let selected = selected.clone();
-        Callback::from(move |i| selected.set(i))
-    };
+    let versions = versions.view(cfg!(feature = "deferred") && open.contains(&View::Versions));
+    let query_bar = query_bar(&current, &analysis);
+    let on_select = setter(&selected);
     html! {
         <>
-            <nav class="skip-links" aria-label="skip to">
-                <a href="#preview-panel" onclick={Callback::from(|e: MouseEvent| { e.prevent_default(); crate::ui::widgets::tabs::focus("preview-panel"); })}>{ "Skip to the sorted keys" }</a>
-                { skip_link("Skip to the query", View::Query, &open_view) }
-                { skip_link("Skip to the code", View::Code, &open_view) }
-            </nav>
+            { skip_links(&open_view) }
             <Masthead can_undo={workspace.can_undo()} can_redo={workspace.can_redo()} link={(*link).clone()} unsaved={*unsaved}
                 preset={AttrValue::from(current.preset.clone())} state={current.clone()} command={command.clone()}
                 on_load={{ let hint = hint.clone(); Callback::from(move |_| hint.set(false)) }} />
             { for notices.iter().chain(save_problem.iter()).map(|n| html! { <p class="notice" role="status">{ n }</p> }) }
             if *hint { { start_hint(&hint) } }
-            { (*pending).clone().map(|design| {
-                let pending = pending.clone();
-                let on_done = Callback::from(move |_| { forget_link(); pending.set(None); });
-                html! { <LinkPrompt {design} command={command.clone()} {on_done} /> }
-            }).unwrap_or_default() }
-            { presets::find(&current.preset).map(|p| html! {
-                <p class="lesson" data-testid="preset-lesson"><strong>{ format!("{}: ", p.title()) }</strong>{ p.lesson() }</p>
-            }).unwrap_or_default() }
+            { link_prompt(&pending, &command) }
+            { lesson(&current.preset) }
             <main>
                 // The workbench: the template's chips above, the keys in the middle with the
                 // room they need, and the open segment's settings and the design check beside.
                 <div class="workbench">
                     <TemplateEditor design={Design::of(&current)} errors={analysis.errors.clone()} warnings={analysis.warnings.clone()} dispatch={dispatch.clone()} selected={*selected} on_select={on_select.clone()} />
                     <PreviewPanel items={items.clone()} is_sort={is_sort} preview={analysis.preview.clone()} hits={query.map(|q| q.hits.clone()).unwrap_or_default()} band={query.map(|q| q.band.clone())} number_vs_string={analysis.number_vs_string.clone()} number_field={analysis.number_field.clone()} comparing={*comparing}
-                        on_compare={{ let comparing = comparing.clone(); Callback::from(move |open| comparing.set(open)) }} overwritten={analysis.overwritten.clone()}
+                        on_compare={setter(&comparing)} overwritten={analysis.overwritten.clone()}
                         collections={analysis.collections.clone()} blocked={analysis.blocked.clone()}
-                        on_point={{ let pointed = pointed.clone(); Callback::from(move |r| pointed.set(r)) }}
+                        on_point={setter(&pointed)}
                         on_edit_query={open_view.reform(|_| View::Query)} {query_bar} />
                     <div class="design-side">
                         <Inspector design={Design::of(&current)} errors={analysis.errors.clone()} warnings={analysis.warnings.clone()} plans={analysis.plans.clone()} dispatch={dispatch.clone()} selected={*selected} {on_select} />

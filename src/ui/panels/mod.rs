@@ -4,6 +4,7 @@ pub mod attribute_picker;
 pub mod collection_view;
 pub mod definitions_panel;
 pub mod entity_picker;
+pub mod field_settings;
 pub mod hit_list;
 pub mod inspector;
 pub mod key_code;

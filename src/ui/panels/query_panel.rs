@@ -35,169 +35,234 @@ const SHAPES: [(Shape, &str, &str); 8] = [
     (Shape::After, "after", "The item and everything after it"),
 ];
 
-#[function_component]
-pub fn QueryPanel(props: &QueryPanelProps) -> Html {
-    let choices = &props.choices;
-    let draft = choices.draft.clone();
-    // Every control edits one field of the draft and dispatches the whole draft.
-    let edit = |apply: fn(&mut QueryDraft, String)| {
-        let (d, draft) = (props.dispatch.clone(), draft.clone());
+/// The draft's controls: each edits one field of the draft and dispatches the whole.
+struct Controls<'a> {
+    choices: &'a QueryChoices,
+    draft: &'a QueryDraft,
+    dispatch: &'a Callback<Action>,
+}
+
+impl Controls<'_> {
+    /// A select's change: the draft with this value in it.
+    fn edit(&self, apply: fn(&mut QueryDraft, String)) -> Callback<Event> {
+        let (d, draft) = (self.dispatch.clone(), self.draft.clone());
         Callback::from(move |e: Event| {
             let mut next = draft.clone();
             apply(&mut next, event_value(&e));
             d.emit(Action::SetQuery(next));
         })
-    };
-    // A typed control: the draft with this text in it.
-    let typed = |apply: fn(&mut QueryDraft, String)| {
-        let draft = draft.clone();
+    }
+
+    /// A typed control: the draft with this text in it.
+    fn typed(&self, apply: fn(&mut QueryDraft, String)) -> Callback<String, Action> {
+        let draft = self.draft.clone();
         Callback::from(move |text: String| {
             let mut next = draft.clone();
             apply(&mut next, text);
             Action::SetQuery(next)
         })
-    };
-    let fields = &choices.fields;
-    let indexes = &choices.indexes;
-    let index = choices.index.clone();
-    let shows_fixed = matches!(draft.shape, Shape::Prefix | Shape::Range);
-    let fixed_options: Vec<(String, String)> = if draft.shape == Shape::Prefix {
-        choices
-            .prefixes
-            .iter()
-            .map(|(n, label)| (n.to_string(), label.clone()))
-            .collect()
-    } else {
-        (0..fields.len())
-            .map(|n| {
-                let text = if n == 0 {
-                    "none".to_string()
-                } else {
-                    fields[..n].join(", ")
-                };
-                (n.to_string(), text)
-            })
-            .collect()
-    };
-    let ops: Vec<(String, String)> = choices
-        .ops
-        .iter()
-        .map(|op| (op.name().to_string(), op.symbol().to_string()))
-        .collect();
-    let range_field = fields
-        .get(draft.fixed.min(fields.len().saturating_sub(1)))
-        .cloned()
-        .unwrap_or_default();
-    let checkbox = |apply: fn(&mut QueryDraft, bool)| {
-        let (d, draft) = (props.dispatch.clone(), draft.clone());
-        Callback::from(move |e: Event| {
+    }
+
+    fn checkbox(&self, id: &'static str, label: &str, checked: bool, apply: fn(&mut QueryDraft, bool)) -> Html {
+        let (d, draft) = (self.dispatch.clone(), self.draft.clone());
+        let onchange = Callback::from(move |e: Event| {
             let checked = e
                 .target_dyn_into::<web_sys::HtmlInputElement>()
                 .is_some_and(|i| i.checked());
             let mut next = draft.clone();
             apply(&mut next, checked);
             d.emit(Action::SetQuery(next));
-        })
-    };
-    let output = match &props.query {
-        Err(message) => {
-            html! { <p class="messages"><span class="error" role="alert" data-testid="query-error"><Elided text={message.clone()} keep={crate::ui::widgets::elided::MESSAGE} /></span></p> }
+        });
+        html! {
+            <span class="control check">
+                <input {id} type="checkbox" {checked} {onchange} />
+                <label for={id}>{ label.to_string() }</label>
+            </span>
         }
-        Ok(view) => html! { <>
-            <p class="explanation" data-testid="query-explanation">{ &view.explanation }</p>
-            if !view.also_returns.is_empty() {
-                <p class="messages"><span class="warning" data-testid="query-also-returns">
-                    { format!("Also returns {} items: their sort keys fall in the same range.", view.also_returns.join(", ")) }
-                </span></p>
+    }
+
+    fn shape(&self) -> Html {
+        let options = SHAPES
+            .iter()
+            .map(|(shape, value, text)| {
+                // Offered still, so a saved query on them shows as chosen, but marked:
+                // the builder refuses them on such a key, and says why.
+                let through = matches!(shape, Shape::Before | Shape::After) && self.choices.multi_attribute;
+                let text = if through {
+                    format!("{text} (needs a concatenated sort key)")
+                } else {
+                    text.to_string()
+                };
+                (value.to_string(), text)
+            })
+            .collect();
+        let selected = SHAPES.iter().find(|s| s.0 == self.draft.shape).map_or("", |s| s.1);
+        let pick = self.edit(|q, v| q.shape = SHAPES.iter().find(|s| s.1 == v).map_or(Shape::Collection, |s| s.0));
+        controls::select("query-shape", "access pattern", options, selected, pick)
+    }
+
+    fn index(&self) -> Html {
+        let indexes = &self.choices.indexes;
+        if indexes.is_empty() {
+            return Html::default();
+        }
+        let options = std::iter::once((String::new(), "base table".to_string()))
+            .chain(indexes.iter().map(|i| (i.clone(), i.clone())))
+            .collect();
+        controls::select(
+            "query-index",
+            "index",
+            options,
+            &self.choices.index,
+            self.edit(|q, v| q.index = v),
+        )
+    }
+
+    /// The fields a prefix or a range holds equal to the item's: a prefix's choices are
+    /// the builder's; a range's, every leading run of the sort fields.
+    fn fixed(&self) -> Html {
+        let (draft, fields) = (self.draft, &self.choices.fields);
+        if !matches!(draft.shape, Shape::Prefix | Shape::Range) {
+            return Html::default();
+        }
+        let options: Vec<(String, String)> = if draft.shape == Shape::Prefix {
+            (self.choices.prefixes.iter())
+                .map(|(n, label)| (n.to_string(), label.clone()))
+                .collect()
+        } else {
+            (0..fields.len())
+                .map(|n| {
+                    (
+                        n.to_string(),
+                        if n == 0 {
+                            "none".to_string()
+                        } else {
+                            fields[..n].join(", ")
+                        },
+                    )
+                })
+                .collect()
+        };
+        let pick = self.edit(|q, v| q.fixed = v.parse().unwrap_or(0));
+        controls::select("query-fixed", "equal to it on", options, &draft.fixed.to_string(), pick)
+    }
+
+    fn range(&self) -> Html {
+        let (draft, fields) = (self.draft, &self.choices.fields);
+        if draft.shape != Shape::Range {
+            return Html::default();
+        }
+        let ops: Vec<(String, String)> = (self.choices.ops.iter())
+            .map(|op| (op.name().to_string(), op.symbol().to_string()))
+            .collect();
+        let field = fields
+            .get(draft.fixed.min(fields.len().saturating_sub(1)))
+            .cloned()
+            .unwrap_or_default();
+        let op = self.edit(|q, v| {
+            if let Some(op) = RangeOp::from_name(&v) {
+                q.op = op
             }
-            if let Some(parent) = &view.parent {
-                <p class="note" data-testid="query-parent">{ format!("Includes the parent item, sort key {parent}.") }</p>
+        });
+        let d = self.dispatch.clone();
+        html! { <>
+            { controls::select("query-op", &format!("{field} is"), ops, draft.op.name(), op) }
+            { controls::text("query-value", "value", draft.value.clone(), None, self.typed(|q, v| q.value = v), d.clone()) }
+            if draft.op == RangeOp::Between {
+                { controls::text("query-to", "and", draft.to.clone(), None, self.typed(|q, v| q.to = v), d) }
             }
-            <p><code data-testid="query-expression">{ &view.expression }</code></p>
-            <details open=true>
-                <summary>{ "Query input (DynamoDB JSON)" }</summary>
-                <pre data-testid="query-input">{ &view.input }</pre>
-            </details>
-            <details>
-                <summary>{ "DocumentClient input (plain values)" }</summary>
-                <pre data-testid="query-document-input">{ &view.document_input }</pre>
-            </details>
-            <HitList hits={view.hits.clone()} testid="query-hits" />
-        </> },
+        </> }
+    }
+
+    /// ScanIndexForward: chosen by the person, or shown as the pattern sets it, so the
+    /// box and the input never differ (the pattern's name says the direction by value).
+    fn direction(&self, query: &Result<QueryView, String>) -> Html {
+        if self.draft.shape.direction_is_chosen() {
+            return self.checkbox("query-forward", "ScanIndexForward", self.draft.forward, |q, c| {
+                q.forward = c
+            });
+        }
+        let Ok(view) = query else { return Html::default() };
+        html! {
+            <span class="control check">
+                <input id="query-forward" type="checkbox" checked={view.band.forward} disabled=true />
+                <label for="query-forward">{ format!("ScanIndexForward: {} (the pattern sets it)", view.band.forward) }</label>
+            </span>
+        }
+    }
+
+    fn limit(&self) -> Html {
+        let placeholder = if self.draft.shape == Shape::Top { "10" } else { "none" };
+        html! {
+            <span class="control">
+                <label for="query-limit">{ "Limit" }</label>
+                <TypedInput id="query-limit" class={classes!("short")} inputmode="numeric" {placeholder}
+                    value={self.draft.limit.clone()} read={ok(self.typed(|q, v| q.limit = v))} dispatch={self.dispatch.clone()} />
+            </span>
+        }
+    }
+}
+
+/// What the draft builds: the explanation, the expression, the inputs and the items
+/// it returns, or why it cannot be built.
+fn output(query: &Result<QueryView, String>) -> Html {
+    let view = match query {
+        Err(message) => {
+            return html! { <p class="messages"><span class="error" role="alert" data-testid="query-error"><Elided text={message.clone()} keep={crate::ui::widgets::elided::MESSAGE} /></span></p> }
+        }
+        Ok(view) => view,
     };
+    html! { <>
+        <p class="explanation" data-testid="query-explanation">{ &view.explanation }</p>
+        if !view.also_returns.is_empty() {
+            <p class="messages"><span class="warning" data-testid="query-also-returns">
+                { format!("Also returns {} items: their sort keys fall in the same range.", view.also_returns.join(", ")) }
+            </span></p>
+        }
+        if let Some(parent) = &view.parent {
+            <p class="note" data-testid="query-parent">{ format!("Includes the parent item, sort key {parent}.") }</p>
+        }
+        <p><code data-testid="query-expression">{ &view.expression }</code></p>
+        <details open=true>
+            <summary>{ "Query input (DynamoDB JSON)" }</summary>
+            <pre data-testid="query-input">{ &view.input }</pre>
+        </details>
+        <details>
+            <summary>{ "DocumentClient input (plain values)" }</summary>
+            <pre data-testid="query-document-input">{ &view.document_input }</pre>
+        </details>
+        <HitList hits={view.hits.clone()} testid="query-hits" />
+    </> }
+}
+
+#[function_component]
+pub fn QueryPanel(props: &QueryPanelProps) -> Html {
+    let choices = &props.choices;
+    let draft = &choices.draft;
+    let c = Controls {
+        choices,
+        draft,
+        dispatch: &props.dispatch,
+    };
+    // A multi-attribute key has no concatenated prefix to leave a parent out of; the
+    // box stays while it is ticked, so it can be unticked.
+    let children = draft.shape == Shape::Prefix && (!choices.multi_attribute || draft.children);
     html! {
         <section class="panel" aria-labelledby="query-title" id="query-panel" tabindex="-1">
             <h2 id="query-title">{ "Query" }</h2>
             <div class="query-controls">
-                { controls::select(
-                    "query-shape",
-                    "access pattern",
-                    SHAPES.iter().map(|(shape, value, text)| {
-                        // Offered still, so a saved query on them shows as chosen, but
-                        // marked: the builder refuses them on such a key, and says why.
-                        let through = matches!(shape, Shape::Before | Shape::After) && choices.multi_attribute;
-                        let text = if through { format!("{text} (needs a concatenated sort key)") } else { text.to_string() };
-                        (value.to_string(), text)
-                    }).collect(),
-                    SHAPES.iter().find(|s| s.0 == draft.shape).map_or("", |s| s.1),
-                    edit(|q, v| q.shape = SHAPES.iter().find(|s| s.1 == v).map_or(Shape::Collection, |s| s.0)),
-                ) }
-                if !indexes.is_empty() {
-                    { controls::select(
-                        "query-index",
-                        "index",
-                        std::iter::once((String::new(), "base table".to_string()))
-                            .chain(indexes.iter().map(|i| (i.clone(), i.clone())))
-                            .collect(),
-                        &index,
-                        edit(|q, v| q.index = v),
-                    ) }
-                }
+                { c.shape() }
+                { c.index() }
                 { anchor_picker(choices, &props.dispatch) }
-                if shows_fixed {
-                    { controls::select(
-                        "query-fixed",
-                        "equal to it on",
-                        fixed_options,
-                        &draft.fixed.to_string(),
-                        edit(|q, v| q.fixed = v.parse().unwrap_or(0)),
-                    ) }
+                { c.fixed() }
+                { c.range() }
+                if children {
+                    { c.checkbox("query-children", "children only (leave out the parent)", draft.children, |q, c| q.children = c) }
                 }
-                if draft.shape == Shape::Range {
-                    { controls::select("query-op", &format!("{range_field} is"), ops, draft.op.name(), edit(|q, v| if let Some(op) = RangeOp::from_name(&v) { q.op = op })) }
-                    { controls::text("query-value", "value", draft.value.clone(), None, typed(|q, v| q.value = v), props.dispatch.clone()) }
-                    if draft.op == RangeOp::Between {
-                        { controls::text("query-to", "and", draft.to.clone(), None, typed(|q, v| q.to = v), props.dispatch.clone()) }
-                    }
-                }
-                // A multi-attribute key has no concatenated prefix to leave a parent out
-                // of; the box stays while it is ticked, so it can be unticked.
-                if draft.shape == Shape::Prefix && (!choices.multi_attribute || draft.children) {
-                    <span class="control check">
-                        <input id="query-children" type="checkbox" checked={draft.children} onchange={checkbox(|q, c| q.children = c)} />
-                        <label for="query-children">{ "children only (leave out the parent)" }</label>
-                    </span>
-                }
-                if draft.shape.direction_is_chosen() {
-                    <span class="control check">
-                        <input id="query-forward" type="checkbox" checked={draft.forward} onchange={checkbox(|q, c| q.forward = c)} />
-                        <label for="query-forward">{ "ScanIndexForward" }</label>
-                    </span>
-                } else if let Ok(view) = &props.query {
-                    // Shown as the query has it, so the box and the input never differ;
-                    // the pattern's name says the direction (by value, not storage).
-                    <span class="control check">
-                        <input id="query-forward" type="checkbox" checked={view.band.forward} disabled=true />
-                        <label for="query-forward">{ format!("ScanIndexForward: {} (the pattern sets it)", view.band.forward) }</label>
-                    </span>
-                }
-                <span class="control">
-                    <label for="query-limit">{ "Limit" }</label>
-                    <TypedInput id="query-limit" class={classes!("short")} inputmode="numeric" placeholder={if draft.shape == Shape::Top { "10" } else { "none" }}
-                        value={draft.limit.clone()} read={ok(typed(|q, v| q.limit = v))} dispatch={props.dispatch.clone()} />
-                </span>
+                { c.direction(&props.query) }
+                { c.limit() }
             </div>
-            { output }
+            { output(&props.query) }
         </section>
     }
 }

@@ -3,6 +3,7 @@
 //! own button. The items and the query are open at first. A view that is not open is
 //! not drawn.
 
+use crate::browser::storage;
 use yew::prelude::*;
 
 /// A view of the design under the workbench.
@@ -122,5 +123,56 @@ pub fn ViewBox(props: &ViewBoxProps) -> Html {
             <button type="button" class="close-view" aria-label={format!("close {}", view.label())}
                 onclick={props.on_close.reform(move |_: MouseEvent| view)}>{ "×" }</button>
         </div>
+    }
+}
+
+/// The views open under the workbench, kept across reloads, with what opens one (and
+/// brings it into view) and what closes one.
+pub struct OpenViews {
+    pub opened: UseStateHandle<Vec<View>>,
+    pub open_view: Callback<View>,
+    pub close_view: Callback<View>,
+}
+
+#[hook]
+pub fn use_open_views() -> OpenViews {
+    let opened = use_state_eq(|| {
+        // A damaged record opens the first ones (see `storage::load_views`).
+        storage::load_views(View::ALL.len())
+            .map(|open| {
+                View::ALL
+                    .into_iter()
+                    .filter(|v| open.contains(&(*v as usize)))
+                    .collect()
+            })
+            .unwrap_or_else(View::at_first)
+    });
+    {
+        let open: Vec<usize> = opened.iter().map(|&v| v as usize).collect();
+        use_effect_with(open, |open| storage::save_views(open));
+    }
+    let open_view = {
+        let opened = opened.clone();
+        Callback::from(move |v: View| {
+            if !opened.contains(&v) {
+                // Kept in the rail's order, whatever order they were opened in.
+                opened.set(
+                    View::ALL
+                        .into_iter()
+                        .filter(|o| *o == v || opened.contains(o))
+                        .collect(),
+                );
+            }
+            bring_into_view(v);
+        })
+    };
+    let close_view = {
+        let opened = opened.clone();
+        Callback::from(move |v: View| opened.set(opened.iter().copied().filter(|o| *o != v).collect()))
+    };
+    OpenViews {
+        opened,
+        open_view,
+        close_view,
     }
 }
