@@ -286,3 +286,89 @@ fn no_source_file_is_over_600_lines() {
     long.sort();
     assert!(long.is_empty(), "files over 600 lines: {long:?}");
 }
+
+/// Each function of `text` with its first line (1-based) and its length in lines,
+/// found by brace depth: enough for rustfmt-formatted code, whose strings in the page
+/// do not hold unbalanced braces.
+fn function_lengths(text: &str) -> Vec<(String, usize, usize)> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < lines.len() {
+        let line = lines[i].trim_start();
+        let name = ["pub fn ", "fn ", "pub(crate) fn ", "pub(super) fn "]
+            .iter()
+            .find_map(|p| line.strip_prefix(p))
+            .map(|rest| rest.split(['(', '<']).next().unwrap_or_default().to_string());
+        let Some(name) = name.filter(|_| !line.ends_with(';')) else {
+            i += 1;
+            continue;
+        };
+        let (mut depth, mut started, mut j) = (0i64, false, i);
+        while j < lines.len() {
+            for c in lines[j].chars() {
+                match c {
+                    '{' => (depth, started) = (depth + 1, true),
+                    '}' => depth -= 1,
+                    _ => {}
+                }
+            }
+            if started && depth <= 0 {
+                break;
+            }
+            j += 1;
+        }
+        out.push((name, i + 1, j - i + 1));
+        i = j + 1;
+    }
+    out
+}
+
+/// No view function, hook or component over about 80 lines (the workbench issue's
+/// rule): a longer one is several views in one, split into functions of their own.
+#[test]
+fn no_view_function_is_over_about_80_lines() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut long: Vec<String> = rust_files(&root.join("src/ui"))
+        .iter()
+        .flat_map(|path| {
+            let text = std::fs::read_to_string(path).expect("source file");
+            let rel = path.strip_prefix(root).unwrap().to_string_lossy().into_owned();
+            function_lengths(&text)
+                .into_iter()
+                .filter(|(_, _, n)| *n > 85)
+                .map(move |(name, at, n)| format!("{rel}:{at} {name} ({n} lines)"))
+        })
+        .collect();
+    long.sort();
+    assert!(long.is_empty(), "view functions over about 80 lines: {long:?}");
+}
+
+#[test]
+fn the_function_measure_measures() {
+    let text = "fn a() {\n    if x {\n        y();\n    }\n}\n\nfn b();\npub fn c<T>() -> T {\n    z\n}\n";
+    assert_eq!(
+        function_lengths(text),
+        [("a".to_string(), 1, 5), ("c".to_string(), 8, 3)]
+    );
+}
+
+/// A panel's props derive `PartialEq`: a hand-written one is how a prop gets left out
+/// of the comparison and a panel shows stale work. Identity comparisons of shared
+/// parts go through `hooks::Same`, the one place that defines one.
+#[test]
+fn no_hand_written_partial_eq_in_the_page() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let found: Vec<String> = rust_files(&root.join("src/ui"))
+        .iter()
+        .filter_map(|path| {
+            let text = std::fs::read_to_string(path).expect("source file");
+            let rel = path.strip_prefix(root).unwrap().to_string_lossy().into_owned();
+            let hand_written = text
+                .lines()
+                .any(|l| l.trim_start().starts_with("impl") && l.contains("PartialEq for") && !l.contains("for Same<"));
+            hand_written.then_some(rel)
+        })
+        .collect();
+    assert!(found.is_empty(), "hand-written PartialEq in {found:?}");
+}

@@ -91,21 +91,24 @@ pub fn use_analysis(state: &Rc<Playground>, comparing: bool) -> Rc<Analysis> {
         lint: Same(lint),
         side_by_side: Same(side_by_side),
     };
-    use_memo(computed, |c| {
-        assemble(Parts {
-            blocked: c.blocked.clone(),
-            preview: (*c.preview.0).clone(),
-            checked: (*c.checked.0).clone(),
-            plans: (*c.plans.0).clone(),
-            number_field: (*c.number_field.0).clone(),
-            number_vs_string: (*c.number_vs_string.0).clone(),
-            collections: c.collections.0.clone(),
-            overwritten: c.overwritten.0.clone(),
-            query: (*c.query.0).clone(),
-            pasted: (*c.pasted.0).clone(),
-            lint: c.lint.0.clone(),
-            side_by_side: (*c.side_by_side.0).clone(),
-        })
+    use_memo(computed, assembled)
+}
+
+/// The analysis from its memoised parts, by the same `assemble` the tests run.
+fn assembled(c: &Computed) -> Analysis {
+    assemble(Parts {
+        blocked: c.blocked.clone(),
+        preview: (*c.preview.0).clone(),
+        checked: (*c.checked.0).clone(),
+        plans: (*c.plans.0).clone(),
+        number_field: (*c.number_field.0).clone(),
+        number_vs_string: (*c.number_vs_string.0).clone(),
+        collections: c.collections.0.clone(),
+        overwritten: c.overwritten.0.clone(),
+        query: (*c.query.0).clone(),
+        pasted: (*c.pasted.0).clone(),
+        lint: c.lint.0.clone(),
+        side_by_side: (*c.side_by_side.0).clone(),
     })
 }
 

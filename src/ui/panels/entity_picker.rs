@@ -11,6 +11,71 @@ pub struct EntityPickerProps {
     pub dispatch: Callback<Action>,
 }
 
+/// A new entity name, or why it cannot be one (see [`check_entity_name`]).
+fn rename_reader(design: &Design) -> Callback<String, Result<Action, Unsettled>> {
+    let others: Vec<String> = (design.schema().entities.iter().enumerate())
+        .filter(|(i, _)| *i != design.entity_index())
+        .map(|(_, e)| e.name.clone())
+        .collect();
+    Callback::from(move |text: String| {
+        let to = text.trim();
+        match check_entity_name(to, &others) {
+            Err(problem) => Err(Unsettled {
+                setting: "entity name".into(),
+                text,
+                problem,
+            }),
+            Ok(()) => Ok(Action::RenameEntity(to.to_string())),
+        }
+    })
+}
+
+/// The key literal that still says the entity's old name (as it was, or upper-cased),
+/// and what it would say with the new one.
+fn literal_to_carry(design: &Design, old: &str, name: &str) -> Option<(String, String)> {
+    let literals = (design.entity()?.keys.iter().flat_map(|k| k.segments.iter())).filter_map(|s| match s {
+        keylab::schema::Segment::Literal(l) => Some(l.clone()),
+        _ => None,
+    });
+    literals.into_iter().find_map(|l| {
+        if l == old.to_uppercase() {
+            Some((l, name.to_uppercase()))
+        } else if l == old {
+            Some((l, name.to_string()))
+        } else {
+            None
+        }
+    })
+}
+
+/// Offers to rename the literal along with the entity, or to keep it.
+fn carry_offer(
+    from: String,
+    to: String,
+    dispatch: &Callback<Action>,
+    renamed_from: &UseStateHandle<Option<(usize, String)>>,
+) -> Html {
+    let (d, done) = (dispatch.clone(), renamed_from.clone());
+    let (f, t) = (from.clone(), to.clone());
+    let rename = Callback::from(move |_: MouseEvent| {
+        d.emit(Action::RenameLiteral {
+            from: f.clone(),
+            to: t.clone(),
+        });
+        done.set(None);
+    });
+    let done = renamed_from.clone();
+    let keep = Callback::from(move |_: MouseEvent| done.set(None));
+    html! {
+        <p class="note" data-testid="rename-literal-offer">
+            { format!("The keys still start with {from}. ") }
+            <button type="button" onclick={rename}>{ format!("Rename the literal to {to}") }</button>
+            { " " }
+            <button type="button" onclick={keep}>{ format!("Keep {from}") }</button>
+        </p>
+    }
+}
+
 #[function_component]
 pub fn EntityPicker(props: &EntityPickerProps) -> Html {
     let state = &props.design;
@@ -22,24 +87,7 @@ pub fn EntityPicker(props: &EntityPickerProps) -> Html {
             d.emit(Action::SelectEntity(i));
         }
     });
-    let others: Vec<String> = entities
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| *i != state.entity_index())
-        .map(|(_, e)| e.name.clone())
-        .collect();
-    let rename = Callback::from(move |text: String| {
-        let to = text.trim();
-        let problem = check_entity_name(to, &others).err();
-        match problem {
-            Some(problem) => Err(Unsettled {
-                setting: "entity name".into(),
-                text,
-                problem,
-            }),
-            None => Ok(Action::RenameEntity(to.to_string())),
-        }
-    });
+    let rename = rename_reader(state);
     // The name before this round of renaming, to offer carrying the literal along.
     let renamed_from = use_state(|| None::<(usize, String)>);
     let rename_dispatch = {
@@ -61,47 +109,8 @@ pub fn EntityPicker(props: &EntityPickerProps) -> Html {
     let offer = renamed_from
         .as_ref()
         .filter(|(e, old)| *e == state.entity_index() && *old != name)
-        .and_then(|(_, old)| {
-            let literals = state
-                .entity()?
-                .keys
-                .iter()
-                .flat_map(|k| k.segments.iter())
-                .filter_map(|s| match s {
-                    keylab::schema::Segment::Literal(l) => Some(l.clone()),
-                    _ => None,
-                });
-            literals.into_iter().find_map(|l| {
-                if l == old.to_uppercase() {
-                    Some((l, name.to_uppercase()))
-                } else if l == *old {
-                    Some((l, name.clone()))
-                } else {
-                    None
-                }
-            })
-        });
-    let offer = offer.map(|(from, to)| {
-        let (d, done) = (props.dispatch.clone(), renamed_from.clone());
-        let (f, t) = (from.clone(), to.clone());
-        let rename = Callback::from(move |_: MouseEvent| {
-            d.emit(Action::RenameLiteral {
-                from: f.clone(),
-                to: t.clone(),
-            });
-            done.set(None);
-        });
-        let done = renamed_from.clone();
-        let keep = Callback::from(move |_: MouseEvent| done.set(None));
-        html! {
-            <p class="note" data-testid="rename-literal-offer">
-                { format!("The keys still start with {from}. ") }
-                <button type="button" onclick={rename}>{ format!("Rename the literal to {to}") }</button>
-                { " " }
-                <button type="button" onclick={keep}>{ format!("Keep {from}") }</button>
-            </p>
-        }
-    });
+        .and_then(|(_, old)| literal_to_carry(state, old, &name))
+        .map(|(from, to)| carry_offer(from, to, &props.dispatch, &renamed_from));
     let d = props.dispatch.clone();
     let add = Callback::from(move |_: MouseEvent| d.emit(Action::AddEntity));
     let d = props.dispatch.clone();

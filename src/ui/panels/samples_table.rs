@@ -35,13 +35,127 @@ const ROW_PX: usize = 44;
 /// Rows drawn around the first visible one.
 const WINDOW: usize = 30;
 
+/// One item's row: an input per field with its value's messages, the key it writes
+/// with the key's own messages, and its remove button.
+fn item_row(props: &SamplesTableProps, columns: &[String], r: usize) -> Html {
+    let (items, d) = (&props.items, &props.dispatch);
+    let view = props.preview.as_ref().and_then(|p| p.rows.get(r));
+    let cells = columns.iter().map(|c| {
+        let text = items.value(r, c).unwrap_or_default().to_string();
+        let read = {
+            let field = c.clone();
+            Callback::from(move |text: String| Ok(Action::SetValue { row: r, field: field.clone(), text }))
+        };
+        let on_field = |field: Option<&String>| field.map(String::as_str) == Some(c.as_str());
+        let errors: Vec<String> = view
+            .map(|v| v.errors.iter().filter(|e| !e.is_schema() && on_field(e.context.field.as_ref())).map(|e| e.sentence()).collect())
+            .unwrap_or_default();
+        let warnings: Vec<String> = view
+            .map(|v| v.warnings.iter().filter(|w| on_field(w.context.field.as_ref())).map(|w| w.sentence()).collect())
+            .unwrap_or_default();
+        html! {
+            <td>
+                <TypedInput id={format!("value-{r}-{c}")} aria_label={format!("{c} of item {}", r + 1)} invalid={!errors.is_empty()} testid={format!("value-{r}-{c}")} value={text} {read} dispatch={d.clone()} />
+                <Messages {errors} {warnings} />
+            </td>
+        }
+    });
+    let key_errors: Vec<String> = view
+        .map(|v| {
+            v.errors
+                .iter()
+                .filter(|e| !e.is_schema() && e.context.field.is_none())
+                .map(|e| e.sentence())
+                .collect()
+        })
+        .unwrap_or_default();
+    let key_warnings: Vec<String> = props.overwritten.get(r).copied().flatten().map(|by| format!(
+        "Item #{} has the same table key, and DynamoDB keeps only the last write: this item is replaced. Add a unique field (an id or a timestamp) to the key.", by + 1
+    )).into_iter().collect();
+    let remove = {
+        let d = d.clone();
+        Callback::from(move |_: MouseEvent| d.emit(Action::RemoveRow(r)))
+    };
+    html! {
+        <tr key={r} class={classes!((props.pointed == Some(r)).then_some("pointed"))}>
+            <th scope="row">{ r + 1 }</th>
+            { for cells }
+            <td class="key">
+                <code data-testid={format!("key-{r}")}><Elided text={view.and_then(|v| v.key.clone()).unwrap_or_else(|| "—".into())} /></code>
+                <Messages errors={key_errors} warnings={key_warnings} />
+            </td>
+            <td><button type="button" aria-label={format!("remove item {}", r + 1)} onclick={remove}>{ "✕" }</button></td>
+        </tr>
+    }
+}
+
+/// A problem of the design is the same on every row: said once, above the table.
+fn design_errors(preview: Option<&Preview>, rows: &[usize]) -> Vec<String> {
+    let mut found: Vec<String> = Vec::new();
+    for view in rows.iter().filter_map(|&r| preview?.rows.get(r)) {
+        for e in view.errors.iter().filter(|e| e.is_schema()) {
+            // The value is one row's; the problem is the design's.
+            let mut e = e.clone();
+            e.context.value = None;
+            let message = e.sentence();
+            if !found.contains(&message) {
+                found.push(message);
+            }
+        }
+        if !found.is_empty() {
+            break;
+        }
+    }
+    found
+}
+
+/// The "+ item" button and the random items, their count typed and checked.
+fn adding(count: &UseStateHandle<String>, dispatch: &Callback<Action>, entity_name: &str) -> Html {
+    let add = dispatch.reform(|_: MouseEvent| Action::AddRow);
+    let count_typed = count
+        .trim()
+        .parse::<usize>()
+        .ok()
+        .filter(|n| (1..=MAX_ITEMS).contains(n));
+    let generate = {
+        let d = dispatch.clone();
+        Callback::from(move |_: MouseEvent| {
+            if let Some(count) = count_typed {
+                let seed = js_sys::Date::now() as u64;
+                d.emit(Action::Generate { count, seed });
+            }
+        })
+    };
+    let oninput = {
+        let count = count.clone();
+        Callback::from(move |e: InputEvent| {
+            if let Some(i) = e.target_dyn_into::<web_sys::HtmlInputElement>() {
+                count.set(i.value());
+            }
+        })
+    };
+    html! {
+        <div class="buttons">
+            <button type="button" onclick={add}>{ "+ item" }</button>
+            <span class="control">
+                <label for="generate-count">{ format!("random {entity_name} items (1 to {MAX_ITEMS})") }</label>
+                <input id="generate-count" type="number" min="1" max={MAX_ITEMS.to_string()} value={(**count).clone()}
+                    aria-invalid={if count_typed.is_some() { "false" } else { "true" }} {oninput} />
+            </span>
+            <button type="button" onclick={generate} disabled={count_typed.is_none()}>{ format!("Replace {entity_name} items with random ones") }</button>
+            if count_typed.is_none() {
+                <p class="messages"><span class="error" role="alert">{ format!("{:?} is not a count from 1 to {MAX_ITEMS}: type a whole number in that range.", **count) }</span></p>
+            }
+        </div>
+    }
+}
+
 #[function_component]
 pub fn SamplesTable(props: &SamplesTableProps) -> Html {
     let first_visible = use_state(|| 0usize);
     let count = use_state(|| "1000".to_string());
     let items = &props.items;
     let columns = items.columns(props.entity);
-    let attribute = props.attribute.clone();
     let entity_name = items
         .entity_at(props.entity)
         .map(|e| e.name.clone())
@@ -62,82 +176,12 @@ pub fn SamplesTable(props: &SamplesTableProps) -> Html {
             }
         })
     };
-    let add = {
-        let d = props.dispatch.clone();
-        Callback::from(move |_: MouseEvent| d.emit(Action::AddRow))
-    };
-    let count_typed = count
-        .trim()
-        .parse::<usize>()
-        .ok()
-        .filter(|n| (1..=MAX_ITEMS).contains(n));
-    let generate = {
-        let d = props.dispatch.clone();
-        Callback::from(move |_: MouseEvent| {
-            if let Some(count) = count_typed {
-                let seed = js_sys::Date::now() as u64;
-                d.emit(Action::Generate { count, seed });
-            }
-        })
-    };
-    let drawn = rows[from..to].iter().map(|&r| {
-        let view = props.preview.as_ref().and_then(|p| p.rows.get(r));
-        let cells = columns.iter().map(|c| {
-            let text = items.value(r, c).unwrap_or_default().to_string();
-            let read = {
-                let field = c.clone();
-                Callback::from(move |text: String| Ok(Action::SetValue { row: r, field: field.clone(), text }))
-            };
-            let errors: Vec<String> = view.map(|v| v.errors.iter().filter(|e| !e.is_schema() && e.context.field.as_deref() == Some(c)).map(|e| e.sentence()).collect()).unwrap_or_default();
-            let warnings: Vec<String> = view.map(|v| v.warnings.iter().filter(|w| w.context.field.as_deref() == Some(c)).map(|w| w.sentence()).collect()).unwrap_or_default();
-            html! {
-                <td>
-                    <TypedInput id={format!("value-{r}-{c}")} aria_label={format!("{c} of item {}", r + 1)} invalid={!errors.is_empty()} testid={format!("value-{r}-{c}")} value={text} {read} dispatch={props.dispatch.clone()} />
-                    <Messages {errors} {warnings} />
-                </td>
-            }
-        });
-        let key_errors: Vec<String> = view.map(|v| v.errors.iter().filter(|e| !e.is_schema() && e.context.field.is_none()).map(|e| e.sentence()).collect()).unwrap_or_default();
-        let key_warnings: Vec<String> = props.overwritten.get(r).copied().flatten().map(|by| format!(
-            "Item #{} has the same table key, and DynamoDB keeps only the last write: this item is replaced. Add a unique field (an id or a timestamp) to the key.", by + 1
-        )).into_iter().collect();
-        let remove = {
-            let d = props.dispatch.clone();
-            Callback::from(move |_: MouseEvent| d.emit(Action::RemoveRow(r)))
-        };
-        html! {
-            <tr key={r} class={classes!((props.pointed == Some(r)).then_some("pointed"))}>
-                <th scope="row">{ r + 1 }</th>
-                { for cells }
-                <td class="key">
-                    <code data-testid={format!("key-{r}")}><Elided text={view.and_then(|v| v.key.clone()).unwrap_or_else(|| "—".into())} /></code>
-                    <Messages errors={key_errors} warnings={key_warnings} />
-                </td>
-                <td><button type="button" aria-label={format!("remove item {}", r + 1)} onclick={remove}>{ "✕" }</button></td>
-            </tr>
-        }
-    });
     let spacer = |rows: usize| {
         (rows > 0).then(
             || html! { <tr aria-hidden="true" class="spacer" style={format!("height: {}px", rows * ROW_PX)}></tr> },
         )
     };
-    // A problem of the design is the same on every row: said once, above the table.
-    let mut design_errors: Vec<String> = Vec::new();
-    for view in rows.iter().filter_map(|&r| props.preview.as_ref()?.rows.get(r)) {
-        for e in view.errors.iter().filter(|e| e.is_schema()) {
-            // The value is one row's; the problem is the design's.
-            let mut e = e.clone();
-            e.context.value = None;
-            let message = e.sentence();
-            if !design_errors.contains(&message) {
-                design_errors.push(message);
-            }
-        }
-        if !design_errors.is_empty() {
-            break;
-        }
-    }
+    let design_errors = design_errors(props.preview.as_deref(), &rows);
     let others = items.len() - rows.len();
     html! {
         <section class="panel wide" aria-labelledby="samples-title">
@@ -157,31 +201,17 @@ pub fn SamplesTable(props: &SamplesTableProps) -> Html {
                     <thead><tr>
                         <th scope="col">{ "#" }</th>
                         { for columns.iter().map(|c| html! { <th scope="col">{ c }</th> }) }
-                        <th scope="col">{ attribute }</th>
+                        <th scope="col">{ props.attribute.clone() }</th>
                         <th scope="col"><span class="visually-hidden">{ "remove" }</span></th>
                     </tr></thead>
                     <tbody>
                         { spacer(from).unwrap_or_default() }
-                        { for drawn }
+                        { for rows[from..to].iter().map(|&r| item_row(props, &columns, r)) }
                         { spacer(rows.len() - to).unwrap_or_default() }
                     </tbody>
                 </table>
             </div>
-            <div class="buttons">
-                <button type="button" onclick={add}>{ "+ item" }</button>
-                <span class="control">
-                    <label for="generate-count">{ format!("random {entity_name} items (1 to {MAX_ITEMS})") }</label>
-                    <input id="generate-count" type="number" min="1" max={MAX_ITEMS.to_string()} value={(*count).clone()}
-                        aria-invalid={if count_typed.is_some() { "false" } else { "true" }}
-                        oninput={{ let count = count.clone(); Callback::from(move |e: InputEvent| {
-                            if let Some(i) = e.target_dyn_into::<web_sys::HtmlInputElement>() { count.set(i.value()); }
-                        }) }} />
-                </span>
-                <button type="button" onclick={generate} disabled={count_typed.is_none()}>{ format!("Replace {entity_name} items with random ones") }</button>
-                if count_typed.is_none() {
-                    <p class="messages"><span class="error" role="alert">{ format!("{:?} is not a count from 1 to {MAX_ITEMS}: type a whole number in that range.", *count) }</span></p>
-                }
-            </div>
+            { adding(&count, &props.dispatch, &entity_name) }
             <PasteItems columns={columns.clone()} dispatch={props.dispatch.clone()} />
         </section>
     }

@@ -45,6 +45,89 @@ pub fn download(name: &str, text: &str) -> bool {
     true
 }
 
+/// Downloads the items as `form` writes them, and says what was written and left out.
+fn download_items(state: &Playground, form: ItemsAs) -> (bool, String) {
+    let written = state.table_items();
+    let table = &state.schema.table.name;
+    let (name, text, how) = match form {
+        ItemsAs::ExportLines => (
+            "keylab-items.json",
+            keylab::items::export_lines(&written.items),
+            "the lines of a DynamoDB export to S3, which keylab migrate reads".to_string(),
+        ),
+        ItemsAs::Batches => {
+            let batches = keylab::items::batch_requests(table, &written.items);
+            let lines: Vec<String> = batches.iter().map(Value::to_string).collect();
+            (
+                "keylab-batch-write-item.jsonl",
+                lines.join("\n") + "\n",
+                format!(
+                    "{} request(s) of at most {}, one per line: split -l 1 keylab-batch-write-item.jsonl batch- && for f in batch-*; do aws dynamodb batch-write-item --request-items file://$f; done",
+                    batches.len(),
+                    keylab::items::BATCH
+                ),
+            )
+        }
+    };
+    let refused = match written.refused.as_slice() {
+        [] => String::new(),
+        [(at, why), rest @ ..] => {
+            let more = if rest.is_empty() {
+                String::new()
+            } else {
+                format!(" and {} more", rest.len())
+            };
+            format!(
+                " Left out, because they cannot be written: item #{}{more} ({why}).",
+                at + 1
+            )
+        }
+    };
+    if !download(name, &text) {
+        return (false, "The browser refused the download.".into());
+    }
+    (
+        written.refused.is_empty(),
+        format!("Downloaded {name}: {} item(s), {how}.{refused}", written.items.len()),
+    )
+}
+
+/// Reads a chosen file and replaces the work with it (undoably), or says why not.
+fn import_file(command: &Callback<Command>, message: &UseStateHandle<Option<(bool, String)>>) -> Callback<Event> {
+    let (command, message) = (command.clone(), message.clone());
+    Callback::from(move |e: Event| {
+        let Some(input) = e.target_dyn_into::<HtmlInputElement>() else {
+            return;
+        };
+        let Some(file) = input.files().and_then(|f| f.get(0)) else {
+            return;
+        };
+        // Cleared so that choosing the same file again imports it again.
+        input.set_value("");
+        let (command, message) = (command.clone(), message.clone());
+        wasm_bindgen_futures::spawn_local(async move {
+            let name = file.name();
+            let text = JsFuture::from(file.text()).await.ok().and_then(|t| t.as_string());
+            match text
+                .ok_or_else(|| "the file could not be read".to_string())
+                .and_then(|t| Playground::import(&t))
+            {
+                Ok(p) => {
+                    command.emit(Command::Replace(Box::new(p)));
+                    message.set(Some((
+                        true,
+                        format!("Imported {name}. Undo brings back what was there before."),
+                    )));
+                }
+                Err(why) => message.set(Some((
+                    false,
+                    format!("{name} was not imported: {why}. Your work is unchanged."),
+                ))),
+            }
+        });
+    })
+}
+
 #[function_component]
 pub fn Files(props: &FilesProps) -> Html {
     let message = use_state(|| None::<(bool, String)>);
@@ -66,85 +149,9 @@ pub fn Files(props: &FilesProps) -> Html {
     };
     let export_items = |form: ItemsAs| {
         let (state, message) = (props.state.clone(), message.clone());
-        Callback::from(move |_: MouseEvent| {
-            let written = state.table_items();
-            let table = &state.schema.table.name;
-            let (name, text, how) = match form {
-                ItemsAs::ExportLines => (
-                    "keylab-items.json",
-                    keylab::items::export_lines(&written.items),
-                    "the lines of a DynamoDB export to S3, which keylab migrate reads".to_string(),
-                ),
-                ItemsAs::Batches => {
-                    let batches = keylab::items::batch_requests(table, &written.items);
-                    let lines: Vec<String> = batches.iter().map(Value::to_string).collect();
-                    (
-                        "keylab-batch-write-item.jsonl",
-                        lines.join("\n") + "\n",
-                        format!(
-                            "{} request(s) of at most {}, one per line: split -l 1 keylab-batch-write-item.jsonl batch- && for f in batch-*; do aws dynamodb batch-write-item --request-items file://$f; done",
-                            batches.len(),
-                            keylab::items::BATCH
-                        ),
-                    )
-                }
-            };
-            let refused = match written.refused.as_slice() {
-                [] => String::new(),
-                [(at, why), rest @ ..] => format!(
-                    " Left out, because they cannot be written: item #{}{} ({why}).",
-                    at + 1,
-                    if rest.is_empty() {
-                        String::new()
-                    } else {
-                        format!(" and {} more", rest.len())
-                    }
-                ),
-            };
-            message.set(Some(if download(name, &text) {
-                (
-                    written.refused.is_empty(),
-                    format!("Downloaded {name}: {} item(s), {how}.{refused}", written.items.len()),
-                )
-            } else {
-                (false, "The browser refused the download.".into())
-            }));
-        })
+        Callback::from(move |_: MouseEvent| message.set(Some(download_items(&state, form))))
     };
-    let import = {
-        let (command, message) = (props.command.clone(), message.clone());
-        Callback::from(move |e: Event| {
-            let Some(input) = e.target_dyn_into::<HtmlInputElement>() else {
-                return;
-            };
-            let Some(file) = input.files().and_then(|f| f.get(0)) else {
-                return;
-            };
-            // Cleared so that choosing the same file again imports it again.
-            input.set_value("");
-            let (command, message) = (command.clone(), message.clone());
-            wasm_bindgen_futures::spawn_local(async move {
-                let name = file.name();
-                let text = JsFuture::from(file.text()).await.ok().and_then(|t| t.as_string());
-                match text
-                    .ok_or_else(|| "the file could not be read".to_string())
-                    .and_then(|t| Playground::import(&t))
-                {
-                    Ok(p) => {
-                        command.emit(Command::Replace(Box::new(p)));
-                        message.set(Some((
-                            true,
-                            format!("Imported {name}. Undo brings back what was there before."),
-                        )));
-                    }
-                    Err(why) => message.set(Some((
-                        false,
-                        format!("{name} was not imported: {why}. Your work is unchanged."),
-                    ))),
-                }
-            });
-        })
-    };
+    let import = import_file(&props.command, &message);
     html! {
         <div class="toolbar" role="group" aria-label="files">
             // Import and export share one menu, so the header keeps to the main controls.

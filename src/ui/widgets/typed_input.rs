@@ -47,8 +47,37 @@ pub struct TypedInputProps {
     pub rows: Option<u32>,
 }
 
-#[function_component]
-pub fn TypedInput(props: &TypedInputProps) -> Html {
+/// Applies typed text: the action it reads as, or, when it cannot be applied (or is
+/// kept under a key), the typed outcome that keeps it beside the field.
+fn applier(props: &TypedInputProps) -> Callback<String> {
+    let (read, dispatch, key) = (props.read.clone(), props.dispatch.clone(), props.unsettled_key.clone());
+    Callback::from(move |text: String| {
+        let action = match (read.emit(text), key.as_ref()) {
+            (Ok(action), None) => action,
+            (outcome, key) => Action::Typed {
+                // Without a key to keep it under, a problem still reaches the page.
+                key: key.map(|k| k.to_string()).unwrap_or_default(),
+                outcome: outcome.map(Box::new),
+            },
+        };
+        dispatch.emit(action);
+    })
+}
+
+/// The typing in a field, applied once it settles: the text shown while typing, how many
+/// characters a cut paste had, and the field's event handlers.
+struct Settling {
+    typing: UseStateHandle<Option<String>>,
+    pending: Rc<RefCell<Option<(Timeout, String)>>>,
+    cut: UseStateHandle<Option<usize>>,
+    oninput: Callback<InputEvent>,
+    onchange: Callback<Event>,
+    onblur: Callback<FocusEvent>,
+    onkeydown: Callback<KeyboardEvent>,
+}
+
+#[hook]
+fn use_settling(props: &TypedInputProps) -> Settling {
     // While text is being typed the field shows it; otherwise what the work holds.
     let typing = use_state(|| None::<String>);
     // The text waiting for the pause to end, and the timer that will apply it.
@@ -56,20 +85,7 @@ pub fn TypedInput(props: &TypedInputProps) -> Html {
     // The timer fires after later renders: it must apply through the newest `read`,
     // whose closure holds the newest document (a stale one would undo other edits).
     let latest: Rc<RefCell<Callback<String>>> = use_mut_ref(Callback::noop);
-    *latest.borrow_mut() = {
-        let (read, dispatch, key) = (props.read.clone(), props.dispatch.clone(), props.unsettled_key.clone());
-        Callback::from(move |text: String| {
-            let action = match (read.emit(text), key.as_ref()) {
-                (Ok(action), None) => action,
-                (outcome, key) => Action::Typed {
-                    // Without a key to keep it under, a problem still reaches the page.
-                    key: key.map(|k| k.to_string()).unwrap_or_default(),
-                    outcome: outcome.map(Box::new),
-                },
-            };
-            dispatch.emit(action);
-        })
-    };
+    *latest.borrow_mut() = applier(props);
     // Applies what is waiting now (Enter, blur): the browser does not always send a
     // change event once the page has set the field's value while typing.
     let flush = {
@@ -127,6 +143,28 @@ pub fn TypedInput(props: &TypedInputProps) -> Html {
             flush();
         }
     });
+    Settling {
+        typing,
+        pending,
+        cut,
+        oninput,
+        onchange,
+        onblur,
+        onkeydown,
+    }
+}
+
+#[function_component]
+pub fn TypedInput(props: &TypedInputProps) -> Html {
+    let Settling {
+        typing,
+        pending,
+        cut,
+        oninput,
+        onchange,
+        onblur,
+        onkeydown,
+    } = use_settling(props);
     // Once the typed text is applied, the field shows the work again, so a value that
     // changes from elsewhere (undo, import) is what the field shows.
     {
@@ -162,13 +200,26 @@ pub fn TypedInput(props: &TypedInputProps) -> Html {
     };
     html! { <>
         { field }
-        if let (Some(count), Some(max)) = (*cut, props.maxlength) {
+        { notes(props, *cut, problem, &typing) }
+    </> }
+}
+
+/// Beside the field: how much of a long paste was kept, and the problem of a value
+/// that cannot be applied, with the way to put back what the work holds.
+fn notes(
+    props: &TypedInputProps,
+    cut: Option<usize>,
+    problem: Option<String>,
+    typing: &UseStateHandle<Option<String>>,
+) -> Html {
+    html! { <>
+        if let (Some(count), Some(max)) = (cut, props.maxlength) {
             <span class="field-note" role="status" data-testid={format!("{}-cut", props.id)}>
                 { format!("kept the first {} of {} characters: a name holds at most {}", grouped(max as usize), grouped(count), grouped(max as usize)) }
             </span>
         }
         if let Some(problem) = problem {
-            <span class="field-problem" id={error_id} role="alert" data-testid={format!("{}-problem", props.id)}>{ problem }</span>
+            <span class="field-problem" id={format!("{}-problem", props.id)} role="alert" data-testid={format!("{}-problem", props.id)}>{ problem }</span>
             if let Some(key) = props.unsettled_key.clone() {
                 <button type="button" class="link" data-testid={format!("{}-put-back", props.id)}
                     onclick={{
