@@ -14,6 +14,24 @@ test('corrupted storage falls back to the last copy that loaded, and keeps the d
   expect(await page.evaluate(() => localStorage.getItem('keylab.unreadable'))).toBe('{"schema": {"version": 1, "separator": "#"');
 });
 
+test('a saved setting that does not read is reset and said; the design and items load', async ({ page }) => {
+  await openFresh(page);
+  const width = page.locator('#seg-0-width');
+  await width.fill('7');
+  await width.press('Enter');
+  await expect(page.getByTestId('sorted-keys').locator('li').first()).toContainText('9998499');
+  await page.evaluate(() => {
+    const work = JSON.parse(localStorage.getItem('keylab.work'));
+    work.snippet = { target: 'cobol' };
+    localStorage.setItem('keylab.work', JSON.stringify(work));
+  });
+  await page.reload();
+  await expect(page.getByRole('status').filter({ hasText: 'saved code settings' }))
+    .toContainText('could not be read (unknown variant `cobol`');
+  await expect(width).toHaveValue('7');
+  await expect(page.getByTestId('sorted-keys').locator('> li')).toHaveCount(4);
+});
+
 test('sample items pasted as JSON lines or CSV are added, and bad input says which line', async ({ page }) => {
   await openFresh(page);
   await page.getByText('Paste JSON lines or CSV').click();
