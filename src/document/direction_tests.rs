@@ -39,7 +39,7 @@ fn every_query(shape: Shape, limit: &str) -> Vec<(&'static str, Playground, Stri
                 let mut p = base.clone();
                 p.query = QueryDraft {
                     shape,
-                    index: index.clone(),
+                    index: (!index.is_empty()).then(|| index.clone()),
                     anchor,
                     limit: limit.into(),
                     ..QueryDraft::default()

@@ -138,8 +138,8 @@ impl Playground {
                     }
                 }
             }
-            if self.query.index == name {
-                self.query.index.clear();
+            if self.query.index.as_deref() == Some(name) {
+                self.query.index = None;
             }
         }
     }

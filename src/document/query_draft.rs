@@ -43,8 +43,10 @@ pub const ANCHORS_OFFERED: usize = 500;
 #[serde(rename_all = "camelCase", default)]
 pub struct QueryDraft {
     pub shape: Shape,
-    /// The GSI to query; empty for the base table.
-    pub index: String,
+    /// The GSI to query; `None` for the base table. Saved work before this wrote the base
+    /// table as `""`, which still reads as `None`.
+    #[serde(deserialize_with = "base_table_or_index")]
+    pub index: Option<String>,
     pub anchor: usize,
     pub fixed: usize,
     pub op: RangeOp,
@@ -59,7 +61,7 @@ impl Default for QueryDraft {
     fn default() -> Self {
         QueryDraft {
             shape: Shape::Collection,
-            index: String::new(),
+            index: None,
             anchor: 0,
             fixed: 0,
             op: RangeOp::Ge,
@@ -72,6 +74,12 @@ impl Default for QueryDraft {
     }
 }
 
+/// An index name, or the base table: `null`, absent or the empty name of earlier saves.
+fn base_table_or_index<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+    let name: Option<String> = Option::deserialize(d)?;
+    Ok(name.filter(|n| !n.is_empty()))
+}
+
 /// What the query panel offers for the current draft, worked out from the document:
 /// the panel reads this and nothing else of it.
 #[derive(Clone, Debug, PartialEq)]
@@ -81,7 +89,8 @@ pub struct QueryChoices {
     pub fields: Vec<String>,
     /// The table's GSIs, by name.
     pub indexes: Vec<String>,
-    /// The queried index; empty for the base table.
+    /// The queried index as the draft names it (maybe one the table no longer has);
+    /// empty for the base table.
     pub index: String,
     /// The entities, by name, with the first item of each (`None`: it has none yet):
     /// a query is for one entity, picked first.
@@ -116,7 +125,9 @@ impl Playground {
             draft: self.query.clone(),
             fields: self.query_sort_fields(),
             indexes: self.schema.table.indexes.iter().map(|i| i.name.clone()).collect(),
-            index: self.query_index().unwrap_or_default().to_string(),
+            // As the draft names it, even gone, so the picker shows it and picking
+            // another index or the base table is a change.
+            index: self.query.index.clone().unwrap_or_default(),
             entities: self
                 .schema
                 .entities
@@ -153,8 +164,9 @@ impl Playground {
         (offered, more)
     }
 
+    /// The GSI the query panel queries, while the table has it.
     pub fn query_index(&self) -> Option<&str> {
-        let name = self.query.index.as_str();
+        let name = self.query.index.as_deref()?;
         self.schema.table.indexes.iter().any(|i| i.name == name).then_some(name)
     }
 
@@ -298,6 +310,13 @@ impl Playground {
             .get(row.entity)
             .ok_or("the anchor item's entity is gone")?;
         let anchor = &row.values;
+        // A saved or linked query on an index the table does not have is not read as a
+        // query of the base table.
+        if let (Some(name), None) = (&q.index, self.query_index()) {
+            return Err(format!(
+                "the query is on index {name:?}, which the table does not have: pick the base table or one of its indexes"
+            ));
+        }
         let index = self.query_index();
         let keys = self.key_schema(index).ok_or("the index is gone")?;
         let partition: Values = keys

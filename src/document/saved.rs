@@ -276,6 +276,23 @@ mod tests {
         assert!(p.to_json().contains(r#""target":"boto3-client""#));
     }
 
+    /// The base table was saved as an empty index name; it reads as no index. A query
+    /// on an index the table does not have is refused, not read as the base table's.
+    #[test]
+    fn the_base_table_is_no_index_and_a_gone_index_is_said() {
+        let text = saved_with("query", json!({ "shape": "top", "index": "" }));
+        let (p, notes) = Playground::read_saved(&text).unwrap();
+        assert_eq!((p.query.index.clone(), notes), (None, Vec::new()));
+        assert!(p.query_view().is_ok());
+        let text = saved_with("query", json!({ "shape": "top", "index": "GSI9" }));
+        let (p, _) = Playground::read_saved(&text).unwrap();
+        assert_eq!(
+            p.query_view().err().as_deref(),
+            Some("the query is on index \"GSI9\", which the table does not have: pick the base table or one of its indexes")
+        );
+        assert!(Playground::from_json(&p.to_json()).unwrap().query.index.as_deref() == Some("GSI9"));
+    }
+
     /// A damaged setting is reset and said; the design and its items still load.
     #[test]
     fn damaged_settings_are_reset_and_said() {

@@ -352,7 +352,7 @@ fn indexes_and_templates_are_added_and_removed() {
     assert_eq!(p.index_of_attribute().as_deref(), Some("GSI1"));
     assert_eq!(p.collections().len(), 1, "every run is in the one GSI1 partition");
     let mut q = p.query.clone();
-    q.index = "GSI1".into();
+    q.index = Some("GSI1".into());
     let p = edit(p, vec![Action::SetQuery(q)]);
     let view = p.analyse().query.unwrap();
     assert!(view.input.contains("\"IndexName\": \"GSI1\""), "{}", view.input);
@@ -363,7 +363,7 @@ fn indexes_and_templates_are_added_and_removed() {
     assert!(gone.schema.table.indexes.is_empty());
     assert_eq!(gone.schema.table.attributes.len(), 2);
     assert!(gone.schema.entities[0].template("GSI1PK").is_none());
-    assert!(gone.query.index.is_empty());
+    assert_eq!(gone.query.index, None);
     assert_eq!(gone.attribute(), "SK", "back to the table's sort key");
     let base = edit(crate::presets::leaderboard(), vec![Action::RemoveTemplate]);
     assert!(base.template().is_some(), "base-table keys cannot be removed");

@@ -32,6 +32,23 @@ test('a saved setting that does not read is reset and said; the design and items
   await expect(page.getByTestId('sorted-keys').locator('> li')).toHaveCount(4);
 });
 
+test('a saved query on an index the table does not have says so, and one pick fixes it', async ({ page }) => {
+  await openFresh(page);
+  await page.evaluate(() => {
+    const work = JSON.parse(localStorage.getItem('keylab.work'));
+    work.query = { ...work.query, index: 'GSI9' };
+    localStorage.setItem('keylab.work', JSON.stringify(work));
+  });
+  await page.reload();
+  await expect(page.getByTestId('query-bar-error')).toContainText('the query is on index "GSI9", which the table does not have');
+  const index = page.getByLabel('index', { exact: true });
+  await expect(index.locator('option:checked')).toHaveText('GSI9 (not in the table)');
+  await index.selectOption('');
+  await expect(page.getByTestId('query-bar-expression')).toHaveText('#pk = :pk');
+  // The table has no GSI: with the query back on the base table, no index to pick.
+  await expect(index).toHaveCount(0);
+});
+
 test('sample items pasted as JSON lines or CSV are added, and bad input says which line', async ({ page }) => {
   await openFresh(page);
   await page.getByText('Paste JSON lines or CSV').click();

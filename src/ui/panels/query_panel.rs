@@ -102,19 +102,22 @@ impl Controls<'_> {
     }
 
     fn index(&self) -> Html {
-        let indexes = &self.choices.indexes;
-        if indexes.is_empty() {
+        let (indexes, chosen) = (&self.choices.indexes, &self.choices.index);
+        let gone = (!chosen.is_empty() && !indexes.contains(chosen))
+            .then(|| (chosen.clone(), format!("{chosen} (not in the table)")));
+        if indexes.is_empty() && gone.is_none() {
             return Html::default();
         }
         let options = std::iter::once((String::new(), "base table".to_string()))
             .chain(indexes.iter().map(|i| (i.clone(), i.clone())))
+            .chain(gone)
             .collect();
         controls::select(
             "query-index",
             "index",
             options,
             &self.choices.index,
-            self.edit(|q, v| q.index = v),
+            self.edit(|q, v| q.index = (!v.is_empty()).then_some(v)),
         )
     }
 
