@@ -1,4 +1,6 @@
-//! Every edit of the document, and the one `apply` that performs it.
+//! Every edit of the document, and the `apply` that sends each to the piece of the work
+//! it changes (`edit_keys.rs`: templates and fields; `edit_work.rs`: items, the design's
+//! entities and table, and the page's settings).
 
 use super::*;
 
@@ -147,330 +149,76 @@ pub enum Action {
     },
 }
 
+/// Why an edit was not made, in a sentence. The page's own controls do not ask for
+/// one (they offer only what applies, and typed settings are checked first, see
+/// [`Unsettled`]); a refusal answers a stale or hostile request, such as an item past
+/// the end or a field that is gone, so a test can tell "refused" from "nothing changed".
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refusal(pub String);
+
+impl Refusal {
+    pub(super) fn new(why: impl Into<String>) -> Refusal {
+        Refusal(why.into())
+    }
+
+    /// An edit sent to the piece that does not make it: a routing slip in `apply`.
+    pub(super) fn misrouted(action: &Action) -> Refusal {
+        Refusal(format!("this edit is not one this part of the work makes: {action:?}"))
+    }
+}
+
 impl Playground {
-    pub(super) fn apply(&mut self, action: Action) {
+    /// Makes one edit, each by the piece of the work it changes: the key templates, a
+    /// field, the sample items, the design's entities and table, or the page's settings.
+    pub(super) fn apply(&mut self, action: Action) -> Result<(), Refusal> {
+        use Action as A;
         match action {
-            Action::AddSegment(kind) => {
-                let segment = match kind {
-                    NewSegment::Literal => Segment::Literal("TYPE".into()),
-                    NewSegment::Field => {
-                        let name = self.fresh_field_name();
-                        if let Some(e) = self.schema.entities.get_mut(self.entity) {
-                            e.fields.push(Field {
-                                name: name.clone(),
-                                kind: FieldKind::Uint {
-                                    width: 10,
-                                    order: Order::Asc,
-                                },
-                                warn_at: None,
-                                mutable: None,
-                            });
-                        }
-                        for r in self.entity_rows_mut() {
-                            r.values.insert(name.clone(), Value::String("0".into()));
-                        }
-                        Segment::Field(name)
-                    }
-                };
-                if let Some(t) = self.template_mut() {
-                    t.push(segment);
-                }
+            A::AddSegment(_)
+            | A::AddFieldSegment(_)
+            | A::RemoveSegment(_)
+            | A::MoveSegment { .. }
+            | A::SetLiteral { .. }
+            | A::RenameLiteral { .. }
+            | A::AddTemplate
+            | A::RemoveTemplate => self.edit_template(action),
+            A::RenameField { .. }
+            | A::SetKind { .. }
+            | A::SetWidth { .. }
+            | A::SetScale { .. }
+            | A::SetOrder { .. }
+            | A::SetCase { .. }
+            | A::SetUnit { .. }
+            | A::SetMaxLength { .. }
+            | A::SetWarnAt { .. }
+            | A::SetMutable { .. } => self.edit_field(action),
+            A::SetValue { .. } | A::AddRow | A::RemoveRow(_) | A::AppendRows(_) | A::Generate { .. } => {
+                self.edit_items(action)
             }
-            Action::AddFieldSegment(name) => {
-                let known = self.entity().is_some_and(|e| e.field(&name).is_some());
-                if let (true, Some(t)) = (known, self.template_mut()) {
-                    t.push(Segment::Field(name));
-                }
-            }
-            Action::RemoveSegment(i) => {
-                let removed = self.template_mut().filter(|t| i < t.len()).map(|t| t.remove(i));
-                // A field no template uses any more goes too, with its sample values.
-                if let Some(Segment::Field(f)) = removed {
-                    if !self.uses(&f) {
-                        if let Some(e) = self.schema.entities.get_mut(self.entity) {
-                            e.fields.retain(|x| x.name != f);
-                        }
-                        for r in self.entity_rows_mut() {
-                            r.values.shift_remove(&f);
-                        }
-                    }
-                }
-            }
-            Action::MoveSegment { from, by } => {
-                if let Some(t) = self.template_mut() {
-                    let to = from as isize + by;
-                    if from < t.len() && to >= 0 && (to as usize) < t.len() {
-                        t.swap(from, to as usize);
-                    }
-                }
-            }
-            Action::SetLiteral { segment, text } => {
-                if let Some(Segment::Literal(l)) = self.template_mut().and_then(|t| t.get_mut(segment)) {
-                    *l = text;
-                }
-            }
-            Action::RenameField { field, to } => {
-                let clash = self.entity().is_some_and(|e| e.field(&to).is_some());
-                if to.is_empty() || clash {
-                    return;
-                }
-                if let Some(e) = self.schema.entities.get_mut(self.entity) {
-                    for f in e.fields.iter_mut().filter(|f| f.name == field) {
-                        f.name = to.clone();
-                    }
-                    for k in &mut e.keys {
-                        for s in &mut k.segments {
-                            if matches!(s, Segment::Field(f) if *f == field) {
-                                *s = Segment::Field(to.clone());
-                            }
-                        }
-                    }
-                }
-                for r in self.entity_rows_mut() {
-                    if let Some(v) = r.values.shift_remove(&field) {
-                        r.values.insert(to.clone(), v);
-                    }
-                }
-            }
-            Action::SetKind { field, kind: new } => {
-                if let Some(f) = self.field_mut(&field) {
-                    if f.kind.name() != new.name() {
-                        // Keep the width and order the user already chose where they apply.
-                        f.kind = carry_over(f.kind, new);
-                    }
-                }
-            }
-            Action::SetWidth { field, width } => {
-                if let Some(f) = self.field_mut(&field) {
-                    f.kind = f.kind.with_width(width);
-                }
-            }
-            Action::SetScale { field, scale } => {
-                if let Some(f) = self.field_mut(&field) {
-                    if let FieldKind::Decimal {
-                        width, signed, order, ..
-                    } = f.kind
-                    {
-                        f.kind = FieldKind::Decimal {
-                            width,
-                            scale,
-                            signed,
-                            order,
-                        };
-                    }
-                }
-            }
-            Action::SetOrder { field, order } => {
-                if let Some(f) = self.field_mut(&field) {
-                    f.kind = f.kind.with_order(order);
-                }
-            }
-            Action::SetCase { field, case } => {
-                if let Some(f) = self.field_mut(&field) {
-                    if let FieldKind::Text { max_length, .. } = f.kind {
-                        f.kind = FieldKind::Text { case, max_length };
-                    }
-                }
-            }
-            Action::SetUnit { field, unit } => {
-                if let Some(f) = self.field_mut(&field) {
-                    if let FieldKind::Timestamp { order, .. } = f.kind {
-                        f.kind = FieldKind::Timestamp { unit, order };
-                    }
-                }
-            }
-            Action::SetMaxLength { field, max_length } => {
-                if let Some(f) = self.field_mut(&field) {
-                    if let FieldKind::Text { case, .. } = f.kind {
-                        f.kind = FieldKind::Text { case, max_length };
-                    }
-                }
-            }
-            Action::SetMutable { entity, field, mutable } => self.say_changes(entity, &field, mutable),
-            Action::SetTraffic(traffic) => {
-                if let Some(e) = self.schema.entities.get_mut(self.entity) {
-                    e.traffic = traffic;
-                }
-            }
-            Action::SetWarnAt { field, percent } => {
-                if let Some(f) = self.field_mut(&field) {
-                    f.warn_at = Some(percent);
-                }
-            }
-            Action::SetSeparator(sep) => self.schema.separator = sep,
-            Action::SetValue { row, field, text } => {
-                if row < self.rows.len() {
-                    if let Some(r) = self.rows_mut().get_mut(row) {
-                        r.values.insert(field, Value::String(text));
-                    }
-                }
-            }
-            Action::SetQuery(q) => {
-                let was = std::mem::replace(&mut self.query, q);
-                // A range starts at the anchor item's value, so choosing one shows what
-                // it selects at once instead of an empty value's error; a value typed
-                // earlier is kept, except when the range moves to another field.
-                let now = &self.query;
-                let entered = now.shape == Shape::Range && was.shape != Shape::Range && now.value.is_empty();
-                let moved = now.shape == Shape::Range && was.shape == Shape::Range && now.fixed != was.fixed;
-                if entered || moved {
-                    if let Some(start) = self.range_start() {
-                        self.query.to = start.clone();
-                        self.query.value = start;
-                    }
-                }
-                // An operator the new range field cannot take is replaced by the first
-                // the page offers for it, so what is shown is what is built.
-                if !self.query_ops().contains(&self.query.op) {
-                    self.query.op = RangeOp::Ge;
-                }
-            }
-            Action::SetPasted(text) => self.pasted = text,
-            Action::SetSnippet(prefs) => self.snippet = prefs,
-            Action::SetExpectedMax { field, text } => {
-                if text.trim().is_empty() {
-                    self.expected.shift_remove(&field);
-                } else {
-                    self.expected.insert(field, Value::String(text));
-                }
-            }
-            Action::AppendRows(rows) => {
-                let columns = self.columns();
-                for mut row in rows {
-                    // Every column present, so the table has an input for each.
-                    for c in &columns {
-                        if !row.contains_key(c) {
-                            row.insert(c.clone(), Value::String(String::new()));
-                        }
-                    }
-                    let entity = self.entity;
-                    self.rows_mut().push(Row { entity, values: row });
-                }
-            }
-            Action::AddRow => {
-                let values = self
-                    .columns()
-                    .into_iter()
-                    .map(|c| (c, Value::String(String::new())))
-                    .collect();
-                let entity = self.entity;
-                self.rows_mut().push(Row { entity, values });
-            }
-            Action::RemoveRow(i) => {
-                if i < self.rows.len() {
-                    self.rows_mut().remove(i);
-                    self.query.anchor = self.query.anchor.min(self.rows.len().saturating_sub(1));
-                }
-            }
-            Action::SelectEntity(i) => {
-                if i < self.schema.entities.len() {
-                    self.entity = i;
-                }
-            }
-            Action::SelectAttribute(a) => {
-                if self.schema.table.attribute_type(&a).is_some() {
-                    self.attribute = a;
-                }
-            }
-            Action::AddEntity => {
-                let taken = |n: &str| self.schema.entity(n).is_some();
-                if let Some(name) = (1..).map(|i| format!("Entity{i}")).find(|n| !taken(n)) {
-                    self.add_entity(name);
-                }
-            }
-            Action::RenameLiteral { from, to } => {
-                if let Some(e) = self.schema.entities.get_mut(self.entity) {
-                    for s in e.keys.iter_mut().flat_map(|k| k.segments.iter_mut()) {
-                        if matches!(s, Segment::Literal(l) if *l == from) {
-                            *s = Segment::Literal(to.clone());
-                        }
-                    }
-                }
-            }
-            Action::Typed { key, outcome } => {
-                self.unsettled.remove(&key);
-                match outcome {
-                    Ok(action) => self.apply(*action),
-                    Err(problem) => {
-                        self.unsettled.insert(key, problem);
-                    }
-                }
-            }
-            Action::DiscardTyped(key) => {
-                self.unsettled.remove(&key);
-            }
-            Action::RenameEntity(name) => {
-                let name = name.trim().to_string();
-                if !name.is_empty() && self.schema.entity(&name).is_none() {
-                    if let Some(e) = self.schema.entities.get_mut(self.entity) {
-                        e.name = name;
-                    }
-                }
-            }
-            Action::RemoveEntity => {
-                // The last entity stays: a schema needs one.
-                if self.schema.entities.len() > 1 && self.entity < self.schema.entities.len() {
-                    let gone = self.entity;
-                    self.schema.entities.remove(gone);
-                    let rows = self.rows_mut();
-                    rows.retain(|r| r.entity != gone);
-                    for r in rows.iter_mut().filter(|r| r.entity > gone) {
-                        r.entity -= 1;
-                    }
-                    self.entity = gone.min(self.schema.entities.len() - 1);
-                    self.query.anchor = 0;
-                }
-            }
-            Action::AddTemplate => {
-                let attribute = self.attribute();
-                if let Some(e) = self.schema.entities.get_mut(self.entity) {
-                    if e.template(&attribute).is_none() {
-                        let literal = e.name.to_uppercase();
-                        e.keys.push(KeyTemplate {
-                            attribute,
-                            segments: vec![Segment::Literal(if literal.is_empty() {
-                                "ITEM".into()
-                            } else {
-                                literal
-                            })],
-                        });
-                    }
-                }
-            }
-            Action::RemoveTemplate => {
-                let attribute = self.attribute();
-                // Base-table keys are required of every item; only index keys can go.
-                if !self.schema.table.is_primary_key(&attribute) {
-                    if let Some(e) = self.schema.entities.get_mut(self.entity) {
-                        e.keys.retain(|k| k.attribute != attribute);
-                    }
-                }
-            }
-            Action::AddIndex => self.add_index(),
-            Action::MoveToIndex { entity, field } => self.move_to_index(&entity, &field),
-            Action::AddSortKey => self.add_sort_key(),
-            Action::AddMultiAttributeIndex { partition, sort } => {
-                if self.multi_attribute_index_problem(&partition, &sort).is_none() {
-                    self.add_multi_attribute_index(partition, sort);
-                }
-            }
-            Action::RemoveIndex(name) => self.remove_index(&name),
-            Action::SetSchema(schema) => self.set_schema(*schema),
-            Action::Generate { count, seed } => {
-                let Some(entity) = self.entity().cloned() else { return };
-                let made = keylab::sample::generate(&self.schema, &entity, count, seed);
-                let at = self.entity;
-                let rows = self.rows_mut();
-                rows.retain(|r| r.entity != at);
-                rows.extend(made.into_iter().map(|values| Row { entity: at, values }));
-                self.query.anchor = self.query.anchor.min(self.rows.len().saturating_sub(1));
-            }
+            A::SelectEntity(_)
+            | A::SelectAttribute(_)
+            | A::AddEntity
+            | A::RenameEntity(_)
+            | A::RemoveEntity
+            | A::SetTraffic(_)
+            | A::SetSeparator(_)
+            | A::SetSchema(_)
+            | A::AddIndex
+            | A::AddMultiAttributeIndex { .. }
+            | A::RemoveIndex(_)
+            | A::MoveToIndex { .. }
+            | A::AddSortKey => self.edit_design(action),
+            A::SetQuery(_)
+            | A::SetPasted(_)
+            | A::SetSnippet(_)
+            | A::SetExpectedMax { .. }
+            | A::Typed { .. }
+            | A::DiscardTyped(_) => self.edit_settings(action),
         }
     }
 
     /// A new entity with its own partition field (`owner`) and sort field (`id`), so
     /// its items spread over partitions and sort within one, as a real entity's do.
-    fn add_entity(&mut self, name: String) {
+    pub(super) fn add_entity(&mut self, name: String) {
         let t = &self.schema.table;
         let number = |attribute: &str| t.attribute_type(attribute) == Some(AttrType::N);
         let owner_is_number = number(&t.primary.partition);
@@ -557,7 +305,7 @@ impl Playground {
 
     /// Takes a schema edited as a whole. Items follow their entity by name; an entity
     /// renamed in place keeps its items; items of a removed entity go.
-    fn set_schema(&mut self, schema: Schema) {
+    pub(super) fn set_schema(&mut self, schema: Schema) {
         let old: Vec<String> = self.schema.entities.iter().map(|e| e.name.clone()).collect();
         let map: Vec<Option<usize>> = old
             .iter()
@@ -583,13 +331,5 @@ impl Playground {
             .min(schema.entities.len().saturating_sub(1));
         self.schema = schema;
         self.query.anchor = self.query.anchor.min(self.rows.len().saturating_sub(1));
-    }
-}
-
-fn carry_over(old: FieldKind, new: FieldKind) -> FieldKind {
-    let new = new.with_order(old.order());
-    match old.width() {
-        Some(width) if new.width().is_some() => new.with_width(width),
-        _ => new,
     }
 }

@@ -83,7 +83,9 @@ impl Reducible for Workspace {
         match command {
             Command::Edit(action) => {
                 let mut next = (*ws.present).clone();
-                next.apply(action);
+                // A refused edit changes nothing, except a typed setting that is settled
+                // either way, so the result is committed like any other.
+                let _refused = next.apply(action);
                 ws.commit(next);
             }
             Command::Replace(doc) => ws.commit(*doc),

@@ -6,6 +6,8 @@
 #[cfg(test)]
 mod direction_tests;
 mod edit;
+mod edit_keys;
+mod edit_work;
 #[cfg(test)]
 mod fix_tests;
 mod history;
@@ -15,7 +17,7 @@ mod saved;
 #[cfg(test)]
 mod tests;
 
-pub use edit::{Action, NewSegment};
+pub use edit::{Action, NewSegment, Refusal};
 pub use history::{Command, Workspace, HISTORY};
 pub use query_draft::{QueryChoices, QueryDraft, Shape, ANCHORS_OFFERED};
 

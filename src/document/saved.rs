@@ -64,7 +64,8 @@ impl Playground {
     /// A fresh playground for a schema: its first entity, one blank sample item.
     pub fn from_schema(schema: Schema) -> Playground {
         let mut p = Playground::empty(schema);
-        p.apply(Action::AddRow);
+        // Adding an item to a design with entities is never refused.
+        let _ = p.apply(Action::AddRow);
         p
     }
 
