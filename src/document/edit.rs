@@ -161,9 +161,11 @@ impl Refusal {
         Refusal(why.into())
     }
 
-    /// An edit sent to the piece that does not make it: a routing slip in `apply`.
-    pub(super) fn misrouted(action: &Action) -> Refusal {
-        Refusal(format!("this edit is not one this part of the work makes: {action:?}"))
+    /// An edit sent to the piece that does not make it: a routing slip in `apply`. The
+    /// edit itself is not printed: formatting an `Action` would bring the Debug code of
+    /// the whole document into the page (15 KB of wasm gzip, measured).
+    pub(super) fn misrouted(piece: &str) -> Refusal {
+        Refusal(format!("this edit is not one that the {piece} take"))
     }
 }
 

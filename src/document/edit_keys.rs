@@ -81,7 +81,7 @@ impl Playground {
                 let e = self.schema.entities.get_mut(self.entity).ok_or_else(no_entity)?;
                 e.keys.retain(|k| k.attribute != attribute);
             }
-            other => return Err(Refusal::misrouted(&other)),
+            _ => return Err(Refusal::misrouted("key templates")),
         }
         Ok(())
     }
@@ -178,7 +178,7 @@ impl Playground {
                 FieldKind::Text { case, .. } => Ok(FieldKind::Text { case, max_length }),
                 _ => Err(not_a(f, "a text", "maximum length")),
             }),
-            other => Err(Refusal::misrouted(&other)),
+            _ => Err(Refusal::misrouted("fields")),
         }
     }
 

@@ -55,7 +55,7 @@ impl Playground {
                 rows.extend(made.into_iter().map(|values| Row { entity: at, values }));
                 self.query.anchor = self.query.anchor.min(self.rows.len().saturating_sub(1));
             }
-            other => return Err(Refusal::misrouted(&other)),
+            _ => return Err(Refusal::misrouted("sample items")),
         }
         Ok(())
     }
@@ -94,7 +94,7 @@ impl Playground {
             Action::RemoveIndex(name) => self.remove_index(&name),
             Action::MoveToIndex { entity, field } => self.move_to_index(&entity, &field),
             Action::AddSortKey => self.add_sort_key(),
-            other => return Err(Refusal::misrouted(&other)),
+            _ => return Err(Refusal::misrouted("design's entities and table")),
         }
         Ok(())
     }
@@ -140,7 +140,7 @@ impl Playground {
                 }
             }
             Action::DiscardTyped(key) => drop(self.unsettled.remove(&key)),
-            other => return Err(Refusal::misrouted(&other)),
+            _ => return Err(Refusal::misrouted("page's settings")),
         }
         Ok(())
     }
