@@ -6,9 +6,10 @@ use crate::document::Playground;
 use keylab::codec::width::{plan, WidthPlan};
 use keylab::codec::{KeyCodecs, KeyValue, Number};
 use keylab::compare::Design;
-use keylab::lint::{lint, order_surprise, Finding};
+use keylab::lint::{lint_with_keys, order_surprise, Finding};
 use keylab::preview::{
-    collections, number_vs_string, overwritten_by, overwritten_in, preview, Collection, NumberVsString, Preview,
+    collections, number_vs_string, overwritten_by, overwritten_in, preview, Collection, ItemKeys, NumberVsString,
+    Preview,
 };
 use keylab::query::builder::build;
 use keylab::query::eval::{item_of, latest_writes, pages, Item};
@@ -193,7 +194,8 @@ pub struct PasteView {
 impl Playground {
     /// Every part computed from this playground, assembled as the page assembles it.
     pub fn analyse(&self) -> Analysis {
-        let collections = Rc::new(self.collections());
+        let keys = self.item_keys();
+        let collections = Rc::new(self.collections(&keys));
         assemble(Parts {
             blocked: self.blocked(),
             preview: self.preview().map(Rc::new),
@@ -201,18 +203,24 @@ impl Playground {
             plans: self.plans(),
             number_field: self.number_field(),
             number_vs_string: self.number_vs_string(),
-            overwritten: Rc::new(self.overwritten(&collections)),
+            overwritten: Rc::new(self.overwritten(&collections, &keys)),
             collections,
             query: self.query_view(),
             pasted: self.paste_view(),
-            lint: Rc::new(self.lint()),
+            lint: Rc::new(self.lint(&keys)),
             side_by_side: self.side_by_side().map(Rc::new),
         })
     }
 
+    /// Every key attribute's key for every item, encoded once for the views that
+    /// read them (the collections, the overwritten items, the linter).
+    pub fn item_keys(&self) -> ItemKeys {
+        ItemKeys::new(&self.schema, &self.samples())
+    }
+
     /// The design linter over the design and the sample items.
-    pub fn lint(&self) -> Vec<Finding> {
-        lint(&self.schema, &self.samples())
+    pub fn lint(&self, keys: &ItemKeys) -> Vec<Finding> {
+        lint_with_keys(&self.schema, &self.samples(), keys)
     }
 
     /// The query panel's pattern on a multi-attribute GSI beside a concatenated one:
@@ -287,17 +295,22 @@ impl Playground {
     /// Per row, the later row with the same table key, which replaces it in DynamoDB.
     /// `collections` are [`Self::collections`]: when they are the base table's, they
     /// already hold every table key, so they are read rather than computed again.
-    pub fn overwritten(&self, collections: &[Collection]) -> Vec<Option<usize>> {
+    pub fn overwritten(&self, collections: &[Collection], keys: &ItemKeys) -> Vec<Option<usize>> {
         // The base table's collections hold its keys when it has a sort key; without
         // one, it has no collections and each partition key is one item's key.
         match (self.index_of_attribute(), &self.schema.table.primary.sort) {
             (None, Some(_)) => overwritten_in(collections, self.rows.len()),
-            _ => overwritten_by(&self.schema, &self.samples()),
+            _ => overwritten_by(&self.schema, self.rows.len(), keys),
         }
     }
 
-    pub fn collections(&self) -> Vec<Collection> {
-        collections(&self.schema, self.index_of_attribute().as_deref(), &self.samples())
+    pub fn collections(&self, keys: &ItemKeys) -> Vec<Collection> {
+        collections(
+            &self.schema,
+            self.index_of_attribute().as_deref(),
+            &self.samples(),
+            keys,
+        )
     }
 
     /// The sample rows a query can see, as DynamoDB items (every key they can encode,

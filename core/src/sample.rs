@@ -176,7 +176,7 @@ mod tests {
             encode(&schema, "E", values).unwrap_or_else(|e| panic!("{values:?}: {e}"));
         }
         let rows: Vec<Sample> = items.iter().map(|v| (entity, v)).collect();
-        let groups = collections(&schema, None, &rows);
+        let groups = collections(&schema, None, &rows, &crate::preview::ItemKeys::new(&schema, &rows));
         assert_eq!(groups.len(), 10, "500 items, one partition per 50");
         assert_eq!(generate(&schema, entity, 500, 7), items, "a seed reproduces its items");
         assert_ne!(generate(&schema, entity, 500, 8), items);

@@ -37,14 +37,19 @@ pub fn use_analysis(state: &Rc<Playground>, comparing: bool) -> Rc<Analysis> {
         let s = s.clone();
         move |_| s.number_field()
     });
-    let collections = use_memo((schema.clone(), rows.clone(), attribute.clone()), {
+    // Every item's keys, encoded once for the views below that read them.
+    let keys = use_memo((schema.clone(), rows.clone()), {
         let s = s.clone();
-        move |_| s.collections()
+        move |_| s.item_keys()
+    });
+    let collections = use_memo((Same(keys.clone()), attribute.clone()), {
+        let (s, keys) = (s.clone(), keys.clone());
+        move |_| s.collections(&keys)
     });
     let checked = use_memo(schema.clone(), |schema| schema.check());
-    let overwritten = use_memo((schema.clone(), rows.clone(), attribute.clone()), {
-        let (s, collections) = (s.clone(), collections.clone());
-        move |_| s.overwritten(&collections)
+    let overwritten = use_memo((Same(keys.clone()), Same(collections.clone())), {
+        let (s, collections, keys) = (s.clone(), collections.clone(), keys.clone());
+        move |_| s.overwritten(&collections, &keys)
     });
     // The attribute too: a query without a sort condition reads the edited attribute's
     // order, and its band is drawn there.
@@ -61,9 +66,9 @@ pub fn use_analysis(state: &Rc<Playground>, comparing: bool) -> Rc<Analysis> {
             move |_| s.query_view()
         },
     );
-    let lint = use_memo((schema.clone(), rows.clone()), {
-        let s = s.clone();
-        move |_| s.lint()
+    let lint = use_memo(Same(keys.clone()), {
+        let (s, keys) = (s.clone(), keys.clone());
+        move |_| s.lint(&keys)
     });
     let side_by_side = use_memo((schema.clone(), rows.clone(), s.query.clone()), {
         let s = s.clone();

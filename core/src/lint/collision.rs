@@ -2,7 +2,7 @@
 
 use super::{Finding, Rule, Severity};
 use crate::codec::shape::encoded_width;
-use crate::preview::Sample;
+use crate::preview::{ItemKeys, Sample};
 use crate::schema::{Entity, KeyTemplate, Schema, Segment};
 
 /// The items' values as one line, for evidence.
@@ -21,11 +21,11 @@ fn described(items: &[Sample], row: usize) -> String {
 /// two entities whose primary keys have the same shape, stated as a condition. (keylab's
 /// codec refuses the separator inside a value and an empty text, so a text field cannot
 /// run into the next segment in keys it writes.)
-pub(super) fn collisions(schema: &Schema, items: &[Sample]) -> Vec<Finding> {
+pub(super) fn collisions(schema: &Schema, items: &[Sample], keys: &ItemKeys) -> Vec<Finding> {
     let mut out = Vec::new();
     let mut reported: Vec<(String, String)> = Vec::new();
     let primary = &schema.table.primary;
-    for shared in crate::preview::shared_table_keys(schema, items) {
+    for shared in crate::preview::shared_table_keys(schema, keys) {
         for pair in shared.rows.windows(2) {
             let (x, y) = (pair[0], pair[1]);
             let ((ex, vx), (ey, vy)) = (items[x], items[y]);

@@ -1,8 +1,7 @@
 //! L5: a partition-key value that takes more traffic than one partition can.
 
 use super::{Finding, Rule, Severity};
-use crate::codec::encode_key;
-use crate::preview::Sample;
+use crate::preview::{ItemKeys, Sample};
 use crate::schema::{Entity, Schema};
 use std::collections::BTreeSet;
 
@@ -18,7 +17,7 @@ const HEADROOM: f64 = 0.8;
 /// value takes, if the items spread evenly over the values stated or seen in the
 /// samples, against what one partition serves; with a shard count, the suffix
 /// segment that spreads the writes, and the queries a read then fans out to.
-pub(super) fn hot_partitions(schema: &Schema, entity: &Entity, items: &[Sample]) -> Vec<Finding> {
+pub(super) fn hot_partitions(schema: &Schema, entity: &Entity, items: &[Sample], item_keys: &ItemKeys) -> Vec<Finding> {
     let traffic = entity.traffic;
     if traffic.writes_per_second.is_none() && traffic.reads_per_second.is_none() {
         return Vec::new();
@@ -52,7 +51,7 @@ pub(super) fn hot_partitions(schema: &Schema, entity: &Entity, items: &[Sample])
         } else if let Some(stated) = traffic.partition_keys {
             (stated, format!("{stated} distinct {name} values, as stated"))
         } else {
-            match seen_in_samples(schema, entity, &templates, items) {
+            match seen_in_samples(entity, keys.partition_attributes(), items, item_keys) {
                 Some((values, samples)) => (
                     values,
                     format!(
@@ -139,26 +138,20 @@ pub(super) fn hot_partitions(schema: &Schema, entity: &Entity, items: &[Sample])
 
 /// The distinct partition-key values (tuples, for a multi-attribute key) the entity's
 /// samples write, and how many samples wrote one; `None` when none did.
-fn seen_in_samples(
-    schema: &Schema,
+fn seen_in_samples<'a>(
     entity: &Entity,
-    templates: &[&crate::schema::KeyTemplate],
+    attributes: impl Iterator<Item = &'a str>,
     items: &[Sample],
+    keys: &ItemKeys,
 ) -> Option<(u64, usize)> {
+    let columns: Vec<&[Option<String>]> = attributes.map(|a| keys.of(a)).collect::<Option<_>>()?;
     let mut seen = BTreeSet::new();
     let mut samples = 0;
-    for (_, values) in items.iter().filter(|(e, _)| e.name == entity.name) {
-        let keys: Option<Vec<String>> = templates
-            .iter()
-            .map(|t| {
-                encode_key(schema, entity, t, values)
-                    .ok()
-                    .map(|(k, _)| k.as_str().to_string())
-            })
-            .collect();
-        if let Some(keys) = keys {
+    for (row, _) in items.iter().enumerate().filter(|(_, (e, _))| e.name == entity.name) {
+        let tuple: Option<Vec<&str>> = columns.iter().map(|c| c.get(row)?.as_deref()).collect();
+        if let Some(tuple) = tuple {
             // U+0000 cannot be in a key, so the joined tuple is unambiguous.
-            seen.insert(keys.join("\u{0}"));
+            seen.insert(tuple.join("\u{0}"));
             samples += 1;
         }
     }

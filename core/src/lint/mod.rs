@@ -23,7 +23,7 @@ pub use hot::{PARTITION_READS, PARTITION_WRITES};
 pub use prefix::order_surprise;
 pub use size::{key_size, KeySize};
 
-use crate::preview::Sample;
+use crate::preview::{ItemKeys, Sample};
 use crate::schema::Schema;
 
 /// A lint rule, by its id in `docs/lint.md`.
@@ -125,15 +125,21 @@ impl Finding {
 
 /// Every finding for a design and its sample items, entity by entity.
 pub fn lint(schema: &Schema, items: &[Sample]) -> Vec<Finding> {
-    let mut out = collision::collisions(schema, items);
+    lint_with_keys(schema, items, &ItemKeys::new(schema, items))
+}
+
+/// [`lint`] with the items' keys encoded already ([`ItemKeys::new`]), as the page has
+/// them for its other views.
+pub fn lint_with_keys(schema: &Schema, items: &[Sample], keys: &ItemKeys) -> Vec<Finding> {
+    let mut out = collision::collisions(schema, items, keys);
     for entity in &schema.entities {
-        out.extend(unwritable::unwritable(schema, entity, items));
+        out.extend(unwritable::unwritable(schema, entity, items, keys));
         for template in &entity.keys {
             out.extend(size::size(schema, entity, template, items));
         }
         out.extend(casing::casing(entity, items));
         out.extend(mutable::mutable_keys(schema, entity, items));
-        out.extend(hot::hot_partitions(schema, entity, items));
+        out.extend(hot::hot_partitions(schema, entity, items, keys));
     }
     out
 }

@@ -507,7 +507,10 @@ fn a_table_without_a_sort_key_collides_on_its_partition_key_alone() {
     }));
     let rows = values(json!([{ "id": "A", "title": "x" }, { "id": "B", "title": "y" }, { "id": "A", "title": "z" }]));
     let samples = items(&s, &rows);
-    assert_eq!(crate::preview::overwritten_by(&s, &samples), [Some(2), None, None]);
+    assert_eq!(
+        crate::preview::overwritten_by(&s, samples.len(), &crate::preview::ItemKeys::new(&s, &samples)),
+        [Some(2), None, None]
+    );
     let found = lint(&s, &samples);
     let f = found.iter().find(|f| f.rule == Rule::Collision).expect("an L1 finding");
     assert_eq!(f.evidence[0], "PK = \"TICKET#A\"");

@@ -1,9 +1,9 @@
 //! L7: sample items whose keys cannot be written at all.
 
 use super::{Finding, Rule, Severity};
-use crate::codec::{encode_key, KeyCodec};
+use crate::codec::encode_key;
 use crate::elide::quoted;
-use crate::preview::Sample;
+use crate::preview::{ItemKeys, Sample};
 use crate::schema::{Entity, Schema};
 
 /// Items named in one finding: the rest are counted.
@@ -14,20 +14,16 @@ const NAMED: usize = 3;
 /// miss it while the design looks fine; one finding per key, field and problem, with
 /// the first items that have it. Problems of the design itself (an undefined field)
 /// are the schema's errors, said once beside it, not here.
-pub(super) fn unwritable(schema: &Schema, entity: &Entity, items: &[Sample]) -> Vec<Finding> {
+pub(super) fn unwritable(schema: &Schema, entity: &Entity, items: &[Sample], keys: &ItemKeys) -> Vec<Finding> {
     let mut out: Vec<(Finding, usize)> = Vec::new();
     for template in &entity.keys {
-        // The compiled writer first (what migrate writes with): most items are fine,
-        // and only a refused one is encoded again for its reasons.
-        let codec = KeyCodec::new(schema, &entity.name, &template.attribute).ok();
-        let mut key = String::new();
+        // The keys written already (what migrate writes, by the compiled codec): most
+        // items are fine, and only a refused one is encoded again for its reasons.
+        let written = keys.of(&template.attribute).unwrap_or_default();
         let mine = items.iter().enumerate().filter(|(_, (e, _))| e.name == entity.name);
         for (n, (_, values)) in mine {
-            if let Some(c) = &codec {
-                key.clear();
-                if c.write_values(values, &mut key).is_ok() {
-                    continue;
-                }
+            if written.get(n).is_some_and(Option::is_some) {
+                continue;
             }
             let Err(errors) = encode_key(schema, entity, template, values) else {
                 continue;

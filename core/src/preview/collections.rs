@@ -1,0 +1,358 @@
+//! The item collections an index groups the sample items into, and the items that
+//! write one table key (so DynamoDB keeps only the last).
+
+use super::{ItemKeys, Sample};
+use crate::codec::number::order_of_written;
+use crate::codec::order::{compare_keys, sort_items};
+use crate::schema::{AttrType, Entity, Schema};
+use std::collections::HashMap;
+
+/// One partition of an index: its items in the order a forward Query returns them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Collection {
+    pub partition: String,
+    pub items: Vec<CollectionItem>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct CollectionItem {
+    pub row: usize,
+    pub entity: String,
+    /// The item's sort key in this index.
+    pub key: String,
+    /// The partition's parent item: its sort key is built only from values the
+    /// partition key already holds, so there is one such item per partition.
+    pub parent: bool,
+}
+
+impl Collection {
+    /// Where the parent sits: how many items come before it and after it.
+    pub fn parent_place(&self) -> Option<(usize, usize)> {
+        let at = self.items.iter().position(|i| i.parent)?;
+        Some((at, self.items.len() - at - 1))
+    }
+}
+
+/// The item collections of the base table (`index` `None`) or of a GSI: the sample items
+/// grouped by partition key, each group in sort-key order, largest group first. Items
+/// without both keys in that index (sparse, or with errors) are not in any collection.
+pub fn collections(schema: &Schema, index: Option<&str>, rows: &[Sample], keys: &ItemKeys) -> Vec<Collection> {
+    let Some(key_schema) = schema.table.key_schema(index) else {
+        return Vec::new();
+    };
+    let Some(sort) = key_schema.sort.as_deref() else {
+        return Vec::new();
+    };
+    let (Some(partitions), Some(sorts)) = (keys.of(&key_schema.partition), keys.of(sort)) else {
+        return Vec::new();
+    };
+    let sort_type = schema.table.attribute_type(sort).unwrap_or(AttrType::S);
+    let mut parents = Parents::new(&key_schema.partition, sort);
+    let mut groups: Vec<Collection> = Vec::new();
+    let mut by_partition: HashMap<&str, usize> = HashMap::new();
+    for (row, (&(entity, _), (pk, sk))) in rows.iter().zip(partitions.iter().zip(sorts)).enumerate() {
+        let (Some(pk), Some(sk)) = (pk, sk) else {
+            continue;
+        };
+        let item = CollectionItem {
+            row,
+            entity: entity.name.clone(),
+            key: sk.clone(),
+            parent: parents.is_parent(entity),
+        };
+        match by_partition.get(pk.as_str()) {
+            Some(&g) => groups[g].items.push(item),
+            None => {
+                by_partition.insert(pk, groups.len());
+                groups.push(Collection {
+                    partition: pk.clone(),
+                    items: vec![item],
+                });
+            }
+        }
+    }
+    for g in &mut groups {
+        sort_items(&mut g.items, |a, b| match sort_type {
+            AttrType::S => compare_keys(&a.key, &b.key),
+            AttrType::N => order_of_written(&a.key, &b.key),
+        });
+    }
+    sort_items(&mut groups, |a, b| {
+        b.items
+            .len()
+            .cmp(&a.items.len())
+            .then_with(|| compare_keys(&a.partition, &b.partition))
+    });
+    groups
+}
+
+/// Whether an entity's items are their partition's parent: its sort key is built only
+/// from values its partition key holds. Worked out once per entity, not per item.
+struct Parents<'a> {
+    partition: &'a str,
+    sort: &'a str,
+    known: Vec<(*const Entity, bool)>,
+}
+
+impl<'a> Parents<'a> {
+    fn new(partition: &'a str, sort: &'a str) -> Self {
+        Parents {
+            partition,
+            sort,
+            known: Vec::new(),
+        }
+    }
+
+    fn is_parent(&mut self, entity: &Entity) -> bool {
+        if let Some(&(_, parent)) = self.known.iter().find(|(e, _)| std::ptr::eq(*e, entity)) {
+            return parent;
+        }
+        let parent = match (entity.template(self.partition), entity.template(self.sort)) {
+            (Some(p), Some(s)) => s.fields().all(|f| p.fields().any(|g| g == f)),
+            _ => false,
+        };
+        self.known.push((entity, parent));
+        parent
+    }
+}
+
+/// Items that write one table key: DynamoDB keeps one of them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SharedKey {
+    pub partition: String,
+    /// The sort key, for a table that has one.
+    pub sort: Option<String>,
+    /// The rows, in row order (the last one written stays).
+    pub rows: Vec<usize>,
+}
+
+/// Every table key that more than one sample item writes, in the order of its first
+/// item. Unlike [`collections`], this covers tables without a sort key, where the
+/// partition key alone is the item's key.
+pub fn shared_table_keys(schema: &Schema, keys: &ItemKeys) -> Vec<SharedKey> {
+    let primary = &schema.table.primary;
+    let Some(partitions) = keys.of(&primary.partition) else {
+        return Vec::new();
+    };
+    let sorts = primary.sort.as_deref().map(|sk| keys.of(sk).unwrap_or_default());
+    let mut groups: Vec<SharedKey> = Vec::new();
+    let mut by_key: HashMap<(&str, Option<&str>), usize> = HashMap::new();
+    for (row, pk) in partitions.iter().enumerate() {
+        let Some(pk) = pk else {
+            continue;
+        };
+        let sort = match sorts {
+            None => None,
+            Some(sorts) => match sorts.get(row) {
+                Some(Some(sk)) => Some(sk.as_str()),
+                _ => continue,
+            },
+        };
+        match by_key.get(&(pk.as_str(), sort)) {
+            Some(&g) => groups[g].rows.push(row),
+            None => {
+                by_key.insert((pk, sort), groups.len());
+                groups.push(SharedKey {
+                    partition: pk.clone(),
+                    sort: sort.map(str::to_string),
+                    rows: vec![row],
+                });
+            }
+        }
+    }
+    groups.retain(|g| g.rows.len() > 1);
+    groups
+}
+
+/// For each sample item replaced by a later one, the item that stays: DynamoDB keeps one
+/// item per table key (partition and sort key), so the last write with that key wins.
+/// This is why a leaderboard needs a unique suffix after the score.
+pub fn overwritten_by(schema: &Schema, rows: usize, keys: &ItemKeys) -> Vec<Option<usize>> {
+    let mut out = vec![None; rows];
+    for shared in shared_table_keys(schema, keys) {
+        if let Some((&stays, replaced)) = shared.rows.split_last() {
+            for &row in replaced {
+                out[row] = Some(stays);
+            }
+        }
+    }
+    out
+}
+
+/// [`overwritten_by`] from the base table's collections, when they are already known:
+/// items with equal keys sit together, in row order, so each run's last item stays.
+pub fn overwritten_in(base: &[Collection], rows: usize) -> Vec<Option<usize>> {
+    let mut out = vec![None; rows];
+    for c in base {
+        for run in c.items.chunk_by(|a, b| a.key == b.key) {
+            let Some((stays, replaced)) = run.split_last() else {
+                continue;
+            };
+            for item in replaced {
+                if let Some(slot) = out.get_mut(item.row) {
+                    *slot = Some(stays.row);
+                }
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::codec::{encode_key, Values};
+    use crate::preview::Sample;
+    use crate::schema::Schema;
+    use proptest::prelude::*;
+    use serde_json::json;
+
+    /// Item collections as the definition says, one `encode_key` per key: the oracle for
+    /// `collections`, which compiles each entity's templates once instead.
+    fn collections_by_definition(schema: &Schema, index: Option<&str>, rows: &[Sample]) -> Vec<Collection> {
+        let keys = match index {
+            None => &schema.table.primary,
+            Some(name) => schema.table.key_schema(Some(name)).unwrap(),
+        };
+        let sort = keys.sort.as_deref().unwrap();
+        let mut groups: Vec<Collection> = Vec::new();
+        for (row, &(entity, values)) in rows.iter().enumerate() {
+            let (Some(pt), Some(st)) = (entity.template(&keys.partition), entity.template(sort)) else {
+                continue;
+            };
+            let (Ok((pk, _)), Ok((sk, _))) = (
+                encode_key(schema, entity, pt, values),
+                encode_key(schema, entity, st, values),
+            ) else {
+                continue;
+            };
+            let item = CollectionItem {
+                row,
+                entity: entity.name.clone(),
+                key: sk.as_str().to_string(),
+                parent: st.fields().all(|f| pt.fields().any(|p| p == f)),
+            };
+            match groups.iter_mut().find(|g| g.partition == pk.as_str()) {
+                Some(g) => g.items.push(item),
+                None => groups.push(Collection {
+                    partition: pk.as_str().to_string(),
+                    items: vec![item],
+                }),
+            }
+        }
+        let numeric = schema.table.attribute_type(sort) == Some(AttrType::N);
+        for g in &mut groups {
+            g.items.sort_by(|a, b| match numeric {
+                true => order_of_written(&a.key, &b.key),
+                false => compare_keys(&a.key, &b.key),
+            });
+        }
+        groups.sort_by(|a, b| {
+            b.items
+                .len()
+                .cmp(&a.items.len())
+                .then_with(|| compare_keys(&a.partition, &b.partition))
+        });
+        groups
+    }
+
+    proptest! {
+        /// Items of two entities (one a parent), some with bad or missing values, in the
+        /// base table and in a GSI with a Number sort key and a sparse entity.
+        #[test]
+        fn collections_are_what_the_definition_gives(items in proptest::collection::vec((
+            any::<bool>(),
+            prop_oneof![(0u8..4).prop_map(|g| json!(g)), Just(json!("x")), Just(json!(null))],
+            prop_oneof![(-40i32..40).prop_map(|n| json!(n)), Just(json!("1.5"))],
+            "[a-c]{0,2}",
+        ), 0..40)) {
+            let schema = Schema::from_value(&json!({
+                "version": 1, "separator": "#",
+                "table": {"name": "T", "attributes": {"PK": "S", "SK": "S", "GPK": "S", "GSK": "N"},
+                          "primary": {"partition": "PK", "sort": "SK"},
+                          "indexes": [{"name": "G", "partition": "GPK", "sort": "GSK"}]},
+                "entities": [
+                    {"name": "Team", "fields": {"g": {"kind": "uint", "width": 2}},
+                     "keys": {"PK": [{"literal": "T"}, {"field": "g"}], "SK": [{"literal": "TEAM"}, {"field": "g"}]}},
+                    {"name": "Run", "fields": {"g": {"kind": "uint", "width": 2}, "n": {"kind": "int", "width": 3}, "t": {"kind": "text"}},
+                     "keys": {"PK": [{"literal": "T"}, {"field": "g"}], "SK": [{"literal": "RUN"}, {"field": "n"}, {"field": "t"}],
+                              "GPK": [{"field": "t"}], "GSK": [{"field": "n"}]}}
+                ]
+            })).unwrap();
+            let values: Vec<(usize, Values)> = items
+                .into_iter()
+                .map(|(run, g, n, t)| {
+                    let v = json!({"g": g, "n": n, "t": t});
+                    (usize::from(run), v.as_object().unwrap().clone().into_iter().collect())
+                })
+                .collect();
+            let rows: Vec<Sample> = values.iter().map(|(e, v)| (&schema.entities[*e], v)).collect();
+            for index in [None, Some("G")] {
+                prop_assert_eq!(collections(&schema, index, &rows, &ItemKeys::new(&schema, &rows)), collections_by_definition(&schema, index, &rows));
+            }
+        }
+    }
+
+    #[test]
+    fn a_collection_marks_its_parent_and_puts_hash_prefixed_children_first() {
+        let schema = Schema::from_value(&json!({
+            "version": 1, "separator": "#",
+            "table": {"name": "T", "attributes": {"PK": "S", "SK": "S"}, "primary": {"partition": "PK", "sort": "SK"}},
+            "entities": [
+                {"name": "Device", "fields": {"device": {"kind": "text"}},
+                 "keys": {"PK": [{"literal": "DEVICE"}, {"field": "device"}], "SK": [{"literal": "DEVICE"}, {"field": "device"}]}},
+                {"name": "Reading", "fields": {"device": {"kind": "text"}, "at": {"kind": "uint", "width": 4}},
+                 "keys": {"PK": [{"literal": "DEVICE"}, {"field": "device"}], "SK": [{"literal": "#READING"}, {"field": "at"}]}}
+            ]
+        }))
+        .unwrap();
+        let (device, reading) = (&schema.entities[0], &schema.entities[1]);
+        let values: Vec<Values> = [
+            json!({"device": "d1"}),
+            json!({"device": "d1", "at": 10}),
+            json!({"device": "d1", "at": 2}),
+            json!({"device": "d2", "at": 5}),
+            json!({"device": "d1", "at": 99999}),
+        ]
+        .iter()
+        .map(|v| v.as_object().cloned().unwrap())
+        .collect();
+        let rows: Vec<Sample> = values
+            .iter()
+            .enumerate()
+            .map(|(i, v)| (if i == 0 { device } else { reading }, v))
+            .collect();
+        let item_keys = ItemKeys::new(&schema, &rows);
+        let groups = collections(&schema, None, &rows, &item_keys);
+        assert_eq!(groups.len(), 2, "d1 and d2; the overflowing reading is in neither");
+        let d1 = &groups[0];
+        assert_eq!(d1.partition, "DEVICE#d1");
+        let keys: Vec<&str> = d1.items.iter().map(|i| i.key.as_str()).collect();
+        assert_eq!(keys, ["#READING#0002", "#READING#0010", "DEVICE#d1"]);
+        assert_eq!(d1.parent_place(), Some((2, 0)), "readings before the parent");
+        assert!(d1.items[2].parent && !d1.items[0].parent);
+        assert_eq!(groups[1].parent_place(), None, "d2 has no device item");
+        assert!(collections(&schema, Some("nope"), &rows, &item_keys).is_empty());
+    }
+
+    #[test]
+    fn a_second_write_with_the_same_table_key_overwrites_the_first() {
+        let schema = Schema::from_value(&json!({
+            "version": 1, "separator": "#",
+            "table": {"name": "T", "attributes": {"PK": "S", "SK": "S"}, "primary": {"partition": "PK", "sort": "SK"}},
+            "entities": [{"name": "Run", "fields": {"score": {"kind": "uint", "width": 4}},
+                          "keys": {"PK": [{"literal": "P"}], "SK": [{"field": "score"}]}}]
+        }))
+        .unwrap();
+        let values: Vec<Values> = ["10", "20", "10", "x", "10"]
+            .iter()
+            .map(|n| json!({ "score": n }).as_object().cloned().unwrap())
+            .collect();
+        let rows: Vec<Sample> = values.iter().map(|v| (&schema.entities[0], v)).collect();
+        assert_eq!(
+            overwritten_by(&schema, rows.len(), &ItemKeys::new(&schema, &rows)),
+            [Some(4), None, Some(4), None, None],
+            "the last write stays"
+        );
+    }
+}
