@@ -60,7 +60,7 @@ fn main() {
             time(|| p.query_view()),
         ),
         (
-            "an edit itself (one sample value: copies the items)",
+            "an edit itself (one sample value)",
             time(|| {
                 Workspace::new(p.clone()).reduce_edit(Action::SetValue {
                     row: 0,
@@ -70,6 +70,7 @@ fn main() {
             }),
         ),
         ("autosave: serialise and deflate", time(|| storage::saved_text(&p))),
+        ("  the work as JSON", time(|| p.to_json())),
         (
             "reload: inflate and read the saved work",
             time(|| storage::read(&saved)),

@@ -272,7 +272,7 @@ impl Playground {
             .rows
             .iter()
             .filter(|r| r.entity == self.entity)
-            .map(|r| &r.values)
+            .map(|r| &*r.values)
             .collect();
         e.fields
             .iter()

@@ -103,7 +103,7 @@ fn persistence_round_trips_and_sets_damaged_work_aside() {
     assert_eq!(storage::load(), (keylab_app::presets::leaderboard(), None));
     let mut p = keylab_app::presets::leaderboard();
     std::rc::Rc::make_mut(&mut p.rows).truncate(2);
-    storage::save(&p).expect("storage takes the work");
+    storage::save(&p.to_json()).expect("storage takes the work");
     assert_eq!(storage::load(), (p, None));
     // Without a backup, damaged work gives way to the example.
     storage.remove_item("keylab.backup").ok();
@@ -348,8 +348,16 @@ fn the_undo_history_survives_in_session_storage_for_its_own_work() {
     let start = keylab_app::presets::leaderboard();
     let mut edited = start.clone();
     std::rc::Rc::make_mut(&mut edited.rows).truncate(2);
-    storage::save_history(&edited, &[std::rc::Rc::new(start.clone())]);
+    storage::save_history(&edited.to_json(), &[std::rc::Rc::new(start.clone())]);
     assert_eq!(storage::load_history(&edited), vec![start.clone()]);
+    // The history names its work by a fingerprint: it holds no second copy of it.
+    let kept = session.get_item("keylab.history").ok().flatten().unwrap_or_default();
+    let past_step = serde_json::to_string(&start.to_json()).unwrap().len();
+    assert!(
+        kept.len() < past_step + 100,
+        "{} bytes for a {past_step}-byte step",
+        kept.len()
+    );
     assert_eq!(
         storage::load_history(&start),
         Vec::new(),

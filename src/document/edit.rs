@@ -284,7 +284,7 @@ impl Playground {
             })
             .collect();
         let entity = self.entity;
-        self.rows_mut().push(Row { entity, values });
+        self.rows_mut().push(Row::new(entity, values));
     }
 
     /// A design from scratch: a table the user named, keyed `PK` and `SK` (strings),

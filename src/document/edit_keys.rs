@@ -100,8 +100,8 @@ impl Playground {
                 mutable: None,
             });
         }
-        for r in self.entity_rows_mut() {
-            r.values.insert(name.clone(), Value::String("0".into()));
+        for values in self.entity_values_mut() {
+            values.insert(name.clone(), Value::String("0".into()));
         }
         name
     }
@@ -117,8 +117,8 @@ impl Playground {
                 if let Some(e) = self.schema.entities.get_mut(self.entity) {
                     e.fields.retain(|x| x.name != f);
                 }
-                for r in self.entity_rows_mut() {
-                    r.values.shift_remove(&f);
+                for values in self.entity_values_mut() {
+                    values.shift_remove(&f);
                 }
             }
         }
@@ -199,9 +199,9 @@ impl Playground {
                 *s = Segment::Field(to.clone());
             }
         }
-        for r in self.entity_rows_mut() {
-            if let Some(v) = r.values.shift_remove(field) {
-                r.values.insert(to.clone(), v);
+        for values in self.entity_values_mut() {
+            if let Some(v) = values.shift_remove(field) {
+                values.insert(to.clone(), v);
             }
         }
         Ok(())

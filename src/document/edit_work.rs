@@ -17,7 +17,7 @@ impl Playground {
                     return Err(no_row(row, self.rows.len()));
                 }
                 if let Some(r) = self.rows_mut().get_mut(row) {
-                    r.values.insert(field, Value::String(text));
+                    Rc::make_mut(&mut r.values).insert(field, Value::String(text));
                 }
             }
             Action::AppendRows(rows) => {
@@ -29,7 +29,7 @@ impl Playground {
                             row.insert(c.clone(), Value::String(String::new()));
                         }
                     }
-                    self.rows_mut().push(Row { entity, values: row });
+                    self.rows_mut().push(Row::new(entity, row));
                 }
             }
             Action::AddRow => {
@@ -37,7 +37,7 @@ impl Playground {
                     .map(|c| (c, Value::String(String::new())))
                     .collect();
                 let entity = self.entity;
-                self.rows_mut().push(Row { entity, values });
+                self.rows_mut().push(Row::new(entity, values));
             }
             Action::RemoveRow(i) => {
                 if i >= self.rows.len() {
@@ -52,7 +52,7 @@ impl Playground {
                 let at = self.entity;
                 let rows = self.rows_mut();
                 rows.retain(|r| r.entity != at);
-                rows.extend(made.into_iter().map(|values| Row { entity: at, values }));
+                rows.extend(made.into_iter().map(|values| Row::new(at, values)));
                 self.query.anchor = self.query.anchor.min(self.rows.len().saturating_sub(1));
             }
             _ => return Err(Refusal::misrouted("sample items")),

@@ -30,7 +30,7 @@ use keylab::schema::{
 use keylab::snippet::Target;
 use keylab::Values;
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
+use serde_json::Value;
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
@@ -39,7 +39,18 @@ use std::rc::Rc;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Row {
     pub entity: usize,
-    pub values: Values,
+    /// Shared: an edit of one item copies the list of items, not every item's values
+    /// (at 100,000 items, 100 ms of allocation for each value typed).
+    pub values: Rc<Values>,
+}
+
+impl Row {
+    pub fn new(entity: usize, values: Values) -> Row {
+        Row {
+            entity,
+            values: Rc::new(values),
+        }
+    }
 }
 
 /// The design being edited and its sample items.
@@ -162,7 +173,7 @@ impl Playground {
     pub fn samples(&self) -> Vec<Sample<'_>> {
         self.rows
             .iter()
-            .map(|r| (self.schema.entities.get(r.entity).unwrap_or(&NO_ENTITY), &r.values))
+            .map(|r| (self.schema.entities.get(r.entity).unwrap_or(&NO_ENTITY), &*r.values))
             .collect()
     }
 
@@ -226,10 +237,12 @@ impl Playground {
         Rc::make_mut(&mut self.rows)
     }
 
-    /// Every row of the selected entity, to edit.
-    fn entity_rows_mut(&mut self) -> impl Iterator<Item = &mut Row> {
+    /// The values of every row of the selected entity, to edit.
+    fn entity_values_mut(&mut self) -> impl Iterator<Item = &mut Values> {
         let entity = self.entity;
-        self.rows_mut().iter_mut().filter(move |r| r.entity == entity)
+        (self.rows_mut().iter_mut())
+            .filter(move |r| r.entity == entity)
+            .map(|r| Rc::make_mut(&mut r.values))
     }
 
     fn template_mut(&mut self) -> Option<&mut Vec<Segment>> {

@@ -23,8 +23,10 @@ pub fn use_autosave(workspace: &UseReducerHandle<Workspace>, problem: UseStateHa
         let large = s.rows.len() > SAVE_AT_ONCE;
         let s = s.clone();
         let save = move || {
-            problem.set(storage::save(&s).err());
-            storage::save_history(&s, &past);
+            // Written out once, for both the work and its history's fingerprint.
+            let json = s.to_json();
+            problem.set(storage::save(&json).err());
+            storage::save_history(&json, &past);
         };
         let pending = if large {
             Some(Timeout::new(400, save))
