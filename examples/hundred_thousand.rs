@@ -35,6 +35,7 @@ fn main() {
         width: 12,
     });
     let keys = p.item_keys();
+    let before = p.preview();
     let collections = p.collections(&keys);
     let saved = storage::saved_text(&p);
     let rows = [
@@ -43,6 +44,10 @@ fn main() {
             time(|| widened.analyse()),
         ),
         ("  preview: encode every key, sort, naive order", time(|| p.preview())),
+        (
+            "  the same after the width change, sorting from the preview before it",
+            time(|| widened.preview_after(before.as_ref())),
+        ),
         (
             "  every item's table and index keys, encoded once",
             time(|| p.item_keys()),

@@ -8,7 +8,7 @@ use keylab::codec::{KeyCodecs, KeyValue, Number};
 use keylab::compare::Design;
 use keylab::lint::{lint_with_keys, order_surprise, Finding};
 use keylab::preview::{
-    collections, number_vs_string, overwritten_by, overwritten_in, preview, Collection, ItemKeys, NumberVsString,
+    collections, number_vs_string, overwritten_by, overwritten_in, preview_after, Collection, ItemKeys, NumberVsString,
     Preview,
 };
 use keylab::query::builder::build;
@@ -261,8 +261,13 @@ impl Playground {
 
     /// The selected attribute's keys for every item, in DynamoDB's order.
     pub fn preview(&self) -> Option<Preview> {
+        self.preview_after(None)
+    }
+
+    /// [`Self::preview`], sorted starting from the orders of the one before the edit.
+    pub fn preview_after(&self, earlier: Option<&Preview>) -> Option<Preview> {
         self.entity()?;
-        Some(preview(&self.schema, &self.attribute(), &self.samples()))
+        Some(preview_after(&self.schema, &self.attribute(), &self.samples(), earlier))
     }
 
     /// The width planner of every numeric field of the selected entity.

@@ -18,10 +18,7 @@ pub fn use_analysis(state: &Rc<Playground>, comparing: bool) -> Rc<Analysis> {
     let schema = state.schema.clone();
     let rows = state.rows.clone();
     let attribute = state.attribute();
-    let preview = use_memo((schema.clone(), rows.clone(), attribute.clone(), s.entity), {
-        let s = s.clone();
-        move |_| s.preview().map(Rc::new)
-    });
+    let preview = use_preview(state);
     let plans = use_memo((schema.clone(), rows.clone(), s.entity, s.expected.clone()), {
         let s = s.clone();
         move |_| s.plans()
@@ -97,6 +94,22 @@ pub fn use_analysis(state: &Rc<Playground>, comparing: bool) -> Rc<Analysis> {
         side_by_side: Same(side_by_side),
     };
     use_memo(computed, assembled)
+}
+
+/// The preview of the selected attribute, sorted starting from the last one made:
+/// after an edit most keys keep their places.
+#[hook]
+fn use_preview(state: &Rc<Playground>) -> Rc<Option<Rc<Preview>>> {
+    let last = use_mut_ref(|| None::<Rc<Preview>>);
+    let s = state.clone();
+    use_memo((s.schema.clone(), s.rows.clone(), s.attribute(), s.entity), move |_| {
+        let mut last = last.borrow_mut();
+        let made = s.preview_after(last.as_deref()).map(Rc::new);
+        if made.is_some() {
+            last.clone_from(&made);
+        }
+        made
+    })
 }
 
 /// The analysis from its memoised parts, by the same `assemble` the tests run.

@@ -29,9 +29,7 @@ pub(super) fn casing(entity: &Entity, items: &[Sample]) -> Vec<Finding> {
             Case::Upper => t.to_uppercase(),
             _ => t.to_lowercase(),
         };
-        let values: Vec<&str> = items
-            .iter()
-            .filter(|(e, _)| e.name == entity.name)
+        let values: Vec<&str> = super::items_of(entity, items)
             .filter_map(|(_, v)| v.get(&field.name)?.as_str())
             .collect();
         let ids: Vec<&str> = values.iter().copied().filter(|v| identifier_like(v)).collect();

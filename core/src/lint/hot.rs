@@ -147,7 +147,7 @@ fn seen_in_samples<'a>(
     let columns: Vec<&[Option<String>]> = attributes.map(|a| keys.of(a)).collect::<Option<_>>()?;
     let mut seen = BTreeSet::new();
     let mut samples = 0;
-    for (row, _) in items.iter().enumerate().filter(|(_, (e, _))| e.name == entity.name) {
+    for (row, _) in super::items_of(entity, items) {
         let tuple: Option<Vec<&str>> = columns.iter().map(|c| c.get(row)?.as_deref()).collect();
         if let Some(tuple) = tuple {
             // U+0000 cannot be in a key, so the joined tuple is unambiguous.

@@ -24,7 +24,8 @@ pub use prefix::order_surprise;
 pub use size::{key_size, KeySize};
 
 use crate::preview::{ItemKeys, Sample};
-use crate::schema::Schema;
+use crate::schema::{Entity, Schema};
+use crate::Values;
 
 /// A lint rule, by its id in `docs/lint.md`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -123,6 +124,15 @@ impl Finding {
     }
 }
 
+/// The items of `entity`, with their place among all items. By address first: the
+/// page's items refer to the schema's own entities, and comparing 100,000 names per
+/// rule showed in the profile.
+fn items_of<'a>(entity: &'a Entity, items: &'a [Sample<'a>]) -> impl Iterator<Item = (usize, &'a Values)> + 'a {
+    (items.iter().enumerate())
+        .filter(move |(_, (e, _))| std::ptr::eq(*e, entity) || e.name == entity.name)
+        .map(|(n, (_, values))| (n, *values))
+}
+
 /// Every finding for a design and its sample items, entity by entity.
 pub fn lint(schema: &Schema, items: &[Sample]) -> Vec<Finding> {
     lint_with_keys(schema, items, &ItemKeys::new(schema, items))
@@ -135,7 +145,7 @@ pub fn lint_with_keys(schema: &Schema, items: &[Sample], keys: &ItemKeys) -> Vec
     for entity in &schema.entities {
         out.extend(unwritable::unwritable(schema, entity, items, keys));
         for template in &entity.keys {
-            out.extend(size::size(schema, entity, template, items));
+            out.extend(size::size(schema, entity, template, items, keys));
         }
         out.extend(casing::casing(entity, items));
         out.extend(mutable::mutable_keys(schema, entity, items));

@@ -122,11 +122,7 @@ fn moved(
     field: &str,
     items: &[Sample],
 ) -> Option<String> {
-    let mine: Vec<_> = items
-        .iter()
-        .filter(|(e, _)| e.name == entity.name)
-        .map(|(_, v)| *v)
-        .collect();
+    let mine: Vec<_> = super::items_of(entity, items).map(|(_, v)| v).collect();
     let first = mine.first()?;
     let before = encode_key(schema, entity, template, first).ok()?.0;
     let other = mine

@@ -2,9 +2,8 @@
 
 use super::{Finding, Rule, Severity};
 use crate::codec::shape::encoded_width;
-use crate::preview::Sample;
+use crate::preview::{ItemKeys, Sample};
 use crate::schema::{AttrType, Entity, FieldKind, KeyRole, KeyTemplate, Schema, Segment};
-use serde_json::Value;
 
 /// The tightest limit an attribute's keys are held to: a sort key anywhere is 1,024
 /// bytes, a partition key 2,048.
@@ -55,14 +54,19 @@ pub fn key_size(schema: &Schema, entity: &Entity, attribute: &str) -> Option<Key
 /// text bounds, against the limit of the role its attribute plays. A text field
 /// without `maxLength` leaves the key unbounded, so the rule says how much of the limit
 /// the rest leaves it.
-pub(super) fn size(schema: &Schema, entity: &Entity, template: &KeyTemplate, items: &[Sample]) -> Option<Finding> {
+pub(super) fn size(
+    schema: &Schema,
+    entity: &Entity,
+    template: &KeyTemplate,
+    items: &[Sample],
+    keys: &ItemKeys,
+) -> Option<Finding> {
     let KeySize {
         worst,
         unbounded,
         limit: max,
         role,
     } = key_size(schema, entity, &template.attribute)?;
-    let longest = longest_sample(entity, template, items);
     let finding = |severity, sentence: String, fix: String| Finding {
         rule: Rule::Size,
         severity,
@@ -70,7 +74,7 @@ pub(super) fn size(schema: &Schema, entity: &Entity, template: &KeyTemplate, ite
         attribute: Some(template.attribute.clone()),
         field: None,
         sentence,
-        evidence: longest.iter().cloned().collect(),
+        evidence: longest_sample(entity, template, items, keys).into_iter().collect(),
         fix,
     };
     let bounded = bounded_texts(entity, template);
@@ -166,24 +170,15 @@ pub(super) fn fixed_bytes<'t>(
     Some((fixed, texts))
 }
 
-/// The longest key the samples write for a template, in bytes, as evidence.
-fn longest_sample(entity: &Entity, template: &KeyTemplate, items: &[Sample]) -> Option<String> {
-    let schema_free = |values: &crate::Values| -> Option<usize> {
-        let mut bytes = 0;
-        for segment in &template.segments {
-            bytes += match segment {
-                Segment::Literal(l) => l.len(),
-                Segment::Field(f) => values.get(f).and_then(Value::as_str)?.len(),
-            };
-        }
-        Some(bytes)
-    };
-    let longest = items
-        .iter()
-        .filter(|(e, _)| e.name == entity.name)
-        .filter_map(|(_, v)| schema_free(v))
-        .max()?;
+/// The longest key the entity's samples write for a template, as evidence.
+fn longest_sample(entity: &Entity, template: &KeyTemplate, items: &[Sample], keys: &ItemKeys) -> Option<String> {
+    let written = keys.of(&template.attribute)?;
+    let longest = super::items_of(entity, items)
+        .filter_map(|(n, _)| written.get(n)?.as_deref())
+        .max_by_key(|k| k.len())?;
     Some(format!(
-        "the longest sample values take {longest} bytes before separators and padding"
+        "the longest sample key, {}, is {} bytes",
+        crate::elide::quoted(longest),
+        longest.len()
     ))
 }

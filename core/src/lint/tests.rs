@@ -74,7 +74,7 @@ fn a_text_field_leaves_the_key_unbounded_and_the_fix_says_how_many_characters_fi
     );
     assert_eq!(
         f.evidence,
-        ["the longest sample values take 19 bytes before separators and padding"]
+        ["the longest sample key, \"USER#ada@example.com\", is 20 bytes"]
     );
 }
 

@@ -20,8 +20,7 @@ pub(super) fn unwritable(schema: &Schema, entity: &Entity, items: &[Sample], key
         // The keys written already (what migrate writes, by the compiled codec): most
         // items are fine, and only a refused one is encoded again for its reasons.
         let written = keys.of(&template.attribute).unwrap_or_default();
-        let mine = items.iter().enumerate().filter(|(_, (e, _))| e.name == entity.name);
-        for (n, (_, values)) in mine {
+        for (n, values) in super::items_of(entity, items) {
             if written.get(n).is_some_and(Option::is_some) {
                 continue;
             }

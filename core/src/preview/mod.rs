@@ -80,6 +80,14 @@ impl Preview {
 
 /// Builds the preview of `attribute` for sample items of any entities.
 pub fn preview(schema: &Schema, attribute: &str, rows: &[Sample]) -> Preview {
+    preview_after(schema, attribute, rows, None)
+}
+
+/// [`preview`], its sorts starting from an earlier preview's orders: after one edit
+/// most keys keep their places, and the sort finds a list already in order in one
+/// pass (at 100,000 keys, a fifth of the preview's time otherwise). The result is the
+/// same whatever the earlier preview was: ties are broken by row, so the order is total.
+pub fn preview_after(schema: &Schema, attribute: &str, rows: &[Sample], earlier: Option<&Preview>) -> Preview {
     let attr_type = schema.table.attribute_type(attribute).unwrap_or(AttrType::S);
     let rows: Vec<PreviewRow> = rows
         .iter()
@@ -116,14 +124,17 @@ pub fn preview(schema: &Schema, attribute: &str, rows: &[Sample]) -> Preview {
     // The sorts compare through flat lists of the texts rather than through the rows,
     // one memory hop less per comparison (100,000 keys take about 1.7M comparisons).
     let keys: Vec<&str> = rows.iter().map(|r| r.key.as_deref().unwrap_or("")).collect();
-    let mut sorted: Vec<usize> = (0..rows.len()).filter(|&i| rows[i].key.is_some()).collect();
-    sort_positions(&mut sorted, &|a, b| by_key(keys[a], keys[b]));
+    let same = earlier.filter(|e| e.attribute == attribute);
+    let mut sorted = start_from(same.map(|e| e.sorted.as_slice()), rows.len(), |i| rows[i].key.is_some());
+    sort_positions(&mut sorted, &|a, b| by_key(keys[a], keys[b]).then(a.cmp(&b)));
     // Items whose entity has no template for the attribute are not in this order at all.
-    let mut naive_sorted: Vec<usize> = (0..rows.len())
-        .filter(|&i| rows[i].key.is_some() || !rows[i].errors.is_empty())
-        .collect();
+    let mut naive_sorted = start_from(same.map(|e| e.naive_sorted.as_slice()), rows.len(), |i| {
+        rows[i].key.is_some() || !rows[i].errors.is_empty()
+    });
     let naive: Vec<&str> = rows.iter().map(|r| r.naive.as_str()).collect();
-    sort_positions(&mut naive_sorted, &|a, b| compare_keys(naive[a], naive[b]));
+    sort_positions(&mut naive_sorted, &|a, b| {
+        compare_keys(naive[a], naive[b]).then(a.cmp(&b))
+    });
     let naive_keyed: Vec<usize> = naive_sorted
         .iter()
         .copied()
@@ -143,6 +154,21 @@ pub fn preview(schema: &Schema, attribute: &str, rows: &[Sample]) -> Preview {
         naive_sorted,
         misplaced,
     }
+}
+
+/// The rows `keep` takes among `0..rows`, in the order `earlier` had them and then the
+/// rest in row order: where a sort starts.
+fn start_from(earlier: Option<&[usize]>, rows: usize, keep: impl Fn(usize) -> bool) -> Vec<usize> {
+    let mut placed = vec![false; rows];
+    let mut order = Vec::with_capacity(rows);
+    for &row in earlier.unwrap_or_default() {
+        if row < rows && !placed[row] && keep(row) {
+            placed[row] = true;
+            order.push(row);
+        }
+    }
+    order.extend((0..rows).filter(|&row| !placed[row] && keep(row)));
+    order
 }
 
 /// One numeric field's values ordered as a Number key would order them and as a String
@@ -199,7 +225,37 @@ pub fn number_vs_string(entity: &Entity, attribute: &str, rows: &[Sample]) -> Op
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
     use serde_json::json;
+
+    proptest::proptest! {
+        /// Whatever earlier preview the sorts start from (another edit's, a shorter
+        /// list's, rows that are gone), the preview is the one built from scratch.
+        #[test]
+        fn an_earlier_preview_changes_only_where_the_sort_starts(
+            values in proptest::collection::vec(("[ab]", prop_oneof![(0u16..30).prop_map(|n| n.to_string()), Just("-1".to_string())]), 0..30),
+            earlier in proptest::collection::vec(0usize..40, 0..40),
+        ) {
+            let schema = Schema::from_value(&json!({
+                "version": 1, "separator": "#",
+                "table": {"name": "T", "attributes": {"PK": "S", "SK": "S"}, "primary": {"partition": "PK", "sort": "SK"}},
+                "entities": [{"name": "E", "fields": {"p": {"kind": "text"}, "n": {"kind": "uint", "width": 2}},
+                              "keys": {"PK": [{"field": "p"}], "SK": [{"field": "n"}, {"field": "p"}]}}]
+            }))
+            .unwrap();
+            let rows: Vec<Values> = values
+                .iter()
+                .map(|(p, n)| json!({"p": p, "n": n}).as_object().cloned().unwrap())
+                .collect();
+            let samples: Vec<Sample> = rows.iter().map(|r| (&schema.entities[0], r)).collect();
+            let fresh = preview(&schema, "SK", &samples);
+            let mut other = fresh.clone();
+            other.sorted = earlier.clone();
+            other.naive_sorted = earlier.into_iter().rev().collect();
+            proptest::prop_assert_eq!(&preview_after(&schema, "SK", &samples, Some(&other)), &fresh);
+            proptest::prop_assert_eq!(&preview_after(&schema, "SK", &samples, Some(&fresh)), &fresh);
+        }
+    }
 
     #[test]
     fn a_window_recomputes_both_orders_and_the_marks_among_its_rows_alone() {
