@@ -35,6 +35,11 @@ fn main() {
         width: 12,
     });
     let keys = p.item_keys();
+    let edited = Workspace::new(p.clone()).reduce_edit(Action::SetValue {
+        row: 0,
+        field: "score".into(),
+        text: "77".into(),
+    });
     let before = p.preview();
     let collections = p.collections(&keys);
     let saved = storage::saved_text(&p);
@@ -46,11 +51,23 @@ fn main() {
         ("  preview: encode every key, sort, naive order", time(|| p.preview())),
         (
             "  the same after the width change, sorting from the preview before it",
-            time(|| widened.preview_after(before.as_ref())),
+            time(|| widened.preview_after(before.as_ref().map(|b| (b, &p)))),
         ),
         (
             "  every item's table and index keys, encoded once",
             time(|| p.item_keys()),
+        ),
+        (
+            "  the same after the width change, from the keys before it",
+            time(|| widened.item_keys_after(Some((&keys, &p)))),
+        ),
+        (
+            "  the preview after a value edit, from the one before it",
+            time(|| edited.preview_after(before.as_ref().map(|b| (b, &p)))),
+        ),
+        (
+            "  the keys after a value edit, from the keys before it",
+            time(|| edited.item_keys_after(Some((&keys, &p)))),
         ),
         (
             "  item collections: group and sort each partition",

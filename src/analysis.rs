@@ -215,7 +215,16 @@ impl Playground {
     /// Every key attribute's key for every item, encoded once for the views that
     /// read them (the collections, the overwritten items, the linter).
     pub fn item_keys(&self) -> ItemKeys {
-        ItemKeys::new(&self.schema, &self.samples())
+        self.item_keys_after(None)
+    }
+
+    /// [`Self::item_keys`] after an edit of `earlier`, whose keys they were: only the
+    /// keys the edit can have changed are encoded again.
+    pub fn item_keys_after(&self, earlier: Option<(&ItemKeys, &Playground)>) -> ItemKeys {
+        let before = earlier.map(|(_, p)| p);
+        let unchanged = |row: usize| before.is_some_and(|p| self.unchanged_since(p, row));
+        let earlier = earlier.map(|(keys, p)| (keys, &p.schema));
+        ItemKeys::after(earlier, &self.schema, &self.samples(), &unchanged)
     }
 
     /// The design linter over the design and the sample items.
@@ -264,10 +273,31 @@ impl Playground {
         self.preview_after(None)
     }
 
-    /// [`Self::preview`], sorted starting from the orders of the one before the edit.
-    pub fn preview_after(&self, earlier: Option<&Preview>) -> Option<Preview> {
+    /// [`Self::preview`] after an edit of `earlier`, whose preview it was: sorted from
+    /// its orders, and keeping the keys of the items the edit left alone.
+    pub fn preview_after(&self, earlier: Option<(&Preview, &Playground)>) -> Option<Preview> {
         self.entity()?;
-        Some(preview_after(&self.schema, &self.attribute(), &self.samples(), earlier))
+        let before = earlier.map(|(_, p)| p);
+        let unchanged = |row: usize| before.is_some_and(|p| self.unchanged_since(p, row));
+        let earlier = earlier.map(|(preview, p)| (preview, &p.schema));
+        Some(preview_after(
+            earlier,
+            &self.schema,
+            &self.attribute(),
+            &self.samples(),
+            &unchanged,
+        ))
+    }
+
+    /// Whether item `row` is as it was in `earlier`: the same shared values of the same
+    /// entity at the same place. (The caller holds `earlier`, so the values' addresses
+    /// cannot be reused meanwhile.)
+    fn unchanged_since(&self, earlier: &Playground, row: usize) -> bool {
+        earlier
+            .rows
+            .get(row)
+            .zip(self.rows.get(row))
+            .is_some_and(|(a, b)| a.entity == b.entity && Rc::ptr_eq(&a.values, &b.values))
     }
 
     /// The width planner of every numeric field of the selected entity.

@@ -4,6 +4,8 @@
 //! format ([`saved`]) and the undo history ([`history`]).
 
 #[cfg(test)]
+mod after_edit_tests;
+#[cfg(test)]
 mod direction_tests;
 mod edit;
 mod edit_keys;

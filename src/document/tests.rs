@@ -560,26 +560,3 @@ fn a_range_starts_at_the_anchor_items_value_and_an_empty_one_says_what_to_type()
         .unwrap_err()
         .starts_with("type the upper end of the range"));
 }
-
-/// Autosave writes the work without building a JSON tree first; the text is the one the
-/// tree gave, byte for byte, so work saved before reads back and compares the same.
-#[test]
-fn saved_text_is_the_json_tree_written_out() {
-    let p = Workspace::new(crate::presets::leaderboard()).reduce_edit(Action::Generate { count: 50, seed: 3 });
-    let tree = serde_json::json!({
-        "schema": p.schema.to_value(),
-        "entity": p.entity,
-        "attribute": p.attribute,
-        "preset": p.preset,
-        "items": p.rows.iter().map(|r| serde_json::json!({
-            "entity": p.schema.entities[r.entity].name,
-            "values": *r.values,
-        })).collect::<Vec<_>>(),
-        "query": p.query,
-        "pasted": p.pasted,
-        "snippet": p.snippet,
-        "expected": p.expected,
-        "unsettled": p.unsettled,
-    });
-    assert_eq!(p.to_json(), tree.to_string());
-}

@@ -4,7 +4,7 @@ use crate::analysis::{assemble, Analysis, Parts, PasteView, QueryView};
 use crate::document::Playground;
 use keylab::codec::width::WidthPlan;
 use keylab::lint::Finding;
-use keylab::preview::{Collection, NumberVsString, Preview};
+use keylab::preview::{Collection, ItemKeys, NumberVsString, Preview};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -34,11 +34,7 @@ pub fn use_analysis(state: &Rc<Playground>, comparing: bool) -> Rc<Analysis> {
         let s = s.clone();
         move |_| s.number_field()
     });
-    // Every item's keys, encoded once for the views below that read them.
-    let keys = use_memo((schema.clone(), rows.clone()), {
-        let s = s.clone();
-        move |_| s.item_keys()
-    });
+    let keys = use_item_keys(state);
     let collections = use_memo((Same(keys.clone()), attribute.clone()), {
         let (s, keys) = (s.clone(), keys.clone());
         move |_| s.collections(&keys)
@@ -96,17 +92,32 @@ pub fn use_analysis(state: &Rc<Playground>, comparing: bool) -> Rc<Analysis> {
     use_memo(computed, assembled)
 }
 
+/// Every item's keys, encoded once for the views that read them, and after an edit
+/// only where the edit can have changed them.
+#[hook]
+fn use_item_keys(state: &Rc<Playground>) -> Rc<ItemKeys> {
+    let last = use_mut_ref(|| None::<(Rc<ItemKeys>, Rc<Playground>)>);
+    let s = state.clone();
+    let keys = use_memo((s.schema.clone(), s.rows.clone()), move |_| {
+        let mut last = last.borrow_mut();
+        let keys = Rc::new(s.item_keys_after(last.as_ref().map(|(k, p)| (&**k, &**p))));
+        *last = Some((keys.clone(), s));
+        keys
+    });
+    (*keys).clone()
+}
+
 /// The preview of the selected attribute, sorted starting from the last one made:
 /// after an edit most keys keep their places.
 #[hook]
 fn use_preview(state: &Rc<Playground>) -> Rc<Option<Rc<Preview>>> {
-    let last = use_mut_ref(|| None::<Rc<Preview>>);
+    let last = use_mut_ref(|| None::<(Rc<Preview>, Rc<Playground>)>);
     let s = state.clone();
     use_memo((s.schema.clone(), s.rows.clone(), s.attribute(), s.entity), move |_| {
         let mut last = last.borrow_mut();
-        let made = s.preview_after(last.as_deref()).map(Rc::new);
-        if made.is_some() {
-            last.clone_from(&made);
+        let made = s.preview_after(last.as_ref().map(|(v, p)| (&**v, &**p))).map(Rc::new);
+        if let Some(made) = &made {
+            *last = Some((made.clone(), s));
         }
         made
     })

@@ -144,7 +144,7 @@ fn seen_in_samples<'a>(
     items: &[Sample],
     keys: &ItemKeys,
 ) -> Option<(u64, usize)> {
-    let columns: Vec<&[Option<String>]> = attributes.map(|a| keys.of(a)).collect::<Option<_>>()?;
+    let columns: Vec<&[Option<std::rc::Rc<str>>]> = attributes.map(|a| keys.of(a)).collect::<Option<_>>()?;
     let mut seen = BTreeSet::new();
     let mut samples = 0;
     for (row, _) in super::items_of(entity, items) {

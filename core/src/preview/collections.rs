@@ -57,15 +57,15 @@ pub fn collections(schema: &Schema, index: Option<&str>, rows: &[Sample], keys: 
         let item = CollectionItem {
             row,
             entity: entity.name.clone(),
-            key: sk.clone(),
+            key: sk.to_string(),
             parent: parents.is_parent(entity),
         };
-        match by_partition.get(pk.as_str()) {
+        match by_partition.get(&**pk) {
             Some(&g) => groups[g].items.push(item),
             None => {
                 by_partition.insert(pk, groups.len());
                 groups.push(Collection {
-                    partition: pk.clone(),
+                    partition: pk.to_string(),
                     items: vec![item],
                 });
             }
@@ -144,16 +144,16 @@ pub fn shared_table_keys(schema: &Schema, keys: &ItemKeys) -> Vec<SharedKey> {
         let sort = match sorts {
             None => None,
             Some(sorts) => match sorts.get(row) {
-                Some(Some(sk)) => Some(sk.as_str()),
+                Some(Some(sk)) => Some(&**sk),
                 _ => continue,
             },
         };
-        match by_key.get(&(pk.as_str(), sort)) {
+        match by_key.get(&(&**pk, sort)) {
             Some(&g) => groups[g].rows.push(row),
             None => {
                 by_key.insert((pk, sort), groups.len());
                 groups.push(SharedKey {
-                    partition: pk.clone(),
+                    partition: pk.to_string(),
                     sort: sort.map(str::to_string),
                     rows: vec![row],
                 });

@@ -4,13 +4,14 @@
 //! encoding the table's keys costs about as much as the preview's sort).
 
 use super::Sample;
-use crate::codec::{KeyCodecs, KeyValue};
-use crate::schema::Schema;
+use crate::codec::KeyCodecs;
+use crate::schema::{AttrType, Schema};
 use std::rc::Rc;
 
 /// One key attribute's keys: per item, in the items' order, the key it writes, or
 /// `None` when its entity has no template for the attribute or the codec refuses it.
-pub type KeyColumn = Rc<Vec<Option<String>>>;
+/// Keys are shared, so keeping a column after an edit copies no text.
+pub type KeyColumn = Rc<Vec<Option<Rc<str>>>>;
 
 /// Every key attribute's [`KeyColumn`], in the table's order of attributes.
 #[derive(Clone, Debug, PartialEq, Default)]
@@ -22,17 +23,42 @@ impl ItemKeys {
     /// Encodes every key attribute of every item, with each entity's templates
     /// compiled once (`KeyCodec`, which writes exactly `encode_key`'s keys).
     pub fn new(schema: &Schema, items: &[Sample]) -> ItemKeys {
+        ItemKeys::after(None, schema, items, &|_| false)
+    }
+
+    /// The keys after an edit, from `earlier` (its keys and the schema they were
+    /// written with): a column whose design did not change keeps the keys of the items
+    /// for which `unchanged(row)` holds (same entity, same values, same place), and
+    /// encodes the rest; any other column is encoded again. A width change re-encodes
+    /// the one attribute that uses the field, and a value edit one item. The result is
+    /// [`ItemKeys::new`]'s whenever `unchanged` tells the truth.
+    pub fn after(
+        earlier: Option<(&ItemKeys, &Schema)>,
+        schema: &Schema,
+        items: &[Sample],
+        unchanged: &dyn Fn(usize) -> bool,
+    ) -> ItemKeys {
         let columns = schema
             .table
             .attributes
             .iter()
-            .map(|(attribute, _)| (attribute.clone(), Rc::new(column(schema, attribute, items))))
+            .map(|(attribute, _)| {
+                let kept = earlier
+                    .filter(|(_, before)| same_design(before, schema, attribute))
+                    .and_then(|(keys, _)| keys.columns.iter().find(|(a, _)| a == attribute))
+                    .map(|(_, column)| column);
+                let column = match kept {
+                    Some(c) if c.len() == items.len() && (0..items.len()).all(unchanged) => c.clone(),
+                    kept => Rc::new(column(schema, attribute, items, kept.map(|c| c.as_slice()), unchanged)),
+                };
+                (attribute.clone(), column)
+            })
             .collect();
         ItemKeys { columns }
     }
 
     /// The keys items write for `attribute`; `None` for an attribute that keys nothing.
-    pub fn of(&self, attribute: &str) -> Option<&[Option<String>]> {
+    pub fn of(&self, attribute: &str) -> Option<&[Option<Rc<str>>]> {
         self.columns
             .iter()
             .find(|(a, _)| a == attribute)
@@ -40,22 +66,46 @@ impl ItemKeys {
     }
 }
 
-fn column(schema: &Schema, attribute: &str, items: &[Sample]) -> Vec<Option<String>> {
+/// Whether two schemas write `attribute`'s keys alike: everything `KeyCodec` reads
+/// (the separator, the attribute's type and roles, and each entity's template for it
+/// with the fields it uses) is equal.
+pub(super) fn same_design(a: &Schema, b: &Schema, attribute: &str) -> bool {
+    a.separator == b.separator
+        && a.table.attribute_type(attribute) == b.table.attribute_type(attribute)
+        && a.table.parts(attribute).eq(b.table.parts(attribute))
+        && a.entities.len() == b.entities.len()
+        && a.entities.iter().zip(&b.entities).all(|(x, y)| {
+            let (tx, ty) = (x.template(attribute), y.template(attribute));
+            x.name == y.name && tx == ty && tx.is_none_or(|t| t.fields().all(|f| x.field(f) == y.field(f)))
+        })
+}
+
+fn column(
+    schema: &Schema,
+    attribute: &str,
+    items: &[Sample],
+    kept: Option<&[Option<Rc<str>>]>,
+    unchanged: &dyn Fn(usize) -> bool,
+) -> Vec<Option<Rc<str>>> {
     let mut codecs = KeyCodecs::new(schema, attribute);
+    let number = schema.table.attribute_type(attribute) == Some(AttrType::N);
     let mut key = String::new();
     items
         .iter()
-        .map(|&(entity, values)| {
+        .enumerate()
+        .map(|(row, &(entity, values))| {
+            if let Some(k) = kept.and_then(|k| k.get(row)).filter(|_| unchanged(row)) {
+                return k.clone();
+            }
             let codec = codecs.of(entity)?;
-            key.clear();
             codec.write_values(values, &mut key).ok()?;
+            if !number {
+                return Some(Rc::from(key.as_str()));
+            }
             // A Number key the table would refuse (past 38 digits) is not written either;
-            // a written one keeps its text, as `encode_key` gives it.
+            // a written one has the text `encode_key` gives it.
             let written = codec.key_value(key.clone()).ok()?;
-            Some(match written {
-                KeyValue::S(text) => text,
-                KeyValue::N(number) => number.as_str().to_string(),
-            })
+            Some(Rc::from(written.as_str()))
         })
         .collect()
 }
@@ -64,7 +114,58 @@ fn column(schema: &Schema, attribute: &str, items: &[Sample]) -> Vec<Option<Stri
 mod tests {
     use super::*;
     use crate::codec::{encode_key, Values};
+    use proptest::prelude::*;
     use serde_json::json;
+
+    fn design(width: u32, separator: &str) -> Schema {
+        Schema::from_value(&json!({
+            "version": 1, "separator": separator,
+            "table": {"name": "T", "attributes": {"PK": "S", "SK": "S", "GSK": "N"},
+                      "primary": {"partition": "PK", "sort": "SK"},
+                      "indexes": [{"name": "G", "partition": "PK", "sort": "GSK"}]},
+            "entities": [
+                {"name": "Run", "fields": {"n": {"kind": "uint", "width": width}, "p": {"kind": "text"}},
+                 "keys": {"PK": [{"literal": "RUN"}, {"field": "p"}], "SK": [{"field": "n"}], "GSK": [{"field": "n"}]}},
+                {"name": "Team", "fields": {"p": {"kind": "text"}}, "keys": {"PK": [{"literal": "TEAM"}], "SK": [{"field": "p"}]}}
+            ]
+        }))
+        .unwrap()
+    }
+
+    fn samples<'a>(s: &'a Schema, v: &'a [(usize, Values)]) -> Vec<Sample<'a>> {
+        v.iter().map(|(e, v)| (&s.entities[*e], v)).collect()
+    }
+
+    proptest! {
+        /// Keys after an edit (of the design, of items, or of both) are the keys
+        /// written from scratch, when `unchanged` says which items kept their values.
+        #[test]
+        fn keys_after_an_edit_are_the_keys_written_from_scratch(
+            before in proptest::collection::vec((0usize..2, 0u32..300, "[ab]?"), 0..12),
+            edits in proptest::collection::vec((0usize..12, 0u32..300), 0..3),
+            widths in (1u32..4, 1u32..4),
+            separators in (0usize..2, 0usize..2),
+        ) {
+            let seps = ["#", "|"];
+            let (old, new) = (design(widths.0, seps[separators.0]), design(widths.1, seps[separators.1]));
+            let values = |rows: &[(usize, u32, String)]| -> Vec<(usize, Values)> {
+                rows.iter()
+                    .map(|(e, n, p)| (*e, json!({"n": n, "p": p}).as_object().cloned().unwrap()))
+                    .collect()
+            };
+            let mut after = before.clone();
+            for (row, n) in edits {
+                if let Some(r) = after.get_mut(row) {
+                    r.1 = n;
+                }
+            }
+            let (was, is) = (values(&before), values(&after));
+            let earlier = ItemKeys::new(&old, &samples(&old, &was));
+            let items = samples(&new, &is);
+            let unchanged = |row: usize| was.get(row) == is.get(row);
+            prop_assert_eq!(ItemKeys::after(Some((&earlier, &old)), &new, &items, &unchanged), ItemKeys::new(&new, &items));
+        }
+    }
 
     /// The columns hold exactly the keys `encode_key` writes: a value past its width, a
     /// missing value and an entity without the attribute's template have none.
@@ -90,16 +191,16 @@ mod tests {
         let items: Vec<Sample> = values.iter().enumerate().map(|(i, v)| (entity(i), v)).collect();
         let keys = ItemKeys::new(&schema, &items);
         for attribute in ["PK", "SK", "GSK"] {
-            let expected: Vec<Option<String>> = items
+            let expected: Vec<Option<Rc<str>>> = items
                 .iter()
                 .map(|&(e, v)| {
                     let t = e.template(attribute)?;
-                    Some(encode_key(&schema, e, t, v).ok()?.0.as_str().to_string())
+                    Some(Rc::from(encode_key(&schema, e, t, v).ok()?.0.as_str()))
                 })
                 .collect();
             assert_eq!(keys.of(attribute), Some(expected.as_slice()), "{attribute}");
         }
-        assert_eq!(keys.of("GSK").unwrap()[..3], [Some("12".to_string()), None, None]);
+        assert_eq!(keys.of("GSK").unwrap()[..3], [Some(Rc::from("12")), None, None]);
         assert_eq!(keys.of("GSK").unwrap()[3], None, "Team has no GSK template");
         assert_eq!(keys.of("nope"), None);
     }
