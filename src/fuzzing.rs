@@ -11,7 +11,9 @@ pub fn saved_state(data: &[u8]) {
     for loaded in [
         storage::read(&text).map(|(state, _)| state),
         Playground::import(&text),
-        link::decode(&format!("#s={text}")).unwrap_or(Err(String::new())),
+        link::decode(&format!("#s={text}"))
+            .unwrap_or(Err(String::new()))
+            .map(|linked| linked.work),
     ] {
         let Ok(state) = loaded else { continue };
         let _ = state.analyse();

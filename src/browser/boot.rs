@@ -2,7 +2,7 @@
 //! bar, and what to tell the user about either. Nothing here is fatal: a problem becomes
 //! a notice and the work on screen stays.
 
-use super::link;
+use super::link::{self, Linked};
 use super::storage;
 use crate::document::Playground;
 
@@ -13,7 +13,7 @@ pub struct Boot {
     /// No saved work: show the "start here" hint.
     pub first_visit: bool,
     pub notices: Vec<String>,
-    pub pending_link: Option<Playground>,
+    pub pending_link: Option<Linked>,
 }
 
 pub fn location() -> Option<web_sys::Location> {
@@ -39,8 +39,8 @@ pub fn forget_link() {
 pub enum LinkOutcome {
     Nothing,
     Refused(String),
-    Open(Playground),
-    Ask(Playground),
+    Open(Linked),
+    Ask(Linked),
 }
 
 pub fn read_link(hash: &str, work: &Playground, has_work: bool) -> LinkOutcome {
@@ -52,7 +52,7 @@ pub fn read_link(hash: &str, work: &Playground, has_work: bool) -> LinkOutcome {
         Some(Err(why)) => {
             LinkOutcome::Refused(format!("This link could not be opened: {why}. Your work is unchanged."))
         }
-        Some(Ok(linked)) if !has_work || linked == *work => LinkOutcome::Open(linked),
+        Some(Ok(linked)) if !has_work || linked.work == *work => LinkOutcome::Open(linked),
         Some(Ok(linked)) => LinkOutcome::Ask(linked),
     }
 }
@@ -87,9 +87,9 @@ pub fn boot() -> Boot {
             }
         }
         LinkOutcome::Open(linked) => Boot {
-            state: linked,
+            notices: notices.into_iter().chain(linked.notice()).collect(),
+            state: linked.work,
             first_visit: false,
-            notices,
             pending_link: None,
         },
         LinkOutcome::Ask(linked) => Boot {

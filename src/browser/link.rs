@@ -17,14 +17,29 @@ pub fn encode(state: &Playground) -> String {
     format!("{KEY}{}", pack(&state.to_json(), 9))
 }
 
+/// Work read from a link, and the settings of it that could not be read and were reset
+/// (the query draft, the code settings, …), to be said when it opens.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Linked {
+    pub work: Playground,
+    pub notes: Vec<String>,
+}
+
+impl Linked {
+    /// The sentence that says what was reset, when something was.
+    pub fn notice(&self) -> Option<String> {
+        (!self.notes.is_empty()).then(|| format!("The link's work opened, but {}.", self.notes.join("; ")))
+    }
+}
+
 /// Reads a fragment (with or without `#`). `None` when it holds no shared design.
-pub fn decode(fragment: &str) -> Option<Result<Playground, String>> {
+pub fn decode(fragment: &str) -> Option<Result<Linked, String>> {
     let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
     let data = fragment.strip_prefix(KEY)?;
     Some(read(data))
 }
 
-fn read(data: &str) -> Result<Playground, String> {
+fn read(data: &str) -> Result<Linked, String> {
     if data.len() > MAX_LINK {
         return Err(format!(
             "the link is {} KB, more than the {} KB keylab reads",
@@ -33,7 +48,9 @@ fn read(data: &str) -> Result<Playground, String> {
         ));
     }
     let text = unpack(data, MAX_STATE).map_err(|why| format!("{why}: copy it again, all of it"))?;
-    Playground::from_json(&text).map_err(|e| format!("the link's design cannot be opened: {e}"))
+    let (work, notes) =
+        Playground::read_saved(&text).map_err(|e| format!("the link's design cannot be opened: {e}"))?;
+    Ok(Linked { work, notes })
 }
 
 #[cfg(test)]
@@ -58,7 +75,28 @@ mod tests {
                 .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_'),
             "URL-safe"
         );
-        assert_eq!(decode(&format!("#{link}")), Some(Ok(edited)));
+        let linked = Linked {
+            work: edited,
+            notes: Vec::new(),
+        };
+        assert_eq!(decode(&format!("#{link}")), Some(Ok(linked)));
+    }
+
+    /// A link whose query draft is damaged opens, and says the draft was reset.
+    #[test]
+    fn a_link_with_a_damaged_setting_opens_and_says_what_was_reset() {
+        let mut doc: serde_json::Value = serde_json::from_str(&crate::presets::leaderboard().to_json()).unwrap();
+        doc["query"] = serde_json::json!({ "limit": 10 });
+        let packed = miniz_oxide::deflate::compress_to_vec(doc.to_string().as_bytes(), 9);
+        let linked = decode(&format!("s={}", URL_SAFE_NO_PAD.encode(packed)))
+            .unwrap()
+            .unwrap();
+        assert_eq!(linked.work.query, crate::document::QueryDraft::default());
+        let notice = linked.notice().expect("the reset is said");
+        assert!(
+            notice.starts_with("The link's work opened, but the saved query"),
+            "{notice}"
+        );
     }
 
     #[test]

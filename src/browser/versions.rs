@@ -105,7 +105,13 @@ pub fn pasted(text: &str) -> Result<Version, String> {
         .map(|at| &text[at..])
         .or_else(|| text.strip_prefix("s=").map(|_| text))
     {
-        Some(fragment) => super::link::decode(fragment).unwrap_or_else(|| Err("the link holds no design".into()))?,
+        // A compared version is read for its design and items: settings of it that
+        // could not be read (its query draft, its code settings) play no part.
+        Some(fragment) => {
+            super::link::decode(fragment)
+                .unwrap_or_else(|| Err("the link holds no design".into()))?
+                .work
+        }
         None if text.starts_with('{') => Playground::import(text)?,
         None => return Err("this is neither a keylab share link (it has no #s=) nor an exported file (JSON)".into()),
     };

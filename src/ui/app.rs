@@ -3,6 +3,7 @@
 
 use crate::analysis::Analysis;
 use crate::browser::boot::{boot, forget_link, share_url};
+use crate::browser::link::Linked;
 use crate::browser::storage;
 use crate::browser::versions::{save_snapshot, stored, Source, Version};
 use crate::document::{Action, Command, Design, Items, Playground, QueryChoices, Workspace};
@@ -59,8 +60,8 @@ fn skip_links(open_view: &Callback<View>) -> Html {
 }
 
 /// A shared link's design waiting for the person's word, asked about over the work.
-fn link_prompt(pending: &UseStateHandle<Option<Playground>>, command: &Callback<Command>) -> Html {
-    let Some(design) = (**pending).clone() else {
+fn link_prompt(pending: &UseStateHandle<Option<Linked>>, command: &Callback<Command>) -> Html {
+    let Some(linked) = (**pending).clone() else {
         return Html::default();
     };
     let pending = pending.clone();
@@ -68,7 +69,7 @@ fn link_prompt(pending: &UseStateHandle<Option<Playground>>, command: &Callback<
         forget_link();
         pending.set(None);
     });
-    html! { <LinkPrompt {design} command={command.clone()} {on_done} /> }
+    html! { <LinkPrompt {linked} command={command.clone()} {on_done} /> }
 }
 
 /// The one thing the preset the work came from teaches.

@@ -2,6 +2,7 @@
 //! link pasted into the address bar of an open tab.
 
 use crate::browser::boot::{current_hash, forget_link, read_link, LinkOutcome};
+use crate::browser::link::Linked;
 use crate::browser::storage;
 use crate::document::{Command, Playground, Workspace};
 use gloo::events::{EventListener, EventListenerOptions};
@@ -86,7 +87,7 @@ pub fn use_shortcuts(workspace: &UseReducerHandle<Workspace>) {
 /// A link pasted into the address bar of an open tab changes only the fragment: it is
 /// read as at boot, refused with a notice or asked about.
 #[hook]
-pub fn use_link_listener(pending: UseStateHandle<Option<Playground>>, notices: UseStateHandle<Vec<String>>) {
+pub fn use_link_listener(pending: UseStateHandle<Option<Linked>>, notices: UseStateHandle<Vec<String>>) {
     use_effect_with((), move |_| {
         let listener = web_sys::window().map(|w| {
             EventListener::new(&w, "hashchange", move |_| {

@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { test, expect, openFresh } from './fixtures.mjs';
 
 async function shareLinkAfter(page, context, edit) {
@@ -59,4 +60,24 @@ test('malformed, truncated and newer-version links leave the work as it was', as
     await expect(page.getByRole('status')).toContainText(message);
     await expect(page.locator('#seg-0-width')).toHaveValue('9');
   }
+});
+
+test('a link whose saved query is damaged opens, and says the query was reset', async ({ page, context, browser }) => {
+  const url = await shareLinkAfter(page, context, () => setWidth(page, 12));
+  const [base, data] = url.split('#s=');
+  const work = JSON.parse(zlib.inflateRawSync(Buffer.from(data, 'base64url')).toString());
+  work.query = { limit: 10 };
+  const damaged = `${base}#s=${zlib.deflateRawSync(Buffer.from(JSON.stringify(work))).toString('base64url')}`;
+  const other = await browser.newContext();
+  const fresh = await other.newPage();
+  await fresh.goto(damaged);
+  await expect(fresh.getByTestId('sorted-keys').locator('code').first()).toHaveText('999999998499#0000001719100800#p_8842');
+  await expect(fresh.getByText("The link's work opened, but the saved query")).toBeVisible();
+  await other.close();
+  // Over different saved work, the prompt says it before anything is opened.
+  await setWidth(page, 7);
+  await page.goto(damaged);
+  await expect(page.getByTestId('link-notes')).toContainText('would be reset: the saved query');
+  await page.getByRole('button', { name: 'Open the linked design' }).click();
+  await expect(page.locator('#seg-0-width')).toHaveValue('12');
 });

@@ -1,12 +1,13 @@
 //! Opening a share link never replaces the user's work silently: when the link's design
 //! differs from the saved one, this asks first.
 
-use crate::document::{Command, Playground};
+use crate::browser::link::Linked;
+use crate::document::Command;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
 pub struct LinkPromptProps {
-    pub design: Playground,
+    pub linked: Linked,
     pub command: Callback<Command>,
     pub on_done: Callback<()>,
 }
@@ -14,7 +15,7 @@ pub struct LinkPromptProps {
 #[function_component]
 pub fn LinkPrompt(props: &LinkPromptProps) -> Html {
     let open = {
-        let (command, done, design) = (props.command.clone(), props.on_done.clone(), props.design.clone());
+        let (command, done, design) = (props.command.clone(), props.on_done.clone(), props.linked.work.clone());
         Callback::from(move |_: MouseEvent| {
             command.emit(Command::Replace(Box::new(design.clone())));
             done.emit(());
@@ -27,6 +28,10 @@ pub fn LinkPrompt(props: &LinkPromptProps) -> Html {
     html! {
         <div class="notice prompt" role="alertdialog" aria-labelledby="link-prompt-text">
             <p id="link-prompt-text">{ "This link holds a design that differs from your saved work. Open it? Your work stays one Undo away." }</p>
+            // What of the link could not be read is said before it is opened, not after.
+            if !props.linked.notes.is_empty() {
+                <p data-testid="link-notes">{ format!("Some of its settings could not be read and would be reset: {}.", props.linked.notes.join("; ")) }</p>
+            }
             <button type="button" onclick={open}>{ "Open the linked design" }</button>
             <button type="button" onclick={keep}>{ "Keep my work" }</button>
         </div>
