@@ -3,6 +3,7 @@
 use super::{Finding, Rule, Severity};
 use crate::preview::Sample;
 use crate::schema::{Case, Entity, FieldKind};
+use std::borrow::Cow;
 
 /// Looks like an identifier: long enough, letters and digits (base64url's `-`/`_`
 /// allowed), with both cases, so its case carries information.
@@ -11,6 +12,20 @@ fn identifier_like(text: &str) -> bool {
         && text.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
         && text.chars().any(|c| c.is_ascii_uppercase())
         && text.chars().any(|c| c.is_ascii_lowercase())
+}
+
+/// A text as a field stored in `case` keeps it. Borrowed when it is ASCII already in
+/// that case, as most identifiers are: an allocation per value showed in the profile.
+fn stored_form(t: &str, case: Case) -> Cow<'_, str> {
+    let kept = match case {
+        Case::Upper => !t.bytes().any(|b| b.is_ascii_lowercase()),
+        _ => !t.bytes().any(|b| b.is_ascii_uppercase()),
+    };
+    match (t.is_ascii() && kept, case) {
+        (true, _) => Cow::Borrowed(t),
+        (false, Case::Upper) => Cow::Owned(t.to_uppercase()),
+        (false, _) => Cow::Owned(t.to_lowercase()),
+    }
 }
 
 /// L3: a text field stored upper- or lower-cased whose samples mix case like
@@ -25,10 +40,7 @@ pub(super) fn casing(entity: &Entity, items: &[Sample]) -> Vec<Finding> {
             } => case,
             _ => continue,
         };
-        let normal = |t: &str| match case {
-            Case::Upper => t.to_uppercase(),
-            _ => t.to_lowercase(),
-        };
+        let normal = |t| stored_form(t, case);
         let values: Vec<&str> = super::items_of(entity, items)
             .filter_map(|(_, v)| v.get(&field.name)?.as_str())
             .collect();
@@ -38,7 +50,8 @@ pub(super) fn casing(entity: &Entity, items: &[Sample]) -> Vec<Finding> {
         }
         // One pass with the first value of each normal form: comparing every pair
         // would take minutes over 100,000 generated items.
-        let mut first: std::collections::HashMap<String, &str> = std::collections::HashMap::new();
+        let mut first: std::collections::HashMap<Cow<str>, &str> =
+            std::collections::HashMap::with_capacity(values.len());
         let merged: Option<(&str, &str)> = values.iter().find_map(|v| {
             let seen = *first.entry(normal(v)).or_insert(v);
             (seen != *v).then_some((seen, *v))
@@ -79,4 +92,19 @@ pub(super) fn casing(entity: &Entity, items: &[Sample]) -> Vec<Finding> {
         });
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Borrowed or not, the stored form is Rust's own case mapping.
+        #[test]
+        fn the_stored_form_is_the_case_mapping(text in "[a-zA-Z0-9_ßİ-]{0,12}") {
+            prop_assert_eq!(stored_form(&text, Case::Upper), text.to_uppercase());
+            prop_assert_eq!(stored_form(&text, Case::Lower), text.to_lowercase());
+        }
+    }
 }
