@@ -91,9 +91,15 @@ pub fn use_link_listener(pending: UseStateHandle<Option<Linked>>, notices: UseSt
     use_effect_with((), move |_| {
         let listener = web_sys::window().map(|w| {
             EventListener::new(&w, "hashchange", move |_| {
+                // Only a share link is read: a plain anchor must not read and parse the
+                // saved work (10 MB at 100,000 items) to compare it with nothing.
+                let hash = current_hash();
+                if !hash.trim_start_matches('#').starts_with(crate::browser::link::KEY) {
+                    return;
+                }
                 // Autosave keeps storage equal to the work on screen.
                 let (work, _) = storage::load();
-                match read_link(&current_hash(), &work, true) {
+                match read_link(&hash, &work, true) {
                     LinkOutcome::Nothing => {}
                     LinkOutcome::Refused(message) => {
                         forget_link();
