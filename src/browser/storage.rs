@@ -107,7 +107,11 @@ pub fn save(json: &str) -> Result<(), String> {
 
 /// Whether the browser holds saved work (readable or not).
 pub fn has_saved() -> bool {
-    storage().and_then(|s| s.get_item(KEY).ok().flatten()).is_some()
+    // By the keys' names: reading the item would copy all of the work (megabytes at
+    // 100,000 items) only to see that it is there.
+    let Some(storage) = storage() else { return false };
+    let count = storage.length().unwrap_or(0);
+    (0..count).any(|i| storage.key(i).ok().flatten().as_deref() == Some(KEY))
 }
 
 /// Where the undo history is kept: the tab's sessionStorage, so a reload keeps it and
