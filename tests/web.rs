@@ -367,3 +367,38 @@ fn the_undo_history_survives_in_session_storage_for_its_own_work() {
     assert_eq!(storage::load_history(&edited), Vec::new());
     session.clear().ok();
 }
+
+/// Large work is saved in slices between frames, and what is stored is the work; a
+/// save dropped before it ends (a new edit) stores nothing.
+#[wasm_bindgen_test]
+async fn large_work_is_saved_in_slices_and_a_dropped_save_stores_nothing() {
+    use keylab_app::browser::autosave::SlicedSave;
+    use keylab_app::document::{Action, Workspace};
+    let storage = web_sys::window()
+        .and_then(|w| w.local_storage().ok().flatten())
+        .expect("localStorage");
+    storage.clear().ok();
+    let work =
+        Workspace::new(keylab_app::presets::leaderboard()).reduce_edit(Action::Generate { count: 12_000, seed: 4 });
+    let work = std::rc::Rc::new(work);
+    let dropped = SlicedSave::start(work.clone(), Vec::new(), |_| panic!("a dropped save never ends"));
+    drop(dropped);
+    let outcome = std::rc::Rc::new(std::cell::RefCell::new(None));
+    let heard = outcome.clone();
+    let _save = SlicedSave::start(work.clone(), Vec::new(), move |saved| *heard.borrow_mut() = Some(saved));
+    for _ in 0..100 {
+        if outcome.borrow().is_some() {
+            break;
+        }
+        yew::platform::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert_eq!(
+        outcome.borrow().clone(),
+        Some(Ok(())),
+        "the save ended and stored the work"
+    );
+    let stored = storage.get_item("keylab.work").ok().flatten().unwrap_or_default();
+    assert!(stored.starts_with("deflate:"), "12,000 items are stored deflated");
+    assert_eq!(storage::load(), ((*work).clone(), None));
+    storage.clear().ok();
+}

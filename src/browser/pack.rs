@@ -3,11 +3,60 @@
 
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
+use miniz_oxide::deflate::core::{
+    compress_to_output, create_comp_flags_from_zip_params, CompressorOxide, TDEFLFlush, TDEFLStatus,
+};
 
 /// Text deflated at `level` (1 fast to 9 small) and base64url-encoded: links, and
 /// saved work too large to store as it is.
 pub fn pack(text: &str, level: u8) -> String {
     URL_SAFE_NO_PAD.encode(miniz_oxide::deflate::compress_to_vec(text.as_bytes(), level))
+}
+
+/// Text deflated as it is fed, some at a time, for saved work too large to deflate in
+/// one task; [`Packer::finish`] gives what [`pack`] gives for the whole text.
+pub struct Packer {
+    compressor: Box<CompressorOxide>,
+    out: Vec<u8>,
+}
+
+impl Packer {
+    pub fn new(level: u8) -> Packer {
+        // Raw deflate (no zlib header), as `compress_to_vec` writes it.
+        let flags = create_comp_flags_from_zip_params(level.into(), 0, 0);
+        Packer {
+            compressor: Box::new(CompressorOxide::new(flags)),
+            out: Vec::new(),
+        }
+    }
+
+    pub fn feed(&mut self, text: &[u8]) {
+        self.run(text, TDEFLFlush::None);
+    }
+
+    /// The deflated text, base64url-encoded.
+    pub fn finish(mut self) -> String {
+        self.run(&[], TDEFLFlush::Finish);
+        URL_SAFE_NO_PAD.encode(&self.out)
+    }
+
+    fn run(&mut self, mut input: &[u8], flush: TDEFLFlush) {
+        loop {
+            let out = &mut self.out;
+            let (status, used) = compress_to_output(&mut self.compressor, input, flush, |bytes| {
+                out.extend_from_slice(bytes);
+                true
+            });
+            input = input.get(used..).unwrap_or_default();
+            // Done, or all taken in; a compressor that takes nothing more would loop.
+            if status != TDEFLStatus::Okay
+                || (input.is_empty() && flush != TDEFLFlush::Finish)
+                || used == 0 && !input.is_empty()
+            {
+                return;
+            }
+        }
+    }
 }
 
 /// The inverse of [`pack`], refusing to inflate past `limit` bytes. Each refusal is
@@ -35,4 +84,29 @@ pub fn unpack(data: &str, limit: usize) -> Result<String, String> {
         _ => "it is damaged".to_string(),
     })?;
     String::from_utf8(bytes).map_err(|_| "it is damaged: it does not hold text".to_string())
+}
+
+// Property tests run natively only.
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Fed in any slices, the packer gives what packing the whole text gives.
+        #[test]
+        fn packing_in_slices_is_packing_the_whole(text in "[a-c{}\":,0-9]{0,3000}", cuts in proptest::collection::vec(0usize..3000, 0..6)) {
+            let mut cuts: Vec<usize> = cuts.into_iter().map(|c| c.min(text.len())).collect();
+            cuts.sort_unstable();
+            let mut packer = Packer::new(1);
+            let mut from = 0;
+            for cut in cuts.into_iter().chain([text.len()]) {
+                packer.feed(&text.as_bytes()[from..cut]);
+                from = cut;
+            }
+            let packed = packer.finish();
+            prop_assert_eq!(unpack(&packed, 1 << 20), Ok(text.clone()));
+            prop_assert_eq!(packed, pack(&text, 1));
+        }
+    }
 }

@@ -81,11 +81,14 @@ pub fn saved_text(state: &Playground) -> String {
     stored_form(state.to_json())
 }
 
+/// How hard large saved work is deflated: level 1, fast enough to run after every
+/// edit of a large table.
+pub const PACK_LEVEL: u8 = 1;
+
 /// Saved work's JSON as storage keeps it: deflated when large.
 fn stored_form(json: String) -> String {
     if json.len() > PACK_FROM {
-        // Level 1: fast enough to run after every edit of a large table.
-        return format!("{PACKED}{}", pack(&json, 1));
+        return format!("{PACKED}{}", pack(&json, PACK_LEVEL));
     }
     json
 }
@@ -94,10 +97,22 @@ fn stored_form(json: String) -> String {
 /// disabled: the page keeps working, and the message says what was not kept and how
 /// to keep it.
 pub fn save(json: &str) -> Result<(), String> {
-    let text = stored_form(json.to_string());
+    store(&stored_form(json.to_string()))
+}
+
+/// [`save`] with the JSON deflated already (`packed`, by [`super::pack::Packer`] at
+/// [`PACK_LEVEL`]): stored deflated when large, as `save` stores it.
+pub fn save_packed(json: &str, packed: String) -> Result<(), String> {
+    match json.len() > PACK_FROM {
+        true => store(&format!("{PACKED}{packed}")),
+        false => store(json),
+    }
+}
+
+fn store(text: &str) -> Result<(), String> {
     // No storage at all was said at load time; repeating it after every edit is noise.
     let Some(storage) = storage() else { return Ok(()) };
-    storage.set_item(KEY, &text).map_err(|_| {
+    storage.set_item(KEY, text).map_err(|_| {
         format!(
             "Autosave failed: the browser refused to store {} KB (storage is full or disabled). Your work is still on screen; use Export schema and items to keep it.",
             text.len() / 1024

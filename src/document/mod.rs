@@ -22,6 +22,7 @@ mod tests;
 pub use edit::{Action, NewSegment, Refusal};
 pub use history::{Command, Workspace, HISTORY};
 pub use query_draft::{QueryChoices, QueryDraft, Shape, ANCHORS_OFFERED};
+pub use saved::SavedWriter;
 
 use keylab::preview::Sample;
 use keylab::query::builder::{AccessPattern, Around, Range, RangeOp, SortPattern};

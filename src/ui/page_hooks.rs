@@ -1,12 +1,15 @@
 //! What the page does around the work: saves it, answers the undo shortcuts, and reads a
 //! link pasted into the address bar of an open tab.
 
+use crate::browser::autosave::SlicedSave;
 use crate::browser::boot::{current_hash, forget_link, read_link, LinkOutcome};
 use crate::browser::link::Linked;
 use crate::browser::storage;
 use crate::document::{Command, Playground, Workspace};
+use crate::ui::hooks::Same;
 use gloo::events::{EventListener, EventListenerOptions};
 use gloo::timers::callback::Timeout;
+use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
@@ -15,27 +18,34 @@ use yew::prelude::*;
 const SAVE_AT_ONCE: usize = 5000;
 
 /// Saves the work and this tab's undo steps after each change; a problem saving is put
-/// in `problem`. A large table is saved once the edits pause, not after every keystroke.
+/// in `problem`. A large table is saved once the edits pause, not after every keystroke,
+/// and in slices between frames ([`SlicedSave`]); a new edit cancels a save under way.
 #[hook]
 pub fn use_autosave(workspace: &UseReducerHandle<Workspace>, problem: UseStateHandle<Option<String>>) {
-    let snapshot = (*workspace.present).clone();
     let past: Vec<Rc<Playground>> = workspace.past().to_vec();
-    use_effect_with(snapshot, move |s| {
-        let large = s.rows.len() > SAVE_AT_ONCE;
-        let s = s.clone();
-        let save = move || {
+    // The work by identity: every edit makes a new one, and comparing 100,000 items
+    // (or copying the work) on every render is not free.
+    use_effect_with(Same(workspace.present.clone()), move |work| {
+        let work = work.0.clone();
+        if work.rows.len() <= SAVE_AT_ONCE {
             // Written out once, for both the work and its history's fingerprint.
-            let json = s.to_json();
+            let json = work.to_json();
             problem.set(storage::save(&json).err());
             storage::save_history(&json, &past);
+            return Box::new(|| ()) as Box<dyn FnOnce()>;
+        }
+        let saving = Rc::new(RefCell::new(None::<SlicedSave>));
+        let pending = {
+            let saving = saving.clone();
+            Timeout::new(400, move || {
+                let save = SlicedSave::start(work, past, move |saved| problem.set(saved.err()));
+                *saving.borrow_mut() = Some(save);
+            })
         };
-        let pending = if large {
-            Some(Timeout::new(400, save))
-        } else {
-            save();
-            None
-        };
-        move || drop(pending)
+        Box::new(move || {
+            drop(pending);
+            drop(saving.take());
+        })
     });
 }
 
