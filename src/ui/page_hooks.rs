@@ -23,22 +23,32 @@ const SAVE_AT_ONCE: usize = 5000;
 #[hook]
 pub fn use_autosave(workspace: &UseReducerHandle<Workspace>, problem: UseStateHandle<Option<String>>) {
     let past: Vec<Rc<Playground>> = workspace.past().to_vec();
+    let unsaved = use_unsaved_flush();
     // The work by identity: every edit makes a new one, and comparing 100,000 items
     // (or copying the work) on every render is not free.
     use_effect_with(Same(workspace.present.clone()), move |work| {
         let work = work.0.clone();
         if work.rows.len() <= SAVE_AT_ONCE {
+            *unsaved.borrow_mut() = None;
             // Written out once, for both the work and its history's fingerprint.
             let json = work.to_json();
             problem.set(storage::save(&json).err());
             storage::save_history(&json, &past);
             return Box::new(|| ()) as Box<dyn FnOnce()>;
         }
+        *unsaved.borrow_mut() = Some(work.clone());
         let saving = Rc::new(RefCell::new(None::<SlicedSave>));
         let pending = {
             let saving = saving.clone();
             Timeout::new(400, move || {
-                let save = SlicedSave::start(work, past, move |saved| problem.set(saved.err()));
+                let stored = work.clone();
+                let save = SlicedSave::start(work, past, move |saved| {
+                    let mut left = unsaved.borrow_mut();
+                    if saved.is_ok() && left.as_ref().is_some_and(|w| Rc::ptr_eq(w, &stored)) {
+                        *left = None;
+                    }
+                    problem.set(saved.err());
+                });
                 *saving.borrow_mut() = Some(save);
             })
         };
@@ -47,6 +57,41 @@ pub fn use_autosave(workspace: &UseReducerHandle<Workspace>, problem: UseStateHa
             drop(saving.take());
         })
     });
+}
+
+/// The large work whose save waits or is under way: if the tab is hidden or closed
+/// meanwhile (the last chance a page is sure to get), it is stored at once, in one
+/// task, so a pause of less than a second before closing loses nothing.
+#[hook]
+fn use_unsaved_flush() -> Rc<RefCell<Option<Rc<Playground>>>> {
+    let unsaved = use_mut_ref(|| None::<Rc<Playground>>);
+    {
+        let unsaved = unsaved.clone();
+        use_effect_with((), move |_| {
+            let flush = move || {
+                if let Some(work) = unsaved.borrow_mut().take() {
+                    let json = work.to_json();
+                    let _ = storage::save(&json);
+                }
+            };
+            let flush = Rc::new(flush);
+            let window = web_sys::window();
+            let document = window.as_ref().and_then(|w| w.document());
+            let on_hide = window.as_ref().map(|w| {
+                let flush = flush.clone();
+                EventListener::new(w, "pagehide", move |_| flush())
+            });
+            let on_hidden = document.clone().map(|d| {
+                EventListener::new(&d.clone(), "visibilitychange", move |_| {
+                    if d.hidden() {
+                        flush();
+                    }
+                })
+            });
+            move || drop((on_hide, on_hidden))
+        });
+    }
+    unsaved
 }
 
 /// Ctrl/Cmd+Z and Ctrl/Cmd+Shift+Z (or Ctrl+Y) undo and redo, except inside a text

@@ -69,3 +69,18 @@ test('sample items pasted as JSON lines or CSV are added, and bad input says whi
   await expect(page.getByTestId('paste-items-status')).toContainText('Nothing was added: line 2 is not JSON');
   await expect(page.getByTestId('sorted-keys').locator('li')).toHaveCount(7);
 });
+
+test('large work edited and reloaded at once is not lost: the save waits, the reload does not', async ({ page }) => {
+  await openFresh(page);
+  await page.getByLabel(/random Run items/).fill('6000');
+  await page.getByRole('button', { name: 'Replace Run items with random ones' }).click();
+  await expect(page.getByTestId('samples-count')).toContainText('6000 Run');
+  const width = page.locator('#seg-0-width');
+  await width.fill('12');
+  await width.press('Enter');
+  await expect(page.getByTestId('sorted-keys').locator('li code').first()).toHaveText(/^\d{12}#/);
+  // Above 5,000 items the save waits for a pause; leaving the page stores the work at once.
+  await page.reload();
+  await expect(width).toHaveValue('12');
+  await expect(page.getByTestId('samples-count')).toContainText('6000 Run');
+});
