@@ -42,17 +42,17 @@ impl Packer {
 
     fn run(&mut self, mut input: &[u8], flush: TDEFLFlush) {
         loop {
+            let before = self.out.len();
             let out = &mut self.out;
             let (status, used) = compress_to_output(&mut self.compressor, input, flush, |bytes| {
                 out.extend_from_slice(bytes);
                 true
             });
             input = input.get(used..).unwrap_or_default();
-            // Done, or all taken in; a compressor that takes nothing more would loop.
-            if status != TDEFLStatus::Okay
-                || (input.is_empty() && flush != TDEFLFlush::Finish)
-                || used == 0 && !input.is_empty()
-            {
+            let fed = input.is_empty() && flush != TDEFLFlush::Finish;
+            // Done, or all taken in; a call that takes nothing and gives nothing would
+            // only repeat itself.
+            if status != TDEFLStatus::Okay || fed || (used == 0 && self.out.len() == before) {
                 return;
             }
         }
