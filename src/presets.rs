@@ -210,7 +210,7 @@ mod tests {
             ["ORG#ACME", "#TEAM#PLATFORM", "#TEAM#DESIGN", "#TEAM#BILLING"]
         );
         let mut after = p.clone();
-        after.query.shape = crate::document::Shape::After;
+        std::rc::Rc::make_mut(&mut after.query).shape = crate::document::Shape::After;
         let keys = hit_keys(&after.analyse());
         assert_eq!(keys, ["ORG#ACME", "USER#ALICE", "USER#BOB", "USER#CAROL", "USER#DAVE"]);
         assert_eq!(a.collections[0].parent_place(), Some((3, 4)));

@@ -329,7 +329,7 @@ mod tests {
         let mut current = saved.clone();
         let mut schema = current.schema.to_value();
         schema["entities"][0]["fields"]["score"]["order"] = serde_json::json!("asc");
-        current.schema = keylab::Schema::from_value(&schema).unwrap();
+        current.schema = std::rc::Rc::new(keylab::Schema::from_value(&schema).unwrap());
         let r = compare(&saved, &current).unwrap();
         assert!(r.summary.changed > 0);
         assert!(r.table_keys_change);
@@ -349,7 +349,7 @@ mod tests {
         let mut current = Workspace::new(current).reduce_edit(Action::AddRow);
         let mut schema = current.schema.to_value();
         schema["entities"][0]["fields"]["score"]["width"] = serde_json::json!(2);
-        current.schema = keylab::Schema::from_value(&schema).unwrap();
+        current.schema = std::rc::Rc::new(keylab::Schema::from_value(&schema).unwrap());
         let r = compare(&saved, &current).unwrap();
         assert!(!r.new_entities.is_empty(), "{r:?}");
         assert!(r.summary.refused_count > 0, "{:?}", r.summary);
@@ -363,7 +363,7 @@ mod tests {
         let mut schema = current.schema.to_value();
         schema["entities"][0]["keys"]["SK"] = serde_json::json!([{"field": "score"}]);
         schema["entities"][0]["fields"].as_object_mut().unwrap().remove("at");
-        current.schema = keylab::Schema::from_value(&schema).unwrap();
+        current.schema = std::rc::Rc::new(keylab::Schema::from_value(&schema).unwrap());
         // The page drops a removed field's values from the items, and two runs now tie.
         let mut rows = (*current.rows).clone();
         for r in &mut rows {

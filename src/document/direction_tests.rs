@@ -37,13 +37,13 @@ fn every_query(shape: Shape, limit: &str) -> Vec<(&'static str, Playground, Stri
         for index in indexes {
             for anchor in 0..base.rows.len() {
                 let mut p = base.clone();
-                p.query = QueryDraft {
+                p.query = std::rc::Rc::new(QueryDraft {
                     shape,
                     index: (!index.is_empty()).then(|| index.clone()),
                     anchor,
                     limit: limit.into(),
                     ..QueryDraft::default()
-                };
+                });
                 out.push((preset.id, p, index.clone(), anchor));
             }
         }
@@ -90,11 +90,11 @@ fn newest_top_n_returns_the_largest_values_first_on_every_preset() {
 #[test]
 fn the_leaderboards_top_three_are_its_three_highest_scores() {
     let mut p = crate::presets::leaderboard();
-    p.query = QueryDraft {
+    p.query = std::rc::Rc::new(QueryDraft {
         shape: Shape::Top,
         limit: "3".into(),
         ..QueryDraft::default()
-    };
+    });
     let view = p.analyse().query.expect("the query builds");
     let first_page: Vec<String> = view
         .hits

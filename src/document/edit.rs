@@ -261,7 +261,7 @@ impl Playground {
                 },
             ));
         }
-        self.schema.entities.push(Entity {
+        self.schema_mut().entities.push(Entity {
             name,
             fields,
             keys,
@@ -331,7 +331,7 @@ impl Playground {
             .flatten()
             .unwrap_or(0)
             .min(schema.entities.len().saturating_sub(1));
-        self.schema = schema;
-        self.query.anchor = self.query.anchor.min(self.rows.len().saturating_sub(1));
+        self.schema = Rc::new(schema);
+        self.query_mut().anchor = self.query.anchor.min(self.rows.len().saturating_sub(1));
     }
 }

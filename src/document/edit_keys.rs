@@ -51,7 +51,7 @@ impl Playground {
                 _ => return Err(Refusal::new(format!("segment {} is not a literal", segment + 1))),
             },
             Action::RenameLiteral { from, to } => {
-                let e = self.schema.entities.get_mut(self.entity).ok_or_else(no_entity)?;
+                let e = self.entity_mut().ok_or_else(no_entity)?;
                 for s in e.keys.iter_mut().flat_map(|k| k.segments.iter_mut()) {
                     if matches!(s, Segment::Literal(l) if *l == from) {
                         *s = Segment::Literal(to.clone());
@@ -60,7 +60,7 @@ impl Playground {
             }
             Action::AddTemplate => {
                 let attribute = self.attribute();
-                let e = self.schema.entities.get_mut(self.entity).ok_or_else(no_entity)?;
+                let e = self.entity_mut().ok_or_else(no_entity)?;
                 if e.template(&attribute).is_some() {
                     return Err(Refusal::new(format!("{} already has a {attribute} template", e.name)));
                 }
@@ -78,7 +78,7 @@ impl Playground {
                         "{attribute} is a key of the table, which every item needs; only an index's key can go"
                     )));
                 }
-                let e = self.schema.entities.get_mut(self.entity).ok_or_else(no_entity)?;
+                let e = self.entity_mut().ok_or_else(no_entity)?;
                 e.keys.retain(|k| k.attribute != attribute);
             }
             _ => return Err(Refusal::misrouted("key templates")),
@@ -89,7 +89,7 @@ impl Playground {
     /// A new numeric field for a new segment, each item holding 0 in it.
     fn add_field(&mut self) -> String {
         let name = self.fresh_field_name();
-        if let Some(e) = self.schema.entities.get_mut(self.entity) {
+        if let Some(e) = self.entity_mut() {
             e.fields.push(Field {
                 name: name.clone(),
                 kind: FieldKind::Uint {
@@ -114,7 +114,7 @@ impl Playground {
         }
         if let Segment::Field(f) = t.remove(i) {
             if !self.uses(&f) {
-                if let Some(e) = self.schema.entities.get_mut(self.entity) {
+                if let Some(e) = self.entity_mut() {
                     e.fields.retain(|x| x.name != f);
                 }
                 for values in self.entity_values_mut() {
@@ -190,7 +190,7 @@ impl Playground {
         if self.entity().is_some_and(|e| e.field(&to).is_some()) {
             return Err(Refusal::new(format!("another field is already named {to:?}")));
         }
-        let e = self.schema.entities.get_mut(self.entity).ok_or_else(no_entity)?;
+        let e = self.entity_mut().ok_or_else(no_entity)?;
         for f in e.fields.iter_mut().filter(|f| f.name == field) {
             f.name = to.clone();
         }

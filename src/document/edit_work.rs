@@ -44,7 +44,7 @@ impl Playground {
                     return Err(no_row(i, self.rows.len()));
                 }
                 self.rows_mut().remove(i);
-                self.query.anchor = self.query.anchor.min(self.rows.len().saturating_sub(1));
+                self.query_mut().anchor = self.query.anchor.min(self.rows.len().saturating_sub(1));
             }
             Action::Generate { count, seed } => {
                 let entity = self.entity().cloned().ok_or_else(no_entity)?;
@@ -53,7 +53,7 @@ impl Playground {
                 let rows = self.rows_mut();
                 rows.retain(|r| r.entity != at);
                 rows.extend(made.into_iter().map(|values| Row::new(at, values)));
-                self.query.anchor = self.query.anchor.min(self.rows.len().saturating_sub(1));
+                self.query_mut().anchor = self.query.anchor.min(self.rows.len().saturating_sub(1));
             }
             _ => return Err(Refusal::misrouted("sample items")),
         }
@@ -76,13 +76,13 @@ impl Playground {
                 if name.is_empty() || self.schema.entity(&name).is_some() {
                     return Err(Refusal::new(format!("{name:?} is empty or another entity's name")));
                 }
-                self.schema.entities.get_mut(self.entity).ok_or_else(no_entity)?.name = name;
+                self.entity_mut().ok_or_else(no_entity)?.name = name;
             }
             Action::RemoveEntity => self.remove_entity()?,
             Action::SetTraffic(traffic) => {
-                self.schema.entities.get_mut(self.entity).ok_or_else(no_entity)?.traffic = traffic;
+                self.entity_mut().ok_or_else(no_entity)?.traffic = traffic;
             }
-            Action::SetSeparator(sep) => self.schema.separator = sep,
+            Action::SetSeparator(sep) => self.schema_mut().separator = sep,
             Action::SetSchema(schema) => self.set_schema(*schema),
             Action::AddIndex => self.add_index(),
             Action::AddMultiAttributeIndex { partition, sort } => {
@@ -109,14 +109,14 @@ impl Playground {
         if gone >= self.schema.entities.len() {
             return Err(no_entity());
         }
-        self.schema.entities.remove(gone);
+        self.schema_mut().entities.remove(gone);
         let rows = self.rows_mut();
         rows.retain(|r| r.entity != gone);
         for r in rows.iter_mut().filter(|r| r.entity > gone) {
             r.entity -= 1;
         }
         self.entity = gone.min(self.schema.entities.len() - 1);
-        self.query.anchor = 0;
+        self.query_mut().anchor = 0;
         Ok(())
     }
 
@@ -124,29 +124,37 @@ impl Playground {
         match action {
             Action::SetQuery(q) => self.set_query(q),
             Action::SetPasted(text) => self.pasted = text,
-            Action::SetSnippet(prefs) => self.snippet = prefs,
+            Action::SetSnippet(prefs) => self.snippet = Rc::new(prefs),
             Action::SetExpectedMax { field, text } if text.trim().is_empty() => {
-                self.expected.shift_remove(&field);
+                Rc::make_mut(&mut self.expected).shift_remove(&field);
             }
             Action::SetExpectedMax { field, text } => {
-                self.expected.insert(field, Value::String(text));
+                Rc::make_mut(&mut self.expected).insert(field, Value::String(text));
             }
             // The typed text is settled either way: applied, or kept with its problem.
             Action::Typed { key, outcome } => {
-                self.unsettled.remove(&key);
+                self.settle(&key);
                 match outcome {
                     Ok(action) => return self.apply(*action),
-                    Err(problem) => drop(self.unsettled.insert(key, problem)),
+                    Err(problem) => drop(Rc::make_mut(&mut self.unsettled).insert(key, problem)),
                 }
             }
-            Action::DiscardTyped(key) => drop(self.unsettled.remove(&key)),
+            Action::DiscardTyped(key) => self.settle(&key),
             _ => return Err(Refusal::misrouted("page's settings")),
         }
         Ok(())
     }
 
+    /// Forgets a typed setting; the settings stay the same piece when it was not there,
+    /// so the panels that read them are not redrawn.
+    fn settle(&mut self, key: &str) {
+        if self.unsettled.contains_key(key) {
+            Rc::make_mut(&mut self.unsettled).remove(key);
+        }
+    }
+
     fn set_query(&mut self, q: QueryDraft) {
-        let was = std::mem::replace(&mut self.query, q);
+        let was = std::mem::replace(self.query_mut(), q);
         // A range starts at the anchor item's value, so choosing one shows what it
         // selects at once instead of an empty value's error; a value typed earlier is
         // kept, except when the range moves to another field.
@@ -155,14 +163,14 @@ impl Playground {
         let moved = now.shape == Shape::Range && was.shape == Shape::Range && now.fixed != was.fixed;
         if entered || moved {
             if let Some(start) = self.range_start() {
-                self.query.to = start.clone();
-                self.query.value = start;
+                self.query_mut().to = start.clone();
+                self.query_mut().value = start;
             }
         }
         // An operator the new range field cannot take is replaced by the first the page
         // offers for it, so what is shown is what is built.
         if !self.query_ops().contains(&self.query.op) {
-            self.query.op = RangeOp::Ge;
+            self.query_mut().op = RangeOp::Ge;
         }
     }
 }
@@ -234,7 +242,7 @@ mod tests {
         // A typed setting is settled even when what it reads as is refused.
         let mut q = p.clone();
         let key = Unsettled::key(0, "nope", "width");
-        q.unsettled.insert(
+        Rc::make_mut(&mut q.unsettled).insert(
             key.clone(),
             Unsettled {
                 setting: "w".into(),

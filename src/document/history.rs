@@ -91,10 +91,10 @@ impl Reducible for Workspace {
             Command::Replace(doc) => ws.commit(*doc),
             Command::Load(doc) => {
                 let mut doc = *doc;
-                doc.snippet = SnippetPrefs {
-                    table: doc.snippet.table,
-                    ..ws.present.snippet.clone()
-                };
+                doc.snippet = std::rc::Rc::new(SnippetPrefs {
+                    table: doc.snippet.table.clone(),
+                    ..(*ws.present.snippet).clone()
+                });
                 ws.commit(doc);
             }
             Command::Undo => {

@@ -15,7 +15,7 @@ impl Playground {
             return;
         };
         let (name, pk, sk) = (format!("GSI{n}"), format!("GSI{n}PK"), format!("GSI{n}SK"));
-        let t = &mut self.schema.table;
+        let t = &mut self.schema_mut().table;
         t.attributes.push((pk.clone(), AttrType::S));
         t.attributes.push((sk.clone(), AttrType::S));
         t.indexes.push(Index {
@@ -27,45 +27,9 @@ impl Playground {
     }
 
     /// Why a multi-attribute GSI over these fields of the current entity cannot be
-    /// made, in the user's words; `None` when it can.
+    /// made (see [`multi_attribute_index_problem`]).
     pub fn multi_attribute_index_problem(&self, partition: &[String], sort: &[String]) -> Option<String> {
-        let entity = self.entity()?;
-        let max = keylab::schema::MAX_KEY_ATTRIBUTES;
-        if partition.is_empty() {
-            return Some("name at least one partition field, such as customer".into());
-        }
-        if partition.len() > max || sort.len() > max {
-            return Some(format!("a GSI's partition or sort key has 1 to {max} attributes"));
-        }
-        let all: Vec<&String> = partition.iter().chain(sort).collect();
-        if let Some(unknown) = all.iter().find(|f| entity.field(f).is_none()) {
-            let names: Vec<&str> = entity.fields.iter().map(|f| f.name.as_str()).collect();
-            return Some(format!(
-                "{} has no field {unknown:?}: pick from {}",
-                entity.name,
-                names.join(", ")
-            ));
-        }
-        if let Some(twice) = all
-            .iter()
-            .enumerate()
-            .find_map(|(i, f)| all[..i].contains(f).then_some(f))
-        {
-            return Some(format!("{twice} is named twice: each field holds one place of the key"));
-        }
-        let clash = all.iter().find(|f| {
-            let wanted = if entity.field(f).is_some_and(|x| x.kind.is_numeric()) {
-                AttrType::N
-            } else {
-                AttrType::S
-            };
-            self.schema.table.attribute_type(f).is_some_and(|t| t != wanted)
-        });
-        clash.map(|f| {
-            format!(
-                "the table already has an attribute {f:?} of another type: rename the field or that attribute first"
-            )
-        })
+        multi_attribute_index_problem(&self.schema, self.entity()?, partition, sort)
     }
 
     pub(super) fn add_multi_attribute_index(&mut self, partition: Vec<String>, sort: Vec<String>) {
@@ -87,7 +51,7 @@ impl Playground {
         else {
             return;
         };
-        let t = &mut self.schema.table;
+        let t = &mut self.schema_mut().table;
         for (attribute, attr_type) in &typed {
             if t.attribute_type(attribute).is_none() {
                 t.attributes.push((attribute.clone(), *attr_type));
@@ -105,7 +69,7 @@ impl Playground {
                 sort_more: sort,
             },
         });
-        if let Some(e) = self.schema.entities.get_mut(self.entity) {
+        if let Some(e) = self.entity_mut() {
             for (attribute, _) in &typed {
                 if e.template(attribute).is_none() {
                     e.keys.push(KeyTemplate {
@@ -119,7 +83,7 @@ impl Playground {
     }
 
     pub(super) fn remove_index(&mut self, name: &str) {
-        let t = &mut self.schema.table;
+        let t = &mut self.schema_mut().table;
         if let Some(at) = t.indexes.iter().position(|i| i.name == name) {
             let gone = t.indexes.remove(at);
             // Its key attributes go too, unless the table or another index uses them.
@@ -132,14 +96,14 @@ impl Playground {
                 .collect();
             for a in attrs {
                 if !in_use(&a, &self.schema.table) {
-                    self.schema.table.attributes.retain(|(n, _)| *n != a);
-                    for e in &mut self.schema.entities {
+                    self.schema_mut().table.attributes.retain(|(n, _)| *n != a);
+                    for e in &mut self.schema_mut().entities {
                         e.keys.retain(|k| k.attribute != a);
                     }
                 }
             }
             if self.query.index.as_deref() == Some(name) {
-                self.query.index = None;
+                self.query_mut().index = None;
             }
         }
     }
@@ -173,7 +137,7 @@ impl Playground {
             return;
         };
         let literal = Segment::Literal(entity.to_uppercase());
-        let target = &mut self.schema.entities[e];
+        let target = &mut self.schema_mut().entities[e];
         for old in &table_keys {
             let copy = if old.attribute == primary.partition {
                 Some(index.keys.partition.clone())
@@ -219,10 +183,10 @@ impl Playground {
         else {
             return;
         };
-        let t = &mut self.schema.table;
+        let t = &mut self.schema_mut().table;
         t.attributes.push((name.clone(), AttrType::S));
         t.primary.sort = Some(name.clone());
-        for e in &mut self.schema.entities {
+        for e in &mut self.schema_mut().entities {
             e.keys.push(KeyTemplate {
                 attribute: name.clone(),
                 segments: vec![Segment::Literal(e.name.to_uppercase())],
@@ -230,4 +194,48 @@ impl Playground {
         }
         self.attribute = name;
     }
+}
+
+/// Why a multi-attribute GSI over these fields of `entity` cannot be made, in the
+/// user's words; `None` when it can.
+pub(super) fn multi_attribute_index_problem(
+    schema: &Schema,
+    entity: &Entity,
+    partition: &[String],
+    sort: &[String],
+) -> Option<String> {
+    let max = keylab::schema::MAX_KEY_ATTRIBUTES;
+    if partition.is_empty() {
+        return Some("name at least one partition field, such as customer".into());
+    }
+    if partition.len() > max || sort.len() > max {
+        return Some(format!("a GSI's partition or sort key has 1 to {max} attributes"));
+    }
+    let all: Vec<&String> = partition.iter().chain(sort).collect();
+    if let Some(unknown) = all.iter().find(|f| entity.field(f).is_none()) {
+        let names: Vec<&str> = entity.fields.iter().map(|f| f.name.as_str()).collect();
+        return Some(format!(
+            "{} has no field {unknown:?}: pick from {}",
+            entity.name,
+            names.join(", ")
+        ));
+    }
+    if let Some(twice) = all
+        .iter()
+        .enumerate()
+        .find_map(|(i, f)| all[..i].contains(f).then_some(f))
+    {
+        return Some(format!("{twice} is named twice: each field holds one place of the key"));
+    }
+    let clash = all.iter().find(|f| {
+        let wanted = if entity.field(f).is_some_and(|x| x.kind.is_numeric()) {
+            AttrType::N
+        } else {
+            AttrType::S
+        };
+        schema.table.attribute_type(f).is_some_and(|t| t != wanted)
+    });
+    clash.map(|f| {
+        format!("the table already has an attribute {f:?} of another type: rename the field or that attribute first")
+    })
 }

@@ -14,6 +14,9 @@ mod edit_work;
 mod fix_tests;
 mod history;
 mod indexes;
+use indexes::multi_attribute_index_problem;
+mod panel_views;
+mod pieces;
 mod query_draft;
 mod saved;
 #[cfg(test)]
@@ -21,6 +24,8 @@ mod tests;
 
 pub use edit::{Action, NewSegment, Refusal};
 pub use history::{Command, Workspace, HISTORY};
+pub use panel_views::{Design, Items};
+pub use pieces::{Piece, Reads};
 pub use query_draft::{QueryChoices, QueryDraft, Shape, ANCHORS_OFFERED};
 pub use saved::SavedWriter;
 
@@ -59,7 +64,10 @@ impl Row {
 /// The design being edited and its sample items.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Playground {
-    pub schema: Schema,
+    /// Shared, as every piece of the work is: an edit replaces the pieces it changes and
+    /// keeps the others, so a view memoised on a piece by identity is worked out again
+    /// exactly when its input changed.
+    pub schema: Rc<Schema>,
     /// The entity whose key template is being designed.
     pub entity: usize,
     /// The key attribute whose template is being designed; see [`Playground::attribute`].
@@ -68,17 +76,41 @@ pub struct Playground {
     pub rows: Rc<Vec<Row>>,
     /// The preset this work started from, whose lesson the page shows.
     pub preset: String,
-    pub query: QueryDraft,
+    pub query: Rc<QueryDraft>,
     /// The text of the "paste an expression" box.
     pub pasted: String,
-    pub snippet: SnippetPrefs,
+    pub snippet: Rc<SnippetPrefs>,
     /// The width planner's expected maximum per field, as typed.
-    pub expected: Values,
+    pub expected: Rc<Values>,
     /// Settings typed but not applicable yet, by setting (see [`Unsettled::key`]).
-    pub unsettled: BTreeMap<String, Unsettled>,
+    pub unsettled: Rc<UnsettledSettings>,
 }
 
 pub use keylab::schema::NAME_MAX;
+
+/// A shared piece of the work, equal only to itself: a piece no edit replaced, or a
+/// memo's result that was not recomputed, is the same `Rc`, so this says "changed"
+/// exactly when it did, without comparing 100,000 items. It holds the value, so its
+/// address cannot be reused while a memo or a panel remembers it.
+pub struct Same<T>(pub Rc<T>);
+
+impl<T> PartialEq for Same<T> {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl<T> Clone for Same<T> {
+    fn clone(&self) -> Self {
+        Same(self.0.clone())
+    }
+}
+
+impl<T: std::fmt::Debug> std::fmt::Debug for Same<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
 
 /// A name the page accepts for an entity: not empty, at most [`NAME_MAX`] characters,
 /// and not the name of one of `others`.
@@ -93,6 +125,9 @@ pub fn check_entity_name(name: &str, others: &[String]) -> Result<(), String> {
         _ => Ok(()),
     }
 }
+
+/// The settings typed but not applicable, by setting (see [`Unsettled::key`]).
+pub type UnsettledSettings = BTreeMap<String, Unsettled>;
 
 /// A setting typed into its field that cannot be applied as it stands: a width of `-3`,
 /// an empty entity name. It is kept and saved with the work, shown back in its field
@@ -165,19 +200,12 @@ impl Playground {
     /// The attribute whose template the page edits: the chosen one while the table has
     /// it, else the table's sort key, or its partition key when it has none.
     pub fn attribute(&self) -> String {
-        if self.schema.table.attribute_type(&self.attribute).is_some() {
-            return self.attribute.clone();
-        }
-        let p = &self.schema.table.primary;
-        p.sort.clone().unwrap_or_else(|| p.partition.clone())
+        edited_attribute(&self.schema, &self.attribute)
     }
 
     /// Every sample item with its entity, in row order.
     pub fn samples(&self) -> Vec<Sample<'_>> {
-        self.rows
-            .iter()
-            .map(|r| (self.schema.entities.get(r.entity).unwrap_or(&NO_ENTITY), &*r.values))
-            .collect()
+        samples(&self.schema, &self.rows)
     }
 
     /// The entity an item belongs to; `None` for a row past the end or whose entity
@@ -186,37 +214,14 @@ impl Playground {
         self.schema.entities.get(self.rows.get(row)?.entity)
     }
 
-    /// A row's values as one line, in its entity's column order, with the instant an
-    /// epoch time or an id stands for beside it: the time reference for the orders.
+    /// A row's values as one line (see [`row_text`]).
     pub fn row_text(&self, row: usize) -> String {
-        let Some(r) = self.rows.get(row) else {
-            return String::new();
-        };
-        let entity = self.entity_of_row(row);
-        columns_of(entity)
-            .iter()
-            .map(|c| {
-                let value = r.values.get(c);
-                let text = value.and_then(Value::as_str).unwrap_or_default();
-                let time = entity
-                    .and_then(|e| e.field(c))
-                    .zip(value)
-                    .and_then(|(f, v)| keylab::codec::time_text(f, v));
-                match time {
-                    Some(t) => format!("{text} ({t})"),
-                    None => text.to_string(),
-                }
-            })
-            .collect::<Vec<_>>()
-            .join(", ")
+        row_text(&self.schema, &self.rows, row)
     }
 
     /// The key schema (base table or GSI) that the selected attribute keys.
     pub fn index_of_attribute(&self) -> Option<String> {
-        let attr = self.attribute();
-        // The base table comes first: an attribute it keys is read there.
-        let (index, _) = self.schema.table.parts(&attr).next()?;
-        index.map(str::to_string)
+        index_keying(&self.schema, &self.attribute())
     }
 
     /// The edited attribute is its index's sort key: its keys are read within one
@@ -240,6 +245,20 @@ impl Playground {
         Rc::make_mut(&mut self.rows)
     }
 
+    fn schema_mut(&mut self) -> &mut Schema {
+        Rc::make_mut(&mut self.schema)
+    }
+
+    /// The selected entity, to edit.
+    fn entity_mut(&mut self) -> Option<&mut Entity> {
+        let at = self.entity;
+        self.schema_mut().entities.get_mut(at)
+    }
+
+    fn query_mut(&mut self) -> &mut QueryDraft {
+        Rc::make_mut(&mut self.query)
+    }
+
     /// The values of every row of the selected entity, to edit.
     fn entity_values_mut(&mut self) -> impl Iterator<Item = &mut Values> {
         let entity = self.entity;
@@ -250,7 +269,7 @@ impl Playground {
 
     fn template_mut(&mut self) -> Option<&mut Vec<Segment>> {
         let attr = self.attribute();
-        let entity = self.schema.entities.get_mut(self.entity)?;
+        let entity = self.entity_mut()?;
         entity
             .keys
             .iter_mut()
@@ -263,19 +282,14 @@ impl Playground {
         let at = entity.map_or(Some(self.entity), |name| {
             self.schema.entities.iter().position(|e| e.name == name)
         });
-        let entity = at.and_then(|e| self.schema.entities.get_mut(e));
+        let entity = at.and_then(|e| self.schema_mut().entities.get_mut(e));
         if let Some(f) = entity.and_then(|e| e.fields.iter_mut().find(|f| f.name == field)) {
             f.mutable = mutable;
         }
     }
 
     fn field_mut(&mut self, name: &str) -> Option<&mut Field> {
-        self.schema
-            .entities
-            .get_mut(self.entity)?
-            .fields
-            .iter_mut()
-            .find(|f| f.name == name)
+        self.entity_mut()?.fields.iter_mut().find(|f| f.name == name)
     }
 
     fn uses(&self, field: &str) -> bool {
@@ -319,127 +333,52 @@ pub fn kinds() -> &'static [&'static str] {
     &KINDS
 }
 
-/// The sample items as the lists show them, and nothing else of the document. A list
-/// that takes `Items` is redrawn when the items or the design change, never when the
-/// query, the paste box or the code settings do. It shares the document: cloning is free.
-#[derive(Clone, Debug)]
-pub struct Items(Rc<Playground>);
-
-impl PartialEq for Items {
-    fn eq(&self, other: &Self) -> bool {
-        Rc::ptr_eq(&self.0.rows, &other.0.rows) && self.0.schema == other.0.schema
-    }
+/// Every sample item with its entity, in row order; a row whose entity is gone has none
+/// of its templates, so it has no keys.
+fn samples<'a>(schema: &'a Schema, rows: &'a [Row]) -> Vec<Sample<'a>> {
+    rows.iter()
+        .map(|r| (schema.entities.get(r.entity).unwrap_or(&NO_ENTITY), &*r.values))
+        .collect()
 }
 
-impl Items {
-    pub fn of(document: &Rc<Playground>) -> Items {
-        Items(document.clone())
-    }
-    /// An item's values as one line (see [`Playground::row_text`]).
-    pub fn text(&self, row: usize) -> String {
-        self.0.row_text(row)
-    }
-    pub fn entity(&self, row: usize) -> Option<&Entity> {
-        self.0.entity_of_row(row)
-    }
-    /// A field's value in an item, as typed.
-    pub fn value(&self, row: usize, field: &str) -> Option<&str> {
-        self.0.rows.get(row)?.values.get(field)?.as_str()
-    }
-    pub fn separator(&self) -> &str {
-        &self.0.schema.separator
-    }
-    /// The items as the table would hold them (see [`Playground::table_items`]).
-    pub fn table_items(&self) -> keylab::items::Written {
-        self.0.table_items()
-    }
-    pub fn table(&self) -> &keylab::schema::Table {
-        &self.0.schema.table
-    }
-    pub fn entity_count(&self) -> usize {
-        self.0.schema.entities.len()
-    }
-    /// The design's entity at an index (as [`Row::entity`] holds it).
-    pub fn entity_at(&self, entity: usize) -> Option<&Entity> {
-        self.0.schema.entities.get(entity)
-    }
-    /// An entity's fields in key order, the columns its items are shown in.
-    pub fn columns(&self, entity: usize) -> Vec<String> {
-        columns_of(self.entity_at(entity))
-    }
-    /// The rows of one entity, by row number.
-    pub fn of_entity(&self, entity: usize) -> Vec<usize> {
-        (0..self.0.rows.len())
-            .filter(|&r| self.0.rows[r].entity == entity)
-            .collect()
-    }
-    pub fn len(&self) -> usize {
-        self.0.rows.len()
-    }
-    pub fn is_empty(&self) -> bool {
-        self.0.rows.is_empty()
-    }
+/// A row's values as one line, in its entity's column order, with the instant an
+/// epoch time or an id stands for beside it: the time reference for the orders.
+fn row_text(schema: &Schema, rows: &[Row], row: usize) -> String {
+    let Some(r) = rows.get(row) else {
+        return String::new();
+    };
+    let entity = schema.entities.get(r.entity);
+    columns_of(entity)
+        .iter()
+        .map(|c| {
+            let value = r.values.get(c);
+            let text = value.and_then(Value::as_str).unwrap_or_default();
+            let time = entity
+                .and_then(|e| e.field(c))
+                .zip(value)
+                .and_then(|(f, v)| keylab::codec::time_text(f, v));
+            match time {
+                Some(t) => format!("{text} ({t})"),
+                None => text.to_string(),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
-/// The design being edited, and nothing else of the document: the panels that edit the
-/// schema, the entity and the key attribute take this, so they are redrawn when the
-/// design changes and not when the query, the paste box or an item's value does.
-#[derive(Clone, Debug)]
-pub struct Design(Rc<Playground>);
-
-impl PartialEq for Design {
-    fn eq(&self, other: &Self) -> bool {
-        let (a, b) = (&self.0, &other.0);
-        // Item counts per entity are shown: the items are compared by identity (every
-        // edit of them makes a new set), not one by one.
-        a.schema == b.schema
-            && a.entity == b.entity
-            && a.attribute == b.attribute
-            && a.unsettled == b.unsettled
-            && a.expected == b.expected
-            && Rc::ptr_eq(&a.rows, &b.rows)
+/// The attribute whose template the page edits: the `chosen` one while the table has
+/// it, else the table's sort key, or its partition key when it has none.
+fn edited_attribute(schema: &Schema, chosen: &str) -> String {
+    if schema.table.attribute_type(chosen).is_some() {
+        return chosen.to_string();
     }
+    let p = &schema.table.primary;
+    p.sort.clone().unwrap_or_else(|| p.partition.clone())
 }
 
-impl Design {
-    pub fn of(document: &Rc<Playground>) -> Design {
-        Design(document.clone())
-    }
-    /// Why a multi-attribute GSI over these fields cannot be made (see
-    /// [`Playground::multi_attribute_index_problem`]).
-    pub fn multi_attribute_index_problem(&self, partition: &[String], sort: &[String]) -> Option<String> {
-        self.0.multi_attribute_index_problem(partition, sort)
-    }
-    pub fn schema(&self) -> &Schema {
-        &self.0.schema
-    }
-    /// The selected entity's index among the schema's entities.
-    pub fn entity_index(&self) -> usize {
-        self.0.entity
-    }
-    pub fn entity(&self) -> Option<&Entity> {
-        self.0.entity()
-    }
-    /// The key attribute whose template is edited (see [`Playground::attribute`]).
-    pub fn attribute(&self) -> String {
-        self.0.attribute()
-    }
-    pub fn template(&self) -> Option<&KeyTemplate> {
-        self.0.template()
-    }
-    pub fn index_of_attribute(&self) -> Option<String> {
-        self.0.index_of_attribute()
-    }
-    /// The largest value the user expects in a field, as typed.
-    pub fn expected(&self, field: &str) -> Option<&str> {
-        self.0.expected.get(field)?.as_str()
-    }
-    /// Settings typed but not applicable, kept beside their fields.
-    pub fn unsettled(&self) -> &BTreeMap<String, Unsettled> {
-        &self.0.unsettled
-    }
-    /// How many sample items an entity has.
-    pub fn count_of(&self, entity: usize) -> usize {
-        self.0.rows.iter().filter(|r| r.entity == entity).count()
-    }
+/// The key schema (base table or GSI) that an attribute keys. The base table comes
+/// first: an attribute it keys is read there.
+fn index_keying(schema: &Schema, attribute: &str) -> Option<String> {
+    let (index, _) = schema.table.parts(attribute).next()?;
+    index.map(str::to_string)
 }

@@ -122,7 +122,7 @@ impl Playground {
     pub fn query_choices(&self) -> QueryChoices {
         let (entity_items, entity_items_more) = self.anchor_choices();
         QueryChoices {
-            draft: self.query.clone(),
+            draft: (*self.query).clone(),
             fields: self.query_sort_fields(),
             indexes: self.schema.table.indexes.iter().map(|i| i.name.clone()).collect(),
             // As the draft names it, even gone, so the picker shows it and picking

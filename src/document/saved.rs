@@ -154,16 +154,16 @@ impl Playground {
     /// A playground for a schema with nothing else yet: no items, default settings.
     pub(super) fn empty(schema: Schema) -> Playground {
         Playground {
-            schema,
+            schema: Rc::new(schema),
             entity: 0,
             attribute: String::new(),
             rows: Rc::new(Vec::new()),
             preset: String::new(),
-            query: QueryDraft::default(),
+            query: Rc::default(),
             pasted: String::new(),
-            snippet: SnippetPrefs::default(),
-            expected: Values::new(),
-            unsettled: BTreeMap::new(),
+            snippet: Rc::default(),
+            expected: Rc::default(),
+            unsettled: Rc::default(),
         }
     }
 
@@ -293,7 +293,7 @@ impl Playground {
             }
         }
         let work = Playground {
-            schema,
+            schema: Rc::new(schema),
             entity,
             attribute: text_of("attribute"),
             rows: Rc::new(rows),
@@ -301,7 +301,7 @@ impl Playground {
             query,
             pasted,
             snippet,
-            expected,
+            expected: Rc::new(expected),
             unsettled,
         };
         Ok((work, notes))
@@ -392,7 +392,7 @@ mod tests {
     #[test]
     fn the_code_target_reads_back_as_the_target_it_was() {
         let mut p = crate::presets::leaderboard();
-        p.snippet.target = Target::Boto3Client;
+        Rc::make_mut(&mut p.snippet).target = Target::Boto3Client;
         let (back, notes) = Playground::read_saved(&p.to_json()).unwrap();
         assert_eq!((back.snippet.target, notes), (Target::Boto3Client, Vec::new()));
         assert!(p.to_json().contains(r#""target":"boto3-client""#));

@@ -356,7 +356,7 @@ fn indexes_and_templates_are_added_and_removed() {
         1,
         "every run is in the one GSI1 partition"
     );
-    let mut q = p.query.clone();
+    let mut q = (*p.query).clone();
     q.index = Some("GSI1".into());
     let p = edit(p, vec![Action::SetQuery(q)]);
     let view = p.analyse().query.unwrap();
@@ -430,7 +430,7 @@ fn saved_state_keeps_entities_and_reads_the_old_rows_format() {
 
 #[test]
 fn an_anchor_past_the_items_says_which_items_exist() {
-    let mut q = crate::presets::leaderboard().query;
+    let mut q = (*crate::presets::leaderboard().query).clone();
     q.anchor = 9;
     let p = edit(crate::presets::leaderboard(), vec![Action::SetQuery(q)]);
     assert_eq!(
@@ -527,7 +527,7 @@ fn a_multi_attribute_index_is_made_from_the_entitys_fields_each_held_as_itself()
 fn a_range_starts_at_the_anchor_items_value_and_an_empty_one_says_what_to_type() {
     let start = crate::presets::leaderboard();
     let with = |p: &Playground, change: &dyn Fn(&mut QueryDraft)| {
-        let mut q = p.query.clone();
+        let mut q = (*p.query).clone();
         change(&mut q);
         edit(p.clone(), vec![Action::SetQuery(q)])
     };

@@ -1,7 +1,8 @@
 //! The page's hooks: the analysis, memoised part by part on what each part reads.
 
-use crate::analysis::{assemble, Analysis, Parts, PasteView, QueryView};
+use crate::analysis::{assemble, reads, Analysis, Parts, PasteView, QueryView};
 use crate::document::Playground;
+pub use crate::document::Same;
 use keylab::codec::width::WidthPlan;
 use keylab::lint::Finding;
 use keylab::preview::{Collection, ItemKeys, NumberVsString, Preview};
@@ -14,69 +15,40 @@ use yew::prelude::*;
 /// closed, it would cost a sixth of every edit at 100,000 items.
 #[hook]
 pub fn use_analysis(state: &Rc<Playground>, comparing: bool) -> Rc<Analysis> {
-    let s = state.clone();
-    let schema = state.schema.clone();
-    let rows = state.rows.clone();
-    let attribute = state.attribute();
     let preview = use_preview(state);
-    let plans = use_memo((schema.clone(), rows.clone(), s.entity, s.expected.clone()), {
-        let s = s.clone();
-        move |_| s.plans()
+    let plans = use_memo(state.reads(reads::PLANS), |r| r.work().plans());
+    let number_vs_string = use_memo((state.reads(reads::NUMBER_VS_STRING), comparing), |(r, comparing)| {
+        comparing.then(|| r.work().number_vs_string()).flatten()
     });
-    let number_vs_string = use_memo(
-        (schema.clone(), rows.clone(), attribute.clone(), s.entity, comparing),
-        {
-            let s = s.clone();
-            move |_| if comparing { s.number_vs_string() } else { None }
-        },
-    );
-    let number_field = use_memo((schema.clone(), attribute.clone(), s.entity), {
-        let s = s.clone();
-        move |_| s.number_field()
-    });
+    let number_field = use_memo(state.reads(reads::NUMBER_FIELD), |r| r.work().number_field());
     let keys = use_item_keys(state);
-    let collections = use_memo((Same(keys.clone()), attribute.clone()), {
-        let (s, keys) = (s.clone(), keys.clone());
-        move |_| s.collections(&keys)
+    let collections = use_memo((Same(keys.clone()), state.reads(reads::COLLECTIONS)), |(keys, r)| {
+        r.work().collections(&keys.0)
     });
-    let checked = use_memo(schema.clone(), |schema| schema.check());
-    let overwritten = use_memo((Same(keys.clone()), Same(collections.clone())), {
-        let (s, collections, keys) = (s.clone(), collections.clone(), keys.clone());
-        move |_| s.overwritten(&collections, &keys)
-    });
-    // The attribute too: a query without a sort condition reads the edited attribute's
-    // order, and its band is drawn there.
-    let query = use_memo(
+    let checked = use_memo(state.reads(reads::CHECKED), |r| r.work().schema.check());
+    let overwritten = use_memo(
         (
-            schema.clone(),
-            rows.clone(),
-            attribute.clone(),
-            s.query.clone(),
-            s.snippet.clone(),
+            Same(keys.clone()),
+            Same(collections.clone()),
+            state.reads(reads::OVERWRITTEN),
         ),
-        {
-            let s = s.clone();
-            move |_| s.query_view()
-        },
+        |(keys, collections, r)| r.work().overwritten(&collections.0, &keys.0),
     );
-    let lint = use_memo(Same(keys.clone()), {
-        let (s, keys) = (s.clone(), keys.clone());
-        move |_| s.lint(&keys)
+    let query = use_memo(state.reads(reads::QUERY), |r| r.work().query_view());
+    let lint = use_memo((Same(keys.clone()), state.reads(reads::LINT)), |(keys, r)| {
+        r.work().lint(&keys.0)
     });
-    let side_by_side = use_memo((schema.clone(), rows.clone(), s.query.clone()), {
-        let s = s.clone();
-        move |_| s.side_by_side().map(Rc::new)
+    let side_by_side = use_memo(state.reads(reads::SIDE_BY_SIDE), |r| {
+        r.work().side_by_side().map(Rc::new)
     });
-    let pasted = use_memo((schema, rows, attribute, s.pasted.clone()), {
-        let s = s.clone();
-        move |_| s.paste_view()
-    });
+    let pasted = use_memo(state.reads(reads::PASTED), |r| r.work().paste_view());
+    let blocked = use_memo(state.reads(reads::BLOCKED), |r| r.work().blocked());
     // Only the parts whose inputs changed were recomputed above; the whole is put
     // together by the same `assemble` the tests run. The parts are compared by identity:
     // a part that was not recomputed is the same `Rc`, and comparing 100,000 preview
     // rows by value on every render (a key hovered re-renders the page) is not free.
     let computed = Computed {
-        blocked: s.blocked(),
+        blocked: Same(blocked),
         preview: Same(preview),
         plans: Same(plans),
         number_field: Same(number_field),
@@ -96,12 +68,11 @@ pub fn use_analysis(state: &Rc<Playground>, comparing: bool) -> Rc<Analysis> {
 /// only where the edit can have changed them.
 #[hook]
 fn use_item_keys(state: &Rc<Playground>) -> Rc<ItemKeys> {
-    let last = use_mut_ref(|| None::<(Rc<ItemKeys>, Rc<Playground>)>);
-    let s = state.clone();
-    let keys = use_memo((s.schema.clone(), s.rows.clone()), move |_| {
-        let mut last = last.borrow_mut();
-        let keys = Rc::new(s.item_keys_after(last.as_ref().map(|(k, p)| (&**k, &**p))));
-        *last = Some((keys.clone(), s));
+    let last = use_mut_ref(|| None::<(Rc<ItemKeys>, Playground)>);
+    let keys = use_memo(state.reads(reads::ITEM_KEYS), move |r| {
+        let (mut last, work) = (last.borrow_mut(), r.work());
+        let keys = Rc::new(work.item_keys_after(last.as_ref().map(|(k, p)| (&**k, p))));
+        *last = Some((keys.clone(), work));
         keys
     });
     (*keys).clone()
@@ -111,13 +82,12 @@ fn use_item_keys(state: &Rc<Playground>) -> Rc<ItemKeys> {
 /// after an edit most keys keep their places.
 #[hook]
 fn use_preview(state: &Rc<Playground>) -> Rc<Option<Rc<Preview>>> {
-    let last = use_mut_ref(|| None::<(Rc<Preview>, Rc<Playground>)>);
-    let s = state.clone();
-    use_memo((s.schema.clone(), s.rows.clone(), s.attribute(), s.entity), move |_| {
-        let mut last = last.borrow_mut();
-        let made = s.preview_after(last.as_ref().map(|(v, p)| (&**v, &**p))).map(Rc::new);
+    let last = use_mut_ref(|| None::<(Rc<Preview>, Playground)>);
+    use_memo(state.reads(reads::PREVIEW), move |r| {
+        let (mut last, work) = (last.borrow_mut(), r.work());
+        let made = work.preview_after(last.as_ref().map(|(v, p)| (&**v, p))).map(Rc::new);
         if let Some(made) = &made {
-            *last = Some((made.clone(), s));
+            *last = Some((made.clone(), work));
         }
         made
     })
@@ -126,7 +96,7 @@ fn use_preview(state: &Rc<Playground>) -> Rc<Option<Rc<Preview>>> {
 /// The analysis from its memoised parts, by the same `assemble` the tests run.
 fn assembled(c: &Computed) -> Analysis {
     assemble(Parts {
-        blocked: c.blocked.clone(),
+        blocked: (*c.blocked.0).clone(),
         preview: (*c.preview.0).clone(),
         checked: (*c.checked.0).clone(),
         plans: (*c.plans.0).clone(),
@@ -144,7 +114,7 @@ fn assembled(c: &Computed) -> Analysis {
 /// The memoised parts of the analysis, each as the memo returned it.
 #[derive(PartialEq)]
 struct Computed {
-    blocked: Option<String>,
+    blocked: Same<Option<String>>,
     preview: Same<Option<Rc<Preview>>>,
     plans: Same<Vec<WidthPlan>>,
     number_field: Same<Option<String>>,
@@ -156,18 +126,6 @@ struct Computed {
     overwritten: Same<Vec<Option<usize>>>,
     lint: Same<Vec<Finding>>,
     side_by_side: Same<Option<Rc<[keylab::compare::Design; 2]>>>,
-}
-
-/// A shared value as a memo's dependency, equal only to itself: a memo's result that
-/// was not recomputed, or a document no edit replaced, is the same `Rc`, so this says
-/// "changed" exactly when it did, without comparing 100,000 items. It holds the value,
-/// so its address cannot be reused while the memo remembers it.
-pub struct Same<T>(pub Rc<T>);
-
-impl<T> PartialEq for Same<T> {
-    fn eq(&self, other: &Self) -> bool {
-        Rc::ptr_eq(&self.0, &other.0)
-    }
 }
 
 /// What the document derives for one panel, worked out again only after an edit.

@@ -11,7 +11,7 @@ use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
 pub struct KeyCodeProps {
-    pub schema: Schema,
+    pub schema: std::rc::Rc<Schema>,
 }
 
 #[function_component]

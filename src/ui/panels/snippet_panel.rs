@@ -13,7 +13,7 @@ use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
 pub struct SnippetPanelProps {
-    pub prefs: SnippetPrefs,
+    pub prefs: std::rc::Rc<SnippetPrefs>,
     /// The design's table name, shown until the user names another.
     pub table: AttrValue,
     /// The query whose code is shown, or why there is none.
@@ -84,7 +84,7 @@ pub fn SnippetPanel(props: &SnippetPanelProps) -> Html {
     let set = |apply: fn(&mut SnippetPrefs, String)| {
         let prefs = prefs.clone();
         Callback::from(move |text: String| {
-            let mut next = prefs.clone();
+            let mut next = (*prefs).clone();
             apply(&mut next, text);
             Action::SetSnippet(next)
         })
@@ -97,7 +97,7 @@ pub fn SnippetPanel(props: &SnippetPanelProps) -> Html {
                 .is_some_and(|i| i.checked());
             d.emit(Action::SetSnippet(SnippetPrefs {
                 program: checked,
-                ..prefs.clone()
+                ..(*prefs).clone()
             }));
         })
     };
@@ -109,7 +109,7 @@ pub fn SnippetPanel(props: &SnippetPanelProps) -> Html {
             if let Some(target) = Target::from_id(&id) {
                 d.emit(Action::SetSnippet(SnippetPrefs {
                     target,
-                    ..prefs.clone()
+                    ..(*prefs).clone()
                 }))
             }
         })

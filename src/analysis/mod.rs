@@ -23,6 +23,8 @@ use std::rc::Rc;
 /// The attribute that carries a sample item's row number through a simulated query.
 const ROW_ATTRIBUTE: &str = "keylab:row";
 
+pub mod reads;
+
 /// The parts of an analysis, each computed on its own so the page can keep those whose
 /// inputs did not change.
 pub struct Parts {
@@ -193,22 +195,24 @@ pub struct PasteView {
 
 impl Playground {
     /// Every part computed from this playground, assembled as the page assembles it.
+    /// Each part sees only the pieces it names in [`reads`], as in the page.
     pub fn analyse(&self) -> Analysis {
-        let keys = self.item_keys();
-        let collections = Rc::new(self.collections(&keys));
+        let part = |pieces| self.reads(pieces).work();
+        let keys = part(reads::ITEM_KEYS).item_keys();
+        let collections = Rc::new(part(reads::COLLECTIONS).collections(&keys));
         assemble(Parts {
-            blocked: self.blocked(),
-            preview: self.preview().map(Rc::new),
-            checked: self.schema.check(),
-            plans: self.plans(),
-            number_field: self.number_field(),
-            number_vs_string: self.number_vs_string(),
-            overwritten: Rc::new(self.overwritten(&collections, &keys)),
+            blocked: part(reads::BLOCKED).blocked(),
+            preview: part(reads::PREVIEW).preview().map(Rc::new),
+            checked: part(reads::CHECKED).schema.check(),
+            plans: part(reads::PLANS).plans(),
+            number_field: part(reads::NUMBER_FIELD).number_field(),
+            number_vs_string: part(reads::NUMBER_VS_STRING).number_vs_string(),
+            overwritten: Rc::new(part(reads::OVERWRITTEN).overwritten(&collections, &keys)),
             collections,
-            query: self.query_view(),
-            pasted: self.paste_view(),
-            lint: Rc::new(self.lint(&keys)),
-            side_by_side: self.side_by_side().map(Rc::new),
+            query: part(reads::QUERY).query_view(),
+            pasted: part(reads::PASTED).paste_view(),
+            lint: Rc::new(part(reads::LINT).lint(&keys)),
+            side_by_side: part(reads::SIDE_BY_SIDE).side_by_side().map(Rc::new),
         })
     }
 
@@ -223,7 +227,7 @@ impl Playground {
     pub fn item_keys_after(&self, earlier: Option<(&ItemKeys, &Playground)>) -> ItemKeys {
         let before = earlier.map(|(_, p)| p);
         let unchanged = |row: usize| before.is_some_and(|p| self.unchanged_since(p, row));
-        let earlier = earlier.map(|(keys, p)| (keys, &p.schema));
+        let earlier = earlier.map(|(keys, p)| (keys, &*p.schema));
         ItemKeys::after(earlier, &self.schema, &self.samples(), &unchanged)
     }
 
@@ -279,7 +283,7 @@ impl Playground {
         self.entity()?;
         let before = earlier.map(|(_, p)| p);
         let unchanged = |row: usize| before.is_some_and(|p| self.unchanged_since(p, row));
-        let earlier = earlier.map(|(preview, p)| (preview, &p.schema));
+        let earlier = earlier.map(|(preview, p)| (preview, &*p.schema));
         Some(preview_after(
             earlier,
             &self.schema,
@@ -532,57 +536,4 @@ impl Playground {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn query(sort: Option<KeyCondition>, forward: bool) -> Query {
-        Query {
-            partition_more: Vec::new(),
-            sort_leading: Vec::new(),
-            table: "T".into(),
-            index: None,
-            partition: ("PK".into(), KeyValue::S("P".into())),
-            sort: sort.map(|c| ("SK".into(), c)),
-            scan_index_forward: forward,
-            limit: Some(3),
-            exclusive_start_key: None,
-        }
-    }
-
-    #[test]
-    fn the_number_vs_string_view_is_named_by_its_field() {
-        let p = crate::presets::leaderboard();
-        assert_eq!(p.number_field().as_deref(), Some("score"));
-        let a = p.analyse();
-        assert_eq!(a.number_field.as_deref(), Some("score"));
-        assert_eq!(a.number_vs_string.map(|c| c.field).as_deref(), Some("score"));
-    }
-
-    #[test]
-    fn a_band_states_each_bound_as_the_condition_does() {
-        let s = |t: &str| KeyValue::S(t.into());
-        let band = Band::of(
-            &query(Some(KeyCondition::Between(s("a"), s("b\u{10FFFF}"))), false),
-            "SK".into(),
-        );
-        assert_eq!(band.lower.as_deref(), Some(">= \"a\" (BETWEEN)"));
-        // The builder's upper bound for "everything under a prefix" shows as its escape.
-        assert_eq!(band.upper.as_deref(), Some("<= \"b\\udbff\\udfff\" (BETWEEN)"));
-        assert_eq!(
-            (band.forward, band.limit, band.partition.as_str()),
-            (false, Some(3), "P")
-        );
-        let band = Band::of(
-            &query(
-                Some(KeyCondition::Lt(KeyValue::N(Number::parse("-1.5").unwrap()))),
-                true,
-            ),
-            "SK".into(),
-        );
-        assert_eq!((band.lower, band.upper.as_deref()), (None, Some("< -1.5")));
-        let band = Band::of(&query(Some(KeyCondition::BeginsWith(s("ORDER#"))), true), "SK".into());
-        assert_eq!(band.lower.as_deref(), Some("the first key that begins_with \"ORDER#\""));
-        let band = Band::of(&query(None, true), "SK".into());
-        assert_eq!((band.lower, band.upper), (None, None));
-    }
-}
+mod tests;

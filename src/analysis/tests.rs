@@ -1,0 +1,113 @@
+//! The analysis, natively: each part, and each part from only the pieces it names.
+
+use super::*;
+
+fn query(sort: Option<KeyCondition>, forward: bool) -> Query {
+    Query {
+        partition_more: Vec::new(),
+        sort_leading: Vec::new(),
+        table: "T".into(),
+        index: None,
+        partition: ("PK".into(), KeyValue::S("P".into())),
+        sort: sort.map(|c| ("SK".into(), c)),
+        scan_index_forward: forward,
+        limit: Some(3),
+        exclusive_start_key: None,
+    }
+}
+
+/// Each part computed from only the pieces [`reads`] names for it is the part
+/// computed from the whole work, on every preset with every piece away from its
+/// default: leaving out a piece that a part reads on these works fails here (the
+/// query's and the paste box's fallback to the edited attribute, for an index
+/// without a sort key, is read on none of them; they name the focus for it).
+#[test]
+fn every_part_reads_only_the_pieces_it_names() {
+    use crate::document::{QueryDraft, Shape, SnippetPrefs};
+    use keylab::snippet::Target;
+    for preset in crate::presets::PRESETS {
+        let mut p = crate::presets::load(preset.id).unwrap();
+        // The last entity and its last key attribute (a GSI's, where it has one), not
+        // the ones a preset opens on; a query of the last GSI from the last item.
+        p.entity = p.schema.entities.len() - 1;
+        p.attribute = p.schema.entities[p.entity].keys.last().unwrap().attribute.clone();
+        p.query = Rc::new(QueryDraft {
+            shape: Shape::Top,
+            limit: "2".into(),
+            anchor: p.rows.len() - 1,
+            index: p.schema.table.indexes.last().map(|i| i.name.clone()),
+            ..QueryDraft::default()
+        });
+        p.snippet = Rc::new(SnippetPrefs {
+            target: Target::Boto3Client,
+            program: true,
+            table: "Other".into(),
+            endpoint: "http://127.0.0.1:8000".into(),
+        });
+        let field = p.schema.entities[p.entity].fields.iter().find(|f| f.kind.is_numeric());
+        if let Some(f) = field {
+            Rc::make_mut(&mut p.expected).insert(f.name.clone(), "123456789".into());
+        }
+        p.pasted = format!("{} = :v", p.attribute);
+        let (whole, parts) = (p.clone(), p.analyse());
+        let keys = whole.item_keys();
+        let collections = whole.collections(&keys);
+        let id = preset.id;
+        assert_eq!(parts.plans, whole.plans(), "{id}: plans");
+        assert_eq!(parts.preview.map(|v| (*v).clone()), whole.preview(), "{id}: preview");
+        assert_eq!(parts.number_field, whole.number_field(), "{id}");
+        assert_eq!(*parts.collections, collections, "{id}: collections");
+        assert_eq!(*parts.overwritten, whole.overwritten(&collections, &keys), "{id}");
+        assert_eq!(parts.query, whole.query_view(), "{id}: query");
+        assert_eq!(parts.pasted, whole.paste_view(), "{id}: pasted");
+        assert_eq!(*parts.lint, whole.lint(&keys), "{id}: lint");
+        assert_eq!(parts.side_by_side.map(|v| (*v).clone()), whole.side_by_side(), "{id}");
+        assert_eq!(parts.blocked, whole.blocked(), "{id}");
+        let mut typed = p.clone();
+        let unsettled = crate::document::Unsettled {
+            setting: "width".into(),
+            text: "-3".into(),
+            problem: "a width is a whole number".into(),
+        };
+        Rc::make_mut(&mut typed.unsettled).insert("0/f/width".into(), unsettled);
+        assert_eq!(typed.analyse().blocked, typed.blocked(), "{id}: blocked");
+        assert!(typed.blocked().is_some());
+    }
+}
+
+#[test]
+fn the_number_vs_string_view_is_named_by_its_field() {
+    let p = crate::presets::leaderboard();
+    assert_eq!(p.number_field().as_deref(), Some("score"));
+    let a = p.analyse();
+    assert_eq!(a.number_field.as_deref(), Some("score"));
+    assert_eq!(a.number_vs_string.map(|c| c.field).as_deref(), Some("score"));
+}
+
+#[test]
+fn a_band_states_each_bound_as_the_condition_does() {
+    let s = |t: &str| KeyValue::S(t.into());
+    let band = Band::of(
+        &query(Some(KeyCondition::Between(s("a"), s("b\u{10FFFF}"))), false),
+        "SK".into(),
+    );
+    assert_eq!(band.lower.as_deref(), Some(">= \"a\" (BETWEEN)"));
+    // The builder's upper bound for "everything under a prefix" shows as its escape.
+    assert_eq!(band.upper.as_deref(), Some("<= \"b\\udbff\\udfff\" (BETWEEN)"));
+    assert_eq!(
+        (band.forward, band.limit, band.partition.as_str()),
+        (false, Some(3), "P")
+    );
+    let band = Band::of(
+        &query(
+            Some(KeyCondition::Lt(KeyValue::N(Number::parse("-1.5").unwrap()))),
+            true,
+        ),
+        "SK".into(),
+    );
+    assert_eq!((band.lower, band.upper.as_deref()), (None, Some("< -1.5")));
+    let band = Band::of(&query(Some(KeyCondition::BeginsWith(s("ORDER#"))), true), "SK".into());
+    assert_eq!(band.lower.as_deref(), Some("the first key that begins_with \"ORDER#\""));
+    let band = Band::of(&query(None, true), "SK".into());
+    assert_eq!((band.lower, band.upper), (None, None));
+}

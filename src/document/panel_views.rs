@@ -1,0 +1,136 @@
+//! The document as the panels see it: each view holds exactly the pieces its panels
+//! read, so its derived `PartialEq` (pointer identity of the shared pieces) redraws a
+//! panel exactly when one of those pieces changed, and no comparison can leave one out.
+
+use super::{columns_of, edited_attribute, index_keying, multi_attribute_index_problem, row_text, Row};
+use super::{Playground, Same, Unsettled};
+use keylab::schema::{Entity, KeyTemplate, Schema};
+use keylab::Values;
+use std::collections::BTreeMap;
+
+/// The sample items as the lists show them, and nothing else of the document. A list
+/// that takes `Items` is redrawn when the items or the design change, never when the
+/// query, the paste box or the code settings do. Cloning is free.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Items {
+    schema: Same<Schema>,
+    rows: Same<Vec<Row>>,
+}
+
+impl Items {
+    pub fn of(document: &Playground) -> Items {
+        Items {
+            schema: Same(document.schema.clone()),
+            rows: Same(document.rows.clone()),
+        }
+    }
+    /// An item's values as one line (see [`row_text`]).
+    pub fn text(&self, row: usize) -> String {
+        row_text(&self.schema.0, &self.rows.0, row)
+    }
+    pub fn entity(&self, row: usize) -> Option<&Entity> {
+        self.entity_at(self.rows.0.get(row)?.entity)
+    }
+    /// A field's value in an item, as typed.
+    pub fn value(&self, row: usize, field: &str) -> Option<&str> {
+        self.rows.0.get(row)?.values.get(field)?.as_str()
+    }
+    pub fn separator(&self) -> &str {
+        &self.schema.0.separator
+    }
+    /// The items as the table would hold them (see [`Playground::table_items`]).
+    pub fn table_items(&self) -> keylab::items::Written {
+        let samples = super::samples(&self.schema.0, &self.rows.0);
+        keylab::items::written(&self.schema.0, samples.into_iter().map(|(e, v)| (e.name.as_str(), v)))
+    }
+    pub fn table(&self) -> &keylab::schema::Table {
+        &self.schema.0.table
+    }
+    pub fn entity_count(&self) -> usize {
+        self.schema.0.entities.len()
+    }
+    /// The design's entity at an index (as [`Row::entity`] holds it).
+    pub fn entity_at(&self, entity: usize) -> Option<&Entity> {
+        self.schema.0.entities.get(entity)
+    }
+    /// An entity's fields in key order, the columns its items are shown in.
+    pub fn columns(&self, entity: usize) -> Vec<String> {
+        columns_of(self.entity_at(entity))
+    }
+    /// The rows of one entity, by row number.
+    pub fn of_entity(&self, entity: usize) -> Vec<usize> {
+        let rows = &self.rows.0;
+        (0..rows.len()).filter(|&r| rows[r].entity == entity).collect()
+    }
+    pub fn len(&self) -> usize {
+        self.rows.0.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.rows.0.is_empty()
+    }
+}
+
+/// The design being edited, and nothing else of the document: the panels that edit the
+/// schema, the entity and the key attribute take this, so they are redrawn when the
+/// design changes and not when the query, the paste box or an item's value does. The
+/// items are held for their counts per entity.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Design {
+    schema: Same<Schema>,
+    rows: Same<Vec<Row>>,
+    entity: usize,
+    /// The attribute as chosen (see [`Playground::attribute`]).
+    attribute: String,
+    expected: Same<Values>,
+    unsettled: Same<BTreeMap<String, Unsettled>>,
+}
+
+impl Design {
+    pub fn of(document: &Playground) -> Design {
+        Design {
+            schema: Same(document.schema.clone()),
+            rows: Same(document.rows.clone()),
+            entity: document.entity,
+            attribute: document.attribute.clone(),
+            expected: Same(document.expected.clone()),
+            unsettled: Same(document.unsettled.clone()),
+        }
+    }
+    /// Why a multi-attribute GSI over these fields cannot be made (see
+    /// [`multi_attribute_index_problem`]).
+    pub fn multi_attribute_index_problem(&self, partition: &[String], sort: &[String]) -> Option<String> {
+        multi_attribute_index_problem(&self.schema.0, self.entity()?, partition, sort)
+    }
+    pub fn schema(&self) -> &Schema {
+        &self.schema.0
+    }
+    /// The selected entity's index among the schema's entities.
+    pub fn entity_index(&self) -> usize {
+        self.entity
+    }
+    pub fn entity(&self) -> Option<&Entity> {
+        self.schema.0.entities.get(self.entity)
+    }
+    /// The key attribute whose template is edited (see [`Playground::attribute`]).
+    pub fn attribute(&self) -> String {
+        edited_attribute(&self.schema.0, &self.attribute)
+    }
+    pub fn template(&self) -> Option<&KeyTemplate> {
+        self.entity()?.template(&self.attribute())
+    }
+    pub fn index_of_attribute(&self) -> Option<String> {
+        index_keying(&self.schema.0, &self.attribute())
+    }
+    /// The largest value the user expects in a field, as typed.
+    pub fn expected(&self, field: &str) -> Option<&str> {
+        self.expected.0.get(field)?.as_str()
+    }
+    /// Settings typed but not applicable, kept beside their fields.
+    pub fn unsettled(&self) -> &BTreeMap<String, Unsettled> {
+        &self.unsettled.0
+    }
+    /// How many sample items an entity has.
+    pub fn count_of(&self, entity: usize) -> usize {
+        self.rows.0.iter().filter(|r| r.entity == entity).count()
+    }
+}
