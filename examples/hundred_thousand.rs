@@ -8,7 +8,7 @@
 //! dominates there.
 
 use keylab_app::browser::storage;
-use keylab_app::document::{Action, Playground, Workspace};
+use keylab_app::document::{Action, FieldEdit, ItemId, ItemsEdit, Playground, Workspace};
 use std::time::Instant;
 
 /// The median of five runs, in milliseconds.
@@ -26,20 +26,20 @@ fn time<T>(mut run: impl FnMut() -> T) -> f64 {
 
 fn main() {
     let start = keylab_app::presets::leaderboard();
-    let p: Playground = Workspace::new(start).reduce_edit(Action::Generate {
+    let p: Playground = Workspace::new(start).reduce_edit(Action::from(ItemsEdit::Generate {
         count: 100_000,
         seed: 7,
-    });
-    let widened = Workspace::new(p.clone()).reduce_edit(Action::SetWidth {
+    }));
+    let widened = Workspace::new(p.clone()).reduce_edit(Action::from(FieldEdit::SetWidth {
         field: "score".into(),
         width: 12,
-    });
+    }));
     let keys = p.item_keys();
-    let edited = Workspace::new(p.clone()).reduce_edit(Action::SetValue {
-        row: 0,
+    let edited = Workspace::new(p.clone()).reduce_edit(Action::from(ItemsEdit::SetValue {
+        item: ItemId(0),
         field: "score".into(),
         text: "77".into(),
-    });
+    }));
     let before = p.preview();
     let collections = p.collections(&keys);
     let saved = storage::saved_text(&p);
@@ -84,11 +84,11 @@ fn main() {
         (
             "an edit itself (one sample value)",
             time(|| {
-                Workspace::new(p.clone()).reduce_edit(Action::SetValue {
-                    row: 0,
+                Workspace::new(p.clone()).reduce_edit(Action::from(ItemsEdit::SetValue {
+                    item: ItemId(0),
                     field: "score".into(),
                     text: "77".into(),
-                })
+                }))
             }),
         ),
         ("autosave: serialise and deflate", time(|| storage::saved_text(&p))),

@@ -2,38 +2,38 @@
 //! state plus a title and the one thing it teaches, so it loads through the same
 //! untrusted-input path as an imported file.
 
-use crate::document::Playground;
+use crate::document::{Playground, PresetId};
 use serde_json::Value;
 use std::sync::LazyLock;
 
 pub struct Preset {
-    pub id: &'static str,
+    pub id: PresetId,
     json: &'static str,
 }
 
 macro_rules! preset {
-    ($id:literal) => {
+    ($id:ident, $file:literal) => {
         Preset {
-            id: $id,
-            json: include_str!(concat!("../presets/", $id, ".json")),
+            id: PresetId::$id,
+            json: include_str!(concat!("../presets/", $file, ".json")),
         }
     };
 }
 
 #[cfg(feature = "deferred")]
 pub const PRESETS: [Preset; 8] = [
-    preset!("leaderboard"),
-    preset!("iot"),
-    preset!("saas"),
-    preset!("tickets"),
-    preset!("orders"),
-    preset!("order-status"),
-    preset!("casing"),
-    preset!("migration"),
+    preset!(Leaderboard, "leaderboard"),
+    preset!(Iot, "iot"),
+    preset!(Saas, "saas"),
+    preset!(Tickets, "tickets"),
+    preset!(Orders, "orders"),
+    preset!(OrderStatus, "order-status"),
+    preset!(Casing, "casing"),
+    preset!(Migration, "migration"),
 ];
 /// Without the deferred module, the first paint's design only.
 #[cfg(not(feature = "deferred"))]
-pub const PRESETS: [Preset; 1] = [preset!("leaderboard")];
+pub const PRESETS: [Preset; 1] = [preset!(Leaderboard, "leaderboard")];
 
 /// Each preset's title and lesson, read from its file once rather than at every render.
 static TEXTS: LazyLock<Vec<(String, String)>> =
@@ -56,7 +56,7 @@ impl Preset {
     }
 }
 
-pub fn find(id: &str) -> Option<&'static Preset> {
+pub fn find(id: PresetId) -> Option<&'static Preset> {
     PRESETS.iter().find(|p| p.id == id)
 }
 
@@ -64,13 +64,13 @@ pub fn find(id: &str) -> Option<&'static Preset> {
 /// The seeds' leaderboard, the design a first visit opens: top scores first, ties
 /// broken by time, then player.
 pub fn leaderboard() -> Playground {
-    load("leaderboard").unwrap_or_else(|| unreachable!("the built-in preset loads"))
+    load(PresetId::Leaderboard).unwrap_or_else(|| unreachable!("the built-in preset loads"))
 }
 
-pub fn load(id: &str) -> Option<Playground> {
+pub fn load(id: PresetId) -> Option<Playground> {
     let preset = find(id)?;
     let mut p = Playground::from_json(preset.json).ok()?;
-    p.preset = preset.id.to_string();
+    p.preset = Some(preset.id);
     Some(p)
 }
 
@@ -78,8 +78,9 @@ pub fn load(id: &str) -> Option<Playground> {
 mod tests {
     use super::*;
     use crate::analysis::Analysis;
+    use crate::document::EntityId;
 
-    fn analysed(id: &str) -> (Playground, Analysis) {
+    fn analysed(id: PresetId) -> (Playground, Analysis) {
         let p = load(id).unwrap_or_else(|| panic!("preset {id} loads"));
         let a = p.analyse();
         (p, a)
@@ -98,7 +99,7 @@ mod tests {
             assert!(state.rows.len() >= 4, "{}", p.id);
             let q = a.query.as_ref().unwrap_or_else(|e| panic!("{}: {e}", p.id));
             assert!(!q.hits.is_empty(), "{}: the query returns items", p.id);
-            assert_eq!(state.preset, p.id);
+            assert_eq!(state.preset, Some(p.id));
         }
     }
 
@@ -114,7 +115,7 @@ mod tests {
                 .iter()
                 .filter(|f| f.severity == keylab::lint::Severity::Error)
                 .collect();
-            if p.id == "migration" {
+            if p.id == PresetId::Migration {
                 assert_eq!(errors.len(), 1, "{errors:?}");
                 assert_eq!(
                     (errors[0].rule.id(), errors[0].field.as_deref()),
@@ -133,15 +134,21 @@ mod tests {
 
     #[test]
     fn the_tickets_update_time_changes_later_and_in_the_table_key_would_be_l4() {
-        let p = load("tickets").unwrap();
+        let p = load(PresetId::named("tickets").unwrap()).unwrap();
         assert!(p.schema.entities[0].field("updatedAt").unwrap().changes());
         assert!(
             p.lint(&p.item_keys()).iter().all(|f| f.rule.id() != "L4"),
             "in the index only, it may change"
         );
         let edit = |p: Playground, a| crate::document::Workspace::new(p).reduce_edit(a);
-        let p = edit(p, crate::document::Action::SelectAttribute("PK".into()));
-        let p = edit(p, crate::document::Action::AddFieldSegment("updatedAt".into()));
+        let p = edit(
+            p,
+            crate::document::Action::from(crate::document::FocusEdit::SelectAttribute("PK".into())),
+        );
+        let p = edit(
+            p,
+            crate::document::Action::from(crate::document::TemplateEdit::AddFieldSegment("updatedAt".into())),
+        );
         let found = p.lint(&p.item_keys());
         let l4 = found
             .iter()
@@ -153,14 +160,14 @@ mod tests {
 
     #[test]
     fn order_status_reads_by_the_tuple_and_compares_both_designs() {
-        let (p, a) = analysed("order-status");
+        let (p, a) = analysed(PresetId::named("order-status").unwrap());
         let q = a.query.as_ref().unwrap();
         assert!(
             q.expression.contains("#pk = :pk AND #pk2 = :pk2 AND #sk >= :sk"),
             "{}",
             q.expression
         );
-        let rows: Vec<usize> = q.hits.iter().map(|h| h.row).collect();
+        let rows: Vec<usize> = q.hits.iter().map(|h| h.item.0).collect();
         // c-17's open orders from November: the two of Nov 2 by amount (−12.50 first),
         // then Nov 14; October's and the shipped one are out.
         assert_eq!(rows, [1, 0, 2]);
@@ -180,7 +187,7 @@ mod tests {
 
     #[test]
     fn leaderboard_shows_naive_and_padded_orders() {
-        let (p, a) = analysed("leaderboard");
+        let (p, a) = analysed(PresetId::named("leaderboard").unwrap());
         let pv = a.preview.unwrap();
         let naive: Vec<&str> = pv
             .naive_sorted
@@ -193,7 +200,7 @@ mod tests {
 
     #[test]
     fn iot_reads_the_device_then_its_newest_readings_backward() {
-        let (_, a) = analysed("iot");
+        let (_, a) = analysed(PresetId::named("iot").unwrap());
         let keys = hit_keys(&a);
         assert_eq!(keys[0], "DEVICE#THERMO-7");
         assert_eq!(keys[1..4], ["#READING#000012", "#READING#000011", "#READING#000010"]);
@@ -204,7 +211,7 @@ mod tests {
 
     #[test]
     fn saas_reads_teams_before_and_users_after_the_org() {
-        let (p, a) = analysed("saas");
+        let (p, a) = analysed(PresetId::named("saas").unwrap());
         assert_eq!(
             hit_keys(&a),
             ["ORG#ACME", "#TEAM#PLATFORM", "#TEAM#DESIGN", "#TEAM#BILLING"]
@@ -218,7 +225,7 @@ mod tests {
 
     #[test]
     fn tickets_are_keyed_by_id_and_sorted_by_update_time_in_the_index() {
-        let (p, a) = analysed("tickets");
+        let (p, a) = analysed(PresetId::named("tickets").unwrap());
         assert_eq!(p.attribute(), "GSI1SK");
         assert!(p.schema.table.primary.sort.is_none());
         let q = a.query.as_ref().unwrap();
@@ -226,7 +233,7 @@ mod tests {
         let tickets: Vec<String> = q
             .hits
             .iter()
-            .map(|h| p.rows[h.row].values["ticket"].as_str().unwrap().to_string())
+            .map(|h| p.rows[h.item.0].values["ticket"].as_str().unwrap().to_string())
             .collect();
         assert_eq!(
             tickets,
@@ -239,15 +246,15 @@ mod tests {
 
     #[test]
     fn orders_time_range_returns_the_orders_of_that_time() {
-        let (p, a) = analysed("orders");
+        let (p, a) = analysed(PresetId::named("orders").unwrap());
         let q = a.query.as_ref().unwrap();
         assert!(q.expression.contains("BETWEEN"), "{}", q.expression);
         let times: Vec<i128> = q
             .hits
             .iter()
             .map(|h| {
-                let e = &p.schema.entities[p.rows[h.row].entity];
-                keylab::codec::time_of(e.field("id").unwrap(), &p.rows[h.row].values["id"]).unwrap()
+                let e = &p.schema.entities[p.rows[h.item.0].entity.0];
+                keylab::codec::time_of(e.field("id").unwrap(), &p.rows[h.item.0].values["id"]).unwrap()
             })
             .collect();
         let (from, to) = (1_738_368_000_000, 1_746_057_599_000);
@@ -255,13 +262,13 @@ mod tests {
             !times.is_empty() && times.iter().all(|t| (from..=to).contains(t)),
             "{times:?}"
         );
-        let outside = p.rows.iter().filter(|r| r.entity == 1).count() - times.len();
+        let outside = p.rows.iter().filter(|r| r.entity == EntityId(1)).count() - times.len();
         assert!(outside > 0, "some orders fall outside the range");
     }
 
     #[test]
     fn casing_puts_debrie_before_dean_and_upper_case_fixes_it() {
-        let (p, a) = analysed("casing");
+        let (p, a) = analysed(PresetId::named("casing").unwrap());
         let pv = a.preview.unwrap();
         let names: Vec<&str> = pv
             .sorted
@@ -269,10 +276,12 @@ mod tests {
             .map(|&r| p.rows[r].values["name"].as_str().unwrap())
             .collect();
         assert_eq!(names, ["DeBrie", "Dean", "Zed", "alex", "dana"]);
-        let upper = crate::document::Workspace::new(p.clone()).reduce_edit(crate::document::Action::SetCase {
-            field: "name".into(),
-            case: keylab::schema::Case::Upper,
-        });
+        let upper = crate::document::Workspace::new(p.clone()).reduce_edit(crate::document::Action::from(
+            crate::document::FieldEdit::SetCase {
+                field: "name".into(),
+                case: keylab::schema::Case::Upper,
+            },
+        ));
         let pv = upper.preview().unwrap();
         let names: Vec<&str> = pv
             .sorted
@@ -284,7 +293,7 @@ mod tests {
 
     #[test]
     fn migration_refuses_eleven_digits_and_shows_old_keys_interleaving() {
-        let (p, a) = analysed("migration");
+        let (p, a) = analysed(PresetId::named("migration").unwrap());
         let pv = a.preview.unwrap();
         assert_eq!(pv.rows[2].errors[0].kind.code(), "overflow");
         let order: Vec<String> = a.collections[0]
@@ -293,7 +302,7 @@ mod tests {
             .map(|i| {
                 format!(
                     "{}:{}",
-                    p.schema.entities[p.rows[i.row].entity].name,
+                    p.schema.entities[p.rows[i.row].entity.0].name,
                     p.rows[i.row].values["number"].as_str().unwrap()
                 )
             })

@@ -3,7 +3,7 @@
 //! it implies. Pure: computed from two playgrounds, tested natively.
 
 use crate::analysis::Hit;
-use crate::document::{Playground, Row};
+use crate::document::{EntityId, ItemId, Playground, Row};
 use keylab::migrate::checks::{Checks, Summary};
 use keylab::migrate::Rekeyer;
 use keylab::query::builder::{build, AccessPattern};
@@ -20,7 +20,7 @@ pub const COMPARED: usize = 5_000;
 /// One sample item's key that the change rewrites.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ChangedKey {
-    pub row: usize,
+    pub item: ItemId,
     pub entity: String,
     pub attribute: String,
     /// `None`: the saved design did not write this attribute for it.
@@ -36,8 +36,8 @@ pub struct PatternChange {
     pub label: String,
     /// The sample rows it returns, in order, under the saved design and the current
     /// one; `Err` says why that design cannot answer it.
-    pub before: Result<Vec<usize>, String>,
-    pub after: Result<Vec<usize>, String>,
+    pub before: Result<Vec<ItemId>, String>,
+    pub after: Result<Vec<ItemId>, String>,
 }
 
 impl PatternChange {
@@ -53,10 +53,10 @@ pub struct Rekeying {
     /// The first [`LISTED`] keys that change.
     pub changed: Vec<ChangedKey>,
     /// Rows whose entity the saved design does not have: nothing to compare.
-    pub new_entities: Vec<(usize, String)>,
+    pub new_entities: Vec<(ItemId, String)>,
     /// Rows the saved design could not write (it lacks a value a template of it uses),
     /// and why: they had no old keys to change.
-    pub not_in_saved: Vec<(usize, String)>,
+    pub not_in_saved: Vec<(ItemId, String)>,
     pub patterns: Vec<PatternChange>,
     /// Whether the table's own keys change (not only index keys): items must be copied.
     pub table_keys_change: bool,
@@ -79,12 +79,12 @@ pub const CURRENT_FILE: &str = "keylab-current-design.json";
 /// A sample item as both versions know it: the saved version's item at the same place
 /// (the table's data when the version was saved, so a field since dropped from the
 /// design still has its value), with the values typed since over it.
-fn merged(saved: &Playground, current: &Playground, row: usize, entity: &str) -> keylab::Values {
-    let r = &current.rows[row];
+fn merged(saved: &Playground, current: &Playground, item: ItemId, entity: &str) -> keylab::Values {
+    let r = &current.rows[item.0];
     let earlier = saved
         .rows
-        .get(row)
-        .filter(|s| saved.schema.entities.get(s.entity).is_some_and(|e| e.name == entity));
+        .get(item.0)
+        .filter(|s| saved.schema.entities.get(s.entity.0).is_some_and(|e| e.name == entity));
     match earlier {
         Some(s) => {
             let mut values = (*s.values).clone();
@@ -119,18 +119,21 @@ pub fn compare(saved: &Playground, current: &Playground) -> Result<Rekeying, Str
     // The items as both versions know them, read once for the keys and the patterns.
     let (old_view, origin) = under(saved, current);
     for (row, r) in current.rows.iter().enumerate() {
-        let entity = current.schema.entities.get(r.entity);
+        let entity = current.schema.entities.get(r.entity.0);
         if let Some(e) = entity.filter(|e| saved.schema.entity(&e.name).is_none()) {
             if new_entities.len() < LISTED {
-                new_entities.push((row, e.name.clone()));
+                new_entities.push((ItemId(row), e.name.clone()));
             }
         }
     }
-    for (&row, r) in origin.iter().zip(old_view.rows.iter()) {
-        let (entity, values) = (&saved.schema.entities[r.entity].name, &r.values);
+    for (&item, r) in origin.iter().zip(old_view.rows.iter()) {
+        let Some(entity) = saved.schema.entities.get(r.entity.0).map(|e| &e.name) else {
+            continue;
+        };
+        let values = &r.values;
         if let Err(e) = keylab::encode(&saved.schema, entity, values) {
             if not_in_saved.len() < LISTED {
-                not_in_saved.push((row, e.to_string()));
+                not_in_saved.push((item, e.to_string()));
             }
             continue;
         }
@@ -140,7 +143,7 @@ pub fn compare(saved: &Playground, current: &Playground) -> Result<Rekeying, Str
                     table_keys_change |= current.schema.table.is_primary_key(a) || saved.schema.table.is_primary_key(a);
                     if changed.len() < LISTED {
                         changed.push(ChangedKey {
-                            row,
+                            item,
                             entity: entity.clone(),
                             attribute: a.to_string(),
                             old: k.old_key(a).map(|v| v.as_str().to_string()),
@@ -148,9 +151,9 @@ pub fn compare(saved: &Playground, current: &Playground) -> Result<Rekeying, Str
                         });
                     }
                 }
-                checks.add(row, k);
+                checks.add(item.0, k);
             }
-            Err(why) => checks.refused(row, &why),
+            Err(why) => checks.refused(item.0, &why),
         }
     }
     let summary = checks.finish();
@@ -177,7 +180,7 @@ pub fn compare(saved: &Playground, current: &Playground) -> Result<Rekeying, Str
 /// The saved version's query and the current one (once when they are the same), each
 /// asked of both designs over the current sample items: `old_view` holds them under
 /// the saved design, `origin` says which current row each of its rows is.
-fn patterns(saved: &Playground, current: &Playground, old_view: &Playground, origin: &[usize]) -> Vec<PatternChange> {
+fn patterns(saved: &Playground, current: &Playground, old_view: &Playground, origin: &[ItemId]) -> Vec<PatternChange> {
     let mut asked: Vec<(String, AccessPattern)> = Vec::new();
     for (whose, p) in [("the saved version's query", saved), ("the current query", current)] {
         if let Ok(pattern) = p.pattern() {
@@ -191,7 +194,7 @@ fn patterns(saved: &Playground, current: &Playground, old_view: &Playground, ori
         .map(|(label, pattern)| PatternChange {
             label,
             before: returned(old_view, &pattern)
-                .map(|rows| rows.into_iter().filter_map(|r| origin.get(r).copied()).collect()),
+                .map(|rows| rows.into_iter().filter_map(|r| origin.get(r.0).copied()).collect()),
             after: returned(current, &pattern),
         })
         .collect()
@@ -232,24 +235,24 @@ fn describe(p: &AccessPattern) -> String {
 }
 
 /// The rows a pattern returns from a playground, in order, or why it cannot be asked.
-fn returned(p: &Playground, pattern: &AccessPattern) -> Result<Vec<usize>, String> {
+fn returned(p: &Playground, pattern: &AccessPattern) -> Result<Vec<ItemId>, String> {
     let built = build(&p.schema, pattern).map_err(|e| e.sentence())?;
     let hits: Rc<Vec<Hit>> = p.hits(built.query);
-    Ok(hits.iter().map(|h| h.row).collect())
+    Ok(hits.iter().map(|h| h.item).collect())
 }
 
 /// The current sample items under the saved design: a playground of the saved schema
 /// holding the rows whose entity it has, and for each of its rows, the current row.
-fn under(saved: &Playground, current: &Playground) -> (Playground, Vec<usize>) {
+fn under(saved: &Playground, current: &Playground) -> (Playground, Vec<ItemId>) {
     let mut rows = Vec::new();
     let mut origin = Vec::new();
-    for (i, r) in current.rows.iter().enumerate() {
-        let name = current.schema.entities.get(r.entity).map(|e| e.name.as_str());
+    for (i, r) in current.rows.iter().enumerate().map(|(i, r)| (ItemId(i), r)) {
+        let name = current.schema.entities.get(r.entity.0).map(|e| e.name.as_str());
         if let (Some(name), Some(entity)) = (
             name,
             name.and_then(|n| saved.schema.entities.iter().position(|e| e.name == n)),
         ) {
-            rows.push(Row::new(entity, merged(saved, current, i, name)));
+            rows.push(Row::new(EntityId(entity), merged(saved, current, i, name)));
             origin.push(i);
         }
     }
@@ -345,8 +348,8 @@ mod tests {
     #[test]
     fn a_new_entity_is_listed_apart_and_refusals_are_counted() {
         let saved = leaderboard();
-        let current = Workspace::new(saved.clone()).reduce_edit(Action::AddEntity);
-        let mut current = Workspace::new(current).reduce_edit(Action::AddRow);
+        let current = Workspace::new(saved.clone()).reduce_edit(Action::from(crate::document::DesignEdit::AddEntity));
+        let mut current = Workspace::new(current).reduce_edit(Action::from(crate::document::ItemsEdit::AddRow));
         let mut schema = current.schema.to_value();
         schema["entities"][0]["fields"]["score"]["width"] = serde_json::json!(2);
         current.schema = std::rc::Rc::new(keylab::Schema::from_value(&schema).unwrap());

@@ -375,3 +375,40 @@ fn no_hand_written_partial_eq_in_the_page() {
         .collect();
     assert!(found.is_empty(), "hand-written PartialEq in {found:?}");
 }
+
+/// The document's parts are named by their own types: an entity by `EntityId`, an item
+/// by `ItemId`, a preset by `PresetId`, a typed setting by `SettingKey`. A bare `usize`
+/// or string in their place is how an item's number gets passed as an entity's, or a
+/// setting's key is formatted in one place and parsed differently in another.
+#[test]
+fn the_documents_ids_are_typed() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    // An entity may be named by its name (a design-check finding names it so); its
+    // place is an `EntityId`. A preset has no other name than its `PresetId`.
+    let bare = |line: &str| {
+        let l = line.trim_start();
+        let has =
+            |name: &str, t: &str| l.contains(&format!("{name}: {t}")) || l.contains(&format!("{name}: Option<{t}>"));
+        let untyped_place = ["entity", "item", "anchor", "row"].iter().any(|n| has(n, "usize"));
+        let untyped_preset = ["String", "&str", "AttrValue"].iter().any(|t| has("preset", t));
+        let string_keyed = l.contains("UnsettledSettings = BTreeMap<String");
+        (untyped_place || untyped_preset || string_keyed) && !l.starts_with("//")
+    };
+    let mut found: Vec<String> = Vec::new();
+    for dir in ["src/document", "src/analysis", "src/ui"] {
+        for path in rust_files(&root.join(dir)) {
+            let name = path.file_name().and_then(|n| n.to_str()).unwrap_or_default();
+            if name == "tests.rs" || name.ends_with("_tests.rs") {
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).expect("source file");
+            let rel = path.strip_prefix(root).unwrap().to_string_lossy().into_owned();
+            for (n, line) in shipped(&text).lines().enumerate() {
+                if bare(line) {
+                    found.push(format!("{rel}:{} {}", n + 1, line.trim()));
+                }
+            }
+        }
+    }
+    assert!(found.is_empty(), "ids that are not their own type: {found:?}");
+}

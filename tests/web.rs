@@ -373,13 +373,13 @@ fn the_undo_history_survives_in_session_storage_for_its_own_work() {
 #[wasm_bindgen_test]
 async fn large_work_is_saved_in_slices_and_a_dropped_save_stores_nothing() {
     use keylab_app::browser::autosave::SlicedSave;
-    use keylab_app::document::{Action, Workspace};
+    use keylab_app::document::{Action, ItemsEdit, Workspace};
     let storage = web_sys::window()
         .and_then(|w| w.local_storage().ok().flatten())
         .expect("localStorage");
     storage.clear().ok();
-    let work =
-        Workspace::new(keylab_app::presets::leaderboard()).reduce_edit(Action::Generate { count: 12_000, seed: 4 });
+    let work = Workspace::new(keylab_app::presets::leaderboard())
+        .reduce_edit(Action::from(ItemsEdit::Generate { count: 12_000, seed: 4 }));
     let work = std::rc::Rc::new(work);
     let dropped = SlicedSave::start(work.clone(), Vec::new(), |_| panic!("a dropped save never ends"));
     drop(dropped);

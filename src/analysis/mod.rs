@@ -2,7 +2,7 @@
 //! each part on what it reads and then calls the same [`assemble`] that
 //! [`Playground::analyse`] calls, so the tested path is the shipped one.
 
-use crate::document::Playground;
+use crate::document::{ItemId, Playground};
 use keylab::codec::width::{plan, WidthPlan};
 use keylab::codec::{KeyCodecs, KeyValue, Number};
 use keylab::compare::Design;
@@ -35,7 +35,7 @@ pub struct Parts {
     pub number_field: Option<String>,
     pub number_vs_string: Option<NumberVsString>,
     pub collections: Rc<Vec<Collection>>,
-    pub overwritten: Rc<Vec<Option<usize>>>,
+    pub overwritten: Rc<Vec<Option<ItemId>>>,
     pub query: Result<QueryView, String>,
     pub pasted: Option<PasteView>,
     pub lint: Rc<Vec<Finding>>,
@@ -89,17 +89,17 @@ pub struct Analysis {
     /// The item collections of the index the selected attribute belongs to.
     pub collections: Rc<Vec<Collection>>,
     /// Per row, the later row that overwrites it (same table key).
-    pub overwritten: Rc<Vec<Option<usize>>>,
+    pub overwritten: Rc<Vec<Option<ItemId>>>,
     /// What the design linter finds in the design and its sample items.
     pub lint: Rc<Vec<Finding>>,
     /// A multi-attribute GSI beside a concatenated one, when the table has both.
     pub side_by_side: Option<Rc<[Design; 2]>>,
 }
 
-/// Sample rows a query returns, in the order it returns them, with their page number.
+/// Sample items a query returns, in the order it returns them, with their page number.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Hit {
-    pub row: usize,
+    pub item: ItemId,
     pub page: usize,
     pub key: String,
     /// The item's values as text, for the first [`SHOWN`] hits: the lists draw no more.
@@ -226,7 +226,7 @@ impl Playground {
     /// keys the edit can have changed are encoded again.
     pub fn item_keys_after(&self, earlier: Option<(&ItemKeys, &Playground)>) -> ItemKeys {
         let before = earlier.map(|(_, p)| p);
-        let unchanged = |row: usize| before.is_some_and(|p| self.unchanged_since(p, row));
+        let unchanged = |at: usize| before.is_some_and(|p| self.unchanged_since(p, ItemId(at)));
         let earlier = earlier.map(|(keys, p)| (keys, &*p.schema));
         ItemKeys::after(earlier, &self.schema, &self.samples(), &unchanged)
     }
@@ -282,7 +282,7 @@ impl Playground {
     pub fn preview_after(&self, earlier: Option<(&Preview, &Playground)>) -> Option<Preview> {
         self.entity()?;
         let before = earlier.map(|(_, p)| p);
-        let unchanged = |row: usize| before.is_some_and(|p| self.unchanged_since(p, row));
+        let unchanged = |at: usize| before.is_some_and(|p| self.unchanged_since(p, ItemId(at)));
         let earlier = earlier.map(|(preview, p)| (preview, &*p.schema));
         Some(preview_after(
             earlier,
@@ -296,11 +296,11 @@ impl Playground {
     /// Whether item `row` is as it was in `earlier`: the same shared values of the same
     /// entity at the same place. (The caller holds `earlier`, so the values' addresses
     /// cannot be reused meanwhile.)
-    fn unchanged_since(&self, earlier: &Playground, row: usize) -> bool {
+    fn unchanged_since(&self, earlier: &Playground, item: ItemId) -> bool {
         earlier
             .rows
-            .get(row)
-            .zip(self.rows.get(row))
+            .get(item.0)
+            .zip(self.rows.get(item.0))
             .is_some_and(|(a, b)| a.entity == b.entity && Rc::ptr_eq(&a.values, &b.values))
     }
 
@@ -334,13 +334,14 @@ impl Playground {
     /// Per row, the later row with the same table key, which replaces it in DynamoDB.
     /// `collections` are [`Self::collections`]: when they are the base table's, they
     /// already hold every table key, so they are read rather than computed again.
-    pub fn overwritten(&self, collections: &[Collection], keys: &ItemKeys) -> Vec<Option<usize>> {
+    pub fn overwritten(&self, collections: &[Collection], keys: &ItemKeys) -> Vec<Option<ItemId>> {
         // The base table's collections hold its keys when it has a sort key; without
         // one, it has no collections and each partition key is one item's key.
-        match (self.index_of_attribute(), &self.schema.table.primary.sort) {
+        let by = match (self.index_of_attribute(), &self.schema.table.primary.sort) {
             (None, Some(_)) => overwritten_in(collections, self.rows.len()),
             _ => overwritten_by(&self.schema, self.rows.len(), keys),
-        }
+        };
+        by.into_iter().map(|later| later.map(ItemId)).collect()
     }
 
     pub fn collections(&self, keys: &ItemKeys) -> Vec<Collection> {
@@ -409,7 +410,8 @@ impl Playground {
                 .get(ROW_ATTRIBUTE)
                 .and_then(|v| v.get("N"))
                 .and_then(Value::as_str)
-                .and_then(|n| n.parse().ok());
+                .and_then(|n| n.parse().ok())
+                .map(ItemId);
             let value = |attr: &str| {
                 item.get(attr)
                     .and_then(|v| v.get("S").or_else(|| v.get("N")))
@@ -422,13 +424,13 @@ impl Playground {
                 Some(attrs) => attrs.iter().map(|a| value(a)).collect::<Vec<_>>().join(" · "),
                 None => value(&sort_attr),
             };
-            if let Some(row) = row {
+            if let Some(item) = row {
                 hits.push(Hit {
-                    row,
+                    item,
                     page,
                     key,
                     values: if hits.len() < SHOWN {
-                        self.row_text(row)
+                        self.row_text(item)
                     } else {
                         String::new()
                     },
@@ -513,7 +515,7 @@ impl Playground {
                 };
                 let hits = self.hits(q);
                 let samples = self.samples();
-                let returned: Vec<_> = hits.iter().filter_map(|h| samples.get(h.row).copied()).collect();
+                let returned: Vec<_> = hits.iter().filter_map(|h| samples.get(h.item.0).copied()).collect();
                 PasteView {
                     error: None,
                     read_as,

@@ -1,6 +1,7 @@
 //! The analysis, natively: each part, and each part from only the pieces it names.
 
 use super::*;
+use crate::document::{EntityId, SettingKey, SettingOf};
 
 fn query(sort: Option<KeyCondition>, forward: bool) -> Query {
     Query {
@@ -29,12 +30,12 @@ fn every_part_reads_only_the_pieces_it_names() {
         let mut p = crate::presets::load(preset.id).unwrap();
         // The last entity and its last key attribute (a GSI's, where it has one), not
         // the ones a preset opens on; a query of the last GSI from the last item.
-        p.entity = p.schema.entities.len() - 1;
-        p.attribute = p.schema.entities[p.entity].keys.last().unwrap().attribute.clone();
+        p.entity = EntityId(p.schema.entities.len() - 1);
+        p.attribute = p.schema.entities[p.entity.0].keys.last().unwrap().attribute.clone();
         p.query = Rc::new(QueryDraft {
             shape: Shape::Top,
             limit: "2".into(),
-            anchor: p.rows.len() - 1,
+            anchor: ItemId(p.rows.len() - 1),
             index: p.schema.table.indexes.last().map(|i| i.name.clone()),
             ..QueryDraft::default()
         });
@@ -44,7 +45,10 @@ fn every_part_reads_only_the_pieces_it_names() {
             table: "Other".into(),
             endpoint: "http://127.0.0.1:8000".into(),
         });
-        let field = p.schema.entities[p.entity].fields.iter().find(|f| f.kind.is_numeric());
+        let field = p.schema.entities[p.entity.0]
+            .fields
+            .iter()
+            .find(|f| f.kind.is_numeric());
         if let Some(f) = field {
             Rc::make_mut(&mut p.expected).insert(f.name.clone(), "123456789".into());
         }
@@ -69,7 +73,10 @@ fn every_part_reads_only_the_pieces_it_names() {
             text: "-3".into(),
             problem: "a width is a whole number".into(),
         };
-        Rc::make_mut(&mut typed.unsettled).insert("0/f/width".into(), unsettled);
+        Rc::make_mut(&mut typed.unsettled).insert(
+            SettingKey::new(EntityId(0), SettingOf::Field("f".into()), "width"),
+            unsettled,
+        );
         assert_eq!(typed.analyse().blocked, typed.blocked(), "{id}: blocked");
         assert!(typed.blocked().is_some());
     }

@@ -56,17 +56,17 @@ fn read(data: &str) -> Result<Linked, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::document::{Action, Workspace};
+    use crate::document::{Action, FieldEdit, QueryEdit, Workspace};
     use base64::engine::general_purpose::URL_SAFE_NO_PAD;
     use base64::Engine;
 
     #[test]
     fn a_link_round_trips_the_whole_state() {
-        let edited = Workspace::new(crate::presets::leaderboard()).reduce_edit(Action::SetWidth {
+        let edited = Workspace::new(crate::presets::leaderboard()).reduce_edit(Action::from(FieldEdit::SetWidth {
             field: "score".into(),
             width: 12,
-        });
-        let edited = Workspace::new(edited).reduce_edit(Action::SetPasted("{\"x\": 1}".into()));
+        }));
+        let edited = Workspace::new(edited).reduce_edit(Action::from(QueryEdit::SetPasted("{\"x\": 1}".into())));
         let link = encode(&edited);
         assert!(link.starts_with("s=") && link.len() < 2000, "{} bytes", link.len());
         assert!(

@@ -6,18 +6,18 @@ use super::*;
 /// Edits of one value, a width, the list of items, and the selected attribute.
 fn edits() -> [Action; 5] {
     [
-        Action::SetValue {
-            row: 3,
+        Action::from(ItemsEdit::SetValue {
+            item: ItemId(3),
             field: "score".into(),
             text: "77".into(),
-        },
-        Action::SetWidth {
+        }),
+        Action::from(FieldEdit::SetWidth {
             field: "score".into(),
             width: 12,
-        },
-        Action::AddRow,
-        Action::RemoveRow(0),
-        Action::SelectAttribute("PK".into()),
+        }),
+        Action::from(ItemsEdit::AddRow),
+        Action::from(ItemsEdit::RemoveRow(ItemId(0))),
+        Action::from(FocusEdit::SelectAttribute("PK".into())),
     ]
 }
 
@@ -25,7 +25,8 @@ fn edits() -> [Action; 5] {
 /// what encoding every key again gives.
 #[test]
 fn keys_after_an_edit_are_the_keys_written_again() {
-    let p = Workspace::new(crate::presets::leaderboard()).reduce_edit(Action::Generate { count: 200, seed: 5 });
+    let p = Workspace::new(crate::presets::leaderboard())
+        .reduce_edit(Action::from(ItemsEdit::Generate { count: 200, seed: 5 }));
     let keys = p.item_keys();
     for edit in edits() {
         let q = Workspace::new(p.clone()).reduce_edit(edit.clone());
@@ -37,7 +38,8 @@ fn keys_after_an_edit_are_the_keys_written_again() {
 /// from the earlier orders; it is the preview made from scratch.
 #[test]
 fn the_preview_after_an_edit_is_the_preview_made_again() {
-    let p = Workspace::new(crate::presets::leaderboard()).reduce_edit(Action::Generate { count: 200, seed: 5 });
+    let p = Workspace::new(crate::presets::leaderboard())
+        .reduce_edit(Action::from(ItemsEdit::Generate { count: 200, seed: 5 }));
     let before = p.preview().unwrap();
     for edit in edits() {
         let q = Workspace::new(p.clone()).reduce_edit(edit.clone());

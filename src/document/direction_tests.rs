@@ -29,7 +29,7 @@ fn value_of(p: &Playground, row: usize, field: &str) -> Option<String> {
 
 /// Every preset with `shape` asked on every index (the base table first) against every
 /// item: the preset's id, the playground holding that query, its index and anchor.
-fn every_query(shape: Shape, limit: &str) -> Vec<(&'static str, Playground, String, usize)> {
+fn every_query(shape: Shape, limit: &str) -> Vec<(PresetId, Playground, String, usize)> {
     let mut out = Vec::new();
     for preset in crate::presets::PRESETS {
         let base = crate::presets::load(preset.id).expect("the preset loads");
@@ -40,7 +40,7 @@ fn every_query(shape: Shape, limit: &str) -> Vec<(&'static str, Playground, Stri
                 p.query = std::rc::Rc::new(QueryDraft {
                     shape,
                     index: (!index.is_empty()).then(|| index.clone()),
-                    anchor,
+                    anchor: ItemId(anchor),
                     limit: limit.into(),
                     ..QueryDraft::default()
                 });
@@ -58,7 +58,7 @@ fn newest_top_n_returns_the_largest_values_first_on_every_preset() {
         let fields = p.query_sort_fields();
         let Some(field) = fields.first() else { continue };
         let text = p
-            .entity_of_row(anchor)
+            .entity_of_row(ItemId(anchor))
             .and_then(|e| e.field(field))
             .is_some_and(|f| f.kind.name() == "text");
         let Ok(view) = p.analyse().query else { continue };
@@ -68,8 +68,8 @@ fn newest_top_n_returns_the_largest_values_first_on_every_preset() {
         let values: Vec<String> = view
             .hits
             .iter()
-            .filter(|h| p.rows.get(h.row).is_some_and(|r| r.entity == entity))
-            .filter_map(|h| value_of(&p, h.row, field))
+            .filter(|h| p.rows.get(h.item.0).is_some_and(|r| r.entity == entity))
+            .filter_map(|h| value_of(&p, h.item.0, field))
             .collect();
         for pair in values.windows(2) {
             assert_ne!(
@@ -100,7 +100,7 @@ fn the_leaderboards_top_three_are_its_three_highest_scores() {
         .hits
         .iter()
         .filter(|h| h.page == 1)
-        .filter_map(|h| value_of(&p, h.row, "score"))
+        .filter_map(|h| value_of(&p, h.item.0, "score"))
         .collect();
     let mut all: Vec<String> = (0..p.rows.len()).filter_map(|r| value_of(&p, r, "score")).collect();
     all.sort_by(|a, b| by_value(false, b, a));
@@ -120,7 +120,7 @@ fn before_and_after_read_away_from_the_item_nearest_first_on_every_preset() {
             // A multi-attribute key refuses these shapes, saying why.
             let Ok(view) = p.analyse().query else { continue };
             let keys: Vec<&[u8]> = view.hits.iter().map(|h| h.key.as_bytes()).collect();
-            let first = view.hits.first().map(|h| h.row);
+            let first = view.hits.first().map(|h| h.item.0);
             assert_eq!(
                 first,
                 Some(anchor),

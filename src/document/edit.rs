@@ -11,8 +11,45 @@ pub enum NewSegment {
     Field,
 }
 
+/// One edit of the document, by the piece of the work it changes: each piece has its
+/// own small vocabulary, applied by its own method, so an edit cannot reach a piece it
+/// does not name.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Action {
+    Template(TemplateEdit),
+    Field(FieldEdit),
+    Items(ItemsEdit),
+    Design(DesignEdit),
+    Focus(FocusEdit),
+    Query(QueryEdit),
+    Prefs(PrefsEdit),
+    Typed(TypedEdit),
+}
+
+macro_rules! edit_of {
+    ($($piece:ident => $variant:ident),* $(,)?) => {$(
+        impl From<$piece> for Action {
+            fn from(edit: $piece) -> Action {
+                Action::$variant(edit)
+            }
+        }
+    )*};
+}
+
+edit_of!(
+    TemplateEdit => Template,
+    FieldEdit => Field,
+    ItemsEdit => Items,
+    DesignEdit => Design,
+    FocusEdit => Focus,
+    QueryEdit => Query,
+    PrefsEdit => Prefs,
+    TypedEdit => Typed,
+);
+
+/// The edited entity's template for the edited attribute.
+#[derive(Clone, Debug, PartialEq)]
+pub enum TemplateEdit {
     AddSegment(NewSegment),
     /// Adds a segment for a field the entity already has (one another key uses).
     AddFieldSegment(String),
@@ -26,6 +63,21 @@ pub enum Action {
         segment: usize,
         text: String,
     },
+    /// Rewrites every literal segment `from` of the selected entity's templates, as
+    /// offered after a rename (`ORDER` follows `Order` becoming `Purchase`).
+    RenameLiteral {
+        from: String,
+        to: String,
+    },
+    /// Gives the selected entity a template for the selected attribute.
+    AddTemplate,
+    /// Takes the selected entity out of the selected (index) attribute: a sparse index.
+    RemoveTemplate,
+}
+
+/// A field of the edited entity, by name.
+#[derive(Clone, Debug, PartialEq)]
+pub enum FieldEdit {
     RenameField {
         field: String,
         to: String,
@@ -59,6 +111,11 @@ pub enum Action {
         field: String,
         max_length: Option<u32>,
     },
+    /// The width planner's warning threshold, in percent of capacity.
+    SetWarnAt {
+        field: String,
+        percent: f64,
+    },
     /// Whether the field's value may change after the item is created, as the person
     /// said it (`None`: not said).
     SetMutable {
@@ -68,58 +125,39 @@ pub enum Action {
         field: String,
         mutable: Option<bool>,
     },
-    /// The load the current entity is expected to take.
-    SetTraffic(Traffic),
-    /// The width planner's warning threshold, in percent of capacity.
-    SetWarnAt {
-        field: String,
-        percent: f64,
-    },
-    SetSeparator(String),
+}
+
+/// The sample items.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ItemsEdit {
     SetValue {
-        row: usize,
+        item: ItemId,
         field: String,
         text: String,
     },
     AddRow,
-    RemoveRow(usize),
-    SetQuery(QueryDraft),
-    SetPasted(String),
-    SetSnippet(SnippetPrefs),
+    RemoveRow(ItemId),
     /// Sample items pasted as JSON lines or CSV, added after the others.
     AppendRows(Vec<Values>),
-    /// The largest value a field is expected to hold, for the width planner.
-    SetExpectedMax {
-        field: String,
-        text: String,
+    /// `count` random items of the selected entity, replacing its current items.
+    Generate {
+        count: usize,
+        seed: u64,
     },
-    /// Designs another entity's templates (and shows its items in the table).
-    SelectEntity(usize),
-    /// Designs the template of another key attribute.
-    SelectAttribute(String),
+}
+
+/// The design's entities and table.
+#[derive(Clone, Debug, PartialEq)]
+pub enum DesignEdit {
     AddEntity,
     RenameEntity(String),
-    /// Rewrites every literal segment `from` of the selected entity's templates, as
-    /// offered after a rename (`ORDER` follows `Order` becoming `Purchase`).
-    RenameLiteral {
-        from: String,
-        to: String,
-    },
-    /// Text typed into a setting: the action it applies, or why it cannot be applied
-    /// (kept under `key` until the setting is typed again or discarded).
-    Typed {
-        key: String,
-        outcome: Result<Box<Action>, Unsettled>,
-    },
-    /// Drops the text typed under this key that could not be applied: the field shows
-    /// the applied value again.
-    DiscardTyped(String),
     /// Removes the selected entity and its sample items.
     RemoveEntity,
-    /// Gives the selected entity a template for the selected attribute.
-    AddTemplate,
-    /// Takes the selected entity out of the selected (index) attribute: a sparse index.
-    RemoveTemplate,
+    /// The load the current entity is expected to take.
+    SetTraffic(Traffic),
+    SetSeparator(String),
+    /// A whole schema, edited as JSON; items follow their entities by name.
+    SetSchema(Box<Schema>),
     /// A new GSI with its own two String key attributes.
     AddIndex,
     /// A GSI with a multi-attribute key over the current entity's fields, each field
@@ -140,13 +178,47 @@ pub enum Action {
     /// Gives a table that has none a String sort key, `SK`, each entity's template a
     /// literal of its name, so that every key stays what it was and unique.
     AddSortKey,
-    /// A whole schema, edited as JSON; items follow their entities by name.
-    SetSchema(Box<Schema>),
-    /// `count` random items of the selected entity, replacing its current items.
-    Generate {
-        count: usize,
-        seed: u64,
+}
+
+/// What the workbench edits: which entity, which key attribute.
+#[derive(Clone, Debug, PartialEq)]
+pub enum FocusEdit {
+    /// Designs another entity's templates (and shows its items in the table).
+    SelectEntity(EntityId),
+    /// Designs the template of another key attribute.
+    SelectAttribute(String),
+}
+
+/// The query panel's draft and the paste box.
+#[derive(Clone, Debug, PartialEq)]
+pub enum QueryEdit {
+    SetQuery(QueryDraft),
+    SetPasted(String),
+}
+
+/// The person's preferences kept with the work.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PrefsEdit {
+    SetSnippet(SnippetPrefs),
+    /// The largest value a field is expected to hold, for the width planner.
+    SetExpectedMax {
+        field: String,
+        text: String,
     },
+}
+
+/// The settings typed but not applicable yet.
+#[derive(Clone, Debug, PartialEq)]
+pub enum TypedEdit {
+    /// Text typed into a setting: the action it applies, or why it cannot be applied
+    /// (kept under `key` until the setting is typed again or discarded).
+    Typed {
+        key: SettingKey,
+        outcome: Result<Box<Action>, Unsettled>,
+    },
+    /// Drops the text typed under this key that could not be applied: the field shows
+    /// the applied value again.
+    DiscardTyped(SettingKey),
 }
 
 /// Why an edit was not made, in a sentence. The page's own controls do not ask for
@@ -160,61 +232,20 @@ impl Refusal {
     pub(super) fn new(why: impl Into<String>) -> Refusal {
         Refusal(why.into())
     }
-
-    /// An edit sent to the piece that does not make it: a routing slip in `apply`. The
-    /// edit itself is not printed: formatting an `Action` would bring the Debug code of
-    /// the whole document into the page (15 KB of wasm gzip, measured).
-    pub(super) fn misrouted(piece: &str) -> Refusal {
-        Refusal(format!("this edit is not one that the {piece} take"))
-    }
 }
 
 impl Playground {
-    /// Makes one edit, each by the piece of the work it changes: the key templates, a
-    /// field, the sample items, the design's entities and table, or the page's settings.
+    /// Makes one edit, by the piece of the work it changes.
     pub(super) fn apply(&mut self, action: Action) -> Result<(), Refusal> {
-        use Action as A;
         match action {
-            A::AddSegment(_)
-            | A::AddFieldSegment(_)
-            | A::RemoveSegment(_)
-            | A::MoveSegment { .. }
-            | A::SetLiteral { .. }
-            | A::RenameLiteral { .. }
-            | A::AddTemplate
-            | A::RemoveTemplate => self.edit_template(action),
-            A::RenameField { .. }
-            | A::SetKind { .. }
-            | A::SetWidth { .. }
-            | A::SetScale { .. }
-            | A::SetOrder { .. }
-            | A::SetCase { .. }
-            | A::SetUnit { .. }
-            | A::SetMaxLength { .. }
-            | A::SetWarnAt { .. }
-            | A::SetMutable { .. } => self.edit_field(action),
-            A::SetValue { .. } | A::AddRow | A::RemoveRow(_) | A::AppendRows(_) | A::Generate { .. } => {
-                self.edit_items(action)
-            }
-            A::SelectEntity(_)
-            | A::SelectAttribute(_)
-            | A::AddEntity
-            | A::RenameEntity(_)
-            | A::RemoveEntity
-            | A::SetTraffic(_)
-            | A::SetSeparator(_)
-            | A::SetSchema(_)
-            | A::AddIndex
-            | A::AddMultiAttributeIndex { .. }
-            | A::RemoveIndex(_)
-            | A::MoveToIndex { .. }
-            | A::AddSortKey => self.edit_design(action),
-            A::SetQuery(_)
-            | A::SetPasted(_)
-            | A::SetSnippet(_)
-            | A::SetExpectedMax { .. }
-            | A::Typed { .. }
-            | A::DiscardTyped(_) => self.edit_settings(action),
+            Action::Template(edit) => self.edit_template(edit),
+            Action::Field(edit) => self.edit_field(edit),
+            Action::Items(edit) => self.edit_items(edit),
+            Action::Design(edit) => self.edit_design(edit),
+            Action::Focus(edit) => self.edit_focus(edit),
+            Action::Query(edit) => self.edit_query(edit),
+            Action::Prefs(edit) => self.edit_prefs(edit),
+            Action::Typed(edit) => self.edit_typed(edit),
         }
     }
 
@@ -267,7 +298,7 @@ impl Playground {
             keys,
             traffic: Traffic::default(),
         });
-        self.entity = self.schema.entities.len() - 1;
+        self.entity = EntityId(self.schema.entities.len() - 1);
         // A first item with values, so that its key is on screen at once rather than
         // an empty item's "value is empty" in place of any key.
         let owner = if owner_is_number { "1" } else { "owner-1" };
@@ -309,7 +340,7 @@ impl Playground {
     /// renamed in place keeps its items; items of a removed entity go.
     pub(super) fn set_schema(&mut self, schema: Schema) {
         let old: Vec<String> = self.schema.entities.iter().map(|e| e.name.clone()).collect();
-        let map: Vec<Option<usize>> = old
+        let map: Vec<Option<EntityId>> = old
             .iter()
             .enumerate()
             .map(|(i, name)| {
@@ -318,20 +349,18 @@ impl Playground {
                     .iter()
                     .position(|e| e.name == *name)
                     .or_else(|| (i < schema.entities.len() && !old.contains(&schema.entities[i].name)).then_some(i))
+                    .map(EntityId)
             })
             .collect();
         let rows = self.rows_mut();
-        rows.retain(|r| map.get(r.entity).copied().flatten().is_some());
+        let moved = |e: EntityId| map.get(e.0).copied().flatten();
+        rows.retain(|r| moved(r.entity).is_some());
         for r in rows.iter_mut() {
-            r.entity = map.get(r.entity).copied().flatten().unwrap_or(0);
+            r.entity = moved(r.entity).unwrap_or_default();
         }
-        self.entity = map
-            .get(self.entity)
-            .copied()
-            .flatten()
-            .unwrap_or(0)
-            .min(schema.entities.len().saturating_sub(1));
+        let last = EntityId(schema.entities.len().saturating_sub(1));
+        self.entity = moved(self.entity).unwrap_or_default().min(last);
         self.schema = Rc::new(schema);
-        self.query_mut().anchor = self.query.anchor.min(self.rows.len().saturating_sub(1));
+        self.keep_anchor();
     }
 }

@@ -21,9 +21,9 @@ fn not_a(field: &Field, kind: &str, setting: &str) -> Refusal {
 }
 
 impl Playground {
-    pub(super) fn edit_template(&mut self, action: Action) -> Result<(), Refusal> {
-        match action {
-            Action::AddSegment(kind) => {
+    pub(super) fn edit_template(&mut self, edit: TemplateEdit) -> Result<(), Refusal> {
+        match edit {
+            TemplateEdit::AddSegment(kind) => {
                 self.template_mut().ok_or_else(no_template)?;
                 let segment = match kind {
                     NewSegment::Literal => Segment::Literal("TYPE".into()),
@@ -31,14 +31,14 @@ impl Playground {
                 };
                 self.template_mut().ok_or_else(no_template)?.push(segment);
             }
-            Action::AddFieldSegment(name) => {
+            TemplateEdit::AddFieldSegment(name) => {
                 if self.entity().is_none_or(|e| e.field(&name).is_none()) {
                     return Err(no_field(&name));
                 }
                 self.template_mut().ok_or_else(no_template)?.push(Segment::Field(name));
             }
-            Action::RemoveSegment(i) => self.remove_segment(i)?,
-            Action::MoveSegment { from, by } => {
+            TemplateEdit::RemoveSegment(i) => self.remove_segment(i)?,
+            TemplateEdit::MoveSegment { from, by } => {
                 let t = self.template_mut().ok_or_else(no_template)?;
                 let to = from as isize + by;
                 if from >= t.len() || to < 0 || to as usize >= t.len() {
@@ -46,11 +46,11 @@ impl Playground {
                 }
                 t.swap(from, to as usize);
             }
-            Action::SetLiteral { segment, text } => match self.template_mut().and_then(|t| t.get_mut(segment)) {
+            TemplateEdit::SetLiteral { segment, text } => match self.template_mut().and_then(|t| t.get_mut(segment)) {
                 Some(Segment::Literal(l)) => *l = text,
                 _ => return Err(Refusal::new(format!("segment {} is not a literal", segment + 1))),
             },
-            Action::RenameLiteral { from, to } => {
+            TemplateEdit::RenameLiteral { from, to } => {
                 let e = self.entity_mut().ok_or_else(no_entity)?;
                 for s in e.keys.iter_mut().flat_map(|k| k.segments.iter_mut()) {
                     if matches!(s, Segment::Literal(l) if *l == from) {
@@ -58,7 +58,7 @@ impl Playground {
                     }
                 }
             }
-            Action::AddTemplate => {
+            TemplateEdit::AddTemplate => {
                 let attribute = self.attribute();
                 let e = self.entity_mut().ok_or_else(no_entity)?;
                 if e.template(&attribute).is_some() {
@@ -71,7 +71,7 @@ impl Playground {
                     segments: vec![Segment::Literal(literal)],
                 });
             }
-            Action::RemoveTemplate => {
+            TemplateEdit::RemoveTemplate => {
                 let attribute = self.attribute();
                 if self.schema.table.is_primary_key(&attribute) {
                     return Err(Refusal::new(format!(
@@ -81,7 +81,6 @@ impl Playground {
                 let e = self.entity_mut().ok_or_else(no_entity)?;
                 e.keys.retain(|k| k.attribute != attribute);
             }
-            _ => return Err(Refusal::misrouted("key templates")),
         }
         Ok(())
     }
@@ -125,36 +124,36 @@ impl Playground {
         Ok(())
     }
 
-    pub(super) fn edit_field(&mut self, action: Action) -> Result<(), Refusal> {
+    pub(super) fn edit_field(&mut self, edit: FieldEdit) -> Result<(), Refusal> {
         // The field's kind as the edit makes it, from the kind it has.
         let kind = |p: &mut Playground, name: &str, make: &dyn Fn(&Field) -> Result<FieldKind, Refusal>| {
             let f = p.field_mut(name).ok_or_else(|| no_field(name))?;
             f.kind = make(f)?;
             Ok(())
         };
-        match action {
-            Action::RenameField { field, to } => self.rename_field(&field, to),
-            Action::SetMutable { entity, field, mutable } => {
+        match edit {
+            FieldEdit::RenameField { field, to } => self.rename_field(&field, to),
+            FieldEdit::SetMutable { entity, field, mutable } => {
                 self.say_changes(entity, &field, mutable);
                 Ok(())
             }
-            Action::SetWarnAt { field, percent } => {
+            FieldEdit::SetWarnAt { field, percent } => {
                 self.field_mut(&field).ok_or_else(|| no_field(&field))?.warn_at = Some(percent);
                 Ok(())
             }
             // Keeps the width and order the person already chose where they apply.
-            Action::SetKind { field, kind: new } => kind(self, &field, &|f| {
+            FieldEdit::SetKind { field, kind: new } => kind(self, &field, &|f| {
                 Ok(if f.kind.name() == new.name() {
                     f.kind
                 } else {
                     carry_over(f.kind, new)
                 })
             }),
-            Action::SetWidth { field, width } => kind(self, &field, &|f| match f.kind.width() {
+            FieldEdit::SetWidth { field, width } => kind(self, &field, &|f| match f.kind.width() {
                 Some(_) => Ok(f.kind.with_width(width)),
                 None => Err(not_a(f, "a numeric or epoch time", "width")),
             }),
-            Action::SetScale { field, scale } => kind(self, &field, &|f| match f.kind {
+            FieldEdit::SetScale { field, scale } => kind(self, &field, &|f| match f.kind {
                 FieldKind::Decimal {
                     width, signed, order, ..
                 } => Ok(FieldKind::Decimal {
@@ -165,20 +164,19 @@ impl Playground {
                 }),
                 _ => Err(not_a(f, "a decimal", "scale")),
             }),
-            Action::SetOrder { field, order } => kind(self, &field, &|f| Ok(f.kind.with_order(order))),
-            Action::SetCase { field, case } => kind(self, &field, &|f| match f.kind {
+            FieldEdit::SetOrder { field, order } => kind(self, &field, &|f| Ok(f.kind.with_order(order))),
+            FieldEdit::SetCase { field, case } => kind(self, &field, &|f| match f.kind {
                 FieldKind::Text { max_length, .. } => Ok(FieldKind::Text { case, max_length }),
                 _ => Err(not_a(f, "a text", "case")),
             }),
-            Action::SetUnit { field, unit } => kind(self, &field, &|f| match f.kind {
+            FieldEdit::SetUnit { field, unit } => kind(self, &field, &|f| match f.kind {
                 FieldKind::Timestamp { order, .. } => Ok(FieldKind::Timestamp { unit, order }),
                 _ => Err(not_a(f, "a timestamp", "unit")),
             }),
-            Action::SetMaxLength { field, max_length } => kind(self, &field, &|f| match f.kind {
+            FieldEdit::SetMaxLength { field, max_length } => kind(self, &field, &|f| match f.kind {
                 FieldKind::Text { case, .. } => Ok(FieldKind::Text { case, max_length }),
                 _ => Err(not_a(f, "a text", "maximum length")),
             }),
-            _ => Err(Refusal::misrouted("fields")),
         }
     }
 

@@ -4,23 +4,23 @@
 use super::edit_keys::no_entity;
 use super::*;
 
-fn no_row(row: usize, rows: usize) -> Refusal {
-    Refusal::new(format!("there is no item #{}: the table has {rows}", row + 1))
+fn no_item(item: ItemId, rows: usize) -> Refusal {
+    Refusal::new(format!("there is no item {item}: the table has {rows}"))
 }
 
 impl Playground {
-    pub(super) fn edit_items(&mut self, action: Action) -> Result<(), Refusal> {
-        match action {
-            Action::SetValue { row, field, text } => {
+    pub(super) fn edit_items(&mut self, edit: ItemsEdit) -> Result<(), Refusal> {
+        match edit {
+            ItemsEdit::SetValue { item, field, text } => {
                 // Checked first: taking the items to edit copies them when shared.
-                if row >= self.rows.len() {
-                    return Err(no_row(row, self.rows.len()));
+                if item.0 >= self.rows.len() {
+                    return Err(no_item(item, self.rows.len()));
                 }
-                if let Some(r) = self.rows_mut().get_mut(row) {
+                if let Some(r) = self.rows_mut().get_mut(item.0) {
                     Rc::make_mut(&mut r.values).insert(field, Value::String(text));
                 }
             }
-            Action::AppendRows(rows) => {
+            ItemsEdit::AppendRows(rows) => {
                 let (columns, entity) = (self.columns(), self.entity);
                 for mut row in rows {
                     // Every column present, so the table has an input for each.
@@ -32,71 +32,83 @@ impl Playground {
                     self.rows_mut().push(Row::new(entity, row));
                 }
             }
-            Action::AddRow => {
+            ItemsEdit::AddRow => {
                 let values = (self.columns().into_iter())
                     .map(|c| (c, Value::String(String::new())))
                     .collect();
                 let entity = self.entity;
                 self.rows_mut().push(Row::new(entity, values));
             }
-            Action::RemoveRow(i) => {
-                if i >= self.rows.len() {
-                    return Err(no_row(i, self.rows.len()));
+            ItemsEdit::RemoveRow(item) => {
+                if item.0 >= self.rows.len() {
+                    return Err(no_item(item, self.rows.len()));
                 }
-                self.rows_mut().remove(i);
-                self.query_mut().anchor = self.query.anchor.min(self.rows.len().saturating_sub(1));
+                self.rows_mut().remove(item.0);
+                self.keep_anchor();
             }
-            Action::Generate { count, seed } => {
+            ItemsEdit::Generate { count, seed } => {
                 let entity = self.entity().cloned().ok_or_else(no_entity)?;
                 let made = keylab::sample::generate(&self.schema, &entity, count, seed);
                 let at = self.entity;
                 let rows = self.rows_mut();
                 rows.retain(|r| r.entity != at);
                 rows.extend(made.into_iter().map(|values| Row::new(at, values)));
-                self.query_mut().anchor = self.query.anchor.min(self.rows.len().saturating_sub(1));
+                self.keep_anchor();
             }
-            _ => return Err(Refusal::misrouted("sample items")),
         }
         Ok(())
     }
 
-    pub(super) fn edit_design(&mut self, action: Action) -> Result<(), Refusal> {
-        match action {
-            Action::SelectEntity(i) if i < self.schema.entities.len() => self.entity = i,
-            Action::SelectEntity(i) => return Err(Refusal::new(format!("there is no entity #{}", i + 1))),
-            Action::SelectAttribute(a) if self.schema.table.attribute_type(&a).is_some() => self.attribute = a,
-            Action::SelectAttribute(a) => return Err(Refusal::new(format!("the table has no key attribute {a:?}"))),
-            Action::AddEntity => {
+    pub(super) fn edit_design(&mut self, edit: DesignEdit) -> Result<(), Refusal> {
+        match edit {
+            DesignEdit::AddEntity => {
                 let taken = |n: &str| self.schema.entity(n).is_some();
                 let name = (1..).map(|i| format!("Entity{i}")).find(|n| !taken(n));
                 self.add_entity(name.unwrap_or_default());
             }
-            Action::RenameEntity(name) => {
+            DesignEdit::RenameEntity(name) => {
                 let name = name.trim().to_string();
                 if name.is_empty() || self.schema.entity(&name).is_some() {
                     return Err(Refusal::new(format!("{name:?} is empty or another entity's name")));
                 }
                 self.entity_mut().ok_or_else(no_entity)?.name = name;
             }
-            Action::RemoveEntity => self.remove_entity()?,
-            Action::SetTraffic(traffic) => {
+            DesignEdit::RemoveEntity => self.remove_entity()?,
+            DesignEdit::SetTraffic(traffic) => {
                 self.entity_mut().ok_or_else(no_entity)?.traffic = traffic;
             }
-            Action::SetSeparator(sep) => self.schema_mut().separator = sep,
-            Action::SetSchema(schema) => self.set_schema(*schema),
-            Action::AddIndex => self.add_index(),
-            Action::AddMultiAttributeIndex { partition, sort } => {
+            DesignEdit::SetSeparator(sep) => self.schema_mut().separator = sep,
+            DesignEdit::SetSchema(schema) => self.set_schema(*schema),
+            DesignEdit::AddIndex => self.add_index(),
+            DesignEdit::AddMultiAttributeIndex { partition, sort } => {
                 if let Some(why) = self.multi_attribute_index_problem(&partition, &sort) {
                     return Err(Refusal(why));
                 }
                 self.add_multi_attribute_index(partition, sort);
             }
-            Action::RemoveIndex(name) => self.remove_index(&name),
-            Action::MoveToIndex { entity, field } => self.move_to_index(&entity, &field),
-            Action::AddSortKey => self.add_sort_key(),
-            _ => return Err(Refusal::misrouted("design's entities and table")),
+            DesignEdit::RemoveIndex(name) => self.remove_index(&name),
+            DesignEdit::MoveToIndex { entity, field } => self.move_to_index(&entity, &field),
+            DesignEdit::AddSortKey => self.add_sort_key(),
         }
         Ok(())
+    }
+
+    pub(super) fn edit_focus(&mut self, edit: FocusEdit) -> Result<(), Refusal> {
+        match edit {
+            FocusEdit::SelectEntity(e) if e.0 < self.schema.entities.len() => self.entity = e,
+            FocusEdit::SelectEntity(e) => return Err(Refusal::new(format!("there is no entity #{}", e.0 + 1))),
+            FocusEdit::SelectAttribute(a) if self.schema.table.attribute_type(&a).is_some() => self.attribute = a,
+            FocusEdit::SelectAttribute(a) => return Err(Refusal::new(format!("the table has no key attribute {a:?}"))),
+        }
+        Ok(())
+    }
+
+    /// The query's anchor stays an item of the table after items go.
+    pub(super) fn keep_anchor(&mut self) {
+        let last = ItemId(self.rows.len().saturating_sub(1));
+        if self.query.anchor > last {
+            self.query_mut().anchor = last;
+        }
     }
 
     /// Removes the entity being designed and its items; the last entity stays, since a
@@ -106,48 +118,59 @@ impl Playground {
             return Err(Refusal::new("the design's last entity stays: a schema needs one"));
         }
         let gone = self.entity;
-        if gone >= self.schema.entities.len() {
+        if gone.0 >= self.schema.entities.len() {
             return Err(no_entity());
         }
-        self.schema_mut().entities.remove(gone);
+        self.schema_mut().entities.remove(gone.0);
         let rows = self.rows_mut();
         rows.retain(|r| r.entity != gone);
         for r in rows.iter_mut().filter(|r| r.entity > gone) {
-            r.entity -= 1;
+            r.entity.0 -= 1;
         }
-        self.entity = gone.min(self.schema.entities.len() - 1);
-        self.query_mut().anchor = 0;
+        self.entity = EntityId(gone.0.min(self.schema.entities.len() - 1));
+        self.query_mut().anchor = ItemId(0);
         Ok(())
     }
 
-    pub(super) fn edit_settings(&mut self, action: Action) -> Result<(), Refusal> {
-        match action {
-            Action::SetQuery(q) => self.set_query(q),
-            Action::SetPasted(text) => self.pasted = text,
-            Action::SetSnippet(prefs) => self.snippet = Rc::new(prefs),
-            Action::SetExpectedMax { field, text } if text.trim().is_empty() => {
+    pub(super) fn edit_query(&mut self, edit: QueryEdit) -> Result<(), Refusal> {
+        match edit {
+            QueryEdit::SetQuery(q) => self.set_query(q),
+            QueryEdit::SetPasted(text) => self.pasted = text,
+        }
+        Ok(())
+    }
+
+    pub(super) fn edit_prefs(&mut self, edit: PrefsEdit) -> Result<(), Refusal> {
+        match edit {
+            PrefsEdit::SetSnippet(prefs) => self.snippet = Rc::new(prefs),
+            PrefsEdit::SetExpectedMax { field, text } if text.trim().is_empty() => {
                 Rc::make_mut(&mut self.expected).shift_remove(&field);
             }
-            Action::SetExpectedMax { field, text } => {
+            PrefsEdit::SetExpectedMax { field, text } => {
                 Rc::make_mut(&mut self.expected).insert(field, Value::String(text));
             }
+        }
+        Ok(())
+    }
+
+    pub(super) fn edit_typed(&mut self, edit: TypedEdit) -> Result<(), Refusal> {
+        match edit {
             // The typed text is settled either way: applied, or kept with its problem.
-            Action::Typed { key, outcome } => {
+            TypedEdit::Typed { key, outcome } => {
                 self.settle(&key);
                 match outcome {
                     Ok(action) => return self.apply(*action),
                     Err(problem) => drop(Rc::make_mut(&mut self.unsettled).insert(key, problem)),
                 }
             }
-            Action::DiscardTyped(key) => self.settle(&key),
-            _ => return Err(Refusal::misrouted("page's settings")),
+            TypedEdit::DiscardTyped(key) => self.settle(&key),
         }
         Ok(())
     }
 
     /// Forgets a typed setting; the settings stay the same piece when it was not there,
     /// so the panels that read them are not redrawn.
-    fn settle(&mut self, key: &str) {
+    fn settle(&mut self, key: &SettingKey) {
         if self.unsettled.contains_key(key) {
             Rc::make_mut(&mut self.unsettled).remove(key);
         }
@@ -186,42 +209,48 @@ mod tests {
         let p = crate::presets::leaderboard();
         let cases: [(Action, &str); 8] = [
             (
-                Action::SetValue {
-                    row: 99,
+                Action::from(ItemsEdit::SetValue {
+                    item: ItemId(99),
                     field: "score".into(),
                     text: "1".into(),
-                },
+                }),
                 "there is no item #100: the table has 4",
             ),
-            (Action::RemoveRow(4), "there is no item #5: the table has 4"),
             (
-                Action::SetWidth {
+                Action::from(ItemsEdit::RemoveRow(ItemId(4))),
+                "there is no item #5: the table has 4",
+            ),
+            (
+                Action::from(FieldEdit::SetWidth {
                     field: "nope".into(),
                     width: 3,
-                },
+                }),
                 "the entity has no field \"nope\"",
             ),
             (
-                Action::SetScale {
+                Action::from(FieldEdit::SetScale {
                     field: "score".into(),
                     scale: 2,
-                },
+                }),
                 "score is a uint field, and only a decimal field has a scale",
             ),
             (
-                Action::SetCase {
+                Action::from(FieldEdit::SetCase {
                     field: "at".into(),
                     case: Case::Upper,
-                },
+                }),
                 "at is a timestamp field, and only a text field has a case",
             ),
             (
-                Action::MoveSegment { from: 0, by: -1 },
+                Action::from(TemplateEdit::MoveSegment { from: 0, by: -1 }),
                 "segment 1 cannot move -1 place(s)",
             ),
-            (Action::SelectEntity(3), "there is no entity #4"),
             (
-                Action::RemoveEntity,
+                Action::from(FocusEdit::SelectEntity(EntityId(3))),
+                "there is no entity #4",
+            ),
+            (
+                Action::from(DesignEdit::RemoveEntity),
                 "the design's last entity stays: a schema needs one",
             ),
         ];
@@ -232,16 +261,16 @@ mod tests {
         }
         let mut q = p.clone();
         assert_eq!(
-            q.apply(Action::SetWidth {
+            q.apply(Action::from(FieldEdit::SetWidth {
                 field: "score".into(),
                 width: 10
-            }),
+            })),
             Ok(())
         );
         assert_eq!(q, p);
         // A typed setting is settled even when what it reads as is refused.
         let mut q = p.clone();
-        let key = Unsettled::key(0, "nope", "width");
+        let key = SettingKey::new(EntityId(0), SettingOf::Field("nope".into()), "width");
         Rc::make_mut(&mut q.unsettled).insert(
             key.clone(),
             Unsettled {
@@ -250,13 +279,13 @@ mod tests {
                 problem: "p".into(),
             },
         );
-        let typed = Action::Typed {
+        let typed = Action::from(TypedEdit::Typed {
             key,
-            outcome: Ok(Box::new(Action::SetWidth {
+            outcome: Ok(Box::new(Action::from(FieldEdit::SetWidth {
                 field: "nope".into(),
                 width: 3,
-            })),
-        };
+            }))),
+        });
         assert!(q.apply(typed).is_err());
         assert!(q.unsettled.is_empty());
     }

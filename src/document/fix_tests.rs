@@ -9,9 +9,9 @@ use super::*;
 fn a_sort_key_is_added_and_a_changing_field_moved_to_a_gsi_each_as_one_undoable_step() {
     use std::rc::Rc;
     use yew::Reducible;
-    let start = crate::presets::load("tickets").expect("the preset loads");
+    let start = crate::presets::load(PresetId::Tickets).expect("the preset loads");
     assert!(start.schema.table.primary.sort.is_none());
-    let ws = Rc::new(Workspace::new(start.clone())).reduce(Command::Edit(Action::AddSortKey));
+    let ws = Rc::new(Workspace::new(start.clone())).reduce(Command::Edit(Action::from(DesignEdit::AddSortKey)));
     let p = ws.present.clone();
     let sk = p.schema.table.primary.sort.clone().expect("the table has a sort key");
     assert_eq!(
@@ -31,7 +31,9 @@ fn a_sort_key_is_added_and_a_changing_field_moved_to_a_gsi_each_as_one_undoable_
     );
     assert_eq!(*ws.clone().reduce(Command::Undo).present, start);
     // updatedAt (marked as changing) into the table's sort key: an L4 error.
-    let ws = ws.reduce(Command::Edit(Action::AddFieldSegment("updatedAt".into())));
+    let ws = ws.reduce(Command::Edit(Action::from(TemplateEdit::AddFieldSegment(
+        "updatedAt".into(),
+    ))));
     let in_table_key = |p: &Playground| {
         p.schema.entities[0]
             .keys
@@ -45,10 +47,10 @@ fn a_sort_key_is_added_and_a_changing_field_moved_to_a_gsi_each_as_one_undoable_
         .lint(&before.item_keys())
         .iter()
         .any(|f| f.rule == keylab::lint::Rule::MutableKey && f.field.as_deref() == Some("updatedAt")));
-    let ws = ws.reduce(Command::Edit(Action::MoveToIndex {
+    let ws = ws.reduce(Command::Edit(Action::from(DesignEdit::MoveToIndex {
         entity: "Ticket".into(),
         field: "updatedAt".into(),
-    }));
+    })));
     let moved = ws.present.clone();
     assert!(!in_table_key(&moved));
     assert_eq!(moved.schema.table.indexes.len(), before.schema.table.indexes.len() + 1);

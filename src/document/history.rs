@@ -120,14 +120,14 @@ mod tests {
     fn undo_and_redo_walk_the_history() {
         let start = Rc::new(Workspace::new(crate::presets::leaderboard()));
         let width = |ws: &Workspace| ws.present.entity().unwrap().field("score").unwrap().kind.width();
-        let ws = start.clone().reduce(Command::Edit(Action::SetWidth {
+        let ws = start.clone().reduce(Command::Edit(Action::from(FieldEdit::SetWidth {
             field: "score".into(),
             width: 12,
-        }));
-        let ws = ws.reduce(Command::Edit(Action::SetWidth {
+        })));
+        let ws = ws.reduce(Command::Edit(Action::from(FieldEdit::SetWidth {
             field: "score".into(),
             width: 14,
-        }));
+        })));
         assert_eq!(width(&ws), Some(14));
         let ws = ws.reduce(Command::Undo);
         assert_eq!((width(&ws), ws.can_redo()), (Some(12), true));
@@ -139,22 +139,22 @@ mod tests {
         );
         let ws = ws.reduce(Command::Redo);
         assert_eq!(width(&ws), Some(12));
-        let ws = ws.reduce(Command::Edit(Action::SetWidth {
+        let ws = ws.reduce(Command::Edit(Action::from(FieldEdit::SetWidth {
             field: "score".into(),
             width: 5,
-        }));
+        })));
         assert!(!ws.can_redo(), "a new edit drops the redo branch");
-        let same = ws.clone().reduce(Command::Edit(Action::SetWidth {
+        let same = ws.clone().reduce(Command::Edit(Action::from(FieldEdit::SetWidth {
             field: "score".into(),
             width: 5,
-        }));
+        })));
         assert_eq!(same.past.len(), ws.past.len(), "a no-op edit is not a step");
         let mut many = start;
         for w in 0..(HISTORY as u32 + 20) {
-            many = many.reduce(Command::Edit(Action::SetWidth {
+            many = many.reduce(Command::Edit(Action::from(FieldEdit::SetWidth {
                 field: "score".into(),
                 width: w + 1,
-            }));
+            })));
         }
         assert_eq!(many.past.len(), HISTORY);
     }

@@ -33,7 +33,7 @@ impl Playground {
     }
 
     pub(super) fn add_multi_attribute_index(&mut self, partition: Vec<String>, sort: Vec<String>) {
-        let Some(entity) = self.schema.entities.get(self.entity) else {
+        let Some(entity) = self.schema.entities.get(self.entity.0) else {
             return;
         };
         let typed: Vec<(String, AttrType)> = partition
@@ -108,7 +108,7 @@ impl Playground {
         }
     }
 
-    /// See [`Action::MoveToIndex`]. Nothing happens for a field that is not in the
+    /// See [`DesignEdit::MoveToIndex`]. Nothing happens for a field that is not in the
     /// table's key (the finding that offers the move is then gone).
     pub(super) fn move_to_index(&mut self, entity: &str, field: &str) {
         let Some(e) = self.schema.entities.iter().position(|x| x.name == entity) else {
@@ -168,10 +168,10 @@ impl Playground {
         if let Some(f) = target.fields.iter_mut().find(|f| f.name == field) {
             f.mutable = Some(true);
         }
-        self.entity = e;
+        self.entity = EntityId(e);
     }
 
-    /// See [`Action::AddSortKey`].
+    /// See [`DesignEdit::AddSortKey`].
     pub(super) fn add_sort_key(&mut self) {
         let t = &self.schema.table;
         if t.primary.sort.is_some() {

@@ -13,8 +13,11 @@ mod edit_work;
 #[cfg(test)]
 mod fix_tests;
 mod history;
+mod ids;
 mod indexes;
 use indexes::multi_attribute_index_problem;
+#[cfg(test)]
+mod entity_tests;
 mod panel_views;
 mod pieces;
 mod query_draft;
@@ -22,8 +25,12 @@ mod saved;
 #[cfg(test)]
 mod tests;
 
-pub use edit::{Action, NewSegment, Refusal};
+pub use edit::{
+    Action, DesignEdit, FieldEdit, FocusEdit, ItemsEdit, NewSegment, PrefsEdit, QueryEdit, Refusal, TemplateEdit,
+    TypedEdit,
+};
 pub use history::{Command, Workspace, HISTORY};
+pub use ids::{EntityId, ItemId, PresetId, SettingKey, SettingOf};
 pub use panel_views::{Design, Items};
 pub use pieces::{Piece, Reads};
 pub use query_draft::{QueryChoices, QueryDraft, Shape, ANCHORS_OFFERED};
@@ -46,14 +53,14 @@ use std::rc::Rc;
 /// typed (every value is text; the codec reads numbers from text).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Row {
-    pub entity: usize,
+    pub entity: EntityId,
     /// Shared: an edit of one item copies the list of items, not every item's values
     /// (at 100,000 items, 100 ms of allocation for each value typed).
     pub values: Rc<Values>,
 }
 
 impl Row {
-    pub fn new(entity: usize, values: Values) -> Row {
+    pub fn new(entity: EntityId, values: Values) -> Row {
         Row {
             entity,
             values: Rc::new(values),
@@ -69,20 +76,21 @@ pub struct Playground {
     /// exactly when its input changed.
     pub schema: Rc<Schema>,
     /// The entity whose key template is being designed.
-    pub entity: usize,
+    pub entity: EntityId,
     /// The key attribute whose template is being designed; see [`Playground::attribute`].
     pub attribute: String,
     /// Shared, so undo history and memoised views hold up to 100,000 items cheaply.
     pub rows: Rc<Vec<Row>>,
-    /// The preset this work started from, whose lesson the page shows.
-    pub preset: String,
+    /// The preset this work started from, whose lesson the page shows; `None` for a
+    /// design of the person's own.
+    pub preset: Option<PresetId>,
     pub query: Rc<QueryDraft>,
     /// The text of the "paste an expression" box.
     pub pasted: String,
     pub snippet: Rc<SnippetPrefs>,
     /// The width planner's expected maximum per field, as typed.
     pub expected: Rc<Values>,
-    /// Settings typed but not applicable yet, by setting (see [`Unsettled::key`]).
+    /// Settings typed but not applicable yet, by setting.
     pub unsettled: Rc<UnsettledSettings>,
 }
 
@@ -126,8 +134,8 @@ pub fn check_entity_name(name: &str, others: &[String]) -> Result<(), String> {
     }
 }
 
-/// The settings typed but not applicable, by setting (see [`Unsettled::key`]).
-pub type UnsettledSettings = BTreeMap<String, Unsettled>;
+/// The settings typed but not applicable, by setting.
+pub type UnsettledSettings = BTreeMap<SettingKey, Unsettled>;
 
 /// A setting typed into its field that cannot be applied as it stands: a width of `-3`,
 /// an empty entity name. It is kept and saved with the work, shown back in its field
@@ -143,16 +151,11 @@ pub struct Unsettled {
 }
 
 impl Unsettled {
-    /// The key of a field's setting: stable while segments move, per entity.
-    pub fn key(entity: usize, field: &str, setting: &str) -> String {
-        format!("{entity}/{field}/{setting}")
-    }
-
-    /// The settings typed for one field (or `#i` literal) of one entity, by setting.
-    pub fn of(all: &BTreeMap<String, Unsettled>, entity: usize, field: &str) -> BTreeMap<String, Unsettled> {
-        let prefix = format!("{entity}/{field}/");
+    /// The settings typed for one part of one entity, by setting.
+    pub fn of(all: &UnsettledSettings, entity: EntityId, of: &SettingOf) -> BTreeMap<String, Unsettled> {
         all.iter()
-            .filter_map(|(k, u)| Some((k.strip_prefix(&prefix)?.to_string(), u.clone())))
+            .filter(|(k, _)| k.entity == entity && k.of == *of)
+            .map(|(k, u)| (k.setting.clone(), u.clone()))
             .collect()
     }
 }
@@ -194,7 +197,7 @@ static NO_ENTITY: Entity = Entity {
 
 impl Playground {
     pub fn entity(&self) -> Option<&keylab::schema::Entity> {
-        self.schema.entities.get(self.entity)
+        self.schema.entities.get(self.entity.0)
     }
 
     /// The attribute whose template the page edits: the chosen one while the table has
@@ -210,13 +213,13 @@ impl Playground {
 
     /// The entity an item belongs to; `None` for a row past the end or whose entity
     /// is gone.
-    pub fn entity_of_row(&self, row: usize) -> Option<&Entity> {
-        self.schema.entities.get(self.rows.get(row)?.entity)
+    pub fn entity_of_row(&self, item: ItemId) -> Option<&Entity> {
+        self.schema.entities.get(self.rows.get(item.0)?.entity.0)
     }
 
-    /// A row's values as one line (see [`row_text`]).
-    pub fn row_text(&self, row: usize) -> String {
-        row_text(&self.schema, &self.rows, row)
+    /// An item's values as one line (see [`row_text`]).
+    pub fn row_text(&self, item: ItemId) -> String {
+        row_text(&self.schema, &self.rows, item)
     }
 
     /// The key schema (base table or GSI) that the selected attribute keys.
@@ -251,7 +254,7 @@ impl Playground {
 
     /// The selected entity, to edit.
     fn entity_mut(&mut self) -> Option<&mut Entity> {
-        let at = self.entity;
+        let at = self.entity.0;
         self.schema_mut().entities.get_mut(at)
     }
 
@@ -277,9 +280,9 @@ impl Playground {
             .map(|k| &mut k.segments)
     }
 
-    /// See [`Action::SetMutable`].
+    /// See [`FieldEdit::SetMutable`].
     fn say_changes(&mut self, entity: Option<String>, field: &str, mutable: Option<bool>) {
-        let at = entity.map_or(Some(self.entity), |name| {
+        let at = entity.map_or(Some(self.entity.0), |name| {
             self.schema.entities.iter().position(|e| e.name == name)
         });
         let entity = at.and_then(|e| self.schema_mut().entities.get_mut(e));
@@ -337,17 +340,17 @@ pub fn kinds() -> &'static [&'static str] {
 /// of its templates, so it has no keys.
 fn samples<'a>(schema: &'a Schema, rows: &'a [Row]) -> Vec<Sample<'a>> {
     rows.iter()
-        .map(|r| (schema.entities.get(r.entity).unwrap_or(&NO_ENTITY), &*r.values))
+        .map(|r| (schema.entities.get(r.entity.0).unwrap_or(&NO_ENTITY), &*r.values))
         .collect()
 }
 
 /// A row's values as one line, in its entity's column order, with the instant an
 /// epoch time or an id stands for beside it: the time reference for the orders.
-fn row_text(schema: &Schema, rows: &[Row], row: usize) -> String {
-    let Some(r) = rows.get(row) else {
+fn row_text(schema: &Schema, rows: &[Row], item: ItemId) -> String {
+    let Some(r) = rows.get(item.0) else {
         return String::new();
     };
-    let entity = schema.entities.get(r.entity);
+    let entity = schema.entities.get(r.entity.0);
     columns_of(entity)
         .iter()
         .map(|c| {

@@ -3,10 +3,9 @@
 //! panel exactly when one of those pieces changed, and no comparison can leave one out.
 
 use super::{columns_of, edited_attribute, index_keying, multi_attribute_index_problem, row_text, Row};
-use super::{Playground, Same, Unsettled};
+use super::{EntityId, ItemId, Playground, Same, UnsettledSettings};
 use keylab::schema::{Entity, KeyTemplate, Schema};
 use keylab::Values;
-use std::collections::BTreeMap;
 
 /// The sample items as the lists show them, and nothing else of the document. A list
 /// that takes `Items` is redrawn when the items or the design change, never when the
@@ -25,15 +24,15 @@ impl Items {
         }
     }
     /// An item's values as one line (see [`row_text`]).
-    pub fn text(&self, row: usize) -> String {
-        row_text(&self.schema.0, &self.rows.0, row)
+    pub fn text(&self, item: ItemId) -> String {
+        row_text(&self.schema.0, &self.rows.0, item)
     }
-    pub fn entity(&self, row: usize) -> Option<&Entity> {
-        self.entity_at(self.rows.0.get(row)?.entity)
+    pub fn entity(&self, item: ItemId) -> Option<&Entity> {
+        self.entity_at(self.rows.0.get(item.0)?.entity)
     }
     /// A field's value in an item, as typed.
-    pub fn value(&self, row: usize, field: &str) -> Option<&str> {
-        self.rows.0.get(row)?.values.get(field)?.as_str()
+    pub fn value(&self, item: ItemId, field: &str) -> Option<&str> {
+        self.rows.0.get(item.0)?.values.get(field)?.as_str()
     }
     pub fn separator(&self) -> &str {
         &self.schema.0.separator
@@ -50,17 +49,20 @@ impl Items {
         self.schema.0.entities.len()
     }
     /// The design's entity at an index (as [`Row::entity`] holds it).
-    pub fn entity_at(&self, entity: usize) -> Option<&Entity> {
-        self.schema.0.entities.get(entity)
+    pub fn entity_at(&self, entity: EntityId) -> Option<&Entity> {
+        self.schema.0.entities.get(entity.0)
     }
     /// An entity's fields in key order, the columns its items are shown in.
-    pub fn columns(&self, entity: usize) -> Vec<String> {
+    pub fn columns(&self, entity: EntityId) -> Vec<String> {
         columns_of(self.entity_at(entity))
     }
-    /// The rows of one entity, by row number.
-    pub fn of_entity(&self, entity: usize) -> Vec<usize> {
+    /// The items of one entity, in table order.
+    pub fn of_entity(&self, entity: EntityId) -> Vec<ItemId> {
         let rows = &self.rows.0;
-        (0..rows.len()).filter(|&r| rows[r].entity == entity).collect()
+        (0..rows.len())
+            .filter(|&r| rows[r].entity == entity)
+            .map(ItemId)
+            .collect()
     }
     pub fn len(&self) -> usize {
         self.rows.0.len()
@@ -78,11 +80,11 @@ impl Items {
 pub struct Design {
     schema: Same<Schema>,
     rows: Same<Vec<Row>>,
-    entity: usize,
+    entity: EntityId,
     /// The attribute as chosen (see [`Playground::attribute`]).
     attribute: String,
     expected: Same<Values>,
-    unsettled: Same<BTreeMap<String, Unsettled>>,
+    unsettled: Same<UnsettledSettings>,
 }
 
 impl Design {
@@ -105,11 +107,11 @@ impl Design {
         &self.schema.0
     }
     /// The selected entity's index among the schema's entities.
-    pub fn entity_index(&self) -> usize {
+    pub fn entity_index(&self) -> EntityId {
         self.entity
     }
     pub fn entity(&self) -> Option<&Entity> {
-        self.schema.0.entities.get(self.entity)
+        self.schema.0.entities.get(self.entity.0)
     }
     /// The key attribute whose template is edited (see [`Playground::attribute`]).
     pub fn attribute(&self) -> String {
@@ -126,11 +128,11 @@ impl Design {
         self.expected.0.get(field)?.as_str()
     }
     /// Settings typed but not applicable, kept beside their fields.
-    pub fn unsettled(&self) -> &BTreeMap<String, Unsettled> {
+    pub fn unsettled(&self) -> &UnsettledSettings {
         &self.unsettled.0
     }
     /// How many sample items an entity has.
-    pub fn count_of(&self, entity: usize) -> usize {
+    pub fn count_of(&self, entity: EntityId) -> usize {
         self.rows.0.iter().filter(|r| r.entity == entity).count()
     }
 }

@@ -4,7 +4,7 @@
 //! read a piece it did not name would compute from an empty one, and its tests would
 //! say so.
 
-use super::{Playground, QueryDraft, Row, Same, SnippetPrefs};
+use super::{EntityId, Playground, QueryDraft, Row, Same, SnippetPrefs};
 use keylab::schema::{KeySchema, Schema, Table};
 use keylab::Values;
 
@@ -35,7 +35,7 @@ pub enum Piece {
 pub struct Reads {
     schema: Option<Same<Schema>>,
     items: Option<Same<Vec<Row>>>,
-    focus: Option<(usize, String)>,
+    focus: Option<(EntityId, String)>,
     query: Option<Same<QueryDraft>>,
     snippet: Option<Same<SnippetPrefs>>,
     expected: Option<Same<Values>>,

@@ -47,7 +47,7 @@ pub struct QueryDraft {
     /// table as `""`, which still reads as `None`.
     #[serde(deserialize_with = "base_table_or_index")]
     pub index: Option<String>,
-    pub anchor: usize,
+    pub anchor: ItemId,
     pub fixed: usize,
     pub op: RangeOp,
     pub value: String,
@@ -62,7 +62,7 @@ impl Default for QueryDraft {
         QueryDraft {
             shape: Shape::Collection,
             index: None,
-            anchor: 0,
+            anchor: ItemId(0),
             fixed: 0,
             op: RangeOp::Ge,
             value: String::new(),
@@ -94,12 +94,12 @@ pub struct QueryChoices {
     pub index: String,
     /// The entities, by name, with the first item of each (`None`: it has none yet):
     /// a query is for one entity, picked first.
-    pub entities: Vec<(String, Option<usize>)>,
+    pub entities: Vec<(String, Option<ItemId>)>,
     /// The anchor's entity, by position in `entities`.
-    pub entity: Option<usize>,
+    pub entity: Option<EntityId>,
     /// The items of the anchor's entity that the query can be stated against: each
     /// item's row and its values as one line, numbered from 1 within the entity.
-    pub entity_items: Vec<(usize, usize, String)>,
+    pub entity_items: Vec<(ItemId, usize, String)>,
     /// How many items of the entity are not offered (past [`ANCHORS_OFFERED`]).
     pub entity_items_more: usize,
     /// "Everything under a prefix": each choice of leading fields, with its label.
@@ -133,9 +133,12 @@ impl Playground {
                 .entities
                 .iter()
                 .enumerate()
-                .map(|(e, entity)| (entity.name.clone(), self.rows.iter().position(|r| r.entity == e)))
+                .map(|(e, entity)| {
+                    let first = self.rows.iter().position(|r| r.entity == EntityId(e));
+                    (entity.name.clone(), first.map(ItemId))
+                })
                 .collect(),
-            entity: self.rows.get(self.query.anchor).map(|r| r.entity),
+            entity: self.rows.get(self.query.anchor.0).map(|r| r.entity),
             entity_items,
             entity_items_more,
             prefixes: self.prefix_choices(),
@@ -147,14 +150,15 @@ impl Playground {
 
     /// The anchor's entity's items, the first [`ANCHORS_OFFERED`] of them and always
     /// the anchor itself, with how many more there are.
-    fn anchor_choices(&self) -> (Vec<(usize, usize, String)>, usize) {
-        let Some(entity) = self.rows.get(self.query.anchor).map(|r| r.entity) else {
+    fn anchor_choices(&self) -> (Vec<(ItemId, usize, String)>, usize) {
+        let Some(entity) = self.rows.get(self.query.anchor.0).map(|r| r.entity) else {
             return (Vec::new(), 0);
         };
-        let rows: Vec<usize> = (0..self.rows.len())
+        let rows: Vec<ItemId> = (0..self.rows.len())
             .filter(|&r| self.rows[r].entity == entity)
+            .map(ItemId)
             .collect();
-        let offered: Vec<(usize, usize, String)> = rows
+        let offered: Vec<(ItemId, usize, String)> = rows
             .iter()
             .enumerate()
             .filter(|&(n, &r)| n < ANCHORS_OFFERED || r == self.query.anchor)
@@ -279,7 +283,7 @@ impl Playground {
     pub(super) fn range_start(&self) -> Option<String> {
         let fields = self.query_sort_fields();
         let field = fields.get(self.query.fixed.min(fields.len().saturating_sub(1)))?;
-        let value = self.rows.get(self.query.anchor)?.values.get(field)?;
+        let value = self.rows.get(self.query.anchor.0)?.values.get(field)?;
         value.as_str().map(str::to_string)
     }
 
@@ -301,13 +305,13 @@ impl Playground {
             0 => return Err("add a sample item to query against".into()),
             n => self
                 .rows
-                .get(q.anchor)
-                .ok_or_else(|| format!("there is no item #{}: pick an item from 1 to {n}", q.anchor + 1))?,
+                .get(q.anchor.0)
+                .ok_or_else(|| format!("there is no item {}: pick an item from 1 to {n}", q.anchor))?,
         };
         let entity = self
             .schema
             .entities
-            .get(row.entity)
+            .get(row.entity.0)
             .ok_or("the anchor item's entity is gone")?;
         let anchor = &row.values;
         // A saved or linked query on an index the table does not have is not read as a

@@ -28,9 +28,10 @@ const SAVED_FIELDS: [&str; 13] = [
 #[derive(Serialize)]
 struct Head<'a> {
     schema: Value,
-    entity: usize,
+    entity: EntityId,
     attribute: &'a str,
-    preset: &'a str,
+    /// Empty for a design of the person's own.
+    preset: &'static str,
 }
 
 /// The fields after the items.
@@ -40,7 +41,7 @@ struct Tail<'a> {
     pasted: &'a str,
     snippet: &'a SnippetPrefs,
     expected: &'a Values,
-    unsettled: &'a BTreeMap<String, Unsettled>,
+    unsettled: &'a UnsettledSettings,
 }
 
 impl<'a> Head<'a> {
@@ -49,7 +50,7 @@ impl<'a> Head<'a> {
             schema: p.schema.to_value(),
             entity: p.entity,
             attribute: &p.attribute,
-            preset: &p.preset,
+            preset: p.preset.map_or("", PresetId::as_str),
         }
     }
 }
@@ -75,7 +76,7 @@ struct SavedItem<'a> {
 
 impl<'a> SavedItem<'a> {
     fn of(p: &'a Playground, row: &'a Row) -> Self {
-        let entity = p.schema.entities.get(row.entity).map(|e| e.name.as_str());
+        let entity = p.schema.entities.get(row.entity.0).map(|e| e.name.as_str());
         SavedItem {
             entity: entity.unwrap_or_default(),
             values: &row.values,
@@ -155,10 +156,10 @@ impl Playground {
     pub(super) fn empty(schema: Schema) -> Playground {
         Playground {
             schema: Rc::new(schema),
-            entity: 0,
+            entity: EntityId(0),
             attribute: String::new(),
             rows: Rc::new(Vec::new()),
-            preset: String::new(),
+            preset: None,
             query: Rc::default(),
             pasted: String::new(),
             snippet: Rc::default(),
@@ -171,7 +172,7 @@ impl Playground {
     pub fn from_schema(schema: Schema) -> Playground {
         let mut p = Playground::empty(schema);
         // Adding an item to a design with entities is never refused.
-        let _ = p.apply(Action::AddRow);
+        let _ = p.apply(Action::from(ItemsEdit::AddRow));
         p
     }
 
@@ -262,8 +263,8 @@ impl Playground {
         }
         let schema = Schema::from_value(doc.get("schema").unwrap_or(&Value::Null))
             .map_err(|e| format!("saved schema is invalid: {e}"))?;
-        let entity = doc.get("entity").and_then(Value::as_u64).unwrap_or(0) as usize;
-        if entity >= schema.entities.len() {
+        let entity = EntityId(doc.get("entity").and_then(Value::as_u64).unwrap_or(0) as usize);
+        if entity.0 >= schema.entities.len() {
             return Err("saved work names an entity that does not exist".into());
         }
         // Taken out of the document rather than copied: at 100,000 items, copying the
@@ -282,6 +283,18 @@ impl Playground {
         let pasted = text_of("pasted");
         let snippet = settings(&doc, "snippet", "the saved code settings", &mut notes);
         let unsettled = settings(&doc, "unsettled", "the settings typed but not applied", &mut notes);
+        let preset = match text_of("preset") {
+            name if name.is_empty() => None,
+            name => {
+                let known = PresetId::named(&name);
+                if known.is_none() {
+                    notes.push(format!(
+                        "the saved work names a preset keylab does not have ({name:?}), so it is kept as a design of your own"
+                    ));
+                }
+                known
+            }
+        };
         // Only text survives: the planner reads the value like any typed number.
         let mut expected = Values::new();
         for (field, value) in doc.get("expected").and_then(Value::as_object).into_iter().flatten() {
@@ -297,7 +310,7 @@ impl Playground {
             entity,
             attribute: text_of("attribute"),
             rows: Rc::new(rows),
-            preset: text_of("preset"),
+            preset,
             query,
             pasted,
             snippet,
@@ -310,7 +323,12 @@ impl Playground {
 
 /// The saved items (`items`, or `rows` from before several entities, all of the
 /// selected entity), their values made text as the page keeps them.
-fn read_items(schema: &Schema, entity: usize, items: Option<Value>, rows: Option<Value>) -> Result<Vec<Row>, String> {
+fn read_items(
+    schema: &Schema,
+    entity: EntityId,
+    items: Option<Value>,
+    rows: Option<Value>,
+) -> Result<Vec<Row>, String> {
     match (items, rows) {
         (Some(Value::Array(items)), _) => items
             .into_iter()
@@ -327,7 +345,7 @@ fn read_items(schema: &Schema, entity: usize, items: Option<Value>, rows: Option
                     ));
                 };
                 match item.remove("values") {
-                    Some(Value::Object(values)) => Ok(Row::new(entity, as_text(values))),
+                    Some(Value::Object(values)) => Ok(Row::new(EntityId(entity), as_text(values))),
                     _ => Err(format!("saved item {} has no \"values\" object", i + 1)),
                 }
             })
@@ -443,14 +461,15 @@ mod tests {
     /// tree gave, byte for byte, so work saved before reads back and compares the same.
     #[test]
     fn saved_text_is_the_json_tree_written_out() {
-        let p = Workspace::new(crate::presets::leaderboard()).reduce_edit(Action::Generate { count: 50, seed: 3 });
+        let p = Workspace::new(crate::presets::leaderboard())
+            .reduce_edit(Action::from(ItemsEdit::Generate { count: 50, seed: 3 }));
         let tree = serde_json::json!({
             "schema": p.schema.to_value(),
             "entity": p.entity,
             "attribute": p.attribute,
-            "preset": p.preset,
+            "preset": p.preset.map_or("", crate::document::PresetId::as_str),
             "items": p.rows.iter().map(|r| serde_json::json!({
-                "entity": p.schema.entities[r.entity].name,
+                "entity": p.schema.entities[r.entity.0].name,
                 "values": *r.values,
             })).collect::<Vec<_>>(),
             "query": p.query,
@@ -466,7 +485,8 @@ mod tests {
     /// work with no items, one, many, and every preset.
     #[test]
     fn saved_work_written_in_slices_is_the_whole_text() {
-        let many = Workspace::new(crate::presets::leaderboard()).reduce_edit(Action::Generate { count: 23, seed: 9 });
+        let many = Workspace::new(crate::presets::leaderboard())
+            .reduce_edit(Action::from(ItemsEdit::Generate { count: 23, seed: 9 }));
         let mut none = many.clone();
         none.rows = Rc::new(Vec::new());
         let mut one = many.clone();

@@ -9,6 +9,10 @@ fn run(actions: Vec<Action>) -> Playground {
         .fold(crate::presets::leaderboard(), |p, a| Workspace::new(p).reduce_edit(a))
 }
 
+pub(super) fn edit(p: Playground, actions: Vec<Action>) -> Playground {
+    actions.into_iter().fold(p, |p, a| Workspace::new(p).reduce_edit(a))
+}
+
 fn sorted_scores(p: &Playground) -> Vec<String> {
     let pv = p.preview().unwrap();
     pv.sorted
@@ -27,59 +31,62 @@ fn default_shows_top_scores_first() {
 
 #[test]
 fn order_width_and_values_change_the_preview() {
-    let asc = run(vec![Action::SetOrder {
+    let asc = run(vec![Action::from(FieldEdit::SetOrder {
         field: "score".into(),
         order: Order::Asc,
-    }]);
+    })]);
     assert_eq!(sorted_scores(&asc), ["9", "10", "240", "1500"]);
-    let narrow = run(vec![Action::SetWidth {
+    let narrow = run(vec![Action::from(FieldEdit::SetWidth {
         field: "score".into(),
         width: 3,
-    }]);
+    })]);
     assert_eq!(
         sorted_scores(&narrow),
         ["240", "10", "9"],
         "1500 overflows width 3 and drops out"
     );
-    let edited = run(vec![Action::SetValue {
-        row: 3,
+    let edited = run(vec![Action::from(ItemsEdit::SetValue {
+        item: ItemId(3),
         field: "score".into(),
         text: "2000".into(),
-    }]);
+    })]);
     assert_eq!(sorted_scores(&edited), ["2000", "1500", "240", "10"]);
 }
 
 #[test]
 fn segments_add_remove_move_and_rename() {
     let p = run(vec![
-        Action::AddSegment(NewSegment::Field),
-        Action::AddSegment(NewSegment::Literal),
+        Action::from(TemplateEdit::AddSegment(NewSegment::Field)),
+        Action::from(TemplateEdit::AddSegment(NewSegment::Literal)),
     ]);
     let t = p.template().unwrap();
     assert_eq!(t.segments.len(), 5);
     assert_eq!(t.segments[3], Segment::Field("field1".into()));
     assert_eq!(p.rows[0].values["field1"], json!("0"));
-    let p = run(vec![Action::AddSegment(NewSegment::Field), Action::RemoveSegment(3)]);
+    let p = run(vec![
+        Action::from(TemplateEdit::AddSegment(NewSegment::Field)),
+        Action::from(TemplateEdit::RemoveSegment(3)),
+    ]);
     assert!(
         p.entity().unwrap().field("field1").is_none(),
         "an unused field is dropped"
     );
     assert!(!p.rows[0].values.contains_key("field1"));
     let p = run(vec![
-        Action::MoveSegment { from: 0, by: 1 },
-        Action::MoveSegment { from: 0, by: -1 },
+        Action::from(TemplateEdit::MoveSegment { from: 0, by: 1 }),
+        Action::from(TemplateEdit::MoveSegment { from: 0, by: -1 }),
     ]);
     assert_eq!(p.template().unwrap().segments[0], Segment::Field("at".into()));
-    let p = run(vec![Action::RenameField {
+    let p = run(vec![Action::from(FieldEdit::RenameField {
         field: "player".into(),
         to: "who".into(),
-    }]);
+    })]);
     assert_eq!(p.template().unwrap().segments[2], Segment::Field("who".into()));
     assert_eq!(p.rows[1].values["who"], json!("p_8842"));
-    let same = run(vec![Action::RenameField {
+    let same = run(vec![Action::from(FieldEdit::RenameField {
         field: "player".into(),
         to: "score".into(),
-    }]);
+    })]);
     assert_eq!(
         same,
         crate::presets::leaderboard(),
@@ -89,10 +96,10 @@ fn segments_add_remove_move_and_rename() {
 
 #[test]
 fn kind_switch_keeps_width_and_order() {
-    let p = run(vec![Action::SetKind {
+    let p = run(vec![Action::from(FieldEdit::SetKind {
         field: "score".into(),
         kind: FieldKind::default_of("int").unwrap(),
-    }]);
+    })]);
     assert_eq!(
         p.entity().unwrap().field("score").unwrap().kind,
         FieldKind::Int {
@@ -100,19 +107,19 @@ fn kind_switch_keeps_width_and_order() {
             order: Order::Desc
         }
     );
-    let p = run(vec![Action::SetKind {
+    let p = run(vec![Action::from(FieldEdit::SetKind {
         field: "nowhere".into(),
         kind: FieldKind::default_of("int").unwrap(),
-    }]);
+    })]);
     assert_eq!(p, crate::presets::leaderboard());
 }
 
 #[test]
 fn saved_state_round_trips_and_bad_state_is_an_error() {
-    let p = run(vec![Action::SetWidth {
+    let p = run(vec![Action::from(FieldEdit::SetWidth {
         field: "score".into(),
         width: 12,
-    }]);
+    })]);
     assert_eq!(Playground::from_json(&p.to_json()), Ok(p));
     for bad in [
         "",
@@ -131,10 +138,10 @@ fn saved_state_round_trips_and_bad_state_is_an_error() {
 
 #[test]
 fn files_round_trip_and_bad_files_say_why() {
-    let p = run(vec![Action::SetWidth {
+    let p = run(vec![Action::from(FieldEdit::SetWidth {
         field: "score".into(),
         width: 12,
-    }]);
+    })]);
     assert_eq!(Playground::import(&p.export_all()), Ok(p.clone()));
     let schema_only = Playground::import(&p.schema.to_json_pretty()).unwrap();
     assert_eq!(schema_only.schema, p.schema);
@@ -152,10 +159,10 @@ fn files_round_trip_and_bad_files_say_why() {
 
 #[test]
 fn analysis_reports_overflow_next_to_the_value() {
-    let p = run(vec![Action::SetWidth {
+    let p = run(vec![Action::from(FieldEdit::SetWidth {
         field: "score".into(),
         width: 3,
-    }]);
+    })]);
     let a = p.analyse();
     let pv = a.preview.unwrap();
     let row = &pv.rows[1];
@@ -169,23 +176,23 @@ fn analysis_reports_overflow_next_to_the_value() {
 fn absurd_settings_are_reported_not_panics() {
     for width in [0, 39, 50, u32::MAX] {
         let p = run(vec![
-            Action::SetWidth {
+            Action::from(FieldEdit::SetWidth {
                 field: "score".into(),
                 width,
-            },
-            Action::SetKind {
+            }),
+            Action::from(FieldEdit::SetKind {
                 field: "at".into(),
                 kind: FieldKind::default_of("decimal").unwrap(),
-            },
-            Action::SetScale {
+            }),
+            Action::from(FieldEdit::SetScale {
                 field: "at".into(),
                 scale: u32::MAX,
-            },
-            Action::SetValue {
-                row: 0,
+            }),
+            Action::from(ItemsEdit::SetValue {
+                item: ItemId(0),
                 field: "player".into(),
                 text: "x".repeat(5000),
-            },
+            }),
         ]);
         let a = p.analyse();
         assert!(
@@ -199,29 +206,31 @@ fn absurd_settings_are_reported_not_panics() {
 #[test]
 fn out_of_range_actions_are_ignored_not_panics() {
     let p = run(vec![
-        Action::RemoveSegment(99),
-        Action::MoveSegment { from: 0, by: -1 },
-        Action::MoveSegment { from: 2, by: 1 },
-        Action::SetValue {
-            row: 99,
+        Action::from(TemplateEdit::RemoveSegment(99)),
+        Action::from(TemplateEdit::MoveSegment { from: 0, by: -1 }),
+        Action::from(TemplateEdit::MoveSegment { from: 2, by: 1 }),
+        Action::from(ItemsEdit::SetValue {
+            item: ItemId(99),
             field: "score".into(),
             text: "1".into(),
-        },
-        Action::RemoveRow(99),
-        Action::SetLiteral {
+        }),
+        Action::from(ItemsEdit::RemoveRow(ItemId(99))),
+        Action::from(TemplateEdit::SetLiteral {
             segment: 99,
             text: "x".into(),
-        },
+        }),
     ]);
     assert_eq!(p, crate::presets::leaderboard());
 }
 
 #[test]
 fn a_setting_that_cannot_apply_is_kept_named_and_saved_until_fixed() {
-    let key = Unsettled::key(0, "score", "width");
-    let typed = |outcome| Action::Typed {
-        key: key.clone(),
-        outcome,
+    let key = SettingKey::new(EntityId(0), SettingOf::Field("score".into()), "width");
+    let typed = |outcome| {
+        Action::from(TypedEdit::Typed {
+            key: key.clone(),
+            outcome,
+        })
     };
     let bad = Unsettled {
         setting: "width of score".into(),
@@ -244,14 +253,17 @@ fn a_setting_that_cannot_apply_is_kept_named_and_saved_until_fixed() {
     // Typing a width that applies clears it and applies it.
     let fixed = run(vec![
         typed(Err(bad.clone())),
-        typed(Ok(Box::new(Action::SetWidth {
+        typed(Ok(Box::new(Action::from(FieldEdit::SetWidth {
             field: "score".into(),
             width: 12,
-        }))),
+        })))),
     ]);
     assert!(fixed.unsettled.is_empty() && fixed.blocked().is_none());
     // Or what was typed is put back, and the applied width stands.
-    let back = run(vec![typed(Err(bad)), Action::DiscardTyped(key.clone())]);
+    let back = run(vec![
+        typed(Err(bad)),
+        Action::from(TypedEdit::DiscardTyped(key.clone())),
+    ]);
     assert!(back.blocked().is_none());
     assert_eq!(back, crate::presets::leaderboard());
     assert_eq!(fixed.entity().unwrap().field("score").unwrap().kind.width(), Some(12));
@@ -259,7 +271,7 @@ fn a_setting_that_cannot_apply_is_kept_named_and_saved_until_fixed() {
 
 #[test]
 fn a_new_entity_has_its_own_partition_and_sort_fields_and_a_rename_can_carry_its_literal() {
-    let p = edit(crate::presets::leaderboard(), vec![Action::AddEntity]);
+    let p = edit(crate::presets::leaderboard(), vec![Action::from(DesignEdit::AddEntity)]);
     let e = p.entity().unwrap();
     assert_eq!(e.name, "Entity1");
     let fields = |a: &str| e.template(a).unwrap().fields().map(str::to_string).collect::<Vec<_>>();
@@ -270,11 +282,11 @@ fn a_new_entity_has_its_own_partition_and_sort_fields_and_a_rename_can_carry_its
     let p = edit(
         p,
         vec![
-            Action::RenameEntity("Purchase".into()),
-            Action::RenameLiteral {
+            Action::from(DesignEdit::RenameEntity("Purchase".into())),
+            Action::from(TemplateEdit::RenameLiteral {
                 from: "ENTITY1".into(),
                 to: "PURCHASE".into(),
-            },
+            }),
         ],
     );
     let sk = p.entity().unwrap().template("SK").unwrap();
@@ -299,140 +311,14 @@ fn a_blank_design_has_the_names_the_user_gave() {
     assert_eq!(Playground::from_json(&p.to_json()).unwrap(), p);
 }
 
-fn saas() -> Playground {
-    crate::presets::load("saas").unwrap()
-}
-
-fn edit(p: Playground, actions: Vec<Action>) -> Playground {
-    actions.into_iter().fold(p, |p, a| Workspace::new(p).reduce_edit(a))
-}
-
-#[test]
-fn entities_are_picked_added_renamed_and_removed_with_their_items() {
-    let p = edit(saas(), vec![Action::SelectEntity(2)]);
-    assert_eq!(p.entity().unwrap().name, "User");
-    assert_eq!(Items::of(&Rc::new(p.clone())).of_entity(p.entity), [4, 5, 6, 7]);
-    assert_eq!(p.columns(), ["org", "user"]);
-    let p = edit(p, vec![Action::AddRow]);
-    assert_eq!(p.rows[8].entity, 2, "a new item belongs to the picked entity");
-    let p = edit(
-        p,
-        vec![
-            Action::RenameEntity("Member".into()),
-            Action::RenameEntity("Org".into()),
-        ],
-    );
-    assert_eq!(p.entity().unwrap().name, "Member", "a taken name is refused");
-    let p = edit(p, vec![Action::SelectEntity(1), Action::RemoveEntity]);
-    assert_eq!(p.schema.entities.len(), 2);
-    assert_eq!(p.rows.len(), 6, "the teams went with their entity");
-    assert!(
-        p.rows.iter().skip(1).all(|r| r.entity == 1),
-        "users moved down one place"
-    );
-    let p = edit(p, vec![Action::AddEntity]);
-    assert_eq!(p.entity().unwrap().name, "Entity1");
-    assert_eq!(p.template().unwrap().segments.len(), 2);
-    // Its first item has values: its key is written at once.
-    let first = &p.analyse().preview.unwrap().rows[6];
-    assert_eq!(first.key.as_deref(), Some("ENTITY1#0000000001"), "{first:?}");
-    assert!(first.errors.is_empty(), "{first:?}");
-    let lone = edit(crate::presets::leaderboard(), vec![Action::RemoveEntity]);
-    assert_eq!(lone, crate::presets::leaderboard(), "the last entity stays");
-}
-
-#[test]
-fn indexes_and_templates_are_added_and_removed() {
-    let p = edit(crate::presets::leaderboard(), vec![Action::AddIndex]);
-    assert_eq!(p.attribute(), "GSI1SK");
-    assert_eq!(p.schema.table.indexes[0].name, "GSI1");
-    assert!(p.template().is_none());
-    let p = edit(p, vec![Action::AddTemplate, Action::AddSegment(NewSegment::Field)]);
-    assert_eq!(p.template().unwrap().segments.len(), 2);
-    let p = edit(p, vec![Action::SelectAttribute("GSI1PK".into()), Action::AddTemplate]);
-    assert_eq!(p.index_of_attribute().as_deref(), Some("GSI1"));
-    assert_eq!(
-        p.collections(&p.item_keys()).len(),
-        1,
-        "every run is in the one GSI1 partition"
-    );
-    let mut q = (*p.query).clone();
-    q.index = Some("GSI1".into());
-    let p = edit(p, vec![Action::SetQuery(q)]);
-    let view = p.analyse().query.unwrap();
-    assert!(view.input.contains("\"IndexName\": \"GSI1\""), "{}", view.input);
-    assert_eq!(view.hits.len(), 4);
-    let sparse = edit(p.clone(), vec![Action::RemoveTemplate]);
-    assert!(
-        sparse.collections(&sparse.item_keys()).is_empty(),
-        "no item is in the index any more"
-    );
-    let gone = edit(p, vec![Action::RemoveIndex("GSI1".into())]);
-    assert!(gone.schema.table.indexes.is_empty());
-    assert_eq!(gone.schema.table.attributes.len(), 2);
-    assert!(gone.schema.entities[0].template("GSI1PK").is_none());
-    assert_eq!(gone.query.index, None);
-    assert_eq!(gone.attribute(), "SK", "back to the table's sort key");
-    let base = edit(crate::presets::leaderboard(), vec![Action::RemoveTemplate]);
-    assert!(base.template().is_some(), "base-table keys cannot be removed");
-}
-
-#[test]
-fn a_schema_edited_as_json_keeps_items_by_entity_name() {
-    let p = saas();
-    let mut doc = p.schema.to_value();
-    // Rename Org in place, drop Team, keep User (now second).
-    let entities = doc["entities"].as_array().cloned().unwrap();
-    let mut org = entities[0].clone();
-    org["name"] = json!("Organisation");
-    doc["entities"] = json!([org, entities[2]]);
-    let schema = Schema::from_value(&doc).unwrap();
-    let next = edit(p, vec![Action::SetSchema(Box::new(schema))]);
-    assert_eq!(next.rows.len(), 5, "the three teams went");
-    assert_eq!(next.rows[0].entity, 0, "the org, renamed in place, kept its item");
-    assert!(next.rows[1..].iter().all(|r| r.entity == 1), "users follow their name");
-}
-
-#[test]
-fn generated_items_replace_the_entitys_items_only() {
-    let p = edit(
-        saas(),
-        vec![Action::SelectEntity(2), Action::Generate { count: 1000, seed: 9 }],
-    );
-    assert_eq!(p.rows.len(), 4 + 1000);
-    assert_eq!(Items::of(&Rc::new(p.clone())).of_entity(p.entity).len(), 1000);
-    let a = p.analyse();
-    assert!(a.preview.unwrap().rows.iter().all(|r| r.errors.is_empty()));
-    assert!(a.collections.len() > 1);
-}
-
-#[test]
-fn saved_state_keeps_entities_and_reads_the_old_rows_format() {
-    let p = edit(
-        saas(),
-        vec![Action::SelectEntity(1), Action::SelectAttribute("PK".into())],
-    );
-    let back = Playground::from_json(&p.to_json()).unwrap();
-    assert_eq!(back, p);
-    let old = json!({"schema": crate::presets::leaderboard().schema.to_value(), "entity": 0,
-                     "rows": [{"season": "S", "score": 5, "at": "1", "player": "p"}]});
-    let read = Playground::from_json(&old.to_string()).unwrap();
-    assert_eq!(
-        read.rows[0].values["score"],
-        json!("5"),
-        "numbers read back as typed text"
-    );
-    let mut bad: Value = serde_json::from_str(&p.to_json()).unwrap();
-    bad["items"][0]["entity"] = json!("Nope");
-    let e = Playground::from_json(&bad.to_string()).unwrap_err();
-    assert!(e.contains("\"Nope\""), "{e}");
-}
-
 #[test]
 fn an_anchor_past_the_items_says_which_items_exist() {
     let mut q = (*crate::presets::leaderboard().query).clone();
-    q.anchor = 9;
-    let p = edit(crate::presets::leaderboard(), vec![Action::SetQuery(q)]);
+    q.anchor = ItemId(9);
+    let p = edit(
+        crate::presets::leaderboard(),
+        vec![Action::from(QueryEdit::SetQuery(q))],
+    );
     assert_eq!(
         p.analyse().query.unwrap_err(),
         "there is no item #10: pick an item from 1 to 4"
@@ -444,21 +330,21 @@ fn a_second_item_with_the_same_table_key_replaces_the_first() {
     let p = edit(
         crate::presets::leaderboard(),
         vec![
-            Action::SetValue {
-                row: 0,
+            Action::from(ItemsEdit::SetValue {
+                item: ItemId(0),
                 field: "score".into(),
                 text: "1500".into(),
-            },
-            Action::SetValue {
-                row: 0,
+            }),
+            Action::from(ItemsEdit::SetValue {
+                item: ItemId(0),
                 field: "player".into(),
                 text: "p_8842".into(),
-            },
+            }),
         ],
     );
     let a = p.analyse();
-    assert_eq!(*a.overwritten, [Some(1), None, None, None]);
-    let rows: Vec<usize> = a.query.unwrap().hits.iter().map(|h| h.row).collect();
+    assert_eq!(*a.overwritten, [Some(ItemId(1)), None, None, None]);
+    let rows: Vec<usize> = a.query.unwrap().hits.iter().map(|h| h.item.0).collect();
     assert_eq!(
         rows,
         [1, 2, 3],
@@ -499,10 +385,10 @@ fn a_multi_attribute_index_is_made_from_the_entitys_fields_each_held_as_itself()
         .unwrap()
         .contains("season is named twice"));
     assert!(blank.multi_attribute_index_problem(&[], &[]).is_some());
-    let p = run(vec![Action::AddMultiAttributeIndex {
+    let p = run(vec![Action::from(DesignEdit::AddMultiAttributeIndex {
         partition: names(&["season"]),
         sort: names(&["score", "at"]),
-    }]);
+    })]);
     let ix = p.schema.table.indexes.last().expect("an index");
     assert_eq!(ix.keys.partition_attributes().collect::<Vec<_>>(), ["season"]);
     assert_eq!(ix.keys.sort_attributes().collect::<Vec<_>>(), ["score", "at"]);
@@ -518,7 +404,7 @@ fn a_multi_attribute_index_is_made_from_the_entitys_fields_each_held_as_itself()
     assert!(p.schema.check().0.is_empty(), "{:?}", p.schema.check().0);
     // Removing it takes its attributes and templates along.
     let name = ix.name.clone();
-    let p = Workspace::new(p).reduce_edit(Action::RemoveIndex(name));
+    let p = Workspace::new(p).reduce_edit(Action::from(DesignEdit::RemoveIndex(name)));
     assert_eq!(p.schema.table.attribute_type("score"), None);
     assert!(p.schema.entities[0].template("at").is_none());
 }
@@ -529,7 +415,7 @@ fn a_range_starts_at_the_anchor_items_value_and_an_empty_one_says_what_to_type()
     let with = |p: &Playground, change: &dyn Fn(&mut QueryDraft)| {
         let mut q = (*p.query).clone();
         change(&mut q);
-        edit(p.clone(), vec![Action::SetQuery(q)])
+        edit(p.clone(), vec![Action::from(QueryEdit::SetQuery(q))])
     };
     let range = with(&start, &|q| q.shape = Shape::Range);
     assert_eq!((range.query.value.as_str(), range.query.to.as_str()), ("10", "10"));

@@ -6,7 +6,7 @@ use crate::browser::boot::{boot, forget_link, share_url};
 use crate::browser::link::Linked;
 use crate::browser::storage;
 use crate::browser::versions::{save_snapshot, stored, Source, Version};
-use crate::document::{Action, Command, Design, Items, Playground, QueryChoices, Workspace};
+use crate::document::{Action, Command, Design, ItemId, Items, Playground, PresetId, QueryChoices, Workspace};
 use crate::presets;
 use crate::ui::hooks::{use_analysis, use_derived, use_rekeying};
 use crate::ui::page_hooks::{use_autosave, use_link_listener, use_shortcuts};
@@ -73,8 +73,8 @@ fn link_prompt(pending: &UseStateHandle<Option<Linked>>, command: &Callback<Comm
 }
 
 /// The one thing the preset the work came from teaches.
-fn lesson(preset: &str) -> Html {
-    let Some(p) = presets::find(preset) else {
+fn lesson(preset: Option<PresetId>) -> Html {
+    let Some(p) = preset.and_then(presets::find) else {
         return Html::default();
     };
     html! { <p class="lesson" data-testid="preset-lesson"><strong>{ format!("{}: ", p.title()) }</strong>{ p.lesson() }</p> }
@@ -97,7 +97,7 @@ struct ViewContext<'a> {
     analysis: &'a Analysis,
     items: &'a Items,
     dispatch: &'a Callback<Action>,
-    pointed: Option<usize>,
+    pointed: Option<ItemId>,
     query_choices: &'a QueryChoices,
     versions: Html,
 }
@@ -151,7 +151,7 @@ fn start_hint(hint: &UseStateHandle<bool>) -> Html {
 /// Loading a preset over work that is not that preset's asks first. The code panel's
 /// settings are the person's, not the design's: they do not count.
 fn differs_from_its_preset(s: &Playground) -> bool {
-    presets::load(&s.preset).is_none_or(|p| {
+    s.preset.and_then(presets::load).is_none_or(|p| {
         Playground {
             snippet: s.snippet.clone(),
             ..p
@@ -238,7 +238,7 @@ pub fn App() -> Html {
     let comparing = use_state_eq(|| false);
     let analysis = use_analysis(&current, *comparing);
     // The item whose key the pointer is on in the preview, marked in the items table.
-    let pointed = use_state(|| None::<usize>);
+    let pointed = use_state(|| None::<ItemId>);
     // The segment whose settings the inspector shows, and the view under the workbench.
     let selected = use_state_eq(|| 0usize);
     let OpenViews {
@@ -266,12 +266,12 @@ pub fn App() -> Html {
         <>
             { skip_links(&open_view) }
             <Masthead can_undo={workspace.can_undo()} can_redo={workspace.can_redo()} link={(*link).clone()} unsaved={*unsaved}
-                preset={AttrValue::from(current.preset.clone())} state={current.clone()} command={command.clone()}
+                preset={current.preset} state={current.clone()} command={command.clone()}
                 on_load={{ let hint = hint.clone(); Callback::from(move |_| hint.set(false)) }} />
             { for notices.iter().chain(save_problem.iter()).map(|n| html! { <p class="notice" role="status">{ n }</p> }) }
             if *hint { { start_hint(&hint) } }
             { link_prompt(&pending, &command) }
-            { lesson(&current.preset) }
+            { lesson(current.preset) }
             <main>
                 // The workbench: the template's chips above, the keys in the middle with the
                 // room they need, and the open segment's settings and the design check beside.

@@ -1,8 +1,8 @@
 //! The page's hooks: the analysis, memoised part by part on what each part reads.
 
 use crate::analysis::{assemble, reads, Analysis, Parts, PasteView, QueryView};
-use crate::document::Playground;
 pub use crate::document::Same;
+use crate::document::{ItemId, Playground};
 use keylab::codec::width::WidthPlan;
 use keylab::lint::Finding;
 use keylab::preview::{Collection, ItemKeys, NumberVsString, Preview};
@@ -123,7 +123,7 @@ struct Computed {
     checked: Same<(Vec<keylab::Error>, Vec<keylab::Warning>)>,
     query: Same<Result<QueryView, String>>,
     pasted: Same<Option<PasteView>>,
-    overwritten: Same<Vec<Option<usize>>>,
+    overwritten: Same<Vec<Option<ItemId>>>,
     lint: Same<Vec<Finding>>,
     side_by_side: Same<Option<Rc<[keylab::compare::Design; 2]>>>,
 }

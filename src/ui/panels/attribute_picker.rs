@@ -1,6 +1,6 @@
 //! Which key attribute's template is being designed, and the table's GSIs.
 
-use crate::document::{Action, Design};
+use crate::document::{Action, Design, DesignEdit, FocusEdit, TemplateEdit};
 use crate::ui::widgets::new_multi_index::NewMultiIndex;
 use crate::ui::widgets::tabs::Tabs;
 use keylab::schema::KeyRole;
@@ -31,7 +31,7 @@ pub fn AttributePicker(props: &AttributePickerProps) -> Html {
         }
     };
     let d = props.dispatch.clone();
-    let select = Callback::from(move |attribute: String| d.emit(Action::SelectAttribute(attribute)));
+    let select = Callback::from(move |attribute: String| d.emit(Action::from(FocusEdit::SelectAttribute(attribute))));
     let has_template = state.template().is_some();
     let is_index_key = !table.is_primary_key(&attribute);
     let entity = state.entity().map(|e| e.name.clone()).unwrap_or_default();
@@ -49,18 +49,18 @@ pub fn AttributePicker(props: &AttributePickerProps) -> Html {
         <div class="picker">
             <Tabs id="attribute-tab" label="key attribute" tabs={options} selected={attribute.clone()} on_select={select} controls="template-panel" captioned=true />
             if !has_template {
-                <button type="button" onclick={emit(Action::AddTemplate)}>{ format!("Give {entity} a {attribute} template") }</button>
+                <button type="button" onclick={emit(Action::from(TemplateEdit::AddTemplate))}>{ format!("Give {entity} a {attribute} template") }</button>
             } else if is_index_key {
-                <button type="button" onclick={emit(Action::RemoveTemplate)}
+                <button type="button" onclick={emit(Action::from(TemplateEdit::RemoveTemplate))}
                     title="Items without this key are left out of the index: a sparse index">{ format!("Leave {entity} out of this index") }</button>
             }
             if table.primary.sort.is_none() {
                 // Without one, a partition holds one item: no order to design.
-                <button type="button" onclick={emit(Action::AddSortKey)}>{ "+ sort key for the table" }</button>
+                <button type="button" onclick={emit(Action::from(DesignEdit::AddSortKey))}>{ "+ sort key for the table" }</button>
             }
-            <button type="button" onclick={emit(Action::AddIndex)}>{ "+ GSI" }</button>
+            <button type="button" onclick={emit(Action::from(DesignEdit::AddIndex))}>{ "+ GSI" }</button>
             { index.map(|name| html! {
-                <button type="button" onclick={emit(Action::RemoveIndex(name.clone()))}>{ format!("Remove index {name}") }</button>
+                <button type="button" onclick={emit(Action::from(DesignEdit::RemoveIndex(name.clone())))}>{ format!("Remove index {name}") }</button>
             }).unwrap_or_default() }
             <NewMultiIndex design={props.design.clone()} dispatch={props.dispatch.clone()} />
         </div>

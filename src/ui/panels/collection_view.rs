@@ -1,7 +1,7 @@
 //! The item collection: one partition's items of every entity in key order, the parent
 //! marked, read forward and backward, and where the parent lands among its children.
 
-use crate::document::Items;
+use crate::document::{ItemId, Items};
 use crate::ui::widgets::controls;
 use crate::ui::widgets::elided::{shortened, Elided};
 use crate::ui::widgets::event_text::event_value;
@@ -91,7 +91,7 @@ pub fn CollectionView(props: &CollectionViewProps) -> Html {
                         <span class="badge entity">{ shortened(&i.entity) }</span>
                         if i.parent { <strong class="badge parent">{ "parent" }</strong> }
                         <code><Elided text={i.key.clone()} /></code>
-                        <span class="values"><Elided text={props.items.text(i.row)} /></span>
+                        <span class="values"><Elided text={props.items.text(ItemId(i.row))} /></span>
                     </li>
                 }) }
             </ol>

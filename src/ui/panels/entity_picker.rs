@@ -1,6 +1,9 @@
 //! Which entity is being designed: pick, rename, add or remove one.
 
-use crate::document::{check_entity_name, Action, Design, Unsettled, NAME_MAX};
+use crate::document::{
+    check_entity_name, Action, Design, DesignEdit, EntityId, FocusEdit, SettingKey, SettingOf, TemplateEdit, TypedEdit,
+    Unsettled, NAME_MAX,
+};
 use crate::ui::widgets::tabs::Tabs;
 use crate::ui::widgets::typed_input::TypedInput;
 use yew::prelude::*;
@@ -14,7 +17,7 @@ pub struct EntityPickerProps {
 /// A new entity name, or why it cannot be one (see [`check_entity_name`]).
 fn rename_reader(design: &Design) -> Callback<String, Result<Action, Unsettled>> {
     let others: Vec<String> = (design.schema().entities.iter().enumerate())
-        .filter(|(i, _)| *i != design.entity_index())
+        .filter(|(i, _)| EntityId(*i) != design.entity_index())
         .map(|(_, e)| e.name.clone())
         .collect();
     Callback::from(move |text: String| {
@@ -25,7 +28,7 @@ fn rename_reader(design: &Design) -> Callback<String, Result<Action, Unsettled>>
                 text,
                 problem,
             }),
-            Ok(()) => Ok(Action::RenameEntity(to.to_string())),
+            Ok(()) => Ok(Action::from(DesignEdit::RenameEntity(to.to_string()))),
         }
     })
 }
@@ -53,15 +56,15 @@ fn carry_offer(
     from: String,
     to: String,
     dispatch: &Callback<Action>,
-    renamed_from: &UseStateHandle<Option<(usize, String)>>,
+    renamed_from: &UseStateHandle<Option<(EntityId, String)>>,
 ) -> Html {
     let (d, done) = (dispatch.clone(), renamed_from.clone());
     let (f, t) = (from.clone(), to.clone());
     let rename = Callback::from(move |_: MouseEvent| {
-        d.emit(Action::RenameLiteral {
+        d.emit(Action::from(TemplateEdit::RenameLiteral {
             from: f.clone(),
             to: t.clone(),
-        });
+        }));
         done.set(None);
     });
     let done = renamed_from.clone();
@@ -84,12 +87,12 @@ pub fn EntityPicker(props: &EntityPickerProps) -> Html {
     let d = props.dispatch.clone();
     let select = Callback::from(move |value: String| {
         if let Ok(i) = value.parse() {
-            d.emit(Action::SelectEntity(i));
+            d.emit(Action::from(FocusEdit::SelectEntity(EntityId(i))));
         }
     });
     let rename = rename_reader(state);
     // The name before this round of renaming, to offer carrying the literal along.
-    let renamed_from = use_state(|| None::<(usize, String)>);
+    let renamed_from = use_state(|| None::<(EntityId, String)>);
     let rename_dispatch = {
         let (d, from, at, before) = (
             props.dispatch.clone(),
@@ -98,8 +101,8 @@ pub fn EntityPicker(props: &EntityPickerProps) -> Html {
             name.clone(),
         );
         Callback::from(move |a: Action| {
-            let renames =
-                matches!(&a, Action::Typed { outcome: Ok(inner), .. } if matches!(**inner, Action::RenameEntity(_)));
+            let renames = matches!(&a, Action::Typed(TypedEdit::Typed { outcome: Ok(inner), .. })
+                if matches!(**inner, Action::Design(DesignEdit::RenameEntity(_))));
             if renames && from.as_ref().is_none_or(|(e, _)| *e != at) {
                 from.set(Some((at, before.clone())));
             }
@@ -112,10 +115,11 @@ pub fn EntityPicker(props: &EntityPickerProps) -> Html {
         .and_then(|(_, old)| literal_to_carry(state, old, &name))
         .map(|(from, to)| carry_offer(from, to, &props.dispatch, &renamed_from));
     let d = props.dispatch.clone();
-    let add = Callback::from(move |_: MouseEvent| d.emit(Action::AddEntity));
+    let add = Callback::from(move |_: MouseEvent| d.emit(Action::from(DesignEdit::AddEntity)));
     let d = props.dispatch.clone();
-    let remove = Callback::from(move |_: MouseEvent| d.emit(Action::RemoveEntity));
-    let count = |i: usize| state.count_of(i);
+    let remove = Callback::from(move |_: MouseEvent| d.emit(Action::from(DesignEdit::RemoveEntity)));
+    let name_key = SettingKey::new(state.entity_index(), SettingOf::Entity, "name");
+    let count = |i: usize| state.count_of(EntityId(i));
     let options: Vec<(String, String)> = entities
         .iter()
         .enumerate()
@@ -123,12 +127,11 @@ pub fn EntityPicker(props: &EntityPickerProps) -> Html {
         .collect();
     html! {
         <div class="picker">
-            <Tabs id="entity-tab" label="entity" tabs={options} selected={state.entity_index().to_string()} on_select={select} controls="template-panel" captioned=true />
+            <Tabs id="entity-tab" label="entity" tabs={options} selected={state.entity_index().0.to_string()} on_select={select} controls="template-panel" captioned=true />
             <span class="control">
                 <label for="entity-name">{ "entity name" }</label>
                 <TypedInput id="entity-name" value={name.clone()} read={rename} dispatch={rename_dispatch} maxlength={NAME_MAX as u32}
-                    unsettled_key={Unsettled::key(state.entity_index(), "", "name")}
-                    unsettled={state.unsettled().get(&Unsettled::key(state.entity_index(), "", "name")).cloned()} />
+                    unsettled_key={name_key.clone()} unsettled={state.unsettled().get(&name_key).cloned()} />
             </span>
             <button type="button" onclick={add}>{ "+ entity" }</button>
             <button type="button" onclick={remove} disabled={entities.len() < 2}

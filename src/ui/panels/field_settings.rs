@@ -3,7 +3,7 @@
 //! value changes later. Each setting is typed into its field and applied when it reads;
 //! until then it is kept beside the field with its problem (see [`Unsettled`]).
 
-use crate::document::{kinds, Action, Unsettled, NAME_MAX};
+use crate::document::{kinds, Action, EntityId, FieldEdit, SettingKey, SettingOf, Unsettled, NAME_MAX};
 use crate::ui::widgets::controls;
 use crate::ui::widgets::event_text::event_value;
 use crate::ui::widgets::typed_input::TypedInput;
@@ -23,7 +23,7 @@ pub struct FieldSettings<'a> {
 pub struct Around<'a> {
     pub dispatch: &'a Callback<Action>,
     /// The entity the field belongs to, for the keys of its typed settings.
-    pub entity: usize,
+    pub entity: EntityId,
     /// The other fields' names, which a rename must not take.
     pub siblings: &'a [String],
     /// This field's settings typed but not applied, by setting (`width`, `name`, …).
@@ -62,10 +62,10 @@ fn rename(field: &str, siblings: &[String], text: String) -> Result<Action, Unse
     } else if siblings.contains(&to) {
         format!("another field is already named {to:?}: pick another name")
     } else {
-        return Ok(Action::RenameField {
+        return Ok(Action::from(FieldEdit::RenameField {
             field: field.to_string(),
             to,
-        });
+        }));
     };
     Err(Unsettled {
         setting: format!("name of field {field}"),
@@ -94,10 +94,10 @@ impl<'a> FieldSettings<'a> {
         let (i, f) = (self.i, self.f);
         let name = f.name.clone();
         let kind = on(self.props.dispatch, move |v| {
-            Some(Action::SetKind {
+            Some(Action::from(FieldEdit::SetKind {
                 field: name.clone(),
                 kind: FieldKind::default_of(&v)?,
-            })
+            }))
         });
         let kind_options = kinds().iter().map(|k| (k.to_string(), k.to_string())).collect();
         html! { <>
@@ -119,7 +119,7 @@ impl<'a> FieldSettings<'a> {
             <span class="control">
                 <label for={format!("seg-{}-{}", self.i, s.key)}>{ s.label }</label>
                 <TypedInput id={format!("seg-{}-{}", self.i, s.key)} class={classes!("short")} inputmode="decimal" value={s.value} read={s.read}
-                    dispatch={props.dispatch.clone()} unsettled_key={Unsettled::key(props.entity, &self.f.name, s.key)}
+                    dispatch={props.dispatch.clone()} unsettled_key={SettingKey::new(props.entity, SettingOf::Field(self.f.name.clone()), s.key)}
                     unsettled={props.unsettled.get(s.key).cloned()} />
             </span>
         }
@@ -135,7 +135,7 @@ impl<'a> FieldSettings<'a> {
             <span class="control">
                 <label for={format!("seg-{i}-name")}>{ "field" }</label>
                 <TypedInput id={format!("seg-{i}-name")} class={classes!("name")} value={self.name()} {read}
-                    dispatch={props.dispatch.clone()} unsettled_key={Unsettled::key(props.entity, &self.f.name, "name")}
+                    dispatch={props.dispatch.clone()} unsettled_key={SettingKey::new(props.entity, SettingOf::Field(self.f.name.clone()), "name")}
                     unsettled={props.unsettled.get("name").cloned()} maxlength={NAME_MAX as u32} />
             </span>
         }
@@ -156,16 +156,18 @@ impl<'a> FieldSettings<'a> {
     }
 
     fn width(&self, width: u32) -> Html {
-        self.number("width", width, 1, |field, width| Action::SetWidth { field, width })
+        self.number("width", width, 1, |field, width| {
+            Action::from(FieldEdit::SetWidth { field, width })
+        })
     }
 
     fn order(&self) -> Html {
         let field = self.name();
         let cb = on(self.props.dispatch, move |v| {
-            Some(Action::SetOrder {
+            Some(Action::from(FieldEdit::SetOrder {
                 field: field.clone(),
                 order: Order::from_name(&v)?,
-            })
+            }))
         });
         let options = controls::fixed_options(&[("asc", "ascending"), ("desc", "descending (inverted)")]);
         controls::select(
@@ -186,7 +188,7 @@ impl<'a> FieldSettings<'a> {
             }
             FieldKind::Decimal { width, scale, .. } => html! { <>
                 { self.width(width) }
-                { self.number("scale", scale, 0, |field, scale| Action::SetScale { field, scale }) }
+                { self.number("scale", scale, 0, |field, scale| Action::from(FieldEdit::SetScale { field, scale })) }
                 { self.order() }
             </> },
             FieldKind::Timestamp { unit, .. } => self.timestamp_settings(unit),
@@ -197,23 +199,25 @@ impl<'a> FieldSettings<'a> {
     fn text_settings(&self, case: Case, max_length: Option<u32>) -> Html {
         let field = self.name();
         let case_cb = on(self.props.dispatch, move |v| {
-            Some(Action::SetCase {
+            Some(Action::from(FieldEdit::SetCase {
                 field: field.clone(),
                 case: Case::from_name(&v)?,
-            })
+            }))
         });
         let field = self.name();
         let read = Callback::from(move |text: String| {
             let field = field.clone();
             if text.trim().is_empty() {
-                return Ok(Action::SetMaxLength {
+                return Ok(Action::from(FieldEdit::SetMaxLength {
                     field,
                     max_length: None,
-                });
+                }));
             }
-            whole(format!("maximum length of {field}"), &text, 1, MAX_TEXT_LENGTH).map(|n| Action::SetMaxLength {
-                field,
-                max_length: Some(n),
+            whole(format!("maximum length of {field}"), &text, 1, MAX_TEXT_LENGTH).map(|n| {
+                Action::from(FieldEdit::SetMaxLength {
+                    field,
+                    max_length: Some(n),
+                })
             })
         });
         let cases = controls::fixed_options(&[("preserve", "preserve"), ("upper", "UPPER"), ("lower", "lower")]);
@@ -235,10 +239,10 @@ impl<'a> FieldSettings<'a> {
             TimeUnit::Iso => None,
         };
         let unit_cb = on(self.props.dispatch, move |v| {
-            Some(Action::SetUnit {
+            Some(Action::from(FieldEdit::SetUnit {
                 field: field.clone(),
                 unit: unit.switched_to(&v)?,
-            })
+            }))
         });
         let units = controls::fixed_options(&[("s", "epoch seconds"), ("ms", "epoch ms"), ("iso", "ISO-8601 UTC")]);
         html! { <>
@@ -255,10 +259,10 @@ impl<'a> FieldSettings<'a> {
         }
         let field = self.name();
         let read = Callback::from(move |text: String| match float_text::parse(&text) {
-            Some(percent) if percent > 0.0 && percent <= 100.0 => Ok(Action::SetWarnAt {
+            Some(percent) if percent > 0.0 && percent <= 100.0 => Ok(Action::from(FieldEdit::SetWarnAt {
                 field: field.clone(),
                 percent,
-            }),
+            })),
             _ => Err(Unsettled {
                 setting: format!("warning threshold of {field}"),
                 problem: format!("{text:?} is not a percentage above 0 and at most 100: type one, such as 80"),
@@ -279,11 +283,11 @@ impl<'a> FieldSettings<'a> {
             let mutable = e
                 .target_dyn_into::<web_sys::HtmlInputElement>()
                 .is_some_and(|input| input.checked());
-            dispatch.emit(Action::SetMutable {
+            dispatch.emit(Action::from(FieldEdit::SetMutable {
                 entity: None,
                 field: field.clone(),
                 mutable: Some(mutable),
-            })
+            }))
         });
         let id = format!("seg-{}-mutable", self.i);
         html! {

@@ -26,10 +26,10 @@ pub fn HitList(props: &HitListProps) -> Html {
                 { for props.hits.iter().take(crate::ui::SHOWN).enumerate().map(|(n, h)| {
                     let values = &h.values;
                     html! {
-                        <li value={(n + 1).to_string()} data-row={h.row.to_string()} data-page={h.page.to_string()}>
+                        <li value={(n + 1).to_string()} data-row={h.item.0.to_string()} data-page={h.page.to_string()}>
                             <span class="badge page">{ format!("page {}", h.page) }</span>
                             <code><Elided text={h.key.clone()} /></code>
-                            <span class="values"><Elided text={format!("item #{}: {values}", h.row + 1)} /></span>
+                            <span class="values"><Elided text={format!("item {}: {values}", h.item)} /></span>
                         </li>
                     }
                 }) }

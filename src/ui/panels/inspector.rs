@@ -2,7 +2,7 @@
 //! unit, case, max chars, changes later, and the width planner's capacity line), so a
 //! width edit and the keys it re-sorts share the screen. Below it, the schema as JSON.
 
-use crate::document::{Action, Design, Unsettled};
+use crate::document::{Action, Design, SettingOf, TemplateEdit, Unsettled};
 use crate::ui::panels::schema_editor::SchemaEditor;
 use crate::ui::panels::segment_chips::chip_id;
 use crate::ui::panels::segment_row::SegmentRow;
@@ -54,10 +54,10 @@ pub fn Inspector(props: &InspectorProps) -> Html {
         let (d, open, count) = (props.dispatch.clone(), props.on_select.clone(), segments.len());
         Callback::from(move |a: Action| {
             match &a {
-                Action::MoveSegment { from, by } => {
+                Action::Template(TemplateEdit::MoveSegment { from, by }) => {
                     open.emit(from.saturating_add_signed(*by).min(count.saturating_sub(1)))
                 }
-                Action::RemoveSegment(i) => open.emit((*i).min(count.saturating_sub(2))),
+                Action::Template(TemplateEdit::RemoveSegment(i)) => open.emit((*i).min(count.saturating_sub(2))),
                 _ => {}
             }
             d.emit(a)
@@ -75,7 +75,8 @@ pub fn Inspector(props: &InspectorProps) -> Html {
         };
         let plan = name.and_then(|n| props.plans.iter().find(|p| p.field == n).cloned());
         let expected = name.and_then(|n| state.expected(n)).unwrap_or_default().to_string();
-        let unsettled = Unsettled::of(state.unsettled(), state.entity_index(), &name.map_or(format!("#{at}"), str::to_string));
+        let of = name.map_or(SettingOf::Literal(at), |n| SettingOf::Field(n.to_string()));
+        let unsettled = Unsettled::of(state.unsettled(), state.entity_index(), &of);
         let siblings: Vec<String> = entity
             .map(|e| e.fields.iter().map(|f| f.name.clone()).filter(|f| Some(f.as_str()) != name).collect())
             .unwrap_or_default();
@@ -83,7 +84,7 @@ pub fn Inspector(props: &InspectorProps) -> Html {
         // rename applied while typing must not remount the row and take the focus away.
         html! {
             <ol class="segments" start={(at + 1).to_string()}>
-                <SegmentRow key={format!("{}/{at}", state.entity_index())} index={at} count={segments.len()} segment={s.clone()}
+                <SegmentRow key={format!("{}/{at}", state.entity_index().0)} index={at} count={segments.len()} segment={s.clone()}
                     {field} {plan} {expected} {errors} {warnings} dispatch={dispatch.clone()}
                     entity={state.entity_index()} {siblings} {unsettled} />
             </ol>

@@ -2,7 +2,7 @@
 //! writes them in the order DynamoDB returns them, and the naive keys (values as typed)
 //! in the order they would sort.
 
-use crate::document::Items;
+use crate::document::{ItemId, Items};
 use crate::ui::panels::query_band::{Marker, RowMarks};
 use crate::ui::widgets::elided::{shortened, Elided, MESSAGE};
 use crate::ui::widgets::key_segments::{column_widths, KeySegments};
@@ -20,9 +20,9 @@ pub struct KeyLists<'a> {
     pub shown: Vec<usize>,
     pub marks: Vec<RowMarks>,
     /// Per row, the later row with the same table key, which replaces it.
-    pub overwritten: &'a [Option<usize>],
+    pub overwritten: &'a [Option<ItemId>],
     /// Told which item's key the pointer or the focus is on.
-    pub on_point: Callback<Option<usize>>,
+    pub on_point: Callback<Option<ItemId>>,
     separator: AttrValue,
     widths: Rc<Vec<usize>>,
     /// The warnings every shown key has, said once above the list.
@@ -35,8 +35,8 @@ impl<'a> KeyLists<'a> {
         items: &'a Items,
         shown: Vec<usize>,
         marks: Vec<RowMarks>,
-        overwritten: &'a [Option<usize>],
-        on_point: Callback<Option<usize>>,
+        overwritten: &'a [Option<ItemId>],
+        on_point: Callback<Option<ItemId>>,
     ) -> KeyLists<'a> {
         let separator = AttrValue::from(items.separator().to_string());
         let mut lists = KeyLists {
@@ -64,7 +64,7 @@ impl<'a> KeyLists<'a> {
 
     /// Each row's key was written by its own entity's template for this attribute.
     fn template_of(&self, r: usize) -> Option<&'a KeyTemplate> {
-        self.items.entity(r)?.template(&self.preview.attribute)
+        self.items.entity(ItemId(r))?.template(&self.preview.attribute)
     }
 
     fn segments_of(&self, r: usize) -> usize {
@@ -73,8 +73,8 @@ impl<'a> KeyLists<'a> {
 
     /// An item's values as one line, named by entity when the design has several.
     pub fn values_of(&self, r: usize) -> String {
-        let text = self.items.text(r);
-        match self.items.entity(r) {
+        let text = self.items.text(ItemId(r));
+        match self.items.entity(ItemId(r)) {
             Some(e) if self.items.entity_count() > 1 => format!("{}: {text}", e.name),
             _ => text,
         }
@@ -82,7 +82,7 @@ impl<'a> KeyLists<'a> {
 
     /// An inverted segment says, on hover, the value it stands for.
     fn meanings_of(&self, r: usize) -> Vec<Option<String>> {
-        let (Some(entity), Some(template)) = (self.items.entity(r), self.template_of(r)) else {
+        let (Some(entity), Some(template)) = (self.items.entity(ItemId(r)), self.template_of(r)) else {
             return Vec::new();
         };
         template
@@ -92,7 +92,7 @@ impl<'a> KeyLists<'a> {
                 Segment::Field(f) => entity
                     .field(f)
                     .filter(|field| field.kind.order() == Order::Desc)
-                    .and_then(|_| self.items.value(r, f))
+                    .and_then(|_| self.items.value(ItemId(r), f))
                     .map(|v| format!("{v}, inverted")),
                 Segment::Literal(_) => None,
             })
@@ -162,9 +162,9 @@ impl<'a> KeyLists<'a> {
         let values = self.values_of(r);
         html! {
             <li value={(n + 1).to_string()} data-row={r.to_string()} data-page={m.page.map(|p| p.to_string())} class={classes!(m.page.map(|_| "match"))}
-                onmouseenter={on_point.reform(move |_: MouseEvent| Some(r))}
+                onmouseenter={on_point.reform(move |_: MouseEvent| Some(ItemId(r)))}
                 onmouseleave={on_point.reform(|_: MouseEvent| None)}
-                tabindex="-1" onfocus={on_point.reform(move |_: FocusEvent| Some(r))}
+                tabindex="-1" onfocus={on_point.reform(move |_: FocusEvent| Some(ItemId(r)))}
                 onblur={on_point.reform(|_: FocusEvent| None)}>
                 { for m.before.iter().map(marker) }
                 <code><KeySegments key_text={row.key.clone().unwrap_or_default()} separator={self.separator.clone()} segments={self.segments_of(r)} widths={self.widths.clone()} meanings={self.meanings_of(r)} /></code>
@@ -178,7 +178,7 @@ impl<'a> KeyLists<'a> {
                     </details>
                 }
                 { self.overwritten.get(r).copied().flatten().map(|by| html! {
-                    <span class="badge">{ format!("overwritten by #{}", by + 1) }</span>
+                    <span class="badge">{ format!("overwritten by {by}") }</span>
                 }).unwrap_or_default() }
                 <span class="values" title={shortened(&values)}><Elided text={values} /></span>
                 { for m.after.iter().map(marker) }

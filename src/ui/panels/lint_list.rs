@@ -1,7 +1,7 @@
 //! The design linter's findings, one list beside the design, and the expected traffic
 //! of the entity being designed, which the hot-partition rule (L5) needs.
 
-use crate::document::{Action, Design, Unsettled};
+use crate::document::{Action, Design, DesignEdit, FieldEdit, SettingKey, SettingOf, Unsettled};
 use crate::ui::widgets::elided::Elided;
 use crate::ui::widgets::typed_input::TypedInput;
 use keylab::float_text;
@@ -28,17 +28,19 @@ fn fixes(f: &Finding, dispatch: &Callback<Action>) -> Html {
         let d = dispatch.clone();
         html! { <button type="button" onclick={Callback::from(move |_: MouseEvent| d.emit(action.clone()))}>{ text }</button> }
     };
-    let said = |mutable: bool| Action::SetMutable {
-        entity: Some(f.entity.clone()),
-        field: field.clone(),
-        mutable: Some(mutable),
+    let said = |mutable: bool| {
+        Action::from(FieldEdit::SetMutable {
+            entity: Some(f.entity.clone()),
+            field: field.clone(),
+            mutable: Some(mutable),
+        })
     };
     // A warning asks whether the field changes; an error knows it does, and can move it.
     let asking = f.severity == Severity::Warning;
     html! {
         <p class="buttons fixes" data-testid="finding-fixes">
             if !asking {
-                { button(format!("Move {field} to a GSI's sort key"), Action::MoveToIndex { entity: f.entity.clone(), field: field.clone() }) }
+                { button(format!("Move {field} to a GSI's sort key"), Action::from(DesignEdit::MoveToIndex { entity: f.entity.clone(), field: field.clone() })) }
             }
             if asking {
                 { button("It changes later".into(), said(true)) }
@@ -82,7 +84,7 @@ struct Rate {
 fn rate_input(rate: Rate, design: &Design, dispatch: &Callback<Action>) -> Html {
     let current = design.entity().map(|e| e.traffic).unwrap_or_default();
     let entity = design.entity_index();
-    let unsettled = Unsettled::of(design.unsettled(), entity, "traffic").remove(rate.id);
+    let unsettled = Unsettled::of(design.unsettled(), entity, &SettingOf::Traffic).remove(rate.id);
     let Rate {
         id,
         label,
@@ -103,7 +105,7 @@ fn rate_input(rate: Rate, design: &Design, dispatch: &Callback<Action>) -> Html 
             Some(n) => {
                 let mut traffic = current;
                 set(&mut traffic, n);
-                Ok(Action::SetTraffic(traffic))
+                Ok(Action::from(DesignEdit::SetTraffic(traffic)))
             }
             None => Err(Unsettled {
                 setting: format!("expected {label}"),
@@ -121,7 +123,7 @@ fn rate_input(rate: Rate, design: &Design, dispatch: &Callback<Action>) -> Html 
             <label for={format!("traffic-{id}")}>{ label }</label>
             <TypedInput id={format!("traffic-{id}")} class={classes!("short")} inputmode="decimal"
                 value={value.map(float_text::shortest).unwrap_or_default()} {read} dispatch={dispatch.clone()}
-                placeholder="none" unsettled_key={Unsettled::key(entity, "traffic", id)} {unsettled} />
+                placeholder="none" unsettled_key={SettingKey::new(entity, SettingOf::Traffic, id)} {unsettled} />
         </span>
     }
 }

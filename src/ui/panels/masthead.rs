@@ -2,7 +2,7 @@
 //! picker, the theme, files and a new blank design.
 
 use crate::browser::boot::SHARE_ITEMS;
-use crate::document::{Command, Playground};
+use crate::document::{Command, Playground, PresetId};
 use crate::ui::widgets::copy_button::CopyButton;
 use crate::ui::widgets::files::Files;
 use crate::ui::widgets::history_buttons::HistoryButtons;
@@ -20,7 +20,7 @@ pub struct MastheadProps {
     pub link: Option<String>,
     /// The work is not the chosen preset as it loads: loading another asks first.
     pub unsaved: bool,
-    pub preset: AttrValue,
+    pub preset: Option<PresetId>,
     /// The work, for the files menu's exports.
     pub state: Rc<Playground>,
     pub command: Callback<Command>,
@@ -37,7 +37,7 @@ pub fn Masthead(props: &MastheadProps) -> Html {
             <div class="toolbar">
                 <HistoryButtons can_undo={props.can_undo} can_redo={props.can_redo} command={command.clone()} />
                 // The one preset picker: loading a design also closes the start hint.
-                <PresetPicker id="header-preset" unsaved={props.unsaved} command={command.clone()} current={props.preset.clone()} on_load={props.on_load.clone()} />
+                <PresetPicker id="header-preset" unsaved={props.unsaved} command={command.clone()} current={props.preset} on_load={props.on_load.clone()} />
                 { match props.link.clone() {
                     Some(link) => html! { <CopyButton text={link} label="Copy share link" /> },
                     None => html! { <button type="button" disabled=true title={format!("More than {SHARE_ITEMS} items make a link too long: use Export instead")}>{ "Copy share link" }</button> },

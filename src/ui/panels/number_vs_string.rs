@@ -1,6 +1,6 @@
 //! One numeric field's values sorted as a Number key and as an unpadded String key.
 
-use crate::document::Items;
+use crate::document::{ItemId, Items};
 use crate::ui::SHOWN;
 use keylab::preview::NumberVsString;
 use yew::prelude::*;
@@ -21,7 +21,7 @@ pub fn number_vs_string(
     let list = |rows: &[usize], field: &str| -> Html {
         html! {
             <ol class="keys">{ for rows.iter().take(SHOWN).enumerate().map(|(n, &r)| html! {
-                <li value={(n + 1).to_string()}><code>{ items.value(r, field).unwrap_or_default().to_string() }</code></li>
+                <li value={(n + 1).to_string()}><code>{ items.value(ItemId(r), field).unwrap_or_default().to_string() }</code></li>
             }) }</ol>
         }
     };

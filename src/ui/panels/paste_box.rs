@@ -2,7 +2,7 @@
 //! the sample items. An error points at the offending token.
 
 use crate::analysis::PasteView;
-use crate::document::Action;
+use crate::document::{Action, QueryEdit};
 use crate::ui::panels::hit_list::HitList;
 use crate::ui::widgets::typed_input::TypedInput;
 use yew::prelude::*;
@@ -33,7 +33,7 @@ fn pointed(expression: &str, offset: usize, token: &str) -> Html {
 
 #[function_component]
 pub fn PasteBox(props: &PasteBoxProps) -> Html {
-    let read = Callback::from(|text: String| Ok(Action::SetPasted(text)));
+    let read = Callback::from(|text: String| Ok(Action::from(QueryEdit::SetPasted(text))));
     let outcome = match &props.view {
         None => {
             html! { <p class="note">{ "Paste the object you pass to Query (TableName, KeyConditionExpression, ExpressionAttributeNames, ExpressionAttributeValues, ...): as JSON, as a JavaScript object or a Python dict, with low-level or DocumentClient values." }</p> }

@@ -1,7 +1,7 @@
 //! Adds sample items pasted as JSON lines (`{"score": 1500, ...}` per line) or CSV with
 //! a header line of field names.
 
-use crate::document::Action;
+use crate::document::{Action, ItemsEdit};
 use crate::import_items;
 use crate::ui::widgets::elided::Elided;
 use web_sys::HtmlTextAreaElement;
@@ -35,7 +35,7 @@ pub fn PasteItems(props: &PasteItemsProps) -> Html {
             match import_items::parse(&input.value(), &columns) {
                 Ok((rows, note)) => {
                     let n = rows.len();
-                    dispatch.emit(Action::AppendRows(rows));
+                    dispatch.emit(Action::from(ItemsEdit::AppendRows(rows)));
                     input.set_value("");
                     status.set(Some(Ok(format!(
                         "Added {n} item(s).{}",

@@ -1,7 +1,7 @@
 //! The order DynamoDB returns, beside the order a naive (unpadded) design would give.
 
 use crate::analysis::{Band, Hit};
-use crate::document::Items;
+use crate::document::{ItemId, Items};
 use crate::ui::panels::collection_view::PARTITIONS;
 use crate::ui::panels::key_lists::KeyLists;
 use crate::ui::panels::number_vs_string::number_vs_string;
@@ -45,7 +45,7 @@ pub struct PreviewPanelProps {
     pub on_compare: Callback<bool>,
     /// Per row, the later row with the same table key, which replaces it.
     #[prop_or_default]
-    pub overwritten: Rc<Vec<Option<usize>>>,
+    pub overwritten: Rc<Vec<Option<ItemId>>>,
     /// The item collections of the attribute's index, busiest first: a Query reads one.
     #[prop_or_default]
     pub collections: Rc<Vec<Collection>>,
@@ -54,7 +54,7 @@ pub struct PreviewPanelProps {
     pub blocked: Option<String>,
     /// Told which item's key the pointer or the focus is on, so its row can be marked.
     #[prop_or_default]
-    pub on_point: Callback<Option<usize>>,
+    pub on_point: Callback<Option<ItemId>>,
     /// The query below, in one line beside the keys (above them, so a long list does not
     /// push it off screen): its KeyConditionExpression and the chosen SDK's code to copy,
     /// so a width change and its query are seen together. When an edit leaves the query
@@ -281,7 +281,7 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
     let (band, elsewhere) = shown.band_and_elsewhere(props, preview, &picked);
     let forward = !*from_end;
     let in_partition: Option<HashSet<usize>> = shown.partition.map(|c| c.items.iter().map(|i| i.row).collect());
-    let entity_of = |r: usize| props.items.entity(r).map(|e| e.name.as_str());
+    let entity_of = |r: usize| props.items.entity(ItemId(r)).map(|e| e.name.as_str());
     let window = preview.window(|r| {
         in_partition.as_ref().is_none_or(|rows| rows.contains(&r))
             && (only.is_empty() || entity_of(r) == Some(only.as_str()))

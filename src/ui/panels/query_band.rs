@@ -27,7 +27,7 @@ pub struct RowMarks {
 /// page breaks are drawn only with a `band`, that is when the list is the query's own
 /// order (its sort attribute, in its partition); the rows are marked either way.
 pub fn marks(shown: &[usize], hits: &[Hit], band: Option<&Band>, down_is_forward: bool) -> Vec<RowMarks> {
-    let page_of: HashMap<usize, usize> = hits.iter().map(|h| (h.row, h.page)).collect();
+    let page_of: HashMap<usize, usize> = hits.iter().map(|h| (h.item.0, h.page)).collect();
     let mut out: Vec<RowMarks> = shown
         .iter()
         .map(|r| RowMarks {
@@ -106,7 +106,7 @@ mod tests {
             .iter()
             .enumerate()
             .map(|(i, &row)| Hit {
-                row,
+                item: crate::document::ItemId(row),
                 page: i / 2 + 1,
                 key: String::new(),
                 values: String::new(),

@@ -2,7 +2,7 @@
 //! expression, its input object, the explanation and the rows it returns, page by page.
 
 use crate::analysis::QueryView;
-use crate::document::{Action, QueryChoices, QueryDraft, Shape};
+use crate::document::{Action, ItemId, QueryChoices, QueryDraft, QueryEdit, Shape};
 use crate::ui::panels::hit_list::HitList;
 use crate::ui::widgets::controls;
 use crate::ui::widgets::elided::Elided;
@@ -49,7 +49,7 @@ impl Controls<'_> {
         Callback::from(move |e: Event| {
             let mut next = draft.clone();
             apply(&mut next, event_value(&e));
-            d.emit(Action::SetQuery(next));
+            d.emit(Action::from(QueryEdit::SetQuery(next)));
         })
     }
 
@@ -59,7 +59,7 @@ impl Controls<'_> {
         Callback::from(move |text: String| {
             let mut next = draft.clone();
             apply(&mut next, text);
-            Action::SetQuery(next)
+            Action::from(QueryEdit::SetQuery(next))
         })
     }
 
@@ -71,7 +71,7 @@ impl Controls<'_> {
                 .is_some_and(|i| i.checked());
             let mut next = draft.clone();
             apply(&mut next, checked);
-            d.emit(Action::SetQuery(next));
+            d.emit(Action::from(QueryEdit::SetQuery(next)));
         });
         html! {
             <span class="control check">
@@ -277,28 +277,28 @@ fn anchor_picker(choices: &QueryChoices, dispatch: &Callback<Action>) -> Html {
     let to_anchor = |draft: QueryDraft, dispatch: Callback<Action>| {
         Callback::from(move |e: Event| {
             if let Ok(anchor) = event_value(&e).parse() {
-                dispatch.emit(Action::SetQuery(QueryDraft {
-                    anchor,
+                dispatch.emit(Action::from(QueryEdit::SetQuery(QueryDraft {
+                    anchor: ItemId(anchor),
                     ..draft.clone()
-                }));
+                })));
             }
         })
     };
     let entity_name = choices
         .entity
-        .and_then(|e| choices.entities.get(e))
+        .and_then(|e| choices.entities.get(e.0))
         .map_or("", |e| e.0.as_str());
     let entity_picker = (choices.entities.len() > 1).then(|| {
         let options = choices
             .entities
             .iter()
-            .filter_map(|(name, first)| first.map(|r| (r.to_string(), name.clone())))
+            .filter_map(|(name, first)| first.map(|r| (r.0.to_string(), name.clone())))
             .collect();
         let selected = choices
             .entity
-            .and_then(|e| choices.entities.get(e))
+            .and_then(|e| choices.entities.get(e.0))
             .and_then(|e| e.1)
-            .map(|r| r.to_string())
+            .map(|r| r.0.to_string())
             .unwrap_or_default();
         let empty: Vec<&str> = choices.entities.iter().filter(|e| e.1.is_none()).map(|e| e.0.as_str()).collect();
         html! { <>
@@ -313,7 +313,7 @@ fn anchor_picker(choices: &QueryChoices, dispatch: &Callback<Action>) -> Html {
         .iter()
         .map(|(row, n, text)| {
             (
-                row.to_string(),
+                row.0.to_string(),
                 format!("{n}: {}", crate::ui::widgets::elided::shortened(text)),
             )
         })
@@ -321,7 +321,7 @@ fn anchor_picker(choices: &QueryChoices, dispatch: &Callback<Action>) -> Html {
     let count = items.len() + choices.entity_items_more;
     html! { <>
         { entity_picker.unwrap_or_default() }
-        { controls::select("query-anchor", &format!("like {entity_name} item (of {count})"), items, &draft.anchor.to_string(), to_anchor(draft.clone(), dispatch.clone())) }
+        { controls::select("query-anchor", &format!("like {entity_name} item (of {count})"), items, &draft.anchor.0.to_string(), to_anchor(draft.clone(), dispatch.clone())) }
         if choices.entity_items_more > 0 {
             <span class="note" data-testid="query-anchor-more">{ format!("the first {} are offered; {} more are not", crate::document::ANCHORS_OFFERED, choices.entity_items_more) }</span>
         }

@@ -1,7 +1,7 @@
 //! The sample items of the selected entity: one row per item, one input per field, each
 //! value's errors under it. Long tables draw only the rows in view.
 
-use crate::document::{Action, Items};
+use crate::document::{Action, EntityId, ItemId, Items, ItemsEdit};
 use crate::ui::panels::paste_items::PasteItems;
 use crate::ui::widgets::elided::Elided;
 use crate::ui::widgets::messages::Messages;
@@ -15,17 +15,17 @@ use yew::prelude::*;
 pub struct SamplesTableProps {
     pub items: Items,
     /// The entity whose items are listed.
-    pub entity: usize,
+    pub entity: EntityId,
     /// The key attribute whose key is shown beside each item.
     pub attribute: AttrValue,
     pub preview: Option<Rc<Preview>>,
-    /// Per row, the later row with the same table key, which replaces it.
+    /// Per item, the later item with the same table key, which replaces it.
     #[prop_or_default]
-    pub overwritten: Rc<Vec<Option<usize>>>,
+    pub overwritten: Rc<Vec<Option<ItemId>>>,
     pub dispatch: Callback<Action>,
     /// The item whose key is hovered or focused in the preview: its row is marked.
     #[prop_or_default]
-    pub pointed: Option<usize>,
+    pub pointed: Option<ItemId>,
 }
 
 /// Above this many rows the table draws only what is in view.
@@ -37,14 +37,14 @@ const WINDOW: usize = 30;
 
 /// One item's row: an input per field with its value's messages, the key it writes
 /// with the key's own messages, and its remove button.
-fn item_row(props: &SamplesTableProps, columns: &[String], r: usize) -> Html {
-    let (items, d) = (&props.items, &props.dispatch);
+fn item_row(props: &SamplesTableProps, columns: &[String], item: ItemId) -> Html {
+    let (items, d, r) = (&props.items, &props.dispatch, item.0);
     let view = props.preview.as_ref().and_then(|p| p.rows.get(r));
     let cells = columns.iter().map(|c| {
-        let text = items.value(r, c).unwrap_or_default().to_string();
+        let text = items.value(item, c).unwrap_or_default().to_string();
         let read = {
             let field = c.clone();
-            Callback::from(move |text: String| Ok(Action::SetValue { row: r, field: field.clone(), text }))
+            Callback::from(move |text: String| Ok(Action::from(ItemsEdit::SetValue { item, field: field.clone(), text })))
         };
         let on_field = |field: Option<&String>| field.map(String::as_str) == Some(c.as_str());
         let errors: Vec<String> = view
@@ -70,14 +70,14 @@ fn item_row(props: &SamplesTableProps, columns: &[String], r: usize) -> Html {
         })
         .unwrap_or_default();
     let key_warnings: Vec<String> = props.overwritten.get(r).copied().flatten().map(|by| format!(
-        "Item #{} has the same table key, and DynamoDB keeps only the last write: this item is replaced. Add a unique field (an id or a timestamp) to the key.", by + 1
+        "Item {by} has the same table key, and DynamoDB keeps only the last write: this item is replaced. Add a unique field (an id or a timestamp) to the key."
     )).into_iter().collect();
     let remove = {
         let d = d.clone();
-        Callback::from(move |_: MouseEvent| d.emit(Action::RemoveRow(r)))
+        Callback::from(move |_: MouseEvent| d.emit(Action::from(ItemsEdit::RemoveRow(item))))
     };
     html! {
-        <tr key={r} class={classes!((props.pointed == Some(r)).then_some("pointed"))}>
+        <tr key={r} class={classes!((props.pointed == Some(item)).then_some("pointed"))}>
             <th scope="row">{ r + 1 }</th>
             { for cells }
             <td class="key">
@@ -90,9 +90,9 @@ fn item_row(props: &SamplesTableProps, columns: &[String], r: usize) -> Html {
 }
 
 /// A problem of the design is the same on every row: said once, above the table.
-fn design_errors(preview: Option<&Preview>, rows: &[usize]) -> Vec<String> {
+fn design_errors(preview: Option<&Preview>, items: &[ItemId]) -> Vec<String> {
     let mut found: Vec<String> = Vec::new();
-    for view in rows.iter().filter_map(|&r| preview?.rows.get(r)) {
+    for view in items.iter().filter_map(|i| preview?.rows.get(i.0)) {
         for e in view.errors.iter().filter(|e| e.is_schema()) {
             // The value is one row's; the problem is the design's.
             let mut e = e.clone();
@@ -111,7 +111,7 @@ fn design_errors(preview: Option<&Preview>, rows: &[usize]) -> Vec<String> {
 
 /// The "+ item" button and the random items, their count typed and checked.
 fn adding(count: &UseStateHandle<String>, dispatch: &Callback<Action>, entity_name: &str) -> Html {
-    let add = dispatch.reform(|_: MouseEvent| Action::AddRow);
+    let add = dispatch.reform(|_: MouseEvent| Action::from(ItemsEdit::AddRow));
     let count_typed = count
         .trim()
         .parse::<usize>()
@@ -122,7 +122,7 @@ fn adding(count: &UseStateHandle<String>, dispatch: &Callback<Action>, entity_na
         Callback::from(move |_: MouseEvent| {
             if let Some(count) = count_typed {
                 let seed = js_sys::Date::now() as u64;
-                d.emit(Action::Generate { count, seed });
+                d.emit(Action::from(ItemsEdit::Generate { count, seed }));
             }
         })
     };

@@ -1,7 +1,7 @@
 //! The whole schema as JSON: table, key attributes, GSIs and every entity. Applied only
 //! when it reads as a valid schema; until then each problem is listed with its JSON path.
 
-use crate::document::Action;
+use crate::document::{Action, DesignEdit};
 use crate::ui::widgets::messages::Messages;
 use keylab::Schema;
 use yew::prelude::*;
@@ -42,7 +42,7 @@ pub fn SchemaEditor(props: &SchemaEditorProps) -> Html {
             }
             Ok(schema) => {
                 errors.set(Vec::new());
-                d.emit(Action::SetSchema(Box::new(schema)));
+                d.emit(Action::from(DesignEdit::SetSchema(Box::new(schema))));
             }
             Err(e) => errors.set(e.0.iter().map(|e| e.message()).collect()),
         })

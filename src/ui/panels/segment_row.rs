@@ -1,7 +1,7 @@
 //! One segment of the key template: a literal, or a field with its kind and settings,
 //! and the width planner's line for numeric fields.
 
-use crate::document::{Action, Unsettled};
+use crate::document::{Action, EntityId, PrefsEdit, SettingKey, SettingOf, TemplateEdit, Unsettled};
 use crate::ui::panels::field_settings::{Around, FieldSettings};
 use crate::ui::widgets::messages::Messages;
 use crate::ui::widgets::typed_input::TypedInput;
@@ -26,7 +26,7 @@ pub struct SegmentRowProps {
     pub warnings: Vec<String>,
     pub dispatch: Callback<Action>,
     /// The entity the segment belongs to, for the keys of its typed settings.
-    pub entity: usize,
+    pub entity: EntityId,
     /// The other fields' names, which a rename must not take.
     #[prop_or_default]
     pub siblings: Vec<String>,
@@ -89,14 +89,14 @@ pub fn SegmentRow(props: &SegmentRowProps) -> Html {
                         text,
                     })
                 } else {
-                    Ok(Action::SetLiteral { segment: i, text })
+                    Ok(Action::from(TemplateEdit::SetLiteral { segment: i, text }))
                 }
             });
             html! {
                 <span class="control">
                     <label for={format!("seg-{i}-literal")}>{ "literal" }</label>
                     <TypedInput id={format!("seg-{i}-literal")} value={text.clone()} {read} dispatch={d.clone()}
-                        unsettled_key={Unsettled::key(props.entity, &format!("#{i}"), "literal")}
+                        unsettled_key={SettingKey::new(props.entity, SettingOf::Literal(i), "literal")}
                         unsettled={props.unsettled.get("literal").cloned()} />
                 </span>
             }
@@ -117,16 +117,16 @@ pub fn SegmentRow(props: &SegmentRowProps) -> Html {
             <span class="position" aria-hidden="true">{ i + 1 }</span>
             { body }
             <span class="actions">
-                <button type="button" aria-label={format!("move segment {} up", i + 1)} disabled={i == 0} onclick={emit(Action::MoveSegment { from: i, by: -1 })}>{ "↑" }</button>
-                <button type="button" aria-label={format!("move segment {} down", i + 1)} disabled={i + 1 >= props.count} onclick={emit(Action::MoveSegment { from: i, by: 1 })}>{ "↓" }</button>
-                <button type="button" aria-label={format!("remove segment {}", i + 1)} onclick={emit(Action::RemoveSegment(i))}>{ "✕" }</button>
+                <button type="button" aria-label={format!("move segment {} up", i + 1)} disabled={i == 0} onclick={emit(Action::from(TemplateEdit::MoveSegment { from: i, by: -1 }))}>{ "↑" }</button>
+                <button type="button" aria-label={format!("move segment {} down", i + 1)} disabled={i + 1 >= props.count} onclick={emit(Action::from(TemplateEdit::MoveSegment { from: i, by: 1 }))}>{ "↓" }</button>
+                <button type="button" aria-label={format!("remove segment {}", i + 1)} onclick={emit(Action::from(TemplateEdit::RemoveSegment(i)))}>{ "✕" }</button>
             </span>
             { props.plan.as_ref().map(plan_line).unwrap_or_default() }
             if let (Some(_), Segment::Field(name)) = (&props.plan, &props.segment) {
                 <span class="control">
                     <label for={format!("seg-{i}-expected")}>{ "expected max" }</label>
                     <TypedInput id={format!("seg-{i}-expected")} inputmode="numeric" placeholder="largest sample" value={props.expected.clone()}
-                        read={{ let name = name.clone(); Callback::from(move |text: String| Ok(Action::SetExpectedMax { field: name.clone(), text })) }}
+                        read={{ let name = name.clone(); Callback::from(move |text: String| Ok(Action::from(PrefsEdit::SetExpectedMax { field: name.clone(), text }))) }}
                         dispatch={d.clone()} />
                 </span>
             }

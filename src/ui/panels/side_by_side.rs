@@ -2,7 +2,7 @@
 //! pattern: the keys each writes in the order each reads them, each query's
 //! expression, and what each cannot do, with the reason and an example.
 
-use crate::document::Items;
+use crate::document::{ItemId, Items};
 use keylab::compare::Design;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -34,7 +34,7 @@ fn column(d: &Design, items: &Items) -> Html {
             } else {
                 <ol class="design-keys" data-testid="design-keys">
                     { for d.keys.iter().map(|(row, key)| html! {
-                        <li><code>{ key }</code><span class="values">{ format!(" item #{}: {}", row + 1, items.text(*row)) }</span></li>
+                        <li><code>{ key }</code><span class="values">{ format!(" item #{}: {}", row + 1, items.text(ItemId(*row))) }</span></li>
                     }) }
                 </ol>
             }

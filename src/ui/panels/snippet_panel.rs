@@ -3,7 +3,7 @@
 //! bytes, and plain monospace keeps every escaped character visible.
 
 use crate::analysis::QueryView;
-use crate::document::{Action, Items, SnippetPrefs};
+use crate::document::{Action, Items, PrefsEdit, SnippetPrefs};
 use crate::ui::widgets::controls;
 use crate::ui::widgets::copy_button::CopyButton;
 use crate::ui::widgets::elided::Elided;
@@ -86,7 +86,7 @@ pub fn SnippetPanel(props: &SnippetPanelProps) -> Html {
         Callback::from(move |text: String| {
             let mut next = (*prefs).clone();
             apply(&mut next, text);
-            Action::SetSnippet(next)
+            Action::from(PrefsEdit::SetSnippet(next))
         })
     };
     let toggle_program = {
@@ -95,10 +95,10 @@ pub fn SnippetPanel(props: &SnippetPanelProps) -> Html {
             let checked = e
                 .target_dyn_into::<web_sys::HtmlInputElement>()
                 .is_some_and(|i| i.checked());
-            d.emit(Action::SetSnippet(SnippetPrefs {
+            d.emit(Action::from(PrefsEdit::SetSnippet(SnippetPrefs {
                 program: checked,
                 ..(*prefs).clone()
-            }));
+            })));
         })
     };
     let current = prefs.target;
@@ -107,10 +107,10 @@ pub fn SnippetPanel(props: &SnippetPanelProps) -> Html {
         // The tabs' ids are the targets' own, so every id names one.
         Callback::from(move |id: String| {
             if let Some(target) = Target::from_id(&id) {
-                d.emit(Action::SetSnippet(SnippetPrefs {
+                d.emit(Action::from(PrefsEdit::SetSnippet(SnippetPrefs {
                     target,
                     ..(*prefs).clone()
-                }))
+                })))
             }
         })
     };

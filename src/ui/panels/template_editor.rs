@@ -2,7 +2,7 @@
 //! row of chips (each opens its settings in the inspector), the separator, the key's
 //! size, and buttons to add a segment.
 
-use crate::document::{Action, Design, NewSegment};
+use crate::document::{Action, Design, DesignEdit, NewSegment, TemplateEdit};
 use crate::ui::panels::attribute_picker::AttributePicker;
 use crate::ui::panels::entity_picker::EntityPicker;
 use crate::ui::panels::inspector::messages_for;
@@ -70,11 +70,11 @@ pub fn TemplateEditor(props: &TemplateEditorProps) -> Html {
     let add = |kind: NewSegment| {
         let (d, open) = (props.dispatch.clone(), props.on_select.clone());
         Callback::from(move |_: MouseEvent| {
-            d.emit(Action::AddSegment(kind));
+            d.emit(Action::from(TemplateEdit::AddSegment(kind)));
             open.emit(count);
         })
     };
-    let separator = Callback::from(|text: String| Ok(Action::SetSeparator(text)));
+    let separator = Callback::from(|text: String| Ok(Action::from(DesignEdit::SetSeparator(text))));
     // Fields of the entity this template does not use yet, to key it by them too
     // (a GSI ordering tickets by a field of the table's key, say).
     let reusable: Vec<(String, String)> = match entity {
@@ -94,7 +94,7 @@ pub fn TemplateEditor(props: &TemplateEditorProps) -> Html {
         Callback::from(move |e: Event| {
             let name = crate::ui::widgets::event_text::event_value(&e);
             if !name.is_empty() {
-                d.emit(Action::AddFieldSegment(name));
+                d.emit(Action::from(TemplateEdit::AddFieldSegment(name)));
                 open.emit(count);
             }
         })

@@ -3,6 +3,7 @@
 //! pasted share link or file), over the sample items, and the backfill plan.
 
 use crate::browser::versions::{pasted, stored, Source, Version};
+use crate::document::ItemId;
 use crate::rekeying::{PatternChange, Rekeying, CURRENT_FILE, SAVED_FILE};
 use crate::ui::widgets::copy_button::CopyButton;
 use crate::ui::widgets::files::download;
@@ -23,21 +24,18 @@ pub struct VersionCompareProps {
     pub save_problem: Option<String>,
 }
 
-fn rows(rows: &[usize]) -> String {
+fn rows(rows: &[ItemId]) -> String {
     match rows.len() {
         0 => "no items".into(),
         n if n <= 12 => format!(
             "items {}",
-            rows.iter()
-                .map(|r| format!("#{}", r + 1))
-                .collect::<Vec<_>>()
-                .join(", ")
+            rows.iter().map(ItemId::to_string).collect::<Vec<_>>().join(", ")
         ),
         n => format!(
             "{n} items: {} …",
             rows.iter()
                 .take(12)
-                .map(|r| format!("#{}", r + 1))
+                .map(ItemId::to_string)
                 .collect::<Vec<_>>()
                 .join(", ")
         ),
@@ -45,7 +43,7 @@ fn rows(rows: &[usize]) -> String {
 }
 
 fn pattern(p: &PatternChange) -> Html {
-    let answer = |r: &Result<Vec<usize>, String>| match r {
+    let answer = |r: &Result<Vec<ItemId>, String>| match r {
         Ok(found) => rows(found),
         Err(why) => format!("cannot be asked: {why}"),
     };
@@ -92,7 +90,7 @@ fn report(r: &Rekeying) -> Html {
                     <tbody>
                         { for r.changed.iter().map(|c| html! {
                             <tr>
-                                <td>{ format!("#{} {}", c.row + 1, c.entity) }</td>
+                                <td>{ format!("{} {}", c.item, c.entity) }</td>
                                 <td>{ &c.attribute }</td>
                                 <td><code class="key">{ c.old.clone().unwrap_or_else(|| "(not written)".into()) }</code></td>
                                 <td><code class="key">{ c.new.clone().unwrap_or_else(|| "(no longer written)".into()) }</code></td>
@@ -132,11 +130,11 @@ fn report(r: &Rekeying) -> Html {
             }
             if !r.new_entities.is_empty() {
                 <p class="note">{ format!("Not compared: {} (the saved version has no such entity).",
-                    r.new_entities.iter().map(|(row, e)| format!("#{} {e}", row + 1)).collect::<Vec<_>>().join(", ")) }</p>
+                    r.new_entities.iter().map(|(item, e)| format!("{item} {e}")).collect::<Vec<_>>().join(", ")) }</p>
             }
             if !r.not_in_saved.is_empty() {
                 <p class="note" data-testid="version-not-in-saved">{ format!("Not compared: {} (the saved design cannot write them, so they have no keys to change).",
-                    r.not_in_saved.iter().map(|(row, why)| format!("#{}: {why}", row + 1)).collect::<Vec<_>>().join("; ")) }</p>
+                    r.not_in_saved.iter().map(|(item, why)| format!("{item}: {why}")).collect::<Vec<_>>().join("; ")) }</p>
             }
             if !r.patterns.is_empty() {
                 <h3>{ "Saved access patterns" }</h3>

@@ -1,7 +1,7 @@
 //! "+ multi-attribute GSI": a GSI keyed by the current entity's own fields, partition
 //! fields then sort fields, each held as itself by an attribute of its name.
 
-use crate::document::{Action, Design};
+use crate::document::{Action, Design, DesignEdit};
 use crate::ui::widgets::event_text::input_value;
 use yew::prelude::*;
 
@@ -41,10 +41,10 @@ pub fn NewMultiIndex(props: &NewMultiIndexProps) -> Html {
             e.prevent_default();
             tried.set(true);
             if ok {
-                d.emit(Action::AddMultiAttributeIndex {
+                d.emit(Action::from(DesignEdit::AddMultiAttributeIndex {
                     partition: names(&partition),
                     sort: names(&sort),
-                });
+                }));
                 partition.set(String::new());
                 sort.set(String::new());
                 tried.set(false);

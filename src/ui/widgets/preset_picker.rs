@@ -2,7 +2,7 @@
 //! query. Work that differs from the preset it started from is only replaced after a
 //! yes, and stays one Undo away.
 
-use crate::document::Command;
+use crate::document::{Command, PresetId};
 use crate::presets::{self, PRESETS};
 use crate::ui::widgets::controls;
 use crate::ui::widgets::event_text::event_value;
@@ -18,23 +18,23 @@ pub struct PresetPickerProps {
     pub on_load: Callback<()>,
     /// Tells apart the picker in the start hint from the one in the header.
     pub id: AttrValue,
-    /// The preset the design on screen started from (empty for a blank or imported
+    /// The preset the design on screen started from (`None` for a blank or imported
     /// design): the picker shows it, so the header never names another design than
     /// the one below it.
     #[prop_or_default]
-    pub current: AttrValue,
+    pub current: Option<PresetId>,
 }
 
 #[function_component]
 pub fn PresetPicker(props: &PresetPickerProps) -> Html {
     // A blank or imported design is no preset: the picker says so rather than naming
     // the first preset above a design that is not it.
-    let shown = |current: &str| presets::find(current).map_or(String::new(), |p| p.id.to_string());
-    let choice = use_state(|| shown(&props.current));
+    let shown = |current: Option<PresetId>| current.and_then(presets::find).map(|p| p.id);
+    let choice = use_state(|| shown(props.current));
     {
         // Undo, an import or a link can put another design on screen.
         let choice = choice.clone();
-        use_effect_with(props.current.clone(), move |current| choice.set(shown(current)));
+        use_effect_with(props.current, move |current| choice.set(shown(*current)));
     }
     let asking = use_state(|| false);
     let load = {
@@ -45,7 +45,7 @@ pub fn PresetPicker(props: &PresetPickerProps) -> Html {
             asking.clone(),
         );
         move || {
-            if let Some(p) = presets::load(&choice) {
+            if let Some(p) = choice.and_then(presets::load) {
                 command.emit(Command::Load(Box::new(p)));
                 on_load.emit(());
             }
@@ -66,25 +66,25 @@ pub fn PresetPicker(props: &PresetPickerProps) -> Html {
     let select = {
         let (choice, asking) = (choice.clone(), asking.clone());
         Callback::from(move |e: Event| {
-            choice.set(event_value(&e));
+            choice.set(PresetId::named(&event_value(&e)));
             asking.set(false);
         })
     };
     let select_id = format!("{}-select", props.id);
-    let title = presets::find(&choice).map(|p| p.title()).unwrap_or_default();
+    let title = choice.and_then(presets::find).map(|p| p.title()).unwrap_or_default();
     html! {
         <div class="preset-picker">
             { controls::select(
                 &select_id,
                 "preset",
                 std::iter::once((String::new(), "your own design (pick a preset to load it)".to_string()))
-                    .filter(|_| choice.is_empty())
-                    .chain(PRESETS.iter().map(|p| (p.id.to_string(), p.title().to_string())))
+                    .filter(|_| choice.is_none())
+                    .chain(PRESETS.iter().map(|p| (p.id.as_str().to_string(), p.title().to_string())))
                     .collect(),
-                &choice,
+                choice.map_or("", PresetId::as_str),
                 select,
             ) }
-            <button type="button" {onclick} disabled={choice.is_empty()}>{ "Load preset" }</button>
+            <button type="button" {onclick} disabled={choice.is_none()}>{ "Load preset" }</button>
             if *asking {
                 <div class="notice prompt" role="alertdialog" aria-label="replace your work?">
                     <p>{ format!("Replace your current design and items with the {title} preset? Undo brings your work back.") }</p>

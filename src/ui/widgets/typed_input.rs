@@ -3,7 +3,7 @@
 //! `-3`) is not dropped: it stays in the field, is saved with the work as an
 //! [`Unsettled`] entry, and its problem is shown next to the field.
 
-use crate::document::{Action, Unsettled};
+use crate::document::{Action, EntityId, SettingKey, SettingOf, TypedEdit, Unsettled};
 use gloo::timers::callback::Timeout;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -23,7 +23,7 @@ pub struct TypedInputProps {
     pub dispatch: Callback<Action>,
     /// The key under which an unappliable value is kept: see [`Unsettled`].
     #[prop_or_default]
-    pub unsettled_key: Option<AttrValue>,
+    pub unsettled_key: Option<SettingKey>,
     /// The text typed earlier that could not be applied.
     #[prop_or_default]
     pub unsettled: Option<Unsettled>,
@@ -50,15 +50,18 @@ pub struct TypedInputProps {
 /// Applies typed text: the action it reads as, or, when it cannot be applied (or is
 /// kept under a key), the typed outcome that keeps it beside the field.
 fn applier(props: &TypedInputProps) -> Callback<String> {
-    let (read, dispatch, key) = (props.read.clone(), props.dispatch.clone(), props.unsettled_key.clone());
+    let (read, dispatch) = (props.read.clone(), props.dispatch.clone());
+    // Without a key of its own, a problem is kept under the control's id: it still
+    // reaches the page.
+    let key = props.unsettled_key.clone();
+    let control = SettingKey::new(EntityId(0), SettingOf::Control(props.id.to_string()), "value");
     Callback::from(move |text: String| {
-        let action = match (read.emit(text), key.as_ref()) {
+        let action = match (read.emit(text), &key) {
             (Ok(action), None) => action,
-            (outcome, key) => Action::Typed {
-                // Without a key to keep it under, a problem still reaches the page.
-                key: key.map(|k| k.to_string()).unwrap_or_default(),
+            (outcome, key) => Action::from(TypedEdit::Typed {
+                key: key.clone().unwrap_or_else(|| control.clone()),
                 outcome: outcome.map(Box::new),
-            },
+            }),
         };
         dispatch.emit(action);
     })
@@ -226,7 +229,7 @@ fn notes(
                         let (d, typing) = (props.dispatch.clone(), typing.clone());
                         Callback::from(move |_: MouseEvent| {
                             typing.set(None);
-                            d.emit(Action::DiscardTyped(key.to_string()));
+                            d.emit(Action::from(TypedEdit::DiscardTyped(key.clone())));
                         })
                     }}>
                     { format!("put back {:?}", crate::ui::widgets::elided::shortened(&props.value)) }
