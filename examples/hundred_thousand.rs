@@ -41,7 +41,9 @@ fn main() {
         text: "77".into(),
     }));
     let before = p.preview();
-    let collections = p.collections(&keys);
+    let widened_keys = widened.item_keys_after(Some((&keys, &p)));
+    let edited_keys = edited.item_keys_after(Some((&keys, &p)));
+    let collections = p.collections(&keys, before.as_ref());
     let saved = storage::saved_text(&p);
     let rows = [
         (
@@ -51,7 +53,7 @@ fn main() {
         ("  preview: encode every key, sort, naive order", time(|| p.preview())),
         (
             "  the same after the width change, sorting from the preview before it",
-            time(|| widened.preview_after(before.as_ref().map(|b| (b, &p)))),
+            time(|| widened.preview_after(before.as_ref().map(|b| (b, &p)), &widened_keys)),
         ),
         (
             "  every item's table and index keys, encoded once",
@@ -63,7 +65,7 @@ fn main() {
         ),
         (
             "  the preview after a value edit, from the one before it",
-            time(|| edited.preview_after(before.as_ref().map(|b| (b, &p)))),
+            time(|| edited.preview_after(before.as_ref().map(|b| (b, &p)), &edited_keys)),
         ),
         (
             "  the keys after a value edit, from the keys before it",
@@ -71,7 +73,7 @@ fn main() {
         ),
         (
             "  item collections: group and sort each partition",
-            time(|| p.collections(&keys)),
+            time(|| p.collections(&keys, before.as_ref())),
         ),
         ("  overwritten items", time(|| p.overwritten(&collections, &keys))),
         ("  Number vs String view", time(|| p.number_vs_string())),

@@ -195,7 +195,7 @@ mod tests {
             .map(|&r| p.rows[r].values["score"].as_str().unwrap())
             .collect();
         assert_eq!(naive, ["10", "1500", "240", "9"]);
-        assert_eq!(pv.rows[1].key.as_deref(), Some("9999998499#0000001719100800#p_8842"));
+        assert_eq!(pv.key(1), Some("9999998499#0000001719100800#p_8842"));
     }
 
     #[test]
@@ -295,7 +295,7 @@ mod tests {
     fn migration_refuses_eleven_digits_and_shows_old_keys_interleaving() {
         let (p, a) = analysed(PresetId::named("migration").unwrap());
         let pv = a.preview.unwrap();
-        assert_eq!(pv.rows[2].errors[0].kind.code(), "overflow");
+        assert_eq!(pv.errors(2)[0].kind.code(), "overflow");
         let order: Vec<String> = a.collections[0]
             .items
             .iter()

@@ -8,8 +8,8 @@ use keylab::codec::{KeyCodecs, KeyValue, Number};
 use keylab::compare::Design;
 use keylab::lint::{lint_with_keys, order_surprise, Finding};
 use keylab::preview::{
-    collections, number_vs_string, overwritten_by, overwritten_in, preview_after, Collection, ItemKeys, NumberVsString,
-    Preview,
+    collections_in_order, number_vs_string, overwritten_by, overwritten_in, preview_after, Collection, ItemKeys,
+    NumberVsString, Preview,
 };
 use keylab::query::builder::build;
 use keylab::query::eval::{item_of, latest_writes, pages, Item};
@@ -199,10 +199,11 @@ impl Playground {
     pub fn analyse(&self) -> Analysis {
         let part = |pieces| self.reads(pieces).work();
         let keys = part(reads::ITEM_KEYS).item_keys();
-        let collections = Rc::new(part(reads::COLLECTIONS).collections(&keys));
+        let preview = part(reads::PREVIEW).preview_after(None, &keys).map(Rc::new);
+        let collections = Rc::new(part(reads::COLLECTIONS).collections(&keys, preview.as_deref()));
         assemble(Parts {
             blocked: part(reads::BLOCKED).blocked(),
-            preview: part(reads::PREVIEW).preview().map(Rc::new),
+            preview,
             checked: part(reads::CHECKED).schema.check(),
             plans: part(reads::PLANS).plans(),
             number_field: part(reads::NUMBER_FIELD).number_field(),
@@ -274,21 +275,25 @@ impl Playground {
 
     /// The selected attribute's keys for every item, in DynamoDB's order.
     pub fn preview(&self) -> Option<Preview> {
-        self.preview_after(None)
+        self.preview_after(None, &self.item_keys())
     }
 
-    /// [`Self::preview`] after an edit of `earlier`, whose preview it was: sorted from
-    /// its orders, and keeping the keys of the items the edit left alone.
-    pub fn preview_after(&self, earlier: Option<(&Preview, &Playground)>) -> Option<Preview> {
+    /// [`Self::preview`] from the items' `keys` after an edit of `earlier`, whose
+    /// preview it was: sorted from its orders, and keeping the naive keys of the items
+    /// the edit left alone.
+    pub fn preview_after(&self, earlier: Option<(&Preview, &Playground)>, keys: &ItemKeys) -> Option<Preview> {
         self.entity()?;
+        let attribute = self.attribute();
+        let column = keys.column(&attribute)?;
         let before = earlier.map(|(_, p)| p);
         let unchanged = |at: usize| before.is_some_and(|p| self.unchanged_since(p, ItemId(at)));
         let earlier = earlier.map(|(preview, p)| (preview, &*p.schema));
         Some(preview_after(
             earlier,
             &self.schema,
-            &self.attribute(),
+            &attribute,
             &self.samples(),
+            column,
             &unchanged,
         ))
     }
@@ -344,13 +349,15 @@ impl Playground {
         by.into_iter().map(|later| later.map(ItemId)).collect()
     }
 
-    pub fn collections(&self, keys: &ItemKeys) -> Vec<Collection> {
-        collections(
-            &self.schema,
-            self.index_of_attribute().as_deref(),
-            &self.samples(),
-            keys,
-        )
+    /// The item collections of the index the edited attribute belongs to. When the
+    /// `preview` is of that index's sort key, its order groups them without a sort.
+    pub fn collections(&self, keys: &ItemKeys, preview: Option<&Preview>) -> Vec<Collection> {
+        let index = self.index_of_attribute();
+        let sort = self.key_schema(index.as_deref()).and_then(|k| k.sort.as_deref());
+        let order = preview
+            .filter(|p| Some(p.attribute.as_str()) == sort)
+            .map(|p| p.sorted.as_slice());
+        collections_in_order(&self.schema, index.as_deref(), &self.samples(), keys, order)
     }
 
     /// The sample rows a query can see, as DynamoDB items (every key they can encode,

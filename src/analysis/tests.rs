@@ -55,12 +55,18 @@ fn every_part_reads_only_the_pieces_it_names() {
         p.pasted = format!("{} = :v", p.attribute);
         let (whole, parts) = (p.clone(), p.analyse());
         let keys = whole.item_keys();
-        let collections = whole.collections(&keys);
+        let collections = whole.collections(&keys, whole.preview().as_ref());
         let id = preset.id;
         assert_eq!(parts.plans, whole.plans(), "{id}: plans");
         assert_eq!(parts.preview.map(|v| (*v).clone()), whole.preview(), "{id}: preview");
         assert_eq!(parts.number_field, whole.number_field(), "{id}");
         assert_eq!(*parts.collections, collections, "{id}: collections");
+        // Grouped in the preview's order or sorted group by group, they are the same.
+        assert_eq!(
+            *parts.collections,
+            whole.collections(&keys, None),
+            "{id}: collections, sorted"
+        );
         assert_eq!(*parts.overwritten, whole.overwritten(&collections, &keys), "{id}");
         assert_eq!(parts.query, whole.query_view(), "{id}: query");
         assert_eq!(parts.pasted, whole.paste_view(), "{id}: pasted");

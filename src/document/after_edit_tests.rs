@@ -43,6 +43,7 @@ fn the_preview_after_an_edit_is_the_preview_made_again() {
     let before = p.preview().unwrap();
     for edit in edits() {
         let q = Workspace::new(p.clone()).reduce_edit(edit.clone());
-        assert_eq!(q.preview_after(Some((&before, &p))), q.preview(), "{edit:?}");
+        let keys = q.item_keys();
+        assert_eq!(q.preview_after(Some((&before, &p)), &keys), q.preview(), "{edit:?}");
     }
 }

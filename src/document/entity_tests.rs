@@ -45,9 +45,9 @@ fn entities_are_picked_added_renamed_and_removed_with_their_items() {
     assert_eq!(p.entity().unwrap().name, "Entity1");
     assert_eq!(p.template().unwrap().segments.len(), 2);
     // Its first item has values: its key is written at once.
-    let first = &p.analyse().preview.unwrap().rows[6];
-    assert_eq!(first.key.as_deref(), Some("ENTITY1#0000000001"), "{first:?}");
-    assert!(first.errors.is_empty(), "{first:?}");
+    let preview = p.analyse().preview.unwrap();
+    assert_eq!(preview.key(6), Some("ENTITY1#0000000001"), "{:?}", preview.errors(6));
+    assert!(preview.errors(6).is_empty());
     let lone = edit(
         crate::presets::leaderboard(),
         vec![Action::from(DesignEdit::RemoveEntity)],
@@ -78,7 +78,7 @@ fn indexes_and_templates_are_added_and_removed() {
     );
     assert_eq!(p.index_of_attribute().as_deref(), Some("GSI1"));
     assert_eq!(
-        p.collections(&p.item_keys()).len(),
+        p.collections(&p.item_keys(), None).len(),
         1,
         "every run is in the one GSI1 partition"
     );
@@ -90,7 +90,7 @@ fn indexes_and_templates_are_added_and_removed() {
     assert_eq!(view.hits.len(), 4);
     let sparse = edit(p.clone(), vec![Action::from(TemplateEdit::RemoveTemplate)]);
     assert!(
-        sparse.collections(&sparse.item_keys()).is_empty(),
+        sparse.collections(&sparse.item_keys(), None).is_empty(),
         "no item is in the index any more"
     );
     let gone = edit(p, vec![Action::from(DesignEdit::RemoveIndex("GSI1".into()))]);
@@ -141,7 +141,7 @@ fn generated_items_replace_the_entitys_items_only() {
     assert_eq!(p.rows.len(), 4 + 1000);
     assert_eq!(Items::of(&Rc::new(p.clone())).of_entity(p.entity).len(), 1000);
     let a = p.analyse();
-    assert!(a.preview.unwrap().rows.iter().all(|r| r.errors.is_empty()));
+    assert!(a.preview.unwrap().keys.said().all(|(_, p)| p.errors.is_empty()));
     assert!(a.collections.len() > 1);
 }
 

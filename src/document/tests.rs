@@ -165,9 +165,9 @@ fn analysis_reports_overflow_next_to_the_value() {
     })]);
     let a = p.analyse();
     let pv = a.preview.unwrap();
-    let row = &pv.rows[1];
-    assert_eq!(row.errors[0].context.field.as_deref(), Some("score"));
-    assert_eq!(row.errors[0].kind.code(), "overflow");
+    let errors = pv.errors(1);
+    assert_eq!(errors[0].context.field.as_deref(), Some("score"));
+    assert_eq!(errors[0].kind.code(), "overflow");
     let plan = a.plans.iter().find(|p| p.field == "score").unwrap();
     assert!(plan.overflows);
 }

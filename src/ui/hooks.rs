@@ -15,16 +15,21 @@ use yew::prelude::*;
 /// closed, it would cost a sixth of every edit at 100,000 items.
 #[hook]
 pub fn use_analysis(state: &Rc<Playground>, comparing: bool) -> Rc<Analysis> {
-    let preview = use_preview(state);
+    let keys = use_item_keys(state);
+    let preview = use_preview(state, &keys);
     let plans = use_memo(state.reads(reads::PLANS), |r| r.work().plans());
     let number_vs_string = use_memo((state.reads(reads::NUMBER_VS_STRING), comparing), |(r, comparing)| {
         comparing.then(|| r.work().number_vs_string()).flatten()
     });
     let number_field = use_memo(state.reads(reads::NUMBER_FIELD), |r| r.work().number_field());
-    let keys = use_item_keys(state);
-    let collections = use_memo((Same(keys.clone()), state.reads(reads::COLLECTIONS)), |(keys, r)| {
-        r.work().collections(&keys.0)
-    });
+    let collections = use_memo(
+        (
+            Same(keys.clone()),
+            Same(preview.clone()),
+            state.reads(reads::COLLECTIONS),
+        ),
+        |(keys, preview, r)| r.work().collections(&keys.0, preview.0.as_deref()),
+    );
     let checked = use_memo(state.reads(reads::CHECKED), |r| r.work().schema.check());
     let overwritten = use_memo(
         (
@@ -78,14 +83,16 @@ fn use_item_keys(state: &Rc<Playground>) -> Rc<ItemKeys> {
     (*keys).clone()
 }
 
-/// The preview of the selected attribute, sorted starting from the last one made:
-/// after an edit most keys keep their places.
+/// The preview of the selected attribute, from the items' keys, sorted starting from
+/// the last one made: after an edit most keys keep their places.
 #[hook]
-fn use_preview(state: &Rc<Playground>) -> Rc<Option<Rc<Preview>>> {
+fn use_preview(state: &Rc<Playground>, keys: &Rc<ItemKeys>) -> Rc<Option<Rc<Preview>>> {
     let last = use_mut_ref(|| None::<(Rc<Preview>, Playground)>);
-    use_memo(state.reads(reads::PREVIEW), move |r| {
+    use_memo((Same(keys.clone()), state.reads(reads::PREVIEW)), move |(keys, r)| {
         let (mut last, work) = (last.borrow_mut(), r.work());
-        let made = work.preview_after(last.as_ref().map(|(v, p)| (&**v, p))).map(Rc::new);
+        let made = work
+            .preview_after(last.as_ref().map(|(v, p)| (&**v, p)), &keys.0)
+            .map(Rc::new);
         if let Some(made) = &made {
             *last = Some((made.clone(), work));
         }

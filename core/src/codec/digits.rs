@@ -185,7 +185,13 @@ pub(crate) fn parse_integer(value: &Value) -> Result<i128, ErrorKind> {
                 return Ok(i128::from(u));
             }
         }
-        Value::String(s) if (1..=38).contains(&s.len()) && s.bytes().all(|b| b.is_ascii_digit()) => {
+        // Up to 19 digits fit a u64, read by hand: `str::parse::<i128>` was a tenth of
+        // writing a key.
+        Value::String(s) if (1..=19).contains(&s.len()) && s.bytes().all(|b| b.is_ascii_digit()) => {
+            let v = s.bytes().fold(0u64, |v, b| v * 10 + u64::from(b - b'0'));
+            return Ok(i128::from(v));
+        }
+        Value::String(s) if (20..=38).contains(&s.len()) && s.bytes().all(|b| b.is_ascii_digit()) => {
             if let Ok(v) = s.parse::<i128>() {
                 return Ok(v);
             }

@@ -147,9 +147,26 @@ impl<'s> KeyCodec<'s> {
         self.write_with(|at| values.get(self.fields[at]), out)
     }
 
+    /// [`Self::write_values`], also telling whether [`super::encode_key`] warns about
+    /// the key it writes: a page that shows warnings asks for them only then.
+    pub fn write_values_warns(&self, values: &Values, out: &mut String) -> Result<bool, Error> {
+        let mut warns = false;
+        self.write_noting(|at| values.get(self.fields[at]), out, Some(&mut warns))?;
+        Ok(warns)
+    }
+
     /// [`Self::write`] with the value of the `at`-th field (of [`Self::fields`]) given by
     /// `value_at`, for values held in any shape.
     pub fn write_with<'v>(&self, value_at: impl Fn(usize) -> Option<&'v Value>, out: &mut String) -> Result<(), Error> {
+        self.write_noting(value_at, out, None)
+    }
+
+    fn write_noting<'v>(
+        &self,
+        value_at: impl Fn(usize) -> Option<&'v Value>,
+        out: &mut String,
+        mut warns: Option<&mut bool>,
+    ) -> Result<(), Error> {
         out.clear();
         for (i, part) in self.parts.iter().enumerate() {
             if i > 0 && !self.number {
@@ -163,12 +180,16 @@ impl<'s> KeyCodec<'s> {
                         Some(v) if !v.is_null() => v,
                         _ => return Err(Error::new(ctx(), ErrorKind::MissingValue)),
                     };
+                    // A Number key's digits raise no warning (as in `encode_key`).
                     let written = if self.number {
-                        plain_number(field, value).map(|n| out.push_str(&n))
+                        plain_number(field, value).map(|n| out.push_str(&n)).map(|()| false)
                     } else {
-                        encode_field_into(field, value, self.separator, out)
+                        encode_field_into(field, value, self.separator, out, warns.is_some())
                     };
-                    written.map_err(|kind| Error::new(ctx().with_value(shown(value)), kind))?;
+                    let warned = written.map_err(|kind| Error::new(ctx().with_value(shown(value)), kind))?;
+                    if let Some(w) = warns.as_deref_mut() {
+                        *w = *w || warned;
+                    }
                 }
             }
         }

@@ -152,28 +152,45 @@ pub fn encode_field(field: &Field, value: &Value, separator: &str) -> Result<(St
     Ok((stored, warnings))
 }
 
-/// [`encode_field`] written at the end of `out`, without the warnings: the key
-/// writer's hot path. Uint and text write in place; other kinds go through
-/// `encode_field`.
+/// [`encode_field`] written at the end of `out`, without the warnings' words: the key
+/// writer's hot path. With `noting`, it tells whether `encode_field` would warn (a
+/// number at or past its warning threshold, a text that casing changed or that holds a
+/// character below the separator), worked out from the value it parsed once. Uint,
+/// epoch timestamps and text write in place; other kinds go through `encode_field`.
 pub(crate) fn encode_field_into(
     field: &Field,
     value: &Value,
     separator: &str,
     out: &mut String,
-) -> Result<(), ErrorKind> {
+    noting: bool,
+) -> Result<bool, ErrorKind> {
+    let near = |m: u128, digits: u32| noting && width::percent_of_capacity(m, digits) >= field.warn_at();
     match field.kind {
         FieldKind::Uint { width, order } => {
-            uint::encode_into(uint::parse(value).map_err(at_width(width, 0))?, width, order, out)
+            let v = uint::parse(value).map_err(at_width(width, 0))?;
+            uint::encode_into(v, width, order, out)?;
+            Ok(near(v, width))
+        }
+        FieldKind::Timestamp {
+            unit: unit @ (TimeUnit::Seconds { width } | TimeUnit::Millis { width }),
+            order,
+        } => {
+            let v = u128::try_from(timestamp::parse(value, unit)?).map_err(|_| ErrorKind::Negative)?;
+            uint::encode_into(v, width, order, out)?;
+            Ok(near(v, width))
         }
         FieldKind::Text { case, max_length } => {
             let value = text::parse(value)?;
             text::bounded(&value, max_length)?;
-            text::encode_into(&value, case, separator, out)
+            let start = out.len();
+            text::encode_into(&value, case, separator, out)?;
+            let stored = &out[start..];
+            Ok(noting && (stored != value || text::below_separator(stored, separator).is_some()))
         }
         _ => {
-            let (stored, _) = encode_field(field, value, separator)?;
+            let (stored, warnings) = encode_field(field, value, separator)?;
             out.push_str(&stored);
-            Ok(())
+            Ok(!warnings.is_empty())
         }
     }
 }
@@ -474,15 +491,28 @@ pub fn decode(schema: &Schema, entity: &str, attribute: &str, key: &str) -> Resu
 /// The key as a naive design would write it: every value as typed, unpadded and
 /// uninverted. The page sorts these beside the real keys to show what padding fixes.
 pub fn naive_key(schema: &Schema, template: &KeyTemplate, values: &Values) -> String {
-    let parts: Vec<String> = template
-        .segments
-        .iter()
-        .map(|s| match s {
-            Segment::Literal(l) => l.clone(),
-            Segment::Field(f) => values.get(f).map(shown).unwrap_or_default(),
-        })
-        .collect();
-    parts.join(&schema.separator)
+    let mut out = String::new();
+    naive_key_into(schema, template, values, &mut out);
+    out
+}
+
+/// [`naive_key`] written into `out`, replacing what it held: the preview writes one per
+/// item without a string each.
+pub fn naive_key_into(schema: &Schema, template: &KeyTemplate, values: &Values, out: &mut String) {
+    out.clear();
+    for (i, s) in template.segments.iter().enumerate() {
+        if i > 0 {
+            out.push_str(&schema.separator);
+        }
+        match s {
+            Segment::Literal(l) => out.push_str(l),
+            Segment::Field(f) => match values.get(f) {
+                Some(Value::String(text)) => out.push_str(text),
+                Some(v) => out.push_str(&shown(v)),
+                None => {}
+            },
+        }
+    }
 }
 
 /// The instant an id or timestamp value stands for, in epoch milliseconds, if it is one.

@@ -58,8 +58,12 @@ fn refuse(stored: &str, separator: &str) -> Result<(), ErrorKind> {
     if stored.is_empty() {
         return Err(ErrorKind::EmptyValue);
     }
-    if let Some(c) = stored.chars().find(|c| RESERVED.contains(c)) {
-        return Err(ErrorKind::ReservedCharacter { character: c });
+    // U+0000 is the byte 0 and U+10FFFF starts with 0xF4 0x8F: a key without either
+    // byte has neither character, which spares decoding every character of every key.
+    if stored.bytes().any(|b| b == 0 || b == 0xF4) {
+        if let Some(c) = stored.chars().find(|c| RESERVED.contains(c)) {
+            return Err(ErrorKind::ReservedCharacter { character: c });
+        }
     }
     if !separator.is_empty() && stored.contains(separator) {
         return Err(ErrorKind::SeparatorInValue {
@@ -99,6 +103,22 @@ pub(crate) fn encode_into(text: &str, case: Case, separator: &str, out: &mut Str
     Ok(())
 }
 
+/// The first character of a stored text that sorts below the separator, which breaks
+/// tuple order when one value is a prefix of another (see the module's invariant).
+pub(crate) fn below_separator(stored: &str, separator: &str) -> Option<char> {
+    // A one-byte separator is ASCII: a character's encoding sorts below it exactly when
+    // its first byte does, and only ASCII bytes can (every byte of a longer character
+    // is 0x80 or above). Scanning bytes spares a comparison of slices per character.
+    if let [sep] = separator.as_bytes() {
+        let at = stored.bytes().position(|b| b < *sep)?;
+        return stored[at..].chars().next();
+    }
+    let mut buf = [0u8; 4];
+    stored
+        .chars()
+        .find(|c| c.encode_utf8(&mut buf).as_bytes() < separator.as_bytes())
+}
+
 pub(crate) fn encode(text: &str, case: Case, separator: &str) -> Result<(String, Vec<WarningKind>), ErrorKind> {
     if text.is_empty() {
         return Err(ErrorKind::EmptyValue);
@@ -109,11 +129,7 @@ pub(crate) fn encode(text: &str, case: Case, separator: &str) -> Result<(String,
     if stored != text {
         warnings.push(WarningKind::CaseChanged { stored: stored.clone() });
     }
-    let mut buf = [0u8; 4];
-    if let Some(c) = stored
-        .chars()
-        .find(|c| c.encode_utf8(&mut buf).as_bytes() < separator.as_bytes())
-    {
+    if let Some(c) = below_separator(&stored, separator) {
         warnings.push(WarningKind::BelowSeparator {
             character: c,
             separator: separator.to_string(),
@@ -128,6 +144,15 @@ mod tests {
     use proptest::prelude::*;
 
     proptest! {
+        /// The byte scan for a one-byte separator finds what the comparison of each
+        /// character's encoding finds.
+        #[test]
+        fn below_a_one_byte_separator_is_found_by_its_bytes(text in "[ -~é€\u{1F600}\u{7f}\u{1}]{0,8}", sep in "[ -~]") {
+            let mut buf = [0u8; 4];
+            let slow = text.chars().find(|c| c.encode_utf8(&mut buf).as_bytes() < sep.as_bytes());
+            prop_assert_eq!(below_separator(&text, &sep), slow);
+        }
+
         #[test]
         fn being_in_case_is_what_the_case_mapping_leaves_alone(text in "[a-zA-Z0-9#ßéÉ\u{130}İ]{0,6}") {
             for case in [Case::Preserve, Case::Upper, Case::Lower] {

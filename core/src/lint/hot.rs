@@ -144,11 +144,11 @@ fn seen_in_samples<'a>(
     items: &[Sample],
     keys: &ItemKeys,
 ) -> Option<(u64, usize)> {
-    let columns: Vec<&[Option<std::rc::Rc<str>>]> = attributes.map(|a| keys.of(a)).collect::<Option<_>>()?;
+    let columns: Vec<&crate::preview::KeyColumn> = attributes.map(|a| keys.of(a)).collect::<Option<_>>()?;
     let mut seen = BTreeSet::new();
     let mut samples = 0;
     for (row, _) in super::items_of(entity, items) {
-        let tuple: Option<Vec<&str>> = columns.iter().map(|c| c.get(row)?.as_deref()).collect();
+        let tuple: Option<Vec<&str>> = columns.iter().map(|c| c.get(row)).collect();
         if let Some(tuple) = tuple {
             // U+0000 cannot be in a key, so the joined tuple is unambiguous.
             seen.insert(tuple.join("\u{0}"));

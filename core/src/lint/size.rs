@@ -174,7 +174,7 @@ pub(super) fn fixed_bytes<'t>(
 fn longest_sample(entity: &Entity, template: &KeyTemplate, items: &[Sample], keys: &ItemKeys) -> Option<String> {
     let written = keys.of(&template.attribute)?;
     let longest = super::items_of(entity, items)
-        .filter_map(|(n, _)| written.get(n)?.as_deref())
+        .filter_map(|(n, _)| written.get(n))
         .max_by_key(|k| k.len())?;
     Some(format!(
         "the longest sample key, {}, is {} bytes",

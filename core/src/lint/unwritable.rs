@@ -17,15 +17,19 @@ const NAMED: usize = 3;
 pub(super) fn unwritable(schema: &Schema, entity: &Entity, items: &[Sample], keys: &ItemKeys) -> Vec<Finding> {
     let mut out: Vec<(Finding, usize)> = Vec::new();
     for template in &entity.keys {
-        // The keys written already (what migrate writes, by the compiled codec): most
-        // items are fine, and only a refused one is encoded again for its reasons.
-        let written = keys.of(&template.attribute).unwrap_or_default();
+        // The keys written already, with the reasons for the ones refused: most items
+        // are fine, and none is encoded again.
+        let written = keys.of(&template.attribute);
         for (n, values) in super::items_of(entity, items) {
-            if written.get(n).is_some_and(Option::is_some) {
+            if written.is_some_and(|c| c.get(n).is_some()) {
                 continue;
             }
-            let Err(errors) = encode_key(schema, entity, template, values) else {
-                continue;
+            let errors = match written.and_then(|c| c.problems(n)) {
+                Some(said) => said.errors.clone(),
+                None => match encode_key(schema, entity, template, values) {
+                    Err(errors) => errors,
+                    Ok(_) => continue,
+                },
             };
             for e in errors.iter().filter(|e| !e.is_schema()) {
                 let field = e.context.field.clone();

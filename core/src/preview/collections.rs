@@ -1,25 +1,25 @@
 //! The item collections an index groups the sample items into, and the items that
 //! write one table key (so DynamoDB keeps only the last).
 
-use super::{ItemKeys, Sample};
+use super::{ItemKeys, KeyColumn, Sample};
 use crate::codec::number::order_of_written;
-use crate::codec::order::{compare_keys, sort_items};
+use crate::codec::order::{compare_keys, sort_items, sort_positions};
 use crate::schema::{AttrType, Entity, Schema};
 use std::collections::HashMap;
+use std::rc::Rc;
 
 /// One partition of an index: its items in the order a forward Query returns them.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Collection {
     pub partition: String,
     pub items: Vec<CollectionItem>,
+    /// The index's sort keys, which the items' keys are read from.
+    sort_keys: Rc<KeyColumn>,
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct CollectionItem {
     pub row: usize,
-    pub entity: String,
-    /// The item's sort key in this index.
-    pub key: String,
     /// The partition's parent item: its sort key is built only from values the
     /// partition key already holds, so there is one such item per partition.
     pub parent: bool,
@@ -31,52 +31,83 @@ impl Collection {
         let at = self.items.iter().position(|i| i.parent)?;
         Some((at, self.items.len() - at - 1))
     }
+
+    /// An item's sort key in this index.
+    pub fn key(&self, item: &CollectionItem) -> &str {
+        self.sort_keys.get(item.row).unwrap_or_default()
+    }
 }
 
 /// The item collections of the base table (`index` `None`) or of a GSI: the sample items
 /// grouped by partition key, each group in sort-key order, largest group first. Items
 /// without both keys in that index (sparse, or with errors) are not in any collection.
 pub fn collections(schema: &Schema, index: Option<&str>, rows: &[Sample], keys: &ItemKeys) -> Vec<Collection> {
+    collections_in_order(schema, index, rows, keys, None)
+}
+
+/// [`collections`] given `order`: every row with a key for the index's sort attribute,
+/// in that key's order (ties by row), as the preview of that attribute sorts them. The
+/// groups then need no sort: each takes its rows in that order.
+pub fn collections_in_order(
+    schema: &Schema,
+    index: Option<&str>,
+    rows: &[Sample],
+    keys: &ItemKeys,
+    order: Option<&[usize]>,
+) -> Vec<Collection> {
     let Some(key_schema) = schema.table.key_schema(index) else {
         return Vec::new();
     };
     let Some(sort) = key_schema.sort.as_deref() else {
         return Vec::new();
     };
-    let (Some(partitions), Some(sorts)) = (keys.of(&key_schema.partition), keys.of(sort)) else {
+    let (Some(partitions), Some(sorts)) = (keys.of(&key_schema.partition), keys.column(sort)) else {
         return Vec::new();
     };
     let sort_type = schema.table.attribute_type(sort).unwrap_or(AttrType::S);
-    let mut parents = Parents::new(&key_schema.partition, sort);
-    let mut groups: Vec<Collection> = Vec::new();
+    let mut groups: Vec<(&str, Vec<usize>)> = Vec::new();
     let mut by_partition: HashMap<&str, usize> = HashMap::new();
-    for (row, (&(entity, _), (pk, sk))) in rows.iter().zip(partitions.iter().zip(sorts)).enumerate() {
-        let (Some(pk), Some(sk)) = (pk, sk) else {
+    let in_order: Box<dyn Iterator<Item = usize>> = match order {
+        Some(order) => Box::new(order.iter().copied()),
+        None => Box::new(0..rows.len()),
+    };
+    for row in in_order {
+        let (Some(pk), Some(_)) = (partitions.get(row), sorts.get(row)) else {
             continue;
         };
-        let item = CollectionItem {
-            row,
-            entity: entity.name.clone(),
-            key: sk.to_string(),
-            parent: parents.is_parent(entity),
-        };
-        match by_partition.get(&**pk) {
-            Some(&g) => groups[g].items.push(item),
+        match by_partition.get(pk) {
+            Some(&g) => groups[g].1.push(row),
             None => {
                 by_partition.insert(pk, groups.len());
-                groups.push(Collection {
-                    partition: pk.to_string(),
-                    items: vec![item],
-                });
+                groups.push((pk, vec![row]));
             }
         }
     }
-    for g in &mut groups {
-        sort_items(&mut g.items, |a, b| match sort_type {
-            AttrType::S => compare_keys(&a.key, &b.key),
-            AttrType::N => order_of_written(&a.key, &b.key),
-        });
+    if order.is_none() {
+        let texts: Vec<&str> = (0..rows.len()).map(|r| sorts.get(r).unwrap_or_default()).collect();
+        for (_, group) in &mut groups {
+            sort_positions(group, &|a, b| {
+                match sort_type {
+                    AttrType::S => compare_keys(texts[a], texts[b]),
+                    AttrType::N => order_of_written(texts[a], texts[b]),
+                }
+                .then(a.cmp(&b))
+            });
+        }
     }
+    let mut parents = Parents::new(&key_schema.partition, sort);
+    let mut item = |row: usize| CollectionItem {
+        row,
+        parent: rows.get(row).is_some_and(|&(entity, _)| parents.is_parent(entity)),
+    };
+    let mut groups: Vec<Collection> = groups
+        .into_iter()
+        .map(|(partition, group)| Collection {
+            partition: partition.to_string(),
+            items: group.into_iter().map(&mut item).collect(),
+            sort_keys: sorts.clone(),
+        })
+        .collect();
     sort_items(&mut groups, |a, b| {
         b.items
             .len()
@@ -134,7 +165,8 @@ pub fn shared_table_keys(schema: &Schema, keys: &ItemKeys) -> Vec<SharedKey> {
     let Some(partitions) = keys.of(&primary.partition) else {
         return Vec::new();
     };
-    let sorts = primary.sort.as_deref().map(|sk| keys.of(sk).unwrap_or_default());
+    let no_keys = KeyColumn::default();
+    let sorts = primary.sort.as_deref().map(|sk| keys.of(sk).unwrap_or(&no_keys));
     // Most keys are written once: only the first row is remembered for each, and a
     // group is made when a second row writes it (100,000 groups of one, each with its
     // texts copied, were most of the linter's time).
@@ -147,8 +179,8 @@ pub fn shared_table_keys(schema: &Schema, keys: &ItemKeys) -> Vec<SharedKey> {
         let sort = match sorts {
             None => None,
             Some(sorts) => match sorts.get(row) {
-                Some(Some(sk)) => Some(&**sk),
-                _ => continue,
+                Some(sk) => Some(sk),
+                None => continue,
             },
         };
         let seen = first.entry((pk, sort)).or_insert(Seen::Once(row));
@@ -197,7 +229,7 @@ pub fn overwritten_by(schema: &Schema, rows: usize, keys: &ItemKeys) -> Vec<Opti
 pub fn overwritten_in(base: &[Collection], rows: usize) -> Vec<Option<usize>> {
     let mut out = vec![None; rows];
     for c in base {
-        for run in c.items.chunk_by(|a, b| a.key == b.key) {
+        for run in c.items.chunk_by(|a, b| c.key(a) == c.key(b)) {
             let Some((stays, replaced)) = run.split_last() else {
                 continue;
             };
@@ -220,15 +252,32 @@ mod tests {
     use proptest::prelude::*;
     use serde_json::json;
 
+    /// A collection as rows, keys and parent marks, for comparing with the definition.
+    type Projected = Vec<(String, Vec<(usize, String, bool)>)>;
+
+    fn projected(groups: &[Collection]) -> Projected {
+        groups
+            .iter()
+            .map(|g| {
+                let items = g
+                    .items
+                    .iter()
+                    .map(|i| (i.row, g.key(i).to_string(), i.parent))
+                    .collect();
+                (g.partition.clone(), items)
+            })
+            .collect()
+    }
+
     /// Item collections as the definition says, one `encode_key` per key: the oracle for
     /// `collections`, which compiles each entity's templates once instead.
-    fn collections_by_definition(schema: &Schema, index: Option<&str>, rows: &[Sample]) -> Vec<Collection> {
+    fn collections_by_definition(schema: &Schema, index: Option<&str>, rows: &[Sample]) -> Projected {
         let keys = match index {
             None => &schema.table.primary,
             Some(name) => schema.table.key_schema(Some(name)).unwrap(),
         };
         let sort = keys.sort.as_deref().unwrap();
-        let mut groups: Vec<Collection> = Vec::new();
+        let mut groups: Projected = Vec::new();
         for (row, &(entity, values)) in rows.iter().enumerate() {
             let (Some(pt), Some(st)) = (entity.template(&keys.partition), entity.template(sort)) else {
                 continue;
@@ -239,33 +288,24 @@ mod tests {
             ) else {
                 continue;
             };
-            let item = CollectionItem {
+            let item = (
                 row,
-                entity: entity.name.clone(),
-                key: sk.as_str().to_string(),
-                parent: st.fields().all(|f| pt.fields().any(|p| p == f)),
-            };
-            match groups.iter_mut().find(|g| g.partition == pk.as_str()) {
-                Some(g) => g.items.push(item),
-                None => groups.push(Collection {
-                    partition: pk.as_str().to_string(),
-                    items: vec![item],
-                }),
+                sk.as_str().to_string(),
+                st.fields().all(|f| pt.fields().any(|p| p == f)),
+            );
+            match groups.iter_mut().find(|g| g.0 == pk.as_str()) {
+                Some(g) => g.1.push(item),
+                None => groups.push((pk.as_str().to_string(), vec![item])),
             }
         }
         let numeric = schema.table.attribute_type(sort) == Some(AttrType::N);
         for g in &mut groups {
-            g.items.sort_by(|a, b| match numeric {
-                true => order_of_written(&a.key, &b.key),
-                false => compare_keys(&a.key, &b.key),
+            g.1.sort_by(|a, b| match numeric {
+                true => order_of_written(&a.1, &b.1),
+                false => compare_keys(&a.1, &b.1),
             });
         }
-        groups.sort_by(|a, b| {
-            b.items
-                .len()
-                .cmp(&a.items.len())
-                .then_with(|| compare_keys(&a.partition, &b.partition))
-        });
+        groups.sort_by(|a, b| b.1.len().cmp(&a.1.len()).then_with(|| compare_keys(&a.0, &b.0)));
         groups
     }
 
@@ -329,8 +369,15 @@ mod tests {
                 })
                 .collect();
             let rows: Vec<Sample> = values.iter().map(|(e, v)| (&schema.entities[*e], v)).collect();
-            for index in [None, Some("G")] {
-                prop_assert_eq!(collections(&schema, index, &rows, &ItemKeys::new(&schema, &rows)), collections_by_definition(&schema, index, &rows));
+            let keys = ItemKeys::new(&schema, &rows);
+            for (index, sort) in [(None, "SK"), (Some("G"), "GSK")] {
+                let expected = collections_by_definition(&schema, index, &rows);
+                prop_assert_eq!(&projected(&collections(&schema, index, &rows, &keys)), &expected);
+                // Taking the rows in the sort key's order, as the preview sorts them,
+                // gives the same collections without sorting them.
+                let order = crate::preview::preview(&schema, sort, &rows).sorted;
+                let in_order = collections_in_order(&schema, index, &rows, &keys, Some(&order));
+                prop_assert_eq!(&projected(&in_order), &expected);
             }
         }
     }
@@ -369,7 +416,7 @@ mod tests {
         assert_eq!(groups.len(), 2, "d1 and d2; the overflowing reading is in neither");
         let d1 = &groups[0];
         assert_eq!(d1.partition, "DEVICE#d1");
-        let keys: Vec<&str> = d1.items.iter().map(|i| i.key.as_str()).collect();
+        let keys: Vec<&str> = d1.items.iter().map(|i| d1.key(i)).collect();
         assert_eq!(keys, ["#READING#0002", "#READING#0010", "DEVICE#d1"]);
         assert_eq!(d1.parent_place(), Some((2, 0)), "readings before the parent");
         assert!(d1.items[2].parent && !d1.items[0].parent);

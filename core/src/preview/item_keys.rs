@@ -3,20 +3,16 @@
 //! these instead of each encoding every item again (at 100,000 items, each pass of
 //! encoding the table's keys costs about as much as the preview's sort).
 
-use super::Sample;
-use crate::codec::KeyCodecs;
-use crate::schema::{AttrType, Schema};
+use super::{KeyColumn, Sample};
+use crate::schema::Schema;
 use std::rc::Rc;
 
-/// One key attribute's keys: per item, in the items' order, the key it writes, or
-/// `None` when its entity has no template for the attribute or the codec refuses it.
-/// Keys are shared, so keeping a column after an edit copies no text.
-pub type KeyColumn = Rc<Vec<Option<Rc<str>>>>;
-
-/// Every key attribute's [`KeyColumn`], in the table's order of attributes.
+/// Every key attribute's [`KeyColumn`], in the table's order of attributes. Columns are
+/// shared: a view that reads one keeps it, and an edit that leaves an attribute's keys
+/// alone keeps its column.
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct ItemKeys {
-    columns: Vec<(String, KeyColumn)>,
+    columns: Vec<(String, Rc<KeyColumn>)>,
 }
 
 impl ItemKeys {
@@ -45,11 +41,16 @@ impl ItemKeys {
             .map(|(attribute, _)| {
                 let kept = earlier
                     .filter(|(_, before)| same_design(before, schema, attribute))
-                    .and_then(|(keys, _)| keys.columns.iter().find(|(a, _)| a == attribute))
-                    .map(|(_, column)| column);
+                    .and_then(|(keys, _)| keys.column(attribute));
                 let column = match kept {
                     Some(c) if c.len() == items.len() && (0..items.len()).all(unchanged) => c.clone(),
-                    kept => Rc::new(column(schema, attribute, items, kept.map(|c| c.as_slice()), unchanged)),
+                    kept => Rc::new(KeyColumn::write(
+                        schema,
+                        attribute,
+                        items,
+                        kept.map(|c| &**c),
+                        unchanged,
+                    )),
                 };
                 (attribute.clone(), column)
             })
@@ -58,11 +59,13 @@ impl ItemKeys {
     }
 
     /// The keys items write for `attribute`; `None` for an attribute that keys nothing.
-    pub fn of(&self, attribute: &str) -> Option<&[Option<Rc<str>>]> {
-        self.columns
-            .iter()
-            .find(|(a, _)| a == attribute)
-            .map(|(_, c)| c.as_slice())
+    pub fn of(&self, attribute: &str) -> Option<&KeyColumn> {
+        self.column(attribute).map(|c| &**c)
+    }
+
+    /// [`Self::of`], shared.
+    pub fn column(&self, attribute: &str) -> Option<&Rc<KeyColumn>> {
+        self.columns.iter().find(|(a, _)| a == attribute).map(|(_, c)| c)
     }
 }
 
@@ -80,40 +83,11 @@ pub(super) fn same_design(a: &Schema, b: &Schema, attribute: &str) -> bool {
         })
 }
 
-fn column(
-    schema: &Schema,
-    attribute: &str,
-    items: &[Sample],
-    kept: Option<&[Option<Rc<str>>]>,
-    unchanged: &dyn Fn(usize) -> bool,
-) -> Vec<Option<Rc<str>>> {
-    let mut codecs = KeyCodecs::new(schema, attribute);
-    let number = schema.table.attribute_type(attribute) == Some(AttrType::N);
-    let mut key = String::new();
-    items
-        .iter()
-        .enumerate()
-        .map(|(row, &(entity, values))| {
-            if let Some(k) = kept.and_then(|k| k.get(row)).filter(|_| unchanged(row)) {
-                return k.clone();
-            }
-            let codec = codecs.of(entity)?;
-            codec.write_values(values, &mut key).ok()?;
-            if !number {
-                return Some(Rc::from(key.as_str()));
-            }
-            // A Number key the table would refuse (past 38 digits) is not written either;
-            // a written one has the text `encode_key` gives it.
-            let written = codec.key_value(key.clone()).ok()?;
-            Some(Rc::from(written.as_str()))
-        })
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::codec::{encode_key, Values};
+    use crate::preview::KeyProblems;
     use proptest::prelude::*;
     use serde_json::json;
 
@@ -191,17 +165,51 @@ mod tests {
         let items: Vec<Sample> = values.iter().enumerate().map(|(i, v)| (entity(i), v)).collect();
         let keys = ItemKeys::new(&schema, &items);
         for attribute in ["PK", "SK", "GSK"] {
-            let expected: Vec<Option<Rc<str>>> = items
-                .iter()
-                .map(|&(e, v)| {
-                    let t = e.template(attribute)?;
-                    Some(Rc::from(encode_key(&schema, e, t, v).ok()?.0.as_str()))
-                })
-                .collect();
-            assert_eq!(keys.of(attribute), Some(expected.as_slice()), "{attribute}");
+            let column = keys.of(attribute).unwrap();
+            for (row, &(e, v)) in items.iter().enumerate() {
+                let Some(t) = e.template(attribute) else {
+                    assert_eq!(
+                        (column.get(row), column.problems(row)),
+                        (None, None),
+                        "{attribute} {row}"
+                    );
+                    continue;
+                };
+                let said = |p: KeyProblems| (!p.errors.is_empty() || !p.warnings.is_empty()).then_some(p);
+                let (key, problems) = match encode_key(&schema, e, t, v) {
+                    Ok((k, warnings)) => (
+                        Some(k.as_str().to_string()),
+                        said(KeyProblems {
+                            errors: vec![],
+                            warnings,
+                        }),
+                    ),
+                    Err(errors) => (
+                        None,
+                        said(KeyProblems {
+                            errors,
+                            warnings: vec![],
+                        }),
+                    ),
+                };
+                assert_eq!(column.get(row).map(str::to_string), key, "{attribute} {row}");
+                assert_eq!(
+                    column.problems(row).map(|p| (**p).clone()),
+                    problems,
+                    "{attribute} {row}"
+                );
+            }
         }
-        assert_eq!(keys.of("GSK").unwrap()[..3], [Some(Rc::from("12")), None, None]);
-        assert_eq!(keys.of("GSK").unwrap()[3], None, "Team has no GSK template");
+        let gsk = keys.of("GSK").unwrap();
+        assert_eq!(
+            gsk.iter().collect::<Vec<_>>(),
+            [Some("12"), None, None, None],
+            "Team has no GSK template"
+        );
+        assert!(
+            gsk.problems(1).is_some_and(|p| !p.errors.is_empty()),
+            "123456 is past width 4"
+        );
         assert_eq!(keys.of("nope"), None);
     }
 }

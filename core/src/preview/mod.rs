@@ -4,44 +4,44 @@
 
 use crate::codec::number::order_of_written;
 use crate::codec::order::{compare_keys, sort_items, sort_positions};
-use crate::codec::{encode_field, encode_key, naive_key, shown, Values};
+use crate::codec::{encode_field, naive_key_into, shown, Values};
 use crate::error::{Error, Warning};
 use crate::schema::Segment;
 use crate::schema::{AttrType, Entity, Schema};
+use std::cmp::Ordering;
 use std::rc::Rc;
 
 mod collections;
 mod item_keys;
+mod key_column;
 
 pub use collections::{
-    collections, overwritten_by, overwritten_in, shared_table_keys, Collection, CollectionItem, SharedKey,
+    collections, collections_in_order, overwritten_by, overwritten_in, shared_table_keys, Collection, CollectionItem,
+    SharedKey,
 };
-pub use item_keys::{ItemKeys, KeyColumn};
+pub use item_keys::ItemKeys;
+use key_column::Texts;
+pub use key_column::{KeyColumn, KeyProblems};
 
 /// One sample item: the entity it belongs to and its field values.
 pub type Sample<'a> = (&'a Entity, &'a Values);
 
-#[derive(Clone, Debug, PartialEq)]
-pub struct PreviewRow {
-    /// The stored key, or `None` when the row has errors or its entity has no template
-    /// for the attribute (it is then absent from that index: a sparse index).
-    pub key: Option<String>,
-    /// The key a naive design writes: values as typed, unpadded.
-    pub naive: String,
-    pub errors: Vec<Error>,
-    pub warnings: Vec<Warning>,
-}
-
+/// The keys of one attribute in DynamoDB's order, with the naive keys beside them.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Preview {
     pub attribute: String,
     pub attr_type: AttrType,
-    /// One per sample row, in the rows' own order; shared, so the preview after a
-    /// value edit copies no key but the edited one.
-    pub rows: Vec<Rc<PreviewRow>>,
+    /// Every item's key for the attribute (or why it has none): the column the other
+    /// views read too, shared.
+    pub keys: Rc<KeyColumn>,
+    /// Every item's naive key: values as typed, unpadded; none for an item whose entity
+    /// has no template for the attribute.
+    naive: Rc<Texts>,
+    /// Every item with a naive key, by naive key bytes: kept while the naive keys are.
+    naive_order: Rc<Vec<usize>>,
     /// Indices of the rows that have a key, in the order a Query returns them.
     pub sorted: Vec<usize>,
-    /// Indices of every row, ordered by naive key bytes.
+    /// Indices of the rows with a key or an error, ordered by naive key bytes.
     pub naive_sorted: Vec<usize>,
     /// Per row: its place in the naive order differs from its place in the real order.
     pub misplaced: Vec<bool>,
@@ -59,18 +59,47 @@ pub struct Window {
 }
 
 impl Preview {
+    /// How many items the preview covers (with a key or not).
+    pub fn len(&self) -> usize {
+        self.keys.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.keys.is_empty()
+    }
+
+    /// Item `row`'s key, if it has one.
+    pub fn key(&self, row: usize) -> Option<&str> {
+        self.keys.get(row)
+    }
+
+    /// Item `row`'s naive key (empty when its entity has no template for the attribute).
+    pub fn naive(&self, row: usize) -> &str {
+        self.naive.get(row).unwrap_or_default()
+    }
+
+    /// Why item `row` has no key.
+    pub fn errors(&self, row: usize) -> &[Error] {
+        self.keys.problems(row).map_or(&[], |p| p.errors.as_slice())
+    }
+
+    /// What to watch in item `row`'s key.
+    pub fn warnings(&self, row: usize) -> &[Warning] {
+        self.keys.problems(row).map_or(&[], |p| p.warnings.as_slice())
+    }
+
     pub fn window(&self, keep: impl Fn(usize) -> bool) -> Window {
         let sorted: Vec<usize> = self.sorted.iter().copied().filter(|&r| keep(r)).collect();
         let naive_sorted: Vec<usize> = self
             .naive_sorted
             .iter()
             .copied()
-            .filter(|&r| keep(r) && self.rows[r].key.is_some())
+            .filter(|&r| keep(r) && self.key(r).is_some())
             .collect();
         let misplaced = naive_sorted
             .iter()
             .zip(&sorted)
-            .map(|(&naive, &real)| self.rows[naive].key != self.rows[real].key)
+            .map(|(&naive, &real)| self.key(naive) != self.key(real))
             .collect();
         Window {
             sorted,
@@ -82,101 +111,172 @@ impl Preview {
 
 /// Builds the preview of `attribute` for sample items of any entities.
 pub fn preview(schema: &Schema, attribute: &str, rows: &[Sample]) -> Preview {
-    preview_after(None, schema, attribute, rows, &|_| false)
+    let keys = Rc::new(KeyColumn::write(schema, attribute, rows, None, &|_| false));
+    preview_after(None, schema, attribute, rows, &keys, &|_| false)
 }
 
-/// [`preview`] after an edit of `earlier` (the preview and the schema it was made
-/// with). Its sorts start from the earlier orders: most keys keep their places, and
-/// the sort finds a list already in order in one pass. When the attribute's design did
-/// not change, the rows for which `unchanged(row)` holds (same entity, same values,
-/// same place) keep their keys, so a value edit encodes one key. The result is
-/// [`preview`]'s whenever `unchanged` tells the truth: ties are broken by row, so
-/// the order is total.
+/// [`preview`] from `keys` (the attribute's [`KeyColumn`] for these items, as
+/// [`ItemKeys`] holds it) after an edit of `earlier` (the preview and the schema it was
+/// made with). Its sorts start from the earlier orders: most keys keep their places, and
+/// the sort finds a list already in order in one pass. The naive keys and their order
+/// are kept when the edit cannot change them (a width, a kind: the naive key is the
+/// values as typed), except for the rows `unchanged(row)` does not vouch for. The
+/// result is [`preview`]'s whenever `unchanged` tells the truth: ties are broken by row,
+/// so the order is total.
 pub fn preview_after(
     earlier: Option<(&Preview, &Schema)>,
     schema: &Schema,
     attribute: &str,
     rows: &[Sample],
+    keys: &Rc<KeyColumn>,
     unchanged: &dyn Fn(usize) -> bool,
 ) -> Preview {
     let attr_type = schema.table.attribute_type(attribute).unwrap_or(AttrType::S);
-    let same = earlier.map(|(p, _)| p).filter(|p| p.attribute == attribute);
-    let kept = earlier
-        .filter(|(p, before)| p.attribute == attribute && item_keys::same_design(before, schema, attribute))
-        .map(|(p, _)| p.rows.as_slice());
-    let rows: Vec<Rc<PreviewRow>> = rows
-        .iter()
-        .enumerate()
-        .map(
-            |(row, &(entity, values))| match kept.and_then(|k| k.get(row)).filter(|_| unchanged(row)) {
-                Some(k) => k.clone(),
-                None => Rc::new(preview_row(schema, entity, attribute, values)),
-            },
-        )
-        .collect();
+    let same = earlier.filter(|(p, _)| p.attribute == attribute);
+    // The items an edit changed, when it changed only items (not how this attribute's
+    // keys are written) and kept their places: every other key is what it was.
+    let changed: Option<Vec<bool>> = same
+        .filter(|(p, before)| p.len() == rows.len() && item_keys::same_design(before, schema, attribute))
+        .map(|_| (0..rows.len()).map(|r| !unchanged(r)).collect());
+    let kept_naive = same
+        .filter(|(_, before)| same_naive_design(before, schema, attribute))
+        .map(|(p, _)| p);
+    let naive = match kept_naive {
+        Some(p) if p.naive.len() == rows.len() && (0..rows.len()).all(unchanged) => p.naive.clone(),
+        _ => Rc::new(naive_keys(
+            schema,
+            attribute,
+            rows,
+            kept_naive.map(|p| &*p.naive),
+            unchanged,
+        )),
+    };
     let by_key = |a: &str, b: &str| match attr_type {
         AttrType::N => order_of_written(a, b),
         AttrType::S => compare_keys(a, b),
     };
-    // The sorts compare through flat lists of the texts rather than through the rows,
-    // one memory hop less per comparison (100,000 keys take about 1.7M comparisons).
-    let keys: Vec<&str> = rows.iter().map(|r| r.key.as_deref().unwrap_or("")).collect();
-    let mut sorted = start_from(same.map(|e| e.sorted.as_slice()), rows.len(), |i| rows[i].key.is_some());
-    sort_positions(&mut sorted, &|a, b| by_key(keys[a], keys[b]).then(a.cmp(&b)));
+    // Every pass below reads the keys through one flat list, made in one pass over the
+    // column: 100,000 keys take about 1.7M comparisons in a sort from scratch.
+    let key_texts: Vec<Option<&str>> = keys.iter().collect();
+    let key_of = |r: usize| key_texts[r].unwrap_or_default();
+    let sorted = ordered(
+        same.map(|(p, _)| p.sorted.as_slice()),
+        changed.as_deref(),
+        rows.len(),
+        &|i| key_texts[i].is_some(),
+        &|a, b| by_key(key_of(a), key_of(b)).then(a.cmp(&b)),
+    );
+    let naive_order = match kept_naive.filter(|p| Rc::ptr_eq(&p.naive, &naive)) {
+        Some(p) => p.naive_order.clone(),
+        None => {
+            let texts: Vec<Option<&str>> = naive.iter().collect();
+            let text = |r: usize| texts[r].unwrap_or_default();
+            // Naive keys are the values as typed: an item the edit left alone has the
+            // same one whenever the naive design is the same.
+            let changed = kept_naive
+                .filter(|p| p.naive.len() == rows.len())
+                .map(|_| (0..rows.len()).map(|r| !unchanged(r)).collect::<Vec<bool>>());
+            Rc::new(ordered(
+                same.map(|(p, _)| p.naive_order.as_slice()),
+                changed.as_deref(),
+                rows.len(),
+                &|i| texts[i].is_some(),
+                &|a, b| compare_keys(text(a), text(b)).then(a.cmp(&b)),
+            ))
+        }
+    };
+    let mut refused = vec![false; rows.len()];
+    for (row, said) in keys.said() {
+        refused[row] = !said.errors.is_empty();
+    }
     // Items whose entity has no template for the attribute are not in this order at all.
-    let mut naive_sorted = start_from(same.map(|e| e.naive_sorted.as_slice()), rows.len(), |i| {
-        rows[i].key.is_some() || !rows[i].errors.is_empty()
-    });
-    let naive: Vec<&str> = rows.iter().map(|r| r.naive.as_str()).collect();
-    sort_positions(&mut naive_sorted, &|a, b| {
-        compare_keys(naive[a], naive[b]).then(a.cmp(&b))
-    });
-    let naive_keyed: Vec<usize> = naive_sorted
+    let naive_sorted: Vec<usize> = naive_order
         .iter()
         .copied()
-        .filter(|&i| rows[i].key.is_some())
+        .filter(|&i| key_texts[i].is_some() || refused[i])
         .collect();
     let mut misplaced = vec![false; rows.len()];
-    for (place, &row) in naive_keyed.iter().enumerate() {
+    let naive_keyed = naive_sorted.iter().copied().filter(|&i| key_texts[i].is_some());
+    for (place, row) in naive_keyed.enumerate() {
         // Equal keys may sit in either order; only a different key at this place counts.
-        let real = sorted[place];
-        misplaced[row] = rows[real].key != rows[row].key;
+        misplaced[row] = key_texts[sorted[place]] != key_texts[row];
     }
     Preview {
         attribute: attribute.to_string(),
         attr_type,
-        rows,
+        keys: keys.clone(),
+        naive,
+        naive_order,
         sorted,
         naive_sorted,
         misplaced,
     }
 }
 
-/// One item's key for `attribute`, its naive key, and what the codec says of them.
-fn preview_row(schema: &Schema, entity: &Entity, attribute: &str, values: &Values) -> PreviewRow {
-    let Some(t) = entity.template(attribute) else {
-        return PreviewRow {
-            key: None,
-            naive: String::new(),
-            errors: Vec::new(),
-            warnings: Vec::new(),
-        };
-    };
-    let naive = naive_key(schema, t, values);
-    match encode_key(schema, entity, t, values) {
-        Ok((k, warnings)) => PreviewRow {
-            key: Some(k.as_str().to_string()),
-            naive,
-            errors: Vec::new(),
-            warnings,
-        },
-        Err(errors) => PreviewRow {
-            key: None,
-            naive,
-            errors,
-            warnings: Vec::new(),
-        },
+/// Whether two schemas write `attribute`'s naive keys alike: the separator and each
+/// entity's template for it (segments, not the fields' kinds) are equal.
+fn same_naive_design(a: &Schema, b: &Schema, attribute: &str) -> bool {
+    a.separator == b.separator
+        && a.entities.len() == b.entities.len()
+        && a.entities
+            .iter()
+            .zip(&b.entities)
+            .all(|(x, y)| x.template(attribute) == y.template(attribute))
+}
+
+/// Every item's naive key, copied from `kept` where `unchanged(row)` vouches for it.
+fn naive_keys(
+    schema: &Schema,
+    attribute: &str,
+    rows: &[Sample],
+    kept: Option<&Texts>,
+    unchanged: &dyn Fn(usize) -> bool,
+) -> Texts {
+    let mut texts = Texts::with_capacity(rows.len(), kept.map_or(0, Texts::bytes));
+    let mut naive = String::new();
+    for (row, &(entity, values)) in rows.iter().enumerate() {
+        if let Some(k) = kept.filter(|k| row < k.len() && unchanged(row)) {
+            texts.push(k.get(row));
+            continue;
+        }
+        match entity.template(attribute) {
+            Some(t) => {
+                naive_key_into(schema, t, values, &mut naive);
+                texts.push(Some(&naive));
+            }
+            None => texts.push(None),
+        }
     }
+    texts
+}
+
+/// The rows `keep` takes among `0..rows`, ordered by `cmp`, from the `earlier` order.
+/// When only a few rows `changed` (and every other row compares as it did), they are
+/// taken out and put back in their places, by binary search; otherwise the sort starts
+/// from the earlier order, which it finds mostly in order.
+fn ordered(
+    earlier: Option<&[usize]>,
+    changed: Option<&[bool]>,
+    rows: usize,
+    keep: &dyn Fn(usize) -> bool,
+    cmp: &dyn Fn(usize, usize) -> Ordering,
+) -> Vec<usize> {
+    /// Past this many changed rows, one adaptive sort beats as many insertions.
+    const PLACED_ONE_BY_ONE: usize = 16;
+    if let (Some(earlier), Some(changed)) = (earlier, changed) {
+        let moved: Vec<usize> = (0..rows).filter(|&r| changed[r]).collect();
+        if moved.len() <= PLACED_ONE_BY_ONE {
+            let mut order: Vec<usize> = earlier.iter().copied().filter(|&r| r < rows && !changed[r]).collect();
+            for r in moved.into_iter().filter(|&r| keep(r)) {
+                let at = order.partition_point(|&o| cmp(o, r) == Ordering::Less);
+                order.insert(at, r);
+            }
+            return order;
+        }
+    }
+    let mut order = start_from(earlier, rows, keep);
+    sort_positions(&mut order, cmp);
+    order
 }
 
 /// The rows `keep` takes among `0..rows`, in the order `earlier` had them and then the
@@ -272,10 +372,11 @@ mod tests {
                 .collect();
             let samples: Vec<Sample> = rows.iter().map(|r| (&schema.entities[0], r)).collect();
             let fresh = preview(&schema, "SK", &samples);
+            let keys = Rc::new(KeyColumn::write(&schema, "SK", &samples, None, &|_| false));
             let mut other = fresh.clone();
             other.sorted = earlier.clone();
             other.naive_sorted = earlier.into_iter().rev().collect();
-            let after = |p: &Preview| preview_after(Some((p, &schema)), &schema, "SK", &samples, &|_| false);
+            let after = |p: &Preview| preview_after(Some((p, &schema)), &schema, "SK", &samples, &keys, &|_| false);
             proptest::prop_assert_eq!(&after(&other), &fresh);
             proptest::prop_assert_eq!(&after(&fresh), &fresh);
             // After a value edit of the first row, only that row is made again.
@@ -284,7 +385,9 @@ mod tests {
                 was[0] = json!({"p": first["p"], "n": "7"}).as_object().cloned().unwrap();
                 let was: Vec<Sample> = was.iter().map(|r| (&schema.entities[0], r)).collect();
                 let before = preview(&schema, "SK", &was);
-                let edited = preview_after(Some((&before, &schema)), &schema, "SK", &samples, &|r| r != 0);
+                let unchanged = |r: usize| r != 0;
+                let keys = Rc::new(KeyColumn::write(&schema, "SK", &samples, Some(&before.keys), &unchanged));
+                let edited = preview_after(Some((&before, &schema)), &schema, "SK", &samples, &keys, &unchanged);
                 proptest::prop_assert_eq!(&edited, &fresh);
             }
         }

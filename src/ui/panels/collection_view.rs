@@ -24,11 +24,11 @@ pub struct CollectionViewProps {
 /// Partitions offered in the picker; the largest come first.
 pub const PARTITIONS: usize = 50;
 
-fn entities_in<'a>(items: impl Iterator<Item = &'a CollectionItem>) -> String {
+fn entities_in<'a>(all: &'a Items, items: impl Iterator<Item = &'a CollectionItem>) -> String {
     let mut names: Vec<&str> = Vec::new();
-    for i in items {
-        if !names.contains(&i.entity.as_str()) {
-            names.push(&i.entity);
+    for name in items.filter_map(|i| all.entity(ItemId(i.row))).map(|e| e.name.as_str()) {
+        if !names.contains(&name) {
+            names.push(name);
         }
     }
     if names.is_empty() {
@@ -39,22 +39,22 @@ fn entities_in<'a>(items: impl Iterator<Item = &'a CollectionItem>) -> String {
 }
 
 /// Where the parent sits, and what each reading direction reaches first.
-fn summary(c: &Collection) -> String {
+fn summary(all: &Items, c: &Collection) -> String {
+    let entities_in = |items: &[CollectionItem]| entities_in(all, items.iter());
     let Some((before, after)) = c.parent_place() else {
         return format!(
             "{} items of {}, and no parent item (one whose sort key holds only partition-key values).",
             c.items.len(),
-            entities_in(c.items.iter())
+            entities_in(&c.items)
         );
     };
-    let parent = &c.items[before];
     format!(
         "The {} parent has {before} item(s) before it ({}) and {after} after it ({}). Read forward, the collection starts with {}; read backward, with {}.",
-        parent.entity,
-        entities_in(c.items[..before].iter()),
-        entities_in(c.items[before + 1..].iter()),
-        if before == 0 { "the parent".to_string() } else { format!("its {}", entities_in(c.items[..1].iter())) },
-        if after == 0 { "the parent".to_string() } else { format!("its {}", entities_in(c.items[c.items.len() - 1..].iter())) },
+        entities_in(&c.items[before..=before]),
+        entities_in(&c.items[..before]),
+        entities_in(&c.items[before + 1..]),
+        if before == 0 { "the parent".to_string() } else { format!("its {}", entities_in(&c.items[..1])) },
+        if after == 0 { "the parent".to_string() } else { format!("its {}", entities_in(&c.items[c.items.len() - 1..])) },
     )
 }
 
@@ -88,9 +88,9 @@ pub fn CollectionView(props: &CollectionViewProps) -> Html {
             <ol class="keys" data-testid={testid.to_string()} tabindex="0" aria-label={testid.replace('-', " ")}>
                 { for items.into_iter().take(SHOWN).enumerate().map(|(n, i)| html! {
                     <li value={(n + 1).to_string()} data-row={i.row.to_string()} class={classes!(i.parent.then_some("parent"))}>
-                        <span class="badge entity">{ shortened(&i.entity) }</span>
+                        <span class="badge entity">{ shortened(&entities_in(&props.items, std::iter::once(i))) }</span>
                         if i.parent { <strong class="badge parent">{ "parent" }</strong> }
-                        <code><Elided text={i.key.clone()} /></code>
+                        <code><Elided text={c.key(i).to_string()} /></code>
                         <span class="values"><Elided text={props.items.text(ItemId(i.row))} /></span>
                     </li>
                 }) }
@@ -112,7 +112,7 @@ pub fn CollectionView(props: &CollectionViewProps) -> Html {
                 ) }
             }
             <p class="note"><code><Elided text={c.partition.clone()} /></code>{ more_note(c.items.len()) }</p>
-            <p data-testid="collection-summary">{ summary(c) }</p>
+            <p data-testid="collection-summary">{ summary(&props.items, c) }</p>
             <div class="orders">
                 <div>
                     <h3>{ "Forward (ScanIndexForward: true)" }</h3>

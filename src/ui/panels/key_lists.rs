@@ -55,7 +55,7 @@ impl<'a> KeyLists<'a> {
             lists
                 .shown
                 .iter()
-                .filter_map(|&r| Some((preview.rows[r].key.as_deref()?, lists.segments_of(r)))),
+                .filter_map(|&r| Some((preview.key(r)?, lists.segments_of(r)))),
             &lists.separator,
         ));
         lists.shared_warnings = lists.warnings_every_key_has();
@@ -103,8 +103,8 @@ impl<'a> KeyLists<'a> {
     /// said once above the list, with the first key's as the example.
     fn warnings_every_key_has(&self) -> Option<Vec<String>> {
         let kinds = |r: usize| -> Vec<(&'static str, Option<&str>)> {
-            self.preview.rows[r]
-                .warnings
+            self.preview
+                .warnings(r)
                 .iter()
                 .map(|w| (w.code(), w.context.field.as_deref()))
                 .collect()
@@ -113,7 +113,7 @@ impl<'a> KeyLists<'a> {
         let &r = shown.first()?;
         let first = kinds(r);
         (!first.is_empty() && shown.len() > 1 && shown[1..].iter().all(|&o| kinds(o) == first))
-            .then(|| self.preview.rows[r].warnings.iter().map(|w| w.sentence()).collect())
+            .then(|| self.preview.warnings(r).iter().map(|w| w.sentence()).collect())
     }
 
     /// The keylab list, under its heading with the box that lists it from the end.
@@ -157,7 +157,7 @@ impl<'a> KeyLists<'a> {
     /// One key of the keylab list: its coloured segments, the query's marks around it,
     /// its warnings and its values.
     fn key_row(&self, n: usize, r: usize, m: &RowMarks) -> Html {
-        let row = &self.preview.rows[r];
+        let warnings = self.preview.warnings(r);
         let on_point = &self.on_point;
         let values = self.values_of(r);
         html! {
@@ -167,14 +167,14 @@ impl<'a> KeyLists<'a> {
                 tabindex="-1" onfocus={on_point.reform(move |_: FocusEvent| Some(ItemId(r)))}
                 onblur={on_point.reform(|_: FocusEvent| None)}>
                 { for m.before.iter().map(marker) }
-                <code><KeySegments key_text={row.key.clone().unwrap_or_default()} separator={self.separator.clone()} segments={self.segments_of(r)} widths={self.widths.clone()} meanings={self.meanings_of(r)} /></code>
-                if !row.warnings.is_empty() && self.shared_warnings.is_none() {
+                <code><KeySegments key_text={self.preview.key(r).unwrap_or_default().to_string()} separator={self.separator.clone()} segments={self.segments_of(r)} widths={self.widths.clone()} meanings={self.meanings_of(r)} /></code>
+                if !warnings.is_empty() && self.shared_warnings.is_none() {
                     // A disclosure, not a tooltip: touch screens and screen readers open
                     // it, and the keyboard reaches it.
                     <details class="row-warnings" data-testid="row-warnings">
-                        <summary class="badge warn">{ format!("{} warning(s)", row.warnings.len()) }</summary>
+                        <summary class="badge warn">{ format!("{} warning(s)", warnings.len()) }</summary>
                         // Not a list: each key is already a list item.
-                        { for row.warnings.iter().map(|w| html! { <span class="row-warning"><Elided text={w.sentence()} keep={MESSAGE} /></span> }) }
+                        { for warnings.iter().map(|w| html! { <span class="row-warning"><Elided text={w.sentence()} keep={MESSAGE} /></span> }) }
                     </details>
                 }
                 { self.overwritten.get(r).copied().flatten().map(|by| html! {
@@ -197,7 +197,7 @@ impl<'a> KeyLists<'a> {
             // The naive key is the values as typed: the rest of them is its title.
             <li value={(n + 1).to_string()} data-row={r.to_string()} class={classes!(misplaced.then_some("misplaced"))} title={shortened(&self.values_of(r))}>
                 { blanks(at.map(|m| &m.before)) }
-                <code><Elided text={self.preview.rows[r].naive.clone()} /></code>
+                <code><Elided text={self.preview.naive(r).to_string()} /></code>
                 if misplaced && mark_each { <span class="badge">{ "out of order" }</span> }
                 { blanks(at.map(|m| &m.after)) }
             </li>

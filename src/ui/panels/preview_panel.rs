@@ -14,7 +14,7 @@ use crate::ui::widgets::elided::{shortened, Elided, MESSAGE};
 use crate::ui::widgets::event_text::event_value;
 use crate::ui::widgets::scroll_cue::use_overflows;
 use crate::ui::{more_note, SHOWN};
-use keylab::preview::{Collection, NumberVsString, Preview};
+use keylab::preview::{Collection, CollectionItem, NumberVsString, Preview};
 use keylab::schema::AttrType;
 use std::collections::HashSet;
 use std::rc::Rc;
@@ -130,11 +130,12 @@ impl<'a> Shown<'a> {
     }
 
     /// The entities the shown partition holds, in order of first appearance.
-    fn entity_names(&self) -> Vec<String> {
+    fn entity_names(&self, items: &Items) -> Vec<String> {
         let mut names: Vec<String> = Vec::new();
-        for c in self.partition.into_iter().flat_map(|c| c.items.iter()) {
-            if !names.contains(&c.entity) {
-                names.push(c.entity.clone());
+        let of = |i: &CollectionItem| items.entity(ItemId(i.row)).map(|e| e.name.clone());
+        for name in self.partition.into_iter().flat_map(|c| c.items.iter()).filter_map(of) {
+            if !names.contains(&name) {
+                names.push(name);
             }
         }
         names
@@ -158,8 +159,8 @@ fn facts(
     };
     // Items with no template for the attribute are only absent (a sparse index); the
     // ones the codec refuses are said as errors.
-    let refused = preview.rows.iter().filter(|r| !r.errors.is_empty()).count();
-    let skipped = preview.rows.len().saturating_sub(preview.sorted.len() + refused);
+    let refused = preview.keys.said().filter(|(_, p)| !p.errors.is_empty()).count();
+    let skipped = preview.len().saturating_sub(preview.sorted.len() + refused);
     let skipped_note = if skipped > 0 {
         format!(
             " · {skipped} item(s) have no {} template, so they are not in it",
@@ -177,7 +178,7 @@ fn facts(
         let only = only.clone();
         Callback::from(move |e: Event| only.set(event_value(&e)))
     };
-    let entity_names = shown.entity_names();
+    let entity_names = shown.entity_names(&props.items);
     html! {
         <div class="preview-facts">
         <h2 id="preview-title">{ format!("{} in query order", preview.attribute) }</h2>
@@ -219,11 +220,15 @@ fn facts(
 
 /// The items the codec refuses are not in the order: said where the keys are.
 fn refused_line(preview: &Preview) -> Html {
-    let mut refused = (0..preview.rows.len()).filter(|&r| !preview.rows[r].errors.is_empty());
+    let mut refused = preview
+        .keys
+        .said()
+        .filter(|(_, p)| !p.errors.is_empty())
+        .map(|(r, _)| r);
     let Some(r) = refused.next() else {
         return Html::default();
     };
-    let first = preview.rows[r].errors.first().map(|e| e.sentence()).unwrap_or_default();
+    let first = preview.errors(r).first().map(|e| e.sentence()).unwrap_or_default();
     let count = 1 + refused.count();
     html! {
         <p class="messages" data-testid="preview-refused"><span class="error" role="alert">
@@ -329,7 +334,7 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
             </div>
             { props.number_field.as_deref().map(|field| number_vs_string(field, props.number_vs_string.as_ref(), &props.items, props.comparing, &props.on_compare)).unwrap_or_default() }
             if preview.attr_type == AttrType::S {
-                <ByteView keys={window.sorted.iter().take(SHOWN).filter_map(|&r| preview.rows[r].key.clone()).collect::<Vec<_>>()} />
+                <ByteView keys={window.sorted.iter().take(SHOWN).filter_map(|&r| preview.key(r).map(str::to_string)).collect::<Vec<_>>()} />
             }
         </section>
     }

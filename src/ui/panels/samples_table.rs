@@ -39,7 +39,8 @@ const WINDOW: usize = 30;
 /// with the key's own messages, and its remove button.
 fn item_row(props: &SamplesTableProps, columns: &[String], item: ItemId) -> Html {
     let (items, d, r) = (&props.items, &props.dispatch, item.0);
-    let view = props.preview.as_ref().and_then(|p| p.rows.get(r));
+    let said = props.preview.as_ref().and_then(|p| p.keys.problems(r));
+    let key = props.preview.as_ref().and_then(|p| p.key(r));
     let cells = columns.iter().map(|c| {
         let text = items.value(item, c).unwrap_or_default().to_string();
         let read = {
@@ -47,10 +48,10 @@ fn item_row(props: &SamplesTableProps, columns: &[String], item: ItemId) -> Html
             Callback::from(move |text: String| Ok(Action::from(ItemsEdit::SetValue { item, field: field.clone(), text })))
         };
         let on_field = |field: Option<&String>| field.map(String::as_str) == Some(c.as_str());
-        let errors: Vec<String> = view
+        let errors: Vec<String> = said
             .map(|v| v.errors.iter().filter(|e| !e.is_schema() && on_field(e.context.field.as_ref())).map(|e| e.sentence()).collect())
             .unwrap_or_default();
-        let warnings: Vec<String> = view
+        let warnings: Vec<String> = said
             .map(|v| v.warnings.iter().filter(|w| on_field(w.context.field.as_ref())).map(|w| w.sentence()).collect())
             .unwrap_or_default();
         html! {
@@ -60,7 +61,7 @@ fn item_row(props: &SamplesTableProps, columns: &[String], item: ItemId) -> Html
             </td>
         }
     });
-    let key_errors: Vec<String> = view
+    let key_errors: Vec<String> = said
         .map(|v| {
             v.errors
                 .iter()
@@ -81,7 +82,7 @@ fn item_row(props: &SamplesTableProps, columns: &[String], item: ItemId) -> Html
             <th scope="row">{ r + 1 }</th>
             { for cells }
             <td class="key">
-                <code data-testid={format!("key-{r}")}><Elided text={view.and_then(|v| v.key.clone()).unwrap_or_else(|| "—".into())} /></code>
+                <code data-testid={format!("key-{r}")}><Elided text={key.unwrap_or("—").to_string()} /></code>
                 <Messages errors={key_errors} warnings={key_warnings} />
             </td>
             <td><button type="button" aria-label={format!("remove item {}", r + 1)} onclick={remove}>{ "✕" }</button></td>
@@ -92,8 +93,12 @@ fn item_row(props: &SamplesTableProps, columns: &[String], item: ItemId) -> Html
 /// A problem of the design is the same on every row: said once, above the table.
 fn design_errors(preview: Option<&Preview>, items: &[ItemId]) -> Vec<String> {
     let mut found: Vec<String> = Vec::new();
-    for view in items.iter().filter_map(|i| preview?.rows.get(i.0)) {
-        for e in view.errors.iter().filter(|e| e.is_schema()) {
+    for i in items {
+        for e in preview
+            .map_or(&[][..], |p| p.errors(i.0))
+            .iter()
+            .filter(|e| e.is_schema())
+        {
             // The value is one row's; the problem is the design's.
             let mut e = e.clone();
             e.context.value = None;

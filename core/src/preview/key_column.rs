@@ -1,0 +1,241 @@
+//! One key attribute's keys for every sample item, written once per edit and read by
+//! every view (the preview, the item collections, the linter). The keys sit in one text
+//! with a span per item, not in a string each: at 100,000 items, a string per key was
+//! an allocation per item per edit, and freeing the last edit's keys as many again.
+//! What the codec says of a key (its errors, its warnings) is kept only for the items
+//! it says something of, since most keys are written without a word.
+
+use super::Sample;
+use crate::codec::{encode_key, KeyCodecs};
+use crate::error::{Error, Warning};
+use crate::schema::{AttrType, Schema};
+use std::rc::Rc;
+
+/// What the codec says of one item's key: why it cannot be written, or what to watch.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct KeyProblems {
+    pub errors: Vec<Error>,
+    pub warnings: Vec<Warning>,
+}
+
+/// Every item's key for one attribute, in the items' order: an item whose entity has no
+/// template for the attribute, or whose key the codec refuses, has none.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct KeyColumn {
+    keys: Texts,
+    /// The items the codec says something of, by item, in item order.
+    problems: Vec<(usize, Rc<KeyProblems>)>,
+}
+
+/// Texts, some absent, one per item, held in one string.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub(super) struct Texts {
+    text: String,
+    spans: Vec<Option<(usize, usize)>>,
+}
+
+impl Texts {
+    pub(super) fn with_capacity(items: usize, bytes: usize) -> Texts {
+        Texts {
+            text: String::with_capacity(bytes),
+            spans: Vec::with_capacity(items),
+        }
+    }
+
+    pub(super) fn push(&mut self, text: Option<&str>) {
+        self.spans.push(text.map(|t| {
+            let start = self.text.len();
+            self.text.push_str(t);
+            (start, self.text.len())
+        }));
+    }
+
+    #[inline]
+    pub(super) fn get(&self, at: usize) -> Option<&str> {
+        let (start, end) = (*self.spans.get(at)?)?;
+        self.text.get(start..end)
+    }
+
+    /// Every text in order, in one pass.
+    pub(super) fn iter(&self) -> impl Iterator<Item = Option<&str>> + '_ {
+        self.spans
+            .iter()
+            .map(|s| s.and_then(|(start, end)| self.text.get(start..end)))
+    }
+
+    pub(super) fn len(&self) -> usize {
+        self.spans.len()
+    }
+
+    pub(super) fn bytes(&self) -> usize {
+        self.text.len()
+    }
+}
+
+impl KeyColumn {
+    /// Writes `attribute`'s key of every item. Where `kept` (the column before an edit,
+    /// written with a design that writes this attribute alike) has the key of an item
+    /// for which `unchanged(row)` holds (same entity, same values, same place), that key
+    /// and what was said of it are copied rather than written again.
+    pub fn write(
+        schema: &Schema,
+        attribute: &str,
+        items: &[Sample],
+        kept: Option<&KeyColumn>,
+        unchanged: &dyn Fn(usize) -> bool,
+    ) -> KeyColumn {
+        let mut codecs = KeyCodecs::new(schema, attribute);
+        let number = schema.table.attribute_type(attribute) == Some(AttrType::N);
+        let mut column = KeyColumn {
+            keys: Texts::with_capacity(items.len(), kept.map_or(0, |k| k.keys.bytes())),
+            problems: Vec::new(),
+        };
+        let mut key = String::new();
+        for (row, &(entity, values)) in items.iter().enumerate() {
+            if let Some(k) = kept.filter(|k| row < k.len() && unchanged(row)) {
+                let said = k.problems(row).cloned();
+                column.push(row, k.get(row), said);
+                continue;
+            }
+            let Some(template) = entity.template(attribute) else {
+                column.push(row, None, None);
+                continue;
+            };
+            // The compiled codec writes most keys; only a key it refuses or would warn
+            // about goes through `encode_key`, which says everything there is to say.
+            if let Some(codec) = codecs.of(entity) {
+                match codec.write_values_warns(values, &mut key) {
+                    Ok(false) if !number => {
+                        column.push(row, Some(&key), None);
+                        continue;
+                    }
+                    // A Number key is the number its digits write (`1.50` is `1.5`),
+                    // and one the table would refuse (past 38 digits) is no key.
+                    Ok(false) => {
+                        if let Ok(written) = codec.key_value(std::mem::take(&mut key)) {
+                            column.push(row, Some(written.as_str()), None);
+                            continue;
+                        }
+                    }
+                    Ok(true) | Err(_) => {}
+                }
+            }
+            let (text, problems) = match encode_key(schema, entity, template, values) {
+                Ok((k, warnings)) => {
+                    let said = (!warnings.is_empty()).then(|| KeyProblems {
+                        errors: Vec::new(),
+                        warnings,
+                    });
+                    (Some(k.as_str().to_string()), said)
+                }
+                Err(errors) => (
+                    None,
+                    Some(KeyProblems {
+                        errors,
+                        warnings: Vec::new(),
+                    }),
+                ),
+            };
+            column.push(row, text.as_deref(), problems.map(Rc::new));
+        }
+        column
+    }
+
+    fn push(&mut self, row: usize, key: Option<&str>, problems: Option<Rc<KeyProblems>>) {
+        self.keys.push(key);
+        if let Some(p) = problems {
+            self.problems.push((row, p));
+        }
+    }
+
+    /// The key of item `row`, if it has one.
+    pub fn get(&self, row: usize) -> Option<&str> {
+        self.keys.get(row)
+    }
+
+    /// What the codec says of item `row`'s key, if anything.
+    pub fn problems(&self, row: usize) -> Option<&Rc<KeyProblems>> {
+        let at = self.problems.binary_search_by_key(&row, |(r, _)| *r).ok()?;
+        Some(&self.problems[at].1)
+    }
+
+    /// The items the codec says something of, in item order.
+    pub fn said(&self) -> impl Iterator<Item = (usize, &KeyProblems)> {
+        self.problems.iter().map(|(r, p)| (*r, &**p))
+    }
+
+    /// The keys in item order.
+    pub fn iter(&self) -> impl Iterator<Item = Option<&str>> {
+        self.keys.iter()
+    }
+
+    pub fn len(&self) -> usize {
+        self.keys.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.keys.len() == 0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::codec::Values;
+    use proptest::prelude::*;
+    use serde_json::json;
+
+    proptest! {
+        /// Every item's key and what is said of it are `encode_key`'s: the compiled codec
+        /// writes the quiet keys, and its warning check sends every key `encode_key`
+        /// would warn about (a number near its width, a text cased or holding a
+        /// character below the separator) to `encode_key` for the words.
+        #[test]
+        fn a_column_says_what_encode_key_says(
+            values in proptest::collection::vec((
+                prop_oneof![(0u32..1200).prop_map(|n| json!(n.to_string())), Just(json!("-3")), Just(json!("x")), Just(json!(null))],
+                "[a-cA-C !é#]{0,3}",
+                prop_oneof![(0i64..20_000).prop_map(|t| json!(t.to_string())), Just(json!("soon"))],
+            ), 0..30),
+            width in 1u32..4,
+            warn_at in prop_oneof![Just(None), (1u32..100).prop_map(|p| Some(p as f64))],
+            case in prop_oneof![Just("upper"), Just("lower"), Just("preserve")],
+            separator in prop_oneof![Just("#"), Just("|"), Just("a")],
+        ) {
+            let mut n = json!({"kind": "uint", "width": width});
+            if let Some(w) = warn_at {
+                n["warnAt"] = json!(w);
+            }
+            let schema = Schema::from_value(&json!({
+                "version": 1, "separator": separator,
+                "table": {"name": "T", "attributes": {"PK": "S", "SK": "S", "N": "N"},
+                          "primary": {"partition": "PK", "sort": "SK"},
+                          "indexes": [{"name": "G", "partition": "PK", "sort": "N"}]},
+                "entities": [{"name": "E",
+                    "fields": {"n": n, "t": {"kind": "text", "case": case}, "at": {"kind": "timestamp", "unit": "s", "width": 5}},
+                    "keys": {"PK": [{"literal": "E"}, {"field": "t"}], "SK": [{"field": "n"}, {"field": "at"}, {"field": "t"}],
+                             "N": [{"field": "n"}]}}]
+            }));
+            // A separator the design itself refuses (a literal holding it) is no case here.
+            let Ok(schema) = schema else { return Ok(()) };
+            let rows: Vec<Values> = values
+                .iter()
+                .map(|(n, t, at)| json!({"n": n, "t": t, "at": at}).as_object().cloned().unwrap())
+                .collect();
+            let items: Vec<Sample> = rows.iter().map(|r| (&schema.entities[0], r)).collect();
+            for attribute in ["PK", "SK", "N"] {
+                let column = KeyColumn::write(&schema, attribute, &items, None, &|_| false);
+                let template = schema.entities[0].template(attribute).unwrap();
+                for (row, values) in rows.iter().enumerate() {
+                    let said = |p: KeyProblems| (!p.errors.is_empty() || !p.warnings.is_empty()).then_some(p);
+                    let (key, problems) = match encode_key(&schema, &schema.entities[0], template, values) {
+                        Ok((k, warnings)) => (Some(k.as_str().to_string()), said(KeyProblems { errors: vec![], warnings })),
+                        Err(errors) => (None, said(KeyProblems { errors, warnings: vec![] })),
+                    };
+                    prop_assert_eq!(column.get(row).map(str::to_string), key, "{} {}", attribute, row);
+                    prop_assert_eq!(column.problems(row).map(|p| (**p).clone()), problems, "{} {}", attribute, row);
+                }
+            }
+        }
+    }
+}
