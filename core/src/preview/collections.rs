@@ -65,22 +65,28 @@ pub fn collections_in_order(
         return Vec::new();
     };
     let sort_type = schema.table.attribute_type(sort).unwrap_or(AttrType::S);
+    // Each item's group, worked out in item order: reading the columns in the order's
+    // (random) item order would miss the cache twice per item.
     let mut groups: Vec<(&str, Vec<usize>)> = Vec::new();
     let mut by_partition: HashMap<&str, usize> = HashMap::new();
+    let group_of: Vec<Option<usize>> = partitions
+        .iter()
+        .zip(sorts.iter())
+        .map(|(pk, sk)| {
+            let (pk, _) = (pk?, sk?);
+            Some(*by_partition.entry(pk).or_insert_with(|| {
+                groups.push((pk, Vec::new()));
+                groups.len() - 1
+            }))
+        })
+        .collect();
     let in_order: Box<dyn Iterator<Item = usize>> = match order {
         Some(order) => Box::new(order.iter().copied()),
         None => Box::new(0..rows.len()),
     };
     for row in in_order {
-        let (Some(pk), Some(_)) = (partitions.get(row), sorts.get(row)) else {
-            continue;
-        };
-        match by_partition.get(pk) {
-            Some(&g) => groups[g].1.push(row),
-            None => {
-                by_partition.insert(pk, groups.len());
-                groups.push((pk, vec![row]));
-            }
+        if let Some(g) = group_of.get(row).copied().flatten() {
+            groups[g].1.push(row);
         }
     }
     if order.is_none() {
