@@ -3,7 +3,7 @@
 //! [`Playground::analyse`] calls, so the tested path is the shipped one.
 
 use crate::document::{ItemId, Playground};
-use keylab::codec::width::{plan, WidthPlan};
+use keylab::codec::width::WidthPlan;
 use keylab::codec::{KeyCodecs, KeyValue, Number};
 use keylab::compare::Design;
 use keylab::lint::{lint_with_keys, order_surprise, Finding};
@@ -16,14 +16,15 @@ use keylab::query::eval::{item_of, latest_writes, pages, Item};
 use keylab::query::parse::{parse_input, ValidationError};
 use keylab::query::{KeyCondition, Query, ValueStyle};
 use keylab::snippet::Options as SnippetOptions;
-use keylab::Values;
 use serde_json::{json, Value};
 use std::rc::Rc;
 
 /// The attribute that carries a sample item's row number through a simulated query.
 const ROW_ATTRIBUTE: &str = "keylab:row";
 
+mod plans;
 pub mod reads;
+pub use plans::Largests;
 
 /// The parts of an analysis, each computed on its own so the page can keep those whose
 /// inputs did not change.
@@ -307,21 +308,6 @@ impl Playground {
             .get(item.0)
             .zip(self.rows.get(item.0))
             .is_some_and(|(a, b)| a.entity == b.entity && Rc::ptr_eq(&a.values, &b.values))
-    }
-
-    /// The width planner of every numeric field of the selected entity.
-    pub fn plans(&self) -> Vec<WidthPlan> {
-        let Some(e) = self.entity() else { return Vec::new() };
-        let rows: Vec<&Values> = self
-            .rows
-            .iter()
-            .filter(|r| r.entity == self.entity)
-            .map(|r| &*r.values)
-            .collect();
-        e.fields
-            .iter()
-            .filter_map(|f| plan(f, rows.iter().copied(), self.expected.get(&f.name)))
-            .collect()
     }
 
     pub fn number_field(&self) -> Option<String> {

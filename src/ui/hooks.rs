@@ -17,7 +17,7 @@ use yew::prelude::*;
 pub fn use_analysis(state: &Rc<Playground>, comparing: bool) -> Rc<Analysis> {
     let keys = use_item_keys(state);
     let preview = use_preview(state, &keys);
-    let plans = use_memo(state.reads(reads::PLANS), |r| r.work().plans());
+    let plans = use_plans(state);
     let number_vs_string = use_memo((state.reads(reads::NUMBER_VS_STRING), comparing), |(r, comparing)| {
         comparing.then(|| r.work().number_vs_string()).flatten()
     });
@@ -97,6 +97,18 @@ fn use_preview(state: &Rc<Playground>, keys: &Rc<ItemKeys>) -> Rc<Option<Rc<Prev
             *last = Some((made.clone(), work));
         }
         made
+    })
+}
+
+/// The width planner, from the largest values found before when only the design changed.
+#[hook]
+fn use_plans(state: &Rc<Playground>) -> Rc<Vec<WidthPlan>> {
+    let last = use_mut_ref(|| None::<crate::analysis::Largests>);
+    use_memo(state.reads(reads::PLANS), move |r| {
+        let mut last = last.borrow_mut();
+        let (plans, found) = r.work().plans_after(last.as_ref());
+        *last = Some(found);
+        plans
     })
 }
 

@@ -7,7 +7,7 @@
 
 use super::{
     decode_checked_into, decode_plain, encode_field_into, field_ctx, find_entity, fixed_len, key_attribute_type,
-    key_size, number_template, plain_number, shown, KeyValue,
+    key_size, number_template, plain_number, shown, KeyValue, Noting,
 };
 use crate::error::{Context, Error, ErrorKind};
 use crate::schema::{AttrType, Entity, Field, Schema, Segment};
@@ -24,6 +24,8 @@ enum Part<'s> {
         len: Option<usize>,
         /// Whether an earlier part already read this field (a key may repeat one).
         repeat: bool,
+        /// Its warning threshold, worked out once.
+        noting: Noting,
     },
 }
 
@@ -99,6 +101,7 @@ impl<'s> KeyCodec<'s> {
                         at,
                         len: fixed_len(&field.kind),
                         repeat: seen.is_some(),
+                        noting: Noting::of(field),
                     }
                 }
             });
@@ -144,14 +147,14 @@ impl<'s> KeyCodec<'s> {
     /// [`Self::write`] for an item's values by field name, as [`super::encode_key`]
     /// takes them.
     pub fn write_values(&self, values: &Values, out: &mut String) -> Result<(), Error> {
-        self.write_with(|at| values.get(self.fields[at]), out)
+        self.write_with(|at| super::value_of(values, self.fields[at]), out)
     }
 
     /// [`Self::write_values`], also telling whether [`super::encode_key`] warns about
     /// the key it writes: a page that shows warnings asks for them only then.
     pub fn write_values_warns(&self, values: &Values, out: &mut String) -> Result<bool, Error> {
         let mut warns = false;
-        self.write_noting(|at| values.get(self.fields[at]), out, Some(&mut warns))?;
+        self.write_noting(|at| super::value_of(values, self.fields[at]), out, Some(&mut warns))?;
         Ok(warns)
     }
 
@@ -174,7 +177,7 @@ impl<'s> KeyCodec<'s> {
             }
             match *part {
                 Part::Literal(l) => out.push_str(l),
-                Part::Field { field, at, .. } => {
+                Part::Field { field, at, noting, .. } => {
                     let ctx = || field_ctx(self.entity, self.attribute, &field.name);
                     let value = match value_at(at) {
                         Some(v) if !v.is_null() => v,
@@ -184,7 +187,7 @@ impl<'s> KeyCodec<'s> {
                     let written = if self.number {
                         plain_number(field, value).map(|n| out.push_str(&n)).map(|()| false)
                     } else {
-                        encode_field_into(field, value, self.separator, out, warns.is_some())
+                        encode_field_into(field, value, self.separator, out, warns.is_some().then_some(noting))
                     };
                     let warned = written.map_err(|kind| Error::new(ctx().with_value(shown(value)), kind))?;
                     if let Some(w) = warns.as_deref_mut() {
@@ -244,7 +247,9 @@ impl<'s> KeyCodec<'s> {
                     }
                     pos += l.len();
                 }
-                Part::Field { field, at, len, repeat } => {
+                Part::Field {
+                    field, at, len, repeat, ..
+                } => {
                     let len = len.unwrap_or_else(|| find(rest, sep).unwrap_or(rest.len()));
                     // The end must be a character boundary too: a width counted in
                     // bytes can cut a multi-byte character of a wrong key.

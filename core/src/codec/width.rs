@@ -26,6 +26,28 @@ pub fn percent_of_capacity(magnitude: u128, digits: u32) -> f64 {
     float(magnitude) / float(capacity(digits)) * 100.0
 }
 
+/// The smallest magnitude at which a value uses `threshold` percent or more of the
+/// capacity of `digits` digits: what [`percent_of_capacity`] compares, worked out once
+/// per field so that each key compares integers instead of dividing floats (a tenth of
+/// writing a key in the page). The percentage grows with the magnitude, so a binary
+/// search finds it; `u128::MAX` when no magnitude reaches it.
+pub fn warn_from(digits: u32, threshold: f64) -> u128 {
+    let (mut low, mut high) = (0u128, capacity(digits).saturating_mul(10).saturating_add(10));
+    // A NaN threshold is reached by nothing, as a comparison with NaN is false.
+    if threshold.is_nan() || percent_of_capacity(high, digits) < threshold {
+        return u128::MAX;
+    }
+    while low < high {
+        let mid = low + (high - low) / 2;
+        if percent_of_capacity(mid, digits) >= threshold {
+            high = mid;
+        } else {
+            low = mid + 1;
+        }
+    }
+    low
+}
+
 /// The width that holds `largest` integer digits with [`HEADROOM`] to spare.
 pub fn suggest_width(largest_integer_digits: u32) -> u32 {
     (largest_integer_digits + HEADROOM).min(MAX_DIGITS)
@@ -66,14 +88,52 @@ fn time_digits(kind: FieldKind) -> u32 {
     }
 }
 
+/// The largest value of a numeric field among sample values (and an expected maximum):
+/// its magnitude in the field's stored digits, and the value as given. It depends on
+/// how the field reads numbers (its kind and scale), never on its width or order, so a
+/// width change can plan again from the largest value found before.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Largest {
+    pub magnitude: u128,
+    pub shown: String,
+}
+
+/// The largest of `values` for `field`; values that do not parse are skipped (they show
+/// their own errors).
+pub fn largest<'a>(field: &Field, values: impl IntoIterator<Item = &'a Value>) -> Option<Largest> {
+    let mut largest: Option<(u128, &Value)> = None;
+    for value in values {
+        if let Ok(Some((m, _))) = codec::magnitude(field, value) {
+            if largest.is_none_or(|(l, _)| m > l) {
+                largest = Some((m, value));
+            }
+        }
+    }
+    largest.map(|(magnitude, value)| Largest {
+        magnitude,
+        shown: codec::shown(value),
+    })
+}
+
 /// Plans the width of one numeric field from sample values and an optional expected
-/// maximum. `None` for kinds without a width. Values that do not parse are skipped:
-/// they show their own errors.
+/// maximum. `None` for kinds without a width.
 pub fn plan<'a>(
     field: &Field,
     samples: impl IntoIterator<Item = &'a Values>,
     expected_max: Option<&Value>,
 ) -> Option<WidthPlan> {
+    // A width the codec cannot compute with is reported by the schema check instead.
+    field.kind.validate().ok()?;
+    field.kind.width()?;
+    let values = samples
+        .into_iter()
+        .filter_map(|v| codec::value_of(v, &field.name))
+        .chain(expected_max);
+    plan_of(field, largest(field, values).as_ref())
+}
+
+/// [`plan`] from the largest value already found ([`largest`]).
+pub fn plan_of(field: &Field, largest: Option<&Largest>) -> Option<WidthPlan> {
     // A width the codec cannot compute with is reported by the schema check instead.
     field.kind.validate().ok()?;
     let width = field.kind.width()?;
@@ -82,19 +142,7 @@ pub fn plan<'a>(
         _ => 0,
     };
     let digits = width + scale;
-    let mut largest: Option<(u128, String)> = None;
-    let candidates = samples
-        .into_iter()
-        .filter_map(|v| v.get(&field.name))
-        .chain(expected_max);
-    for value in candidates {
-        if let Ok(Some((m, _))) = codec::magnitude(field, value) {
-            if largest.as_ref().is_none_or(|(l, _)| m > *l) {
-                largest = Some((m, codec::shown(value)));
-            }
-        }
-    }
-    let magnitude = largest.as_ref().map_or(0, |(m, _)| *m);
+    let magnitude = largest.map_or(0, |l| l.magnitude);
     let used_percent = percent_of_capacity(magnitude, digits);
     let integer_digits = count_digits(magnitude / 10u128.pow(scale));
     let capacity_text = match field.kind {
@@ -113,7 +161,7 @@ pub fn plan<'a>(
         width,
         capacity: capacity_text,
         capacity_time,
-        largest: largest.map(|(_, s)| s),
+        largest: largest.map(|l| l.shown.clone()),
         used_percent,
         threshold: field.warn_at(),
         suggested_width: suggest_width(integer_digits).max(time_digits(field.kind)).max(1),
@@ -133,6 +181,18 @@ mod tests {
             .iter()
             .map(|v| json!({ "score": v }).as_object().cloned().unwrap_or_default())
             .collect()
+    }
+
+    proptest::proptest! {
+        /// Comparing with the threshold magnitude is comparing percentages.
+        #[test]
+        fn the_warning_threshold_magnitude_is_the_percentage_reached(
+            m in proptest::prop_oneof![0u128..2_000, 0u128..20_000_000_000, proptest::num::u128::ANY],
+            digits in 1u32..39,
+            threshold in proptest::prop_oneof![0.0f64..=100.0, proptest::prelude::Just(80.0), proptest::prelude::Just(150.0), proptest::prelude::Just(f64::NAN), proptest::prelude::Just(-1.0)],
+        ) {
+            proptest::prop_assert_eq!(m >= warn_from(digits, threshold), percent_of_capacity(m, digits) >= threshold);
+        }
     }
 
     #[test]

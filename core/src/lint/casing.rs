@@ -42,7 +42,7 @@ pub(super) fn casing(entity: &Entity, items: &[Sample]) -> Vec<Finding> {
         };
         let normal = |t| stored_form(t, case);
         let values: Vec<&str> = super::items_of(entity, items)
-            .filter_map(|(_, v)| v.get(&field.name)?.as_str())
+            .filter_map(|(_, v)| crate::codec::value_of(v, &field.name)?.as_str())
             .collect();
         let ids: Vec<&str> = values.iter().copied().filter(|v| identifier_like(v)).collect();
         if ids.is_empty() {

@@ -165,54 +165,57 @@ pub struct SharedKey {
 
 /// Every table key that more than one sample item writes, in the order of its first
 /// item. Unlike [`collections`], this covers tables without a sort key, where the
-/// partition key alone is the item's key.
+/// partition key alone is the item's key. Items with one table key sit together in the
+/// order of the table's sort key (its partition key without one), so they are found by
+/// comparing neighbours, not by hashing 100,000 keys.
 pub fn shared_table_keys(schema: &Schema, keys: &ItemKeys) -> Vec<SharedKey> {
     let primary = &schema.table.primary;
     let Some(partitions) = keys.of(&primary.partition) else {
         return Vec::new();
     };
-    let no_keys = KeyColumn::default();
-    let sorts = primary.sort.as_deref().map(|sk| keys.of(sk).unwrap_or(&no_keys));
-    // Most keys are written once: only the first row is remembered for each, and a
-    // group is made when a second row writes it (100,000 groups of one, each with its
-    // texts copied, were most of the linter's time).
-    let mut first: HashMap<(&str, Option<&str>), Seen> = HashMap::with_capacity(partitions.len());
+    let sorts = match primary.sort.as_deref() {
+        Some(sk) => match keys.of(sk) {
+            Some(column) => Some(column),
+            None => return Vec::new(),
+        },
+        None => None,
+    };
+    let ordered_by = sorts.unwrap_or(partitions);
     let mut groups: Vec<SharedKey> = Vec::new();
-    for (row, pk) in partitions.iter().enumerate() {
-        let Some(pk) = pk else {
+    for run in ordered_by
+        .order()
+        .chunk_by(|&a, &b| ordered_by.get(a) == ordered_by.get(b))
+    {
+        if run.len() < 2 {
             continue;
-        };
-        let sort = match sorts {
-            None => None,
-            Some(sorts) => match sorts.get(row) {
-                Some(sk) => Some(sk),
-                None => continue,
-            },
-        };
-        let seen = first.entry((pk, sort)).or_insert(Seen::Once(row));
-        match *seen {
-            Seen::Once(earlier) if earlier == row => {}
-            Seen::Once(earlier) => {
-                *seen = Seen::Shared(groups.len());
-                groups.push(SharedKey {
+        }
+        // One sort key, possibly in several partitions: the rows of each partition, in
+        // row order (the order breaks ties by row).
+        let mut by_partition: Vec<(&str, Vec<usize>)> = Vec::new();
+        for &row in run {
+            let Some(pk) = partitions.get(row) else {
+                continue;
+            };
+            match by_partition.iter_mut().find(|(p, _)| *p == pk) {
+                Some((_, rows)) => rows.push(row),
+                None => by_partition.push((pk, vec![row])),
+            }
+        }
+        let sort = sorts.and_then(|s| s.get(run[0]));
+        groups.extend(
+            by_partition
+                .into_iter()
+                .filter(|(_, rows)| rows.len() > 1)
+                .map(|(pk, rows)| SharedKey {
                     partition: pk.to_string(),
                     sort: sort.map(str::to_string),
-                    rows: vec![earlier, row],
-                });
-            }
-            Seen::Shared(g) => groups[g].rows.push(row),
-        }
+                    rows,
+                }),
+        );
     }
     // In the order of each key's first item, as the groups of one were.
     sort_items(&mut groups, |a, b| a.rows[0].cmp(&b.rows[0]));
     groups
-}
-
-/// A table key met so far: by one row, or by several, gathered in a group.
-#[derive(Clone, Copy)]
-enum Seen {
-    Once(usize),
-    Shared(usize),
 }
 
 /// For each sample item replaced by a later one, the item that stays: DynamoDB keeps one

@@ -6,9 +6,13 @@
 //! it says something of, since most keys are written without a word.
 
 use super::Sample;
+use crate::codec::number::order_of_written;
+use crate::codec::order::{compare_keys, sort_positions};
 use crate::codec::{encode_key, KeyCodecs};
 use crate::error::{Error, Warning};
 use crate::schema::{AttrType, Schema};
+use std::cell::OnceCell;
+use std::cmp::Ordering;
 use std::rc::Rc;
 
 /// What the codec says of one item's key: why it cannot be written, or what to watch.
@@ -20,11 +24,24 @@ pub struct KeyProblems {
 
 /// Every item's key for one attribute, in the items' order: an item whose entity has no
 /// template for the attribute, or whose key the codec refuses, has none.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default)]
 pub struct KeyColumn {
     keys: Texts,
     /// The items the codec says something of, by item, in item order.
     problems: Vec<(usize, Rc<KeyProblems>)>,
+    /// A Number attribute's keys, which order numerically.
+    number: bool,
+    /// The items with a key in DynamoDB's order, worked out once by whichever view
+    /// needs it first (the preview does, from the order before the edit).
+    order: OnceCell<Rc<Vec<usize>>>,
+}
+
+/// Two columns are equal when they hold the same keys and say the same of them,
+/// whether or not a view has asked for their order yet.
+impl PartialEq for KeyColumn {
+    fn eq(&self, other: &Self) -> bool {
+        self.keys == other.keys && self.problems == other.problems && self.number == other.number
+    }
 }
 
 /// Texts, some absent, one per item, held in one string.
@@ -89,6 +106,8 @@ impl KeyColumn {
         let mut column = KeyColumn {
             keys: Texts::with_capacity(items.len(), kept.map_or(0, |k| k.keys.bytes())),
             problems: Vec::new(),
+            number,
+            order: OnceCell::new(),
         };
         let mut key = String::new();
         for (row, &(entity, values)) in items.iter().enumerate() {
@@ -162,6 +181,39 @@ impl KeyColumn {
     /// The items the codec says something of, in item order.
     pub fn said(&self) -> impl Iterator<Item = (usize, &KeyProblems)> {
         self.problems.iter().map(|(r, p)| (*r, &**p))
+    }
+
+    /// The items with a key, in the order a Query reads them (ties by item): sorted the
+    /// first time it is asked for, unless a view gave it first ([`Self::keep_order`]).
+    pub fn order(&self) -> &Rc<Vec<usize>> {
+        self.order.get_or_init(|| {
+            let texts: Vec<Option<&str>> = self.iter().collect();
+            let mut order: Vec<usize> = (0..texts.len()).filter(|&r| texts[r].is_some()).collect();
+            let key = |r: usize| texts[r].unwrap_or_default();
+            sort_positions(&mut order, &|a, b| self.compare(key(a), key(b)).then(a.cmp(&b)));
+            Rc::new(order)
+        })
+    }
+
+    /// The order, if a view has worked it out already.
+    pub fn known_order(&self) -> Option<&Rc<Vec<usize>>> {
+        self.order.get()
+    }
+
+    /// Keeps `order`, worked out by a view that had a better start than a sort (the
+    /// order before the edit): it must be [`Self::order`]'s.
+    pub(super) fn keep_order(&self, order: Rc<Vec<usize>>) {
+        let _ = self.order.set(order);
+    }
+
+    /// DynamoDB's order of two of these keys: numeric for a Number attribute, else
+    /// UTF-8 bytes.
+    pub fn compare(&self, a: &str, b: &str) -> Ordering {
+        if self.number {
+            order_of_written(a, b)
+        } else {
+            compare_keys(a, b)
+        }
     }
 
     /// The keys in item order.

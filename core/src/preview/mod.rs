@@ -39,8 +39,9 @@ pub struct Preview {
     naive: Rc<Texts>,
     /// Every item with a naive key, by naive key bytes: kept while the naive keys are.
     naive_order: Rc<Vec<usize>>,
-    /// Indices of the rows that have a key, in the order a Query returns them.
-    pub sorted: Vec<usize>,
+    /// Indices of the rows that have a key, in the order a Query returns them: the
+    /// column's order ([`KeyColumn::order`]).
+    pub sorted: Rc<Vec<usize>>,
     /// Indices of the rows with a key or an error, ordered by naive key bytes.
     pub naive_sorted: Vec<usize>,
     /// Per row: its place in the naive order differs from its place in the real order.
@@ -159,13 +160,21 @@ pub fn preview_after(
     // column: 100,000 keys take about 1.7M comparisons in a sort from scratch.
     let key_texts: Vec<Option<&str>> = keys.iter().collect();
     let key_of = |r: usize| key_texts[r].unwrap_or_default();
-    let sorted = ordered(
-        same.map(|(p, _)| p.sorted.as_slice()),
-        changed.as_deref(),
-        rows.len(),
-        &|i| key_texts[i].is_some(),
-        &|a, b| by_key(key_of(a), key_of(b)).then(a.cmp(&b)),
-    );
+    // The column's order, made from the earlier one unless a view made it already.
+    let sorted = match keys.known_order() {
+        Some(order) => order.clone(),
+        None => {
+            let order = Rc::new(ordered(
+                same.map(|(p, _)| p.sorted.as_slice()),
+                changed.as_deref(),
+                rows.len(),
+                &|i| key_texts[i].is_some(),
+                &|a, b| by_key(key_of(a), key_of(b)).then(a.cmp(&b)),
+            ));
+            keys.keep_order(order.clone());
+            order
+        }
+    };
     let naive_order = match kept_naive.filter(|p| Rc::ptr_eq(&p.naive, &naive)) {
         Some(p) => p.naive_order.clone(),
         None => {
@@ -329,7 +338,7 @@ pub fn number_vs_string(entity: &Entity, attribute: &str, rows: &[Sample]) -> Op
         .enumerate()
         .filter(|(_, (e, _))| e.name == entity.name)
         .filter_map(|(i, (_, r))| {
-            let v = r.get(&field.name)?;
+            let v = crate::codec::value_of(r, &field.name)?;
             let (key, _) = encode_field(&ascending, v, "").ok()?;
             Some((i, key, shown(v)))
         })
@@ -372,13 +381,17 @@ mod tests {
                 .collect();
             let samples: Vec<Sample> = rows.iter().map(|r| (&schema.entities[0], r)).collect();
             let fresh = preview(&schema, "SK", &samples);
-            let keys = Rc::new(KeyColumn::write(&schema, "SK", &samples, None, &|_| false));
+            // A column of its own each time: its order is kept once worked out.
+            let keys = || Rc::new(KeyColumn::write(&schema, "SK", &samples, None, &|_| false));
             let mut other = fresh.clone();
-            other.sorted = earlier.clone();
+            other.sorted = Rc::new(earlier.clone());
             other.naive_sorted = earlier.into_iter().rev().collect();
-            let after = |p: &Preview| preview_after(Some((p, &schema)), &schema, "SK", &samples, &keys, &|_| false);
+            let after = |p: &Preview| preview_after(Some((p, &schema)), &schema, "SK", &samples, &keys(), &|_| false);
             proptest::prop_assert_eq!(&after(&other), &fresh);
             proptest::prop_assert_eq!(&after(&fresh), &fresh);
+            // The order a view that comes first sorts for itself is the preview's.
+            let first = keys();
+            proptest::prop_assert_eq!(first.order(), &fresh.sorted);
             // After a value edit of the first row, only that row is made again.
             if let Some(first) = rows.first() {
                 let mut was = rows.clone();
@@ -420,7 +433,7 @@ mod tests {
             (&[1][..], &[1][..], &[false][..])
         );
         let all = whole.window(|_| true);
-        assert_eq!(all.sorted, whole.sorted);
+        assert_eq!(all.sorted, *whole.sorted);
         assert_eq!(all.sorted.len(), all.naive_sorted.len());
     }
 
