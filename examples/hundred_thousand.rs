@@ -81,7 +81,7 @@ fn main() {
         ("  design check (lint, over the encoded keys)", time(|| p.lint(&keys))),
         (
             "  query: one partition's items, run page by page",
-            time(|| p.query_view()),
+            time(|| p.query_view(&keys)),
         ),
         (
             "an edit itself (one sample value)",

@@ -87,7 +87,14 @@ mod tests {
     }
 
     fn hit_keys(a: &Analysis) -> Vec<String> {
-        a.query.as_ref().unwrap().hits.iter().map(|h| h.key.clone()).collect()
+        a.query
+            .as_ref()
+            .unwrap()
+            .hits
+            .list
+            .iter()
+            .map(|h| h.key.clone())
+            .collect()
     }
 
     #[test]
@@ -167,7 +174,7 @@ mod tests {
             "{}",
             q.expression
         );
-        let rows: Vec<usize> = q.hits.iter().map(|h| h.item.0).collect();
+        let rows: Vec<usize> = q.hits.list.iter().map(|h| h.item.0).collect();
         // c-17's open orders from November: the two of Nov 2 by amount (−12.50 first),
         // then Nov 14; October's and the shipped one are out.
         assert_eq!(rows, [1, 0, 2]);
@@ -232,6 +239,7 @@ mod tests {
         assert!(q.input.contains("\"IndexName\": \"GSI1\""), "{}", q.input);
         let tickets: Vec<String> = q
             .hits
+            .list
             .iter()
             .map(|h| p.rows[h.item.0].values["ticket"].as_str().unwrap().to_string())
             .collect();
@@ -240,7 +248,7 @@ mod tests {
             ["KL-104", "KL-102", "KL-103", "KL-101"],
             "newest first, project OPS left out"
         );
-        let pages: Vec<usize> = q.hits.iter().map(|h| h.page).collect();
+        let pages: Vec<usize> = q.hits.list.iter().map(|h| h.page).collect();
         assert_eq!(pages, [1, 1, 1, 2], "Limit 3");
     }
 
@@ -251,6 +259,7 @@ mod tests {
         assert!(q.expression.contains("BETWEEN"), "{}", q.expression);
         let times: Vec<i128> = q
             .hits
+            .list
             .iter()
             .map(|h| {
                 let e = &p.schema.entities[p.rows[h.item.0].entity.0];

@@ -2,7 +2,7 @@
 //! items' keys and to the saved access patterns (keylab::migrate), and the backfill plan
 //! it implies. Pure: computed from two playgrounds, tested natively.
 
-use crate::analysis::Hit;
+use crate::analysis::Hits;
 use crate::document::{EntityId, ItemId, Playground, Row};
 use keylab::migrate::checks::{Checks, Summary};
 use keylab::migrate::Rekeyer;
@@ -237,8 +237,8 @@ fn describe(p: &AccessPattern) -> String {
 /// The rows a pattern returns from a playground, in order, or why it cannot be asked.
 fn returned(p: &Playground, pattern: &AccessPattern) -> Result<Vec<ItemId>, String> {
     let built = build(&p.schema, pattern).map_err(|e| e.sentence())?;
-    let hits: Rc<Vec<Hit>> = p.hits(built.query);
-    Ok(hits.iter().map(|h| h.item).collect())
+    let hits: Rc<Hits> = p.hits(built.query, &p.item_keys());
+    Ok(hits.list.iter().map(|h| h.item).collect())
 }
 
 /// The current sample items under the saved design: a playground of the saved schema

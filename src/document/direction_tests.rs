@@ -67,6 +67,7 @@ fn newest_top_n_returns_the_largest_values_first_on_every_preset() {
         let entity = p.rows[anchor].entity;
         let values: Vec<String> = view
             .hits
+            .list
             .iter()
             .filter(|h| p.rows.get(h.item.0).is_some_and(|r| r.entity == entity))
             .filter_map(|h| value_of(&p, h.item.0, field))
@@ -98,6 +99,7 @@ fn the_leaderboards_top_three_are_its_three_highest_scores() {
     let view = p.analyse().query.expect("the query builds");
     let first_page: Vec<String> = view
         .hits
+        .list
         .iter()
         .filter(|h| h.page == 1)
         .filter_map(|h| value_of(&p, h.item.0, "score"))
@@ -119,8 +121,8 @@ fn before_and_after_read_away_from_the_item_nearest_first_on_every_preset() {
         for (preset, p, _, anchor) in every_query(shape, "") {
             // A multi-attribute key refuses these shapes, saying why.
             let Ok(view) = p.analyse().query else { continue };
-            let keys: Vec<&[u8]> = view.hits.iter().map(|h| h.key.as_bytes()).collect();
-            let first = view.hits.first().map(|h| h.item.0);
+            let keys: Vec<&[u8]> = view.hits.list.iter().map(|h| h.key.as_bytes()).collect();
+            let first = view.hits.list.first().map(|h| h.item.0);
             assert_eq!(
                 first,
                 Some(anchor),

@@ -423,11 +423,11 @@ mod tests {
         let text = saved_with("query", json!({ "shape": "top", "index": "" }));
         let (p, notes) = Playground::read_saved(&text).unwrap();
         assert_eq!((p.query.index.clone(), notes), (None, Vec::new()));
-        assert!(p.query_view().is_ok());
+        assert!(p.query_view(&p.item_keys()).is_ok());
         let text = saved_with("query", json!({ "shape": "top", "index": "GSI9" }));
         let (p, _) = Playground::read_saved(&text).unwrap();
         assert_eq!(
-            p.query_view().err().as_deref(),
+            p.query_view(&p.item_keys()).err().as_deref(),
             Some("the query is on index \"GSI9\", which the table does not have: pick the base table or one of its indexes")
         );
         assert!(Playground::from_json(&p.to_json()).unwrap().query.index.as_deref() == Some("GSI9"));

@@ -344,7 +344,7 @@ fn a_second_item_with_the_same_table_key_replaces_the_first() {
     );
     let a = p.analyse();
     assert_eq!(*a.overwritten, [Some(ItemId(1)), None, None, None]);
-    let rows: Vec<usize> = a.query.unwrap().hits.iter().map(|h| h.item.0).collect();
+    let rows: Vec<usize> = a.query.unwrap().hits.list.iter().map(|h| h.item.0).collect();
     assert_eq!(
         rows,
         [1, 2, 3],

@@ -39,14 +39,18 @@ pub fn use_analysis(state: &Rc<Playground>, comparing: bool) -> Rc<Analysis> {
         ),
         |(keys, collections, r)| r.work().overwritten(&collections.0, &keys.0),
     );
-    let query = use_memo(state.reads(reads::QUERY), |r| r.work().query_view());
+    let query = use_memo((Same(keys.clone()), state.reads(reads::QUERY)), |(keys, r)| {
+        r.work().query_view(&keys.0)
+    });
     let lint = use_memo((Same(keys.clone()), state.reads(reads::LINT)), |(keys, r)| {
         r.work().lint(&keys.0)
     });
     let side_by_side = use_memo(state.reads(reads::SIDE_BY_SIDE), |r| {
         r.work().side_by_side().map(Rc::new)
     });
-    let pasted = use_memo(state.reads(reads::PASTED), |r| r.work().paste_view());
+    let pasted = use_memo((Same(keys.clone()), state.reads(reads::PASTED)), |(keys, r)| {
+        r.work().paste_view(&keys.0)
+    });
     let blocked = use_memo(state.reads(reads::BLOCKED), |r| r.work().blocked());
     // Only the parts whose inputs changed were recomputed above; the whole is put
     // together by the same `assemble` the tests run. The parts are compared by identity:

@@ -81,7 +81,10 @@ pub(crate) fn magnitude(field: &Field, value: &Value) -> Result<Option<(u128, u3
     Ok(match field.kind {
         FieldKind::Uint { width, .. } => Some((uint::parse(value)?, width)),
         FieldKind::Int { width, .. } => Some((int::parse(value)?.unsigned_abs(), width)),
-        FieldKind::Decimal { width, scale, .. } => Some((decimal::parse(value, scale)?.unsigned_abs(), width.saturating_add(scale))),
+        FieldKind::Decimal { width, scale, .. } => Some((
+            decimal::parse(value, scale)?.unsigned_abs(),
+            width.saturating_add(scale),
+        )),
         FieldKind::Timestamp {
             unit: unit @ (TimeUnit::Seconds { width } | TimeUnit::Millis { width }),
             ..

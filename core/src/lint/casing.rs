@@ -8,10 +8,15 @@ use std::borrow::Cow;
 /// Looks like an identifier: long enough, letters and digits (base64url's `-`/`_`
 /// allowed), with both cases, so its case carries information.
 fn identifier_like(text: &str) -> bool {
-    text.chars().count() >= 8
-        && text.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
-        && text.chars().any(|c| c.is_ascii_uppercase())
-        && text.chars().any(|c| c.is_ascii_lowercase())
+    // One pass over the bytes: every character allowed is ASCII, so bytes are
+    // characters (this runs on every value of 100,000 items).
+    let (mut upper, mut lower) = (false, false);
+    let allowed = text.bytes().all(|b| {
+        upper |= b.is_ascii_uppercase();
+        lower |= b.is_ascii_lowercase();
+        b.is_ascii_alphanumeric() || b == b'-' || b == b'_'
+    });
+    allowed && upper && lower && text.len() >= 8
 }
 
 /// A text as a field stored in `case` keeps it. Borrowed when it is ASCII already in
@@ -105,6 +110,16 @@ mod tests {
         fn the_stored_form_is_the_case_mapping(text in "[a-zA-Z0-9_ßİ-]{0,12}") {
             prop_assert_eq!(stored_form(&text, Case::Upper), text.to_uppercase());
             prop_assert_eq!(stored_form(&text, Case::Lower), text.to_lowercase());
+        }
+
+        /// The byte scan says what a scan of characters says.
+        #[test]
+        fn identifier_like_reads_bytes_as_characters(text in "[a-zA-Z0-9_é. -]{0,12}") {
+            let by_chars = text.chars().count() >= 8
+                && text.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+                && text.chars().any(|c| c.is_ascii_uppercase())
+                && text.chars().any(|c| c.is_ascii_lowercase());
+            prop_assert_eq!(identifier_like(&text), by_chars);
         }
     }
 }

@@ -6,6 +6,7 @@ use crate::codec::number::order_of_written;
 use crate::codec::order::{compare_keys, sort_items, sort_positions};
 use crate::schema::{AttrType, Entity, Schema};
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::rc::Rc;
 
 /// One partition of an index: its items in the order a forward Query returns them.
@@ -165,10 +166,16 @@ pub struct SharedKey {
 
 /// Every table key that more than one sample item writes, in the order of its first
 /// item. Unlike [`collections`], this covers tables without a sort key, where the
-/// partition key alone is the item's key. Items with one table key sit together in the
-/// order of the table's sort key (its partition key without one), so they are found by
-/// comparing neighbours, not by hashing 100,000 keys.
+/// partition key alone is the item's key.
 pub fn shared_table_keys(schema: &Schema, keys: &ItemKeys) -> Vec<SharedKey> {
+    shared_table_keys_among(schema, keys, &|_| true)
+}
+
+/// [`shared_table_keys`] among the items `among` takes (the ones a table holds, say).
+/// Most keys are written once: each item's table key is hashed to 64 bits in item
+/// order and counted, and only the items whose hash is seen twice are grouped by
+/// their texts (hashing 100,000 texts into a map of texts was most of the linter).
+pub fn shared_table_keys_among(schema: &Schema, keys: &ItemKeys, among: &dyn Fn(usize) -> bool) -> Vec<SharedKey> {
     let primary = &schema.table.primary;
     let Some(partitions) = keys.of(&primary.partition) else {
         return Vec::new();
@@ -180,42 +187,84 @@ pub fn shared_table_keys(schema: &Schema, keys: &ItemKeys) -> Vec<SharedKey> {
         },
         None => None,
     };
-    let ordered_by = sorts.unwrap_or(partitions);
-    let mut groups: Vec<SharedKey> = Vec::new();
-    for run in ordered_by
-        .order()
-        .chunk_by(|&a, &b| ordered_by.get(a) == ordered_by.get(b))
-    {
-        if run.len() < 2 {
-            continue;
+    let table_key = |row: usize| -> Option<(&str, Option<&str>)> {
+        let pk = partitions.get(row).filter(|_| among(row))?;
+        match sorts {
+            Some(column) => Some((pk, Some(column.get(row)?))),
+            None => Some((pk, None)),
         }
-        // One sort key, possibly in several partitions: the rows of each partition, in
-        // row order (the order breaks ties by row).
-        let mut by_partition: Vec<(&str, Vec<usize>)> = Vec::new();
-        for &row in run {
-            let Some(pk) = partitions.get(row) else {
-                continue;
-            };
-            match by_partition.iter_mut().find(|(p, _)| *p == pk) {
-                Some((_, rows)) => rows.push(row),
-                None => by_partition.push((pk, vec![row])),
+    };
+    let hashes: Vec<Option<u64>> = (0..partitions.len())
+        .map(|row| {
+            let (pk, sk) = table_key(row)?;
+            let pk_hash = hash_bytes(pk.as_bytes(), SEED) ^ pk.len() as u64;
+            Some(hash_bytes(sk.unwrap_or_default().as_bytes(), pk_hash))
+        })
+        .collect();
+    let mut seen: HashMap<u64, u32, BuildHasherDefault<Prehashed>> = HashMap::default();
+    for h in hashes.iter().flatten() {
+        *seen.entry(*h).or_default() += 1;
+    }
+    let mut groups: Vec<SharedKey> = Vec::new();
+    let mut by_key: HashMap<(&str, Option<&str>), usize> = HashMap::new();
+    let twice = |h: &Option<u64>| h.is_some_and(|h| seen.get(&h).is_some_and(|&n| n > 1));
+    for row in (0..hashes.len()).filter(|&r| twice(&hashes[r])) {
+        let Some(key) = table_key(row) else {
+            continue;
+        };
+        match by_key.get(&key) {
+            Some(&g) => groups[g].rows.push(row),
+            None => {
+                by_key.insert(key, groups.len());
+                groups.push(SharedKey {
+                    partition: key.0.to_string(),
+                    sort: key.1.map(str::to_string),
+                    rows: vec![row],
+                });
             }
         }
-        let sort = sorts.and_then(|s| s.get(run[0]));
-        groups.extend(
-            by_partition
-                .into_iter()
-                .filter(|(_, rows)| rows.len() > 1)
-                .map(|(pk, rows)| SharedKey {
-                    partition: pk.to_string(),
-                    sort: sort.map(str::to_string),
-                    rows,
-                }),
-        );
     }
-    // In the order of each key's first item, as the groups of one were.
-    sort_items(&mut groups, |a, b| a.rows[0].cmp(&b.rows[0]));
+    // Hashes seen twice for two different keys leave groups of one.
+    groups.retain(|g| g.rows.len() > 1);
     groups
+}
+
+/// Where a key's hash starts.
+const SEED: u64 = 0x243f_6a88_85a3_08d3;
+
+/// A 64-bit hash of `bytes`, from `hash`, eight bytes a step (the multiply-rotate
+/// step of rustc's FxHash): cheap, and good enough to tell most keys apart, since a
+/// collision only costs a comparison of texts.
+fn hash_bytes(bytes: &[u8], hash: u64) -> u64 {
+    let step = |h: u64, word: u64| (h.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    let mut words = bytes.chunks_exact(8);
+    let mut h = words.by_ref().fold(hash, |h, w| {
+        step(h, u64::from_le_bytes(w.try_into().unwrap_or_default()))
+    });
+    let rest = words.remainder();
+    if !rest.is_empty() {
+        let mut last = [0u8; 8];
+        last[..rest.len()].copy_from_slice(rest);
+        // The length tells "a" from "a\0".
+        h = step(h, u64::from_le_bytes(last) ^ ((rest.len() as u64) << 56));
+    }
+    h
+}
+
+/// A hasher for keys that are hashes already.
+#[derive(Default)]
+struct Prehashed(u64);
+
+impl Hasher for Prehashed {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        self.0 = hash_bytes(bytes, self.0);
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
 }
 
 /// For each sample item replaced by a later one, the item that stays: DynamoDB keeps one

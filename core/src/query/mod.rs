@@ -10,6 +10,7 @@ pub const ATTRIBUTE_VALUE_TYPES: [&str; 10] = ["S", "N", "B", "BOOL", "NULL", "S
 
 mod bounds;
 pub mod builder;
+pub mod columns;
 pub mod eval;
 pub mod names;
 pub mod parse;

@@ -1,18 +1,18 @@
 //! The rows a query returns, in the order DynamoDB returns them, with page numbers.
 
-use crate::analysis::Hit;
+use crate::analysis::Hits;
 use crate::ui::widgets::elided::Elided;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
 pub struct HitListProps {
-    pub hits: std::rc::Rc<Vec<Hit>>,
+    pub hits: std::rc::Rc<Hits>,
     pub testid: AttrValue,
 }
 
 #[function_component]
 pub fn HitList(props: &HitListProps) -> Html {
-    let pages = props.hits.last().map_or(0, |h| h.page);
+    let pages = props.hits.pages();
     let summary = match (props.hits.len(), pages) {
         (0, _) => "No sample item matches.".to_string(),
         (n, 1) => format!("{n} sample item(s) match, in one page."),
@@ -23,7 +23,7 @@ pub fn HitList(props: &HitListProps) -> Html {
             <p class="note">{ summary }{ crate::ui::more_note(props.hits.len()) }</p>
             // Focusable: a long key scrolls the list sideways, and a keyboard must reach it.
             <ol class="keys" data-testid={props.testid.clone()} tabindex="0" aria-label="returned items, in the order the query reads them">
-                { for props.hits.iter().take(crate::ui::SHOWN).enumerate().map(|(n, h)| {
+                { for props.hits.list.iter().take(crate::ui::SHOWN).enumerate().map(|(n, h)| {
                     let values = &h.values;
                     html! {
                         <li value={(n + 1).to_string()} data-row={h.item.0.to_string()} data-page={h.page.to_string()}>

@@ -1,6 +1,6 @@
 //! The order DynamoDB returns, beside the order a naive (unpadded) design would give.
 
-use crate::analysis::{Band, Hit};
+use crate::analysis::{Band, Hits};
 use crate::document::{ItemId, Items};
 use crate::ui::panels::collection_view::PARTITIONS;
 use crate::ui::panels::key_lists::KeyLists;
@@ -28,7 +28,7 @@ pub struct PreviewPanelProps {
     pub preview: Option<Rc<Preview>>,
     /// The rows the query panel's query returns, page by page, to band.
     #[prop_or_default]
-    pub hits: Rc<Vec<Hit>>,
+    pub hits: Rc<Hits>,
     /// The query's order, bounds and direction, drawn on the keys when they are that order.
     #[prop_or_default]
     pub band: Option<Band>,

@@ -2,8 +2,8 @@
 //! its page breaks, and the way it reads. Every mark is placed from the simulated
 //! query's own rows and pages ([`Hit`]), never from a second reading of the condition.
 
-use crate::analysis::{Band, Hit};
-use std::collections::HashMap;
+use crate::analysis::{Band, Hits};
+use crate::document::ItemId;
 
 /// A line drawn between two keys.
 #[derive(Clone, Debug, PartialEq)]
@@ -26,12 +26,11 @@ pub struct RowMarks {
 /// in ascending order from the top (the preview's ScanIndexForward box). Bounds and
 /// page breaks are drawn only with a `band`, that is when the list is the query's own
 /// order (its sort attribute, in its partition); the rows are marked either way.
-pub fn marks(shown: &[usize], hits: &[Hit], band: Option<&Band>, down_is_forward: bool) -> Vec<RowMarks> {
-    let page_of: HashMap<usize, usize> = hits.iter().map(|h| (h.item.0, h.page)).collect();
+pub fn marks(shown: &[usize], hits: &Hits, band: Option<&Band>, down_is_forward: bool) -> Vec<RowMarks> {
     let mut out: Vec<RowMarks> = shown
         .iter()
-        .map(|r| RowMarks {
-            page: page_of.get(r).copied(),
+        .map(|&r| RowMarks {
+            page: hits.page_of(ItemId(r)),
             ..RowMarks::default()
         })
         .collect();
@@ -101,17 +100,18 @@ mod tests {
         }
     }
 
-    fn hits(rows_in_read_order: &[usize]) -> Vec<Hit> {
-        rows_in_read_order
+    fn hits(rows_in_read_order: &[usize]) -> Hits {
+        let list = rows_in_read_order
             .iter()
             .enumerate()
-            .map(|(i, &row)| Hit {
+            .map(|(i, &row)| crate::analysis::Hit {
                 item: crate::document::ItemId(row),
                 page: i / 2 + 1,
                 key: String::new(),
                 values: String::new(),
             })
-            .collect()
+            .collect();
+        Hits::new(list, 10)
     }
 
     #[test]

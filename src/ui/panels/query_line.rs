@@ -1,7 +1,7 @@
 //! The query in one line above the keys: its KeyConditionExpression, how it reads, and
 //! the chosen SDK's code to copy, so a width change and its query are seen together.
 
-use crate::analysis::{Band, Hit};
+use crate::analysis::{Band, Hits};
 use crate::ui::widgets::copy_button::CopyButton;
 use crate::ui::widgets::elided::{Elided, MESSAGE};
 use yew::prelude::*;
@@ -24,8 +24,8 @@ pub struct Elsewhere {
 }
 
 /// What the query returns and how it reads, in one phrase.
-fn reading(band: &Band, hits: &[Hit]) -> String {
-    let pages = hits.last().map_or(0, |h| h.page);
+fn reading(band: &Band, hits: &Hits) -> String {
+    let pages = hits.pages();
     let direction = if band.forward { "forward" } else { "backward" };
     let limit = band.limit.map(|n| format!(" · Limit {n}")).unwrap_or_default();
     format!("{} returned · {pages} page(s) · {direction}{limit}", hits.len())
@@ -37,7 +37,7 @@ fn reading(band: &Band, hits: &[Hit]) -> String {
 pub fn query_line(
     bar: &Result<QueryBar, String>,
     band: Option<&Band>,
-    hits: &[Hit],
+    hits: &Hits,
     elsewhere: Option<Elsewhere>,
     edit: &Callback<()>,
 ) -> Html {

@@ -1,0 +1,436 @@
+//! What the query panel and the paste box show: the query built from the draft (or
+//! read from the paste), its code, and the sample items it returns, page by page.
+
+use crate::document::{ItemId, Playground};
+use keylab::codec::{encode, KeyCodecs, KeyValue, Number};
+use keylab::lint::{order_surprise, Finding};
+use keylab::preview::ItemKeys;
+use keylab::query::builder::build;
+use keylab::query::eval::{item_of, latest_writes, pages, Item};
+use keylab::query::parse::{parse_input, ValidationError};
+use keylab::query::{KeyCondition, Query, ValueStyle};
+use keylab::snippet::Options as SnippetOptions;
+use serde_json::{json, Value};
+use std::rc::Rc;
+
+/// The attribute that carries a sample item's row number through a simulated query.
+const ROW_ATTRIBUTE: &str = "keylab:row";
+
+/// Sample items a query returns, in the order it returns them, with their page number.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Hit {
+    pub item: ItemId,
+    pub page: usize,
+    /// The item's key in the order the query reads, and its values as text, for the
+    /// first [`SHOWN`] hits: the lists draw no more (100,000 copied keys did).
+    pub key: String,
+    pub values: String,
+}
+
+/// The sample items a query returns, in order, and the page each item is on.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Hits {
+    pub list: Vec<Hit>,
+    /// Per item: its page (from 1), or 0 when the query does not return it.
+    page_of: Vec<u32>,
+}
+
+impl Hits {
+    /// The hits `list`, among `items` sample items.
+    pub fn new(list: Vec<Hit>, items: usize) -> Hits {
+        let mut page_of = vec![0; items];
+        for h in &list {
+            if let Some(p) = page_of.get_mut(h.item.0) {
+                *p = u32::try_from(h.page).unwrap_or(u32::MAX);
+            }
+        }
+        Hits { list, page_of }
+    }
+
+    /// The page `item` is returned on, if the query returns it.
+    pub fn page_of(&self, item: ItemId) -> Option<usize> {
+        self.page_of.get(item.0).filter(|&&p| p > 0).map(|&p| p as usize)
+    }
+
+    pub fn len(&self) -> usize {
+        self.list.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.list.is_empty()
+    }
+
+    /// How many pages the query reads.
+    pub fn pages(&self) -> usize {
+        self.list.last().map_or(0, |h| h.page)
+    }
+}
+
+/// Longest list of keys drawn at once: the order of every item is computed, but a list
+/// of 100,000 elements would stall the page.
+pub const SHOWN: usize = 500;
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct QueryView {
+    /// The chosen target's code, or why that target cannot express the query.
+    pub snippet: Result<String, String>,
+    pub expression: String,
+    pub input: String,
+    pub document_input: String,
+    pub explanation: String,
+    /// Other entities whose items the condition can reach.
+    pub also_returns: Vec<String>,
+    /// The sort key of the parent item the condition includes.
+    pub parent: Option<String>,
+    pub hits: Rc<Hits>,
+    /// How the query is drawn on the sorted keys.
+    pub band: Band,
+}
+
+/// The query drawn on the sorted keys: the order it reads (its sort attribute, in its
+/// partition), its bounds as the condition states them, its direction and page size.
+/// Where the bounds fall is not computed here: the page places them around the rows
+/// the simulated query returned ([`QueryView::hits`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Band {
+    pub attribute: String,
+    pub partition: String,
+    /// The condition at the low end of the order (`>= "A"`), if it has one.
+    pub lower: Option<String>,
+    /// The condition at the high end (`<= "B"`), if it has one.
+    pub upper: Option<String>,
+    pub forward: bool,
+    pub limit: Option<u32>,
+}
+
+impl Band {
+    pub(crate) fn of(query: &Query, attribute: String) -> Band {
+        let shown = |v: &KeyValue| match v {
+            // As the JSON views write it: a bound's U+10FFFF shows as its escape.
+            KeyValue::S(s) => keylab::snippet::visible_json(&serde_json::to_string(s).unwrap_or_default()),
+            KeyValue::N(n) => n.to_string(),
+        };
+        let (lower, upper) = match query.sort.as_ref().map(|(_, c)| c) {
+            None => (None, None),
+            Some(KeyCondition::Eq(v)) => (Some(format!("= {}", shown(v))), Some(format!("= {}", shown(v)))),
+            Some(KeyCondition::Lt(v)) => (None, Some(format!("< {}", shown(v)))),
+            Some(KeyCondition::Le(v)) => (None, Some(format!("<= {}", shown(v)))),
+            Some(KeyCondition::Gt(v)) => (Some(format!("> {}", shown(v))), None),
+            Some(KeyCondition::Ge(v)) => (Some(format!(">= {}", shown(v))), None),
+            Some(KeyCondition::Between(a, b)) => (
+                Some(format!(">= {} (BETWEEN)", shown(a))),
+                Some(format!("<= {} (BETWEEN)", shown(b))),
+            ),
+            Some(KeyCondition::BeginsWith(p)) => (
+                Some(format!("the first key that begins_with {}", shown(p))),
+                Some(format!("the last key that begins_with {}", shown(p))),
+            ),
+        };
+        Band {
+            attribute,
+            partition: query.partition.1.as_str().to_string(),
+            lower,
+            upper,
+            forward: query.scan_index_forward,
+            limit: query.limit,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct PasteView {
+    pub error: Option<ValidationError>,
+    /// How text that was not low-level JSON was read (a JavaScript object, a Python
+    /// dict, DocumentClient values), said so the reading is never silent.
+    pub read_as: Vec<String>,
+    /// For a condition on a field inside a composite key: what to compare instead.
+    pub hint: Option<String>,
+    /// The pasted expression, for pointing at the offending token.
+    pub expression: String,
+    pub hits: Rc<Hits>,
+    /// Lint L6 for a pasted `begins_with` that ends inside a segment, over the items
+    /// the query returned.
+    pub surprise: Option<Finding>,
+}
+
+impl Playground {
+    /// The sample rows a query can see, as DynamoDB items (every key they can encode,
+    /// plus their row). Only the query's partition: a Query reads one partition, and
+    /// building items for all 100,000 rows after every edit would dominate the page.
+    pub fn sample_items(&self, query: &Query) -> Vec<Item> {
+        let (attribute, partition) = (&query.partition.0, &query.partition.1);
+        let mut codecs = KeyCodecs::new(&self.schema, attribute);
+        let mut key = String::new();
+        let written = self
+            .samples()
+            .iter()
+            .enumerate()
+            .filter(|(_, (entity, values))| {
+                let Some(codec) = codecs.of(entity) else {
+                    return false;
+                };
+                codec.write_values(values, &mut key).is_ok()
+                    && match partition {
+                        // A Number partition matches however its digits are written.
+                        KeyValue::N(number) => Number::parse(&key).is_ok_and(|k| k == *number),
+                        KeyValue::S(text) => key == *text,
+                    }
+            })
+            .filter_map(|(i, (entity, values))| {
+                let mut item = item_of(&self.schema, &entity.name, values)?;
+                item.insert(ROW_ATTRIBUTE.into(), json!({ "N": i.to_string() }));
+                Some(item)
+            })
+            .collect::<Vec<_>>();
+        // A write with a table key already there replaces that item, as in DynamoDB.
+        latest_writes(&self.schema.table, written)
+    }
+
+    /// The attribute whose order a query reads: its index's sort key.
+    fn sort_attribute(&self, query: &Query) -> String {
+        query
+            .sort
+            .as_ref()
+            .map(|(a, _)| a.clone())
+            .or_else(|| self.key_schema(query.index.as_deref()).and_then(|k| k.sort.clone()))
+            .unwrap_or_else(|| self.attribute())
+    }
+
+    /// Runs a query page by page, as a client following LastEvaluatedKey would, over
+    /// the items' `keys`: over the key columns themselves (`query::columns`), or, for a
+    /// multi-attribute key, over DynamoDB JSON items of the query's partition.
+    pub(crate) fn hits(&self, query: Query, keys: &ItemKeys) -> Rc<Hits> {
+        let held = self.held(keys);
+        let found = keylab::query::columns::pages(&self.schema.table, keys, &held, &query, 1000);
+        let rows: Vec<(usize, ItemId)> = match found {
+            Some(found) => found.into_iter().map(|(page, row)| (page, ItemId(row))).collect(),
+            None => self.json_pages(&query),
+        };
+        let sort_attr = self.sort_attribute(&query);
+        let multi: Option<Vec<String>> = self
+            .key_schema(query.index.as_deref())
+            .filter(|k| k.is_multi_attribute())
+            .map(|k| k.sort_attributes().map(str::to_string).collect());
+        let key_of = |item: ItemId, attr: &str| keys.of(attr).and_then(|c| c.get(item.0)).unwrap_or_default();
+        let list = rows
+            .into_iter()
+            .enumerate()
+            .map(|(n, (page, item))| {
+                let shown = n < SHOWN;
+                // A multi-attribute sort key's place is the whole tuple.
+                let key = match (&multi, shown) {
+                    (_, false) => String::new(),
+                    (Some(attrs), true) => attrs.iter().map(|a| key_of(item, a)).collect::<Vec<_>>().join(" · "),
+                    (None, true) => key_of(item, &sort_attr).to_string(),
+                };
+                let values = if shown { self.row_text(item) } else { String::new() };
+                Hit {
+                    item,
+                    page,
+                    key,
+                    values,
+                }
+            })
+            .collect();
+        Rc::new(Hits::new(list, self.rows.len()))
+    }
+
+    /// Which items the table holds: every key the item's entity writes encodes (an
+    /// index key with all its values missing is left out, a sparse index), and no later
+    /// item writes the same table key.
+    fn held(&self, keys: &ItemKeys) -> Vec<bool> {
+        let samples = self.samples();
+        let mut held = vec![true; samples.len()];
+        for attribute in self.schema.table.attributes.iter().map(|(a, _)| a) {
+            for (row, said) in keys.of(attribute).into_iter().flat_map(|c| c.said()) {
+                if !said.errors.is_empty() && held[row] {
+                    let (entity, values) = samples[row];
+                    held[row] = encode(&self.schema, &entity.name, values).is_ok();
+                }
+            }
+        }
+        for shared in keylab::preview::shared_table_keys_among(&self.schema, keys, &|r| held[r]) {
+            if let Some((_, replaced)) = shared.rows.split_last() {
+                for &row in replaced {
+                    held[row] = false;
+                }
+            }
+        }
+        held
+    }
+
+    /// [`Self::hits`]' rows for a multi-attribute key: the partition's items as
+    /// DynamoDB JSON, run by the simulator (`eval::pages`).
+    fn json_pages(&self, query: &Query) -> Vec<(usize, ItemId)> {
+        let items = self.sample_items(query);
+        pages(&self.schema.table, &items, query, 1000)
+            .into_iter()
+            .filter_map(|(page, item)| {
+                let row = item.get(ROW_ATTRIBUTE)?.get("N")?.as_str()?.parse().ok()?;
+                Some((page, ItemId(row)))
+            })
+            .collect()
+    }
+
+    pub fn query_view(&self, keys: &ItemKeys) -> Result<QueryView, String> {
+        let pattern = self.pattern()?;
+        let built = build(&self.schema, &pattern).map_err(|e| e.sentence())?;
+        let pretty = |v: &Value| keylab::snippet::visible_json(&serde_json::to_string_pretty(v).unwrap_or_default());
+        let target = self.snippet.target;
+        let non_empty = |s: &str| (!s.trim().is_empty()).then(|| s.trim().to_string());
+        let options = SnippetOptions {
+            table: non_empty(&self.snippet.table),
+            endpoint: non_empty(&self.snippet.endpoint),
+            program: self.snippet.program,
+        };
+        #[cfg(feature = "deferred")]
+        let snippet = keylab::snippet::render(&built.query, target, &options);
+        #[cfg(not(feature = "deferred"))]
+        let snippet = Err(format!("{target:?} {options:?}: loads after first paint"));
+        Ok(QueryView {
+            snippet,
+            expression: built.query.expression(),
+            input: pretty(&built.query.to_input(ValueStyle::DynamoJson)),
+            document_input: pretty(&built.query.to_input(ValueStyle::Plain)),
+            explanation: built.explanation.clone(),
+            also_returns: built.also_returns.clone(),
+            parent: built.parent.as_ref().map(|p| p.key.clone()),
+            // A multi-attribute key orders by a tuple no single attribute's preview
+            // shows: no band is drawn on one (the side-by-side view shows the order).
+            band: Band::of(
+                &built.query,
+                if !self
+                    .key_schema(built.query.index.as_deref())
+                    .is_some_and(|k| k.is_multi_attribute())
+                {
+                    self.sort_attribute(&built.query)
+                } else {
+                    String::new()
+                },
+            ),
+            hits: self.hits(built.query, keys),
+        })
+    }
+
+    pub fn paste_view(&self, keys: &ItemKeys) -> Option<PasteView> {
+        if cfg!(not(feature = "deferred")) || self.pasted.trim().is_empty() {
+            return None;
+        }
+        let (doc, read_as) = match keylab::query::pasted::read_pasted(&self.pasted) {
+            Ok(p) => (p.input, p.read_as),
+            Err(message) => {
+                let error = ValidationError {
+                    message,
+                    offset: None,
+                    token: None,
+                };
+                return Some(PasteView {
+                    error: Some(error),
+                    read_as: Vec::new(),
+                    hint: None,
+                    expression: String::new(),
+                    hits: Rc::default(),
+                    surprise: None,
+                });
+            }
+        };
+        let expression = doc
+            .get("KeyConditionExpression")
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_string();
+        Some(match parse_input(&self.schema.table, &doc) {
+            Ok(q) => {
+                let prefix = match &q.sort {
+                    Some((attribute, KeyCondition::BeginsWith(KeyValue::S(p)))) => Some((attribute.clone(), p.clone())),
+                    _ => None,
+                };
+                let hits = self.hits(q, keys);
+                let samples = self.samples();
+                let returned: Vec<_> = hits
+                    .list
+                    .iter()
+                    .filter_map(|h| samples.get(h.item.0).copied())
+                    .collect();
+                PasteView {
+                    error: None,
+                    read_as,
+                    hint: None,
+                    expression,
+                    surprise: prefix.and_then(|(attribute, p)| order_surprise(&self.schema, &returned, &attribute, &p)),
+                    hits,
+                }
+            }
+            Err(e) => PasteView {
+                error: Some(e),
+                read_as,
+                hint: keylab::query::pasted::composite_field_hint(&self.schema, &doc),
+                expression,
+                hits: Rc::default(),
+                surprise: None,
+            },
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::document::{ItemId, QueryDraft, Shape};
+    use keylab::query::builder::build;
+    use std::rc::Rc;
+
+    /// Over the key columns or over DynamoDB JSON items, a query returns the same items
+    /// on the same pages: on every preset (overwritten items, sparse indexes, Number
+    /// keys, items a design refuses), every index, every shape and every anchor.
+    #[test]
+    fn the_columns_and_the_json_items_give_the_same_pages() {
+        let shapes = [
+            Shape::Collection,
+            Shape::Entity,
+            Shape::Exact,
+            Shape::Prefix,
+            Shape::Range,
+            Shape::Top,
+            Shape::Before,
+            Shape::After,
+        ];
+        let mut compared = 0;
+        for preset in crate::presets::PRESETS {
+            let base = crate::presets::load(preset.id).unwrap();
+            let keys = base.item_keys();
+            let indexes = std::iter::once(None).chain(base.schema.table.indexes.iter().map(|i| Some(i.name.clone())));
+            for index in indexes {
+                for shape in shapes {
+                    for anchor in 0..base.rows.len() {
+                        let mut p = base.clone();
+                        p.query = Rc::new(QueryDraft {
+                            shape,
+                            index: index.clone(),
+                            anchor: ItemId(anchor),
+                            limit: "2".into(),
+                            ..QueryDraft::default()
+                        });
+                        let Ok(built) = p.pattern().and_then(|a| build(&p.schema, &a).map_err(|e| e.sentence())) else {
+                            continue;
+                        };
+                        let columns: Vec<(usize, ItemId)> = p
+                            .hits(built.query.clone(), &keys)
+                            .list
+                            .iter()
+                            .map(|h| (h.page, h.item))
+                            .collect();
+                        assert_eq!(
+                            columns,
+                            p.json_pages(&built.query),
+                            "{} {index:?} {shape:?} item #{}",
+                            preset.id,
+                            anchor + 1
+                        );
+                        compared += 1;
+                    }
+                }
+            }
+        }
+        assert!(compared > 400, "{compared} queries compared");
+    }
+}
