@@ -43,7 +43,6 @@ fn main() {
     let before = p.preview();
     let widened_keys = widened.item_keys_after(Some((&keys, &p)));
     let edited_keys = edited.item_keys_after(Some((&keys, &p)));
-    let collections = p.collections(&keys, before.as_ref());
     let saved = storage::saved_text(&p);
     let rows = [
         (
@@ -75,7 +74,7 @@ fn main() {
             "  item collections: group and sort each partition",
             time(|| p.collections(&keys, before.as_ref())),
         ),
-        ("  overwritten items", time(|| p.overwritten(&collections, &keys))),
+        ("  overwritten items", time(|| p.overwritten(&keys))),
         ("  Number vs String view", time(|| p.number_vs_string())),
         ("  width planner", time(|| p.plans())),
         ("  design check (lint, over the encoded keys)", time(|| p.lint(&keys))),

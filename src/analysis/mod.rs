@@ -7,8 +7,8 @@ use keylab::codec::width::WidthPlan;
 use keylab::compare::Design;
 use keylab::lint::{lint_with_keys, Finding};
 use keylab::preview::{
-    collections_in_order, number_vs_string, overwritten_by, overwritten_in, preview_after, Collection, ItemKeys,
-    NumberVsString, Preview,
+    collections_in_order, number_vs_string, overwritten_by, preview_after, Collection, ItemKeys, NumberVsString,
+    Preview,
 };
 use std::rc::Rc;
 
@@ -105,7 +105,7 @@ impl Playground {
             plans: part(reads::PLANS).plans(),
             number_field: part(reads::NUMBER_FIELD).number_field(),
             number_vs_string: part(reads::NUMBER_VS_STRING).number_vs_string(),
-            overwritten: Rc::new(part(reads::OVERWRITTEN).overwritten(&collections, &keys)),
+            overwritten: Rc::new(part(reads::OVERWRITTEN).overwritten(&keys)),
             collections,
             query: part(reads::QUERY).query_view(&keys),
             pasted: part(reads::PASTED).paste_view(&keys),
@@ -218,16 +218,9 @@ impl Playground {
         number_vs_string(self.entity()?, &self.attribute(), &self.samples())
     }
 
-    /// Per row, the later row with the same table key, which replaces it in DynamoDB.
-    /// `collections` are [`Self::collections`]: when they are the base table's, they
-    /// already hold every table key, so they are read rather than computed again.
-    pub fn overwritten(&self, collections: &[Collection], keys: &ItemKeys) -> Vec<Option<ItemId>> {
-        // The base table's collections hold its keys when it has a sort key; without
-        // one, it has no collections and each partition key is one item's key.
-        let by = match (self.index_of_attribute(), &self.schema.table.primary.sort) {
-            (None, Some(_)) => overwritten_in(collections, self.rows.len()),
-            _ => overwritten_by(&self.schema, self.rows.len(), keys),
-        };
+    /// Per item, the later item with the same table key, which replaces it in DynamoDB.
+    pub fn overwritten(&self, keys: &ItemKeys) -> Vec<Option<ItemId>> {
+        let by = overwritten_by(&self.schema, self.rows.len(), keys);
         by.into_iter().map(|later| later.map(ItemId)).collect()
     }
 

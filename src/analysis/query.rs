@@ -249,8 +249,10 @@ impl Playground {
                 }
             }
         }
-        for shared in keylab::preview::shared_table_keys_among(&self.schema, keys, &|r| held[r]) {
-            if let Some((_, replaced)) = shared.rows.split_last() {
+        // Among the items the table holds, the last write of a table key stays.
+        for shared in keys.shared(&self.schema).iter() {
+            let writes: Vec<usize> = shared.rows.iter().copied().filter(|&r| held[r]).collect();
+            if let Some((_, replaced)) = writes.split_last() {
                 for &row in replaced {
                     held[row] = false;
                 }

@@ -69,7 +69,7 @@ fn every_part_reads_only_the_pieces_it_names() {
             whole.collections(&keys, None),
             "{id}: collections, sorted"
         );
-        assert_eq!(*parts.overwritten, whole.overwritten(&collections, &keys), "{id}");
+        assert_eq!(*parts.overwritten, whole.overwritten(&keys), "{id}");
         assert_eq!(parts.query, whole.query_view(&keys), "{id}: query");
         assert_eq!(parts.pasted, whole.paste_view(&keys), "{id}: pasted");
         assert_eq!(*parts.lint, whole.lint(&keys), "{id}: lint");

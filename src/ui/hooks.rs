@@ -31,14 +31,9 @@ pub fn use_analysis(state: &Rc<Playground>, comparing: bool) -> Rc<Analysis> {
         |(keys, preview, r)| r.work().collections(&keys.0, preview.0.as_deref()),
     );
     let checked = use_memo(state.reads(reads::CHECKED), |r| r.work().schema.check());
-    let overwritten = use_memo(
-        (
-            Same(keys.clone()),
-            Same(collections.clone()),
-            state.reads(reads::OVERWRITTEN),
-        ),
-        |(keys, collections, r)| r.work().overwritten(&collections.0, &keys.0),
-    );
+    let overwritten = use_memo((Same(keys.clone()), state.reads(reads::OVERWRITTEN)), |(keys, r)| {
+        r.work().overwritten(&keys.0)
+    });
     let query = use_memo((Same(keys.clone()), state.reads(reads::QUERY)), |(keys, r)| {
         r.work().query_view(&keys.0)
     });

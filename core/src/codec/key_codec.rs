@@ -7,10 +7,10 @@
 
 use super::{
     decode_checked_into, decode_plain, encode_field_into, field_ctx, find_entity, fixed_len, key_attribute_type,
-    key_size, number_template, plain_number, shown, KeyValue, Noting,
+    key_size_in, number_template, plain_number, shown, KeyValue, Noting,
 };
 use crate::error::{Context, Error, ErrorKind};
-use crate::schema::{AttrType, Entity, Field, Schema, Segment};
+use crate::schema::{AttrType, Entity, Field, KeyRole, Schema, Segment};
 use crate::Values;
 use serde_json::Value;
 
@@ -31,12 +31,13 @@ enum Part<'s> {
 
 pub struct KeyCodec<'s> {
     entity: &'s Entity,
+    /// The attribute's role in the table, whose size limit every key is held to.
+    role: Option<KeyRole>,
     attribute: &'s str,
     separator: &'s str,
     parts: Vec<Part<'s>>,
     fields: Vec<&'s str>,
     number: bool,
-    schema: &'s Schema,
 }
 
 impl<'s> KeyCodec<'s> {
@@ -108,12 +109,12 @@ impl<'s> KeyCodec<'s> {
         }
         Ok(KeyCodec {
             entity,
+            role: schema.table.role(attribute),
             attribute: &template.attribute,
             separator: &schema.separator,
             parts,
             fields,
             number,
-            schema,
         })
     }
 
@@ -199,7 +200,7 @@ impl<'s> KeyCodec<'s> {
         if self.number {
             return Ok(());
         }
-        key_size(self.schema, self.attribute, out, || {
+        key_size_in(self.role, out, || {
             Context::entity(&self.entity.name).with_attribute(self.attribute)
         })
     }

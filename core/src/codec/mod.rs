@@ -11,6 +11,7 @@ mod ids;
 mod int;
 mod key_codec;
 mod key_value;
+mod naive;
 pub mod number;
 pub mod order;
 pub mod shape;
@@ -22,10 +23,11 @@ pub mod width;
 pub use key_codec::{KeyCodec, KeyCodecs};
 pub(crate) use key_value::number_key;
 pub use key_value::{number_value, KeyValue};
+pub use naive::{naive_key, naive_key_into};
 pub use number::{Number, NumberError};
 
 use crate::error::{Context, Error, ErrorKind, Errors, IdKind, Warning, WarningKind};
-use crate::schema::{AttrType, Case, Entity, Field, FieldKind, KeyTemplate, Schema, Segment, TimeUnit};
+use crate::schema::{AttrType, Case, Entity, Field, FieldKind, KeyRole, KeyTemplate, Schema, Segment, TimeUnit};
 use serde::Serialize;
 use serde_json::{Map, Value};
 
@@ -459,10 +461,15 @@ pub(crate) fn number_template(template: &KeyTemplate, ctx: impl Fn() -> Context)
 
 /// A finished String key is not empty and fits the size DynamoDB allows its role.
 pub(crate) fn key_size(schema: &Schema, attribute: &str, key: &str, ctx: impl Fn() -> Context) -> Result<(), Error> {
+    key_size_in(schema.table.role(attribute), key, ctx)
+}
+
+/// [`key_size`] for an attribute whose role is known: the key writer looks it up once.
+pub(crate) fn key_size_in(role: Option<KeyRole>, key: &str, ctx: impl Fn() -> Context) -> Result<(), Error> {
     if key.is_empty() {
         return Err(Error::new(ctx(), ErrorKind::EmptyKey));
     }
-    match schema.table.role(attribute) {
+    match role {
         Some(role) if key.len() > role.limit() => Err(Error::new(
             ctx().with_value(key),
             ErrorKind::KeyTooLong {
@@ -522,33 +529,6 @@ pub fn decode(schema: &Schema, entity: &str, attribute: &str, key: &str) -> Resu
     let mut read = Vec::with_capacity(codec.fields().len());
     codec.read(key, &mut read)?;
     Ok(codec.fields().iter().map(|f| f.to_string()).zip(read).collect())
-}
-
-/// The key as a naive design would write it: every value as typed, unpadded and
-/// uninverted. The page sorts these beside the real keys to show what padding fixes.
-pub fn naive_key(schema: &Schema, template: &KeyTemplate, values: &Values) -> String {
-    let mut out = String::new();
-    naive_key_into(schema, template, values, &mut out);
-    out
-}
-
-/// [`naive_key`] written into `out`, replacing what it held: the preview writes one per
-/// item without a string each.
-pub fn naive_key_into(schema: &Schema, template: &KeyTemplate, values: &Values, out: &mut String) {
-    out.clear();
-    for (i, s) in template.segments.iter().enumerate() {
-        if i > 0 {
-            out.push_str(&schema.separator);
-        }
-        match s {
-            Segment::Literal(l) => out.push_str(l),
-            Segment::Field(f) => match value_of(values, f) {
-                Some(Value::String(text)) => out.push_str(text),
-                Some(v) => out.push_str(&shown(v)),
-                None => {}
-            },
-        }
-    }
 }
 
 /// The instant an id or timestamp value stands for, in epoch milliseconds, if it is one.

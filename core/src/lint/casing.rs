@@ -46,13 +46,14 @@ pub(super) fn casing(entity: &Entity, items: &[Sample]) -> Vec<Finding> {
             _ => continue,
         };
         let normal = |t| stored_form(t, case);
-        let values: Vec<&str> = super::items_of(entity, items)
-            .filter_map(|(_, v)| crate::codec::value_of(v, &field.name)?.as_str())
-            .collect();
-        let ids: Vec<&str> = values.iter().copied().filter(|v| identifier_like(v)).collect();
-        if ids.is_empty() {
+        let values =
+            || super::items_of(entity, items).filter_map(|(_, v)| crate::codec::value_of(v, &field.name)?.as_str());
+        // Most fields hold no identifier: one pass says so, without gathering values.
+        if !values().any(identifier_like) {
             continue;
         }
+        let ids: Vec<&str> = values().filter(|v| identifier_like(v)).collect();
+        let values: Vec<&str> = values().collect();
         // One pass with the first value of each normal form: comparing every pair
         // would take minutes over 100,000 generated items.
         let mut first: std::collections::HashMap<Cow<str>, &str> =

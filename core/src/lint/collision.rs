@@ -25,7 +25,7 @@ pub(super) fn collisions(schema: &Schema, items: &[Sample], keys: &ItemKeys) -> 
     let mut out = Vec::new();
     let mut reported: Vec<(String, String)> = Vec::new();
     let primary = &schema.table.primary;
-    for shared in crate::preview::shared_table_keys(schema, keys) {
+    for shared in keys.shared(schema).iter() {
         for pair in shared.rows.windows(2) {
             let (x, y) = (pair[0], pair[1]);
             let ((ex, vx), (ey, vy)) = (items[x], items[y]);

@@ -129,8 +129,13 @@ impl Finding {
 /// rule showed in the profile.
 fn items_of<'a>(entity: &'a Entity, items: &'a [Sample<'a>]) -> impl Iterator<Item = (usize, &'a Values)> + 'a {
     (items.iter().enumerate())
-        .filter(move |(_, (e, _))| std::ptr::eq(*e, entity) || e.name == entity.name)
+        .filter(move |(_, (e, _))| is_entity(e, entity))
         .map(|(n, (_, values))| (n, *values))
+}
+
+/// Whether an item's entity is `entity` (the same one, or one of that name).
+fn is_entity(of_item: &Entity, entity: &Entity) -> bool {
+    std::ptr::eq(of_item, entity) || of_item.name == entity.name
 }
 
 /// Every finding for a design and its sample items, entity by entity.

@@ -173,9 +173,11 @@ pub(super) fn fixed_bytes<'t>(
 /// The longest key the entity's samples write for a template, as evidence.
 fn longest_sample(entity: &Entity, template: &KeyTemplate, items: &[Sample], keys: &ItemKeys) -> Option<String> {
     let written = keys.of(&template.attribute)?;
-    let longest = super::items_of(entity, items)
-        .filter_map(|(n, _)| written.get(n))
-        .max_by_key(|k| k.len())?;
+    // By the keys' lengths, then the text of the longest only.
+    let (_, at) = super::items_of(entity, items)
+        .filter_map(|(n, _)| Some((written.key_len(n)?, n)))
+        .max_by_key(|(len, _)| *len)?;
+    let longest = written.get(at)?;
     Some(format!(
         "the longest sample key, {}, is {} bytes",
         crate::elide::quoted(longest),

@@ -3,6 +3,7 @@
 use super::{Finding, Rule, Severity};
 use crate::codec::encode_key;
 use crate::elide::quoted;
+use crate::error::Error;
 use crate::preview::{ItemKeys, Sample};
 use crate::schema::{Entity, Schema};
 
@@ -17,20 +18,20 @@ const NAMED: usize = 3;
 pub(super) fn unwritable(schema: &Schema, entity: &Entity, items: &[Sample], keys: &ItemKeys) -> Vec<Finding> {
     let mut out: Vec<(Finding, usize)> = Vec::new();
     for template in &entity.keys {
-        // The keys written already, with the reasons for the ones refused: most items
-        // are fine, and none is encoded again.
-        let written = keys.of(&template.attribute);
-        for (n, values) in super::items_of(entity, items) {
-            if written.is_some_and(|c| c.get(n).is_some()) {
-                continue;
-            }
-            let errors = match written.and_then(|c| c.problems(n)) {
-                Some(said) => said.errors.clone(),
-                None => match encode_key(schema, entity, template, values) {
-                    Err(errors) => errors,
-                    Ok(_) => continue,
-                },
-            };
+        // The keys written already say which items were refused and why (an item of
+        // this entity without a key has the codec's reasons): only those are read.
+        let refused: Vec<(usize, Vec<Error>)> = match keys.of(&template.attribute) {
+            Some(column) => column
+                .said()
+                .filter(|(n, said)| !said.errors.is_empty() && column.get(*n).is_none())
+                .filter(|(n, _)| items.get(*n).is_some_and(|(e, _)| super::is_entity(e, entity)))
+                .map(|(n, said)| (n, said.errors.clone()))
+                .collect(),
+            None => super::items_of(entity, items)
+                .filter_map(|(n, values)| Some((n, encode_key(schema, entity, template, values).err()?)))
+                .collect(),
+        };
+        for (n, errors) in refused {
             for e in errors.iter().filter(|e| !e.is_schema()) {
                 let field = e.context.field.clone();
                 let value = e.context.value.as_deref().map(quoted).unwrap_or_default();

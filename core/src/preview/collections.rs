@@ -168,7 +168,7 @@ pub struct SharedKey {
 /// item. Unlike [`collections`], this covers tables without a sort key, where the
 /// partition key alone is the item's key.
 pub fn shared_table_keys(schema: &Schema, keys: &ItemKeys) -> Vec<SharedKey> {
-    shared_table_keys_among(schema, keys, &|_| true)
+    keys.shared(schema).to_vec()
 }
 
 /// [`shared_table_keys`] among the items `among` takes (the ones a table holds, say).
@@ -272,29 +272,10 @@ impl Hasher for Prehashed {
 /// This is why a leaderboard needs a unique suffix after the score.
 pub fn overwritten_by(schema: &Schema, rows: usize, keys: &ItemKeys) -> Vec<Option<usize>> {
     let mut out = vec![None; rows];
-    for shared in shared_table_keys(schema, keys) {
+    for shared in keys.shared(schema).iter() {
         if let Some((&stays, replaced)) = shared.rows.split_last() {
             for &row in replaced {
                 out[row] = Some(stays);
-            }
-        }
-    }
-    out
-}
-
-/// [`overwritten_by`] from the base table's collections, when they are already known:
-/// items with equal keys sit together, in row order, so each run's last item stays.
-pub fn overwritten_in(base: &[Collection], rows: usize) -> Vec<Option<usize>> {
-    let mut out = vec![None; rows];
-    for c in base {
-        for run in c.items.chunk_by(|a, b| c.key(a) == c.key(b)) {
-            let Some((stays, replaced)) = run.split_last() else {
-                continue;
-            };
-            for item in replaced {
-                if let Some(slot) = out.get_mut(item.row) {
-                    *slot = Some(stays.row);
-                }
             }
         }
     }

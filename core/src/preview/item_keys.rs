@@ -3,16 +3,27 @@
 //! these instead of each encoding every item again (at 100,000 items, each pass of
 //! encoding the table's keys costs about as much as the preview's sort).
 
-use super::{KeyColumn, Sample};
+use super::{shared_table_keys_among, KeyColumn, Sample, SharedKey};
 use crate::schema::Schema;
+use std::cell::OnceCell;
 use std::rc::Rc;
 
 /// Every key attribute's [`KeyColumn`], in the table's order of attributes. Columns are
 /// shared: a view that reads one keeps it, and an edit that leaves an attribute's keys
 /// alone keeps its column.
-#[derive(Clone, Debug, PartialEq, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct ItemKeys {
     columns: Vec<(String, Rc<KeyColumn>)>,
+    /// The table keys several items write, found once for every view that asks (the
+    /// linter, the overwritten items, the query's items).
+    shared: OnceCell<Rc<Vec<SharedKey>>>,
+}
+
+/// Equal when they hold the same keys, whether or not a view asked for the shared ones.
+impl PartialEq for ItemKeys {
+    fn eq(&self, other: &Self) -> bool {
+        self.columns == other.columns
+    }
 }
 
 impl ItemKeys {
@@ -55,7 +66,17 @@ impl ItemKeys {
                 (attribute.clone(), column)
             })
             .collect();
-        ItemKeys { columns }
+        ItemKeys {
+            columns,
+            shared: OnceCell::new(),
+        }
+    }
+
+    /// Every table key of `schema` (the one these keys were written with) that more
+    /// than one item writes ([`super::shared_table_keys`]), found the first time it is asked.
+    pub fn shared(&self, schema: &Schema) -> &Rc<Vec<SharedKey>> {
+        self.shared
+            .get_or_init(|| Rc::new(shared_table_keys_among(schema, self, &|_| true)))
     }
 
     /// The keys items write for `attribute`; `None` for an attribute that keys nothing.

@@ -73,6 +73,11 @@ impl Texts {
         self.text.get(start..end)
     }
 
+    pub(super) fn len_of(&self, at: usize) -> Option<usize> {
+        let (start, end) = (*self.spans.get(at)?)?;
+        Some(end - start)
+    }
+
     /// Every text in order, in one pass.
     pub(super) fn iter(&self) -> impl Iterator<Item = Option<&str>> + '_ {
         self.spans
@@ -170,6 +175,11 @@ impl KeyColumn {
     /// The key of item `row`, if it has one.
     pub fn get(&self, row: usize) -> Option<&str> {
         self.keys.get(row)
+    }
+
+    /// The length in bytes of item `row`'s key, if it has one, without reading it.
+    pub fn key_len(&self, row: usize) -> Option<usize> {
+        self.keys.len_of(row)
     }
 
     /// What the codec says of item `row`'s key, if anything.

@@ -16,8 +16,8 @@ mod item_keys;
 mod key_column;
 
 pub use collections::{
-    collections, collections_in_order, overwritten_by, overwritten_in, shared_table_keys, shared_table_keys_among,
-    Collection, CollectionItem, SharedKey,
+    collections, collections_in_order, overwritten_by, shared_table_keys, shared_table_keys_among, Collection,
+    CollectionItem, SharedKey,
 };
 pub use item_keys::ItemKeys;
 use key_column::Texts;

@@ -10,7 +10,7 @@
 
 use super::{KeyCondition, Query};
 use crate::codec::number::order_of_written;
-use crate::codec::order::sort_positions;
+use crate::codec::order::{compare_keys, sort_positions};
 use crate::codec::{KeyValue, Number};
 use crate::preview::{ItemKeys, KeyColumn};
 use crate::schema::{AttrType, Table};
@@ -163,7 +163,7 @@ pub fn pages(
 fn compare(attr_type: AttrType, a: &str, b: &str) -> Ordering {
     match attr_type {
         AttrType::N => order_of_written(a, b),
-        AttrType::S => a.as_bytes().cmp(b.as_bytes()),
+        AttrType::S => compare_keys(a, b),
     }
 }
 
@@ -176,7 +176,7 @@ fn equals(stored: &str, value: &KeyValue) -> bool {
 
 fn matches(condition: &KeyCondition, stored: &str) -> bool {
     let cmp = |v: &KeyValue| match v {
-        KeyValue::S(s) => stored.as_bytes().cmp(s.as_bytes()),
+        KeyValue::S(s) => compare_keys(stored, s),
         KeyValue::N(n) => order_of_written(stored, n.as_str()),
     };
     match condition {
