@@ -27,6 +27,10 @@ impl Items {
     pub fn text(&self, item: ItemId) -> String {
         row_text(&self.schema.0, &self.rows.0, item)
     }
+    /// The entity an item belongs to, by its place among the design's entities.
+    pub fn entity_id(&self, item: ItemId) -> Option<EntityId> {
+        Some(self.rows.0.get(item.0)?.entity)
+    }
     pub fn entity(&self, item: ItemId) -> Option<&Entity> {
         self.entity_at(self.rows.0.get(item.0)?.entity)
     }

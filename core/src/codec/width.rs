@@ -98,6 +98,15 @@ pub struct Largest {
     pub shown: String,
 }
 
+/// The magnitude of one value of `field`, in the field's stored digits, as [`largest`]
+/// compares them; `None` for a value that does not parse or a kind without a width.
+pub fn magnitude_of(field: &Field, value: &Value) -> Option<u128> {
+    match codec::magnitude(field, value) {
+        Ok(Some((m, _))) => Some(m),
+        _ => None,
+    }
+}
+
 /// The largest of `values` for `field`; values that do not parse are skipped (they show
 /// their own errors).
 pub fn largest<'a>(field: &Field, values: impl IntoIterator<Item = &'a Value>) -> Option<Largest> {

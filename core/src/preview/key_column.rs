@@ -11,6 +11,7 @@ use crate::codec::order::{compare_keys, sort_positions};
 use crate::codec::{encode_key, KeyCodecs};
 use crate::error::{Error, Warning};
 use crate::schema::{AttrType, Schema};
+use std::borrow::Cow;
 use std::cell::OnceCell;
 use std::cmp::Ordering;
 use std::rc::Rc;
@@ -26,9 +27,10 @@ pub struct KeyProblems {
 /// template for the attribute, or whose key the codec refuses, has none.
 #[derive(Clone, Debug, Default)]
 pub struct KeyColumn {
-    keys: Texts,
-    /// The items the codec says something of, by item, in item order.
-    problems: Vec<(usize, Rc<KeyProblems>)>,
+    /// Shared with the column before an edit until an item's key differs from it.
+    keys: Rc<Texts>,
+    /// The items the codec says something of, by item, in item order; shared likewise.
+    problems: Rc<Vec<(usize, Rc<KeyProblems>)>>,
     /// A Number attribute's keys, which order numerically.
     number: bool,
     /// The items with a key in DynamoDB's order, worked out once by whichever view
@@ -44,8 +46,9 @@ impl PartialEq for KeyColumn {
     }
 }
 
-/// Texts, some absent, one per item, held in one string.
-#[derive(Clone, Debug, Default, PartialEq)]
+/// Texts, some absent, one per item, held in one string. A text set after the others
+/// is written at the end, so the string may hold texts no item refers to any more.
+#[derive(Clone, Debug, Default)]
 pub(super) struct Texts {
     text: String,
     spans: Vec<Option<(usize, usize)>>,
@@ -57,6 +60,18 @@ impl Texts {
             text: String::with_capacity(bytes),
             spans: Vec::with_capacity(items),
         }
+    }
+
+    /// Sets the text of item `at` (at most one past the end).
+    pub(super) fn set(&mut self, at: usize, text: Option<&str>) {
+        if at >= self.spans.len() {
+            return self.push(text);
+        }
+        self.spans[at] = text.map(|t| {
+            let start = self.text.len();
+            self.text.push_str(t);
+            (start, self.text.len())
+        });
     }
 
     pub(super) fn push(&mut self, text: Option<&str>) {
@@ -94,11 +109,19 @@ impl Texts {
     }
 }
 
+/// Equal when every item has the same text, however the string lays them out.
+impl PartialEq for Texts {
+    fn eq(&self, other: &Self) -> bool {
+        self.len() == other.len() && self.iter().eq(other.iter())
+    }
+}
+
 impl KeyColumn {
     /// Writes `attribute`'s key of every item. Where `kept` (the column before an edit,
     /// written with a design that writes this attribute alike) has the key of an item
     /// for which `unchanged(row)` holds (same entity, same values, same place), that key
-    /// and what was said of it are copied rather than written again.
+    /// and what was said of it are kept rather than written again: when few items
+    /// changed, the earlier column is copied whole and only theirs are written.
     pub fn write(
         schema: &Schema,
         attribute: &str,
@@ -106,69 +129,72 @@ impl KeyColumn {
         kept: Option<&KeyColumn>,
         unchanged: &dyn Fn(usize) -> bool,
     ) -> KeyColumn {
-        let mut codecs = KeyCodecs::new(schema, attribute);
-        let number = schema.table.attribute_type(attribute) == Some(AttrType::N);
+        let mut writer = Writer::new(schema, attribute);
+        if let Some(k) = kept.filter(|k| k.len() <= items.len()) {
+            let changed: Vec<usize> = (0..items.len()).filter(|&r| r >= k.len() || !unchanged(r)).collect();
+            if changed.len() <= items.len() / 8 {
+                let mut column = KeyColumn {
+                    keys: k.keys.clone(),
+                    problems: k.problems.clone(),
+                    number: k.number,
+                    order: OnceCell::new(),
+                };
+                for row in changed {
+                    let (key, said) = writer.write(items[row]);
+                    column.set(row, key.as_deref(), said);
+                }
+                return column;
+            }
+        }
         let mut column = KeyColumn {
-            keys: Texts::with_capacity(items.len(), kept.map_or(0, |k| k.keys.bytes())),
-            problems: Vec::new(),
-            number,
+            keys: Rc::new(Texts::with_capacity(items.len(), kept.map_or(0, |k| k.keys.bytes()))),
+            problems: Rc::default(),
+            number: writer.number,
             order: OnceCell::new(),
         };
-        let mut key = String::new();
-        for (row, &(entity, values)) in items.iter().enumerate() {
+        for (row, &item) in items.iter().enumerate() {
             if let Some(k) = kept.filter(|k| row < k.len() && unchanged(row)) {
                 let said = k.problems(row).cloned();
                 column.push(row, k.get(row), said);
                 continue;
             }
-            let Some(template) = entity.template(attribute) else {
-                column.push(row, None, None);
-                continue;
-            };
-            // The compiled codec writes most keys; only a key it refuses or would warn
-            // about goes through `encode_key`, which says everything there is to say.
-            if let Some(codec) = codecs.of(entity) {
-                match codec.write_values_warns(values, &mut key) {
-                    Ok(false) if !number => {
-                        column.push(row, Some(&key), None);
-                        continue;
-                    }
-                    // A Number key is the number its digits write (`1.50` is `1.5`),
-                    // and one the table would refuse (past 38 digits) is no key.
-                    Ok(false) => {
-                        if let Ok(written) = codec.key_value(std::mem::take(&mut key)) {
-                            column.push(row, Some(written.as_str()), None);
-                            continue;
-                        }
-                    }
-                    Ok(true) | Err(_) => {}
-                }
-            }
-            let (text, problems) = match encode_key(schema, entity, template, values) {
-                Ok((k, warnings)) => {
-                    let said = (!warnings.is_empty()).then(|| KeyProblems {
-                        errors: Vec::new(),
-                        warnings,
-                    });
-                    (Some(k.as_str().to_string()), said)
-                }
-                Err(errors) => (
-                    None,
-                    Some(KeyProblems {
-                        errors,
-                        warnings: Vec::new(),
-                    }),
-                ),
-            };
-            column.push(row, text.as_deref(), problems.map(Rc::new));
+            let (key, said) = writer.write(item);
+            column.push(row, key.as_deref(), said);
         }
         column
     }
 
+    /// Sets item `row`'s key and what is said of it (`row` at most one past the end).
+    /// What is already so is left alone, so the texts and the problems stay shared with
+    /// the column they came from when an edit did not change them (a value edit
+    /// rewrites the items' keys of every attribute, most of them the same).
+    fn set(&mut self, row: usize, key: Option<&str>, problems: Option<Rc<KeyProblems>>) {
+        if row >= self.len() || self.get(row) != key {
+            Rc::make_mut(&mut self.keys).set(row, key);
+        }
+        let at = self.problems.binary_search_by_key(&row, |(r, _)| *r);
+        let same = match (at, &problems) {
+            (Ok(at), Some(p)) => *self.problems[at].1 == **p,
+            (Err(_), None) => true,
+            _ => false,
+        };
+        if same {
+            return;
+        }
+        let all = Rc::make_mut(&mut self.problems);
+        match (at, problems) {
+            (Ok(at), Some(p)) => all[at].1 = p,
+            (Ok(at), None) => drop(all.remove(at)),
+            (Err(at), Some(p)) => all.insert(at, (row, p)),
+            (Err(_), None) => {}
+        }
+    }
+
+    /// Adds the next item's key to a column being written (whose parts no one shares).
     fn push(&mut self, row: usize, key: Option<&str>, problems: Option<Rc<KeyProblems>>) {
-        self.keys.push(key);
+        Rc::make_mut(&mut self.keys).push(key);
         if let Some(p) = problems {
-            self.problems.push((row, p));
+            Rc::make_mut(&mut self.problems).push((row, p));
         }
     }
 
@@ -237,6 +263,67 @@ impl KeyColumn {
 
     pub fn is_empty(&self) -> bool {
         self.keys.len() == 0
+    }
+}
+
+/// One attribute's keys written item by item: the compiled codec writes the quiet keys,
+/// and only a key it refuses or would warn about goes through `encode_key`, which says
+/// everything there is to say.
+struct Writer<'s> {
+    schema: &'s Schema,
+    attribute: &'s str,
+    codecs: KeyCodecs<'s>,
+    number: bool,
+    key: String,
+}
+
+impl<'s> Writer<'s> {
+    fn new(schema: &'s Schema, attribute: &'s str) -> Writer<'s> {
+        Writer {
+            schema,
+            attribute,
+            codecs: KeyCodecs::new(schema, attribute),
+            number: schema.table.attribute_type(attribute) == Some(AttrType::N),
+            key: String::new(),
+        }
+    }
+
+    /// The item's key, if it has one, and what is said of it, if anything.
+    fn write(&mut self, (entity, values): Sample) -> (Option<Cow<'_, str>>, Option<Rc<KeyProblems>>) {
+        let Some(template) = entity.template(self.attribute) else {
+            return (None, None);
+        };
+        if let Some(codec) = self.codecs.of(entity) {
+            match codec.write_values_warns(values, &mut self.key) {
+                Ok(false) if !self.number => return (Some(Cow::Borrowed(&self.key)), None),
+                // A Number key is the number its digits write (`1.50` is `1.5`), and one
+                // the table would refuse (past 38 digits) is no key.
+                Ok(false) => {
+                    if let Ok(written) = codec.key_value(std::mem::take(&mut self.key)) {
+                        return (Some(Cow::Owned(written.as_str().to_string())), None);
+                    }
+                }
+                Ok(true) | Err(_) => {}
+            }
+        }
+        match encode_key(self.schema, entity, template, values) {
+            Ok((k, warnings)) => {
+                let said = (!warnings.is_empty()).then(|| {
+                    Rc::new(KeyProblems {
+                        errors: Vec::new(),
+                        warnings,
+                    })
+                });
+                (Some(Cow::Owned(k.as_str().to_string())), said)
+            }
+            Err(errors) => (
+                None,
+                Some(Rc::new(KeyProblems {
+                    errors,
+                    warnings: Vec::new(),
+                })),
+            ),
+        }
     }
 }
 

@@ -90,15 +90,13 @@ fn item_row(props: &SamplesTableProps, columns: &[String], item: ItemId) -> Html
     }
 }
 
-/// A problem of the design is the same on every row: said once, above the table.
-fn design_errors(preview: Option<&Preview>, items: &[ItemId]) -> Vec<String> {
+/// A problem of the design is the same on every row: said once, above the table. Only
+/// the items the codec says something of are read.
+fn design_errors(preview: Option<&Preview>, items: &Items, entity: EntityId) -> Vec<String> {
     let mut found: Vec<String> = Vec::new();
-    for i in items {
-        for e in preview
-            .map_or(&[][..], |p| p.errors(i.0))
-            .iter()
-            .filter(|e| e.is_schema())
-        {
+    let said = preview.into_iter().flat_map(|p| p.keys.said());
+    for (_, said) in said.filter(|(r, _)| items.entity_id(ItemId(*r)) == Some(entity)) {
+        for e in said.errors.iter().filter(|e| e.is_schema()) {
             // The value is one row's; the problem is the design's.
             let mut e = e.clone();
             e.context.value = None;
@@ -165,7 +163,10 @@ pub fn SamplesTable(props: &SamplesTableProps) -> Html {
         .entity_at(props.entity)
         .map(|e| e.name.clone())
         .unwrap_or_default();
-    let rows = items.of_entity(props.entity);
+    // Listed once per change of the items or the entity, not on every scroll.
+    let rows = use_memo((items.clone(), props.entity), |(items, entity)| {
+        items.of_entity(*entity)
+    });
     let windowed = rows.len() > WINDOWED_FROM;
     let (from, to) = if windowed {
         let from = first_visible.saturating_sub(5).min(rows.len());
@@ -186,7 +187,7 @@ pub fn SamplesTable(props: &SamplesTableProps) -> Html {
             || html! { <tr aria-hidden="true" class="spacer" style={format!("height: {}px", rows * ROW_PX)}></tr> },
         )
     };
-    let design_errors = design_errors(props.preview.as_deref(), &rows);
+    let design_errors = design_errors(props.preview.as_deref(), items, props.entity);
     let others = items.len() - rows.len();
     html! {
         <section class="panel wide" aria-labelledby="samples-title">
