@@ -8,6 +8,8 @@
 // - the longest main-thread task while editing (Long Tasks API);
 // - a keystroke in a sample value: its own handling (the input event, synchronous),
 //   then the edit it makes, applied 150 ms after typing stops, to the settled page;
+// - a value edit applied (input then change, as leaving the field does) to the settled
+//   page, and its longest task;
 // - autosave: the longest task after the edits pause (it waits 400 ms above 5,000 items);
 // - reload with 100,000 saved items: navigation start to the first key on screen.
 // Median of three of each, after one warm-up.
@@ -70,6 +72,17 @@ try {
       input.dispatchEvent(new InputEvent('input', { bubbles: true, data: '${digit}', inputType: 'insertText' }));`);
     if (digit !== '1') { typing.handler.push(r.handler); typing.settled.push(r.afterSend); typing.longest.push(r.longest); }
   }
+  // A value edit as leaving the field applies it (input, then change): from the edit's
+  // application to the settled page, without the pause that typing waits for.
+  const edit = { settled: [], longest: [] };
+  for (const v of ['1500', '1501', '1502', '1503']) {
+    const r = await settle(page, `
+      const input = document.getElementById('value-0-score');
+      input.value = '${v}';
+      input.dispatchEvent(new InputEvent('input', { bubbles: true, data: '${v}', inputType: 'insertText' }));
+      input.dispatchEvent(new Event('change', { bubbles: true }));`);
+    if (v !== '1500') { edit.settled.push(r.settled); edit.longest.push(r.longest); }
+  }
   // Autosave runs 400 ms after the last edit: the longest task in the 2 s after an edit
   // that is not the edit's own render is the save.
   const autosave = [];
@@ -97,6 +110,7 @@ try {
   const ms = (xs) => `${median(xs).toFixed(0)} ms (${xs.map((x) => x.toFixed(0)).join(', ')})`;
   console.log(`width change to settled page: ${ms(width.settled)}; longest task ${ms(width.longest)}`);
   console.log(`a keystroke in a sample value: handled in ${ms(typing.handler)}; then, applied 150 ms after typing stops, longest task ${ms(typing.longest)}, keystroke to settled page ${ms(typing.settled)}`);
+  console.log(`a value edit, applied, to settled page: ${ms(edit.settled)}; longest task ${ms(edit.longest)}`);
   console.log(`autosave after an edit: longest task ${ms(autosave)}`);
   console.log(`reload with 100,000 saved items to the first key: ${ms(reload)}`);
 } finally {

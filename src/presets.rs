@@ -89,6 +89,7 @@ mod tests {
     fn hit_keys(a: &Analysis) -> Vec<String> {
         a.query
             .as_ref()
+            .as_ref()
             .unwrap()
             .hits
             .list
@@ -104,7 +105,7 @@ mod tests {
             let (state, a) = analysed(p.id);
             assert!(a.errors.is_empty(), "{}: {:?}", p.id, a.errors);
             assert!(state.rows.len() >= 4, "{}", p.id);
-            let q = a.query.as_ref().unwrap_or_else(|e| panic!("{}: {e}", p.id));
+            let q = a.query.as_ref().as_ref().unwrap_or_else(|e| panic!("{}: {e}", p.id));
             assert!(!q.hits.is_empty(), "{}: the query returns items", p.id);
             assert_eq!(state.preset, Some(p.id));
         }
@@ -168,7 +169,7 @@ mod tests {
     #[test]
     fn order_status_reads_by_the_tuple_and_compares_both_designs() {
         let (p, a) = analysed(PresetId::named("order-status").unwrap());
-        let q = a.query.as_ref().unwrap();
+        let q = a.query.as_ref().as_ref().unwrap();
         assert!(
             q.expression.contains("#pk = :pk AND #pk2 = :pk2 AND #sk >= :sk"),
             "{}",
@@ -235,7 +236,7 @@ mod tests {
         let (p, a) = analysed(PresetId::named("tickets").unwrap());
         assert_eq!(p.attribute(), "GSI1SK");
         assert!(p.schema.table.primary.sort.is_none());
-        let q = a.query.as_ref().unwrap();
+        let q = a.query.as_ref().as_ref().unwrap();
         assert!(q.input.contains("\"IndexName\": \"GSI1\""), "{}", q.input);
         let tickets: Vec<String> = q
             .hits
@@ -255,7 +256,7 @@ mod tests {
     #[test]
     fn orders_time_range_returns_the_orders_of_that_time() {
         let (p, a) = analysed(PresetId::named("orders").unwrap());
-        let q = a.query.as_ref().unwrap();
+        let q = a.query.as_ref().as_ref().unwrap();
         assert!(q.expression.contains("BETWEEN"), "{}", q.expression);
         let times: Vec<i128> = q
             .hits

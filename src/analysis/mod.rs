@@ -22,6 +22,8 @@ pub use query::{Band, Hit, Hits, PasteView, QueryView, SHOWN};
 /// The parts of an analysis, each computed on its own so the page can keep those whose
 /// inputs did not change.
 pub struct Parts {
+    /// The views that read every item's table keys are still being worked out.
+    pub checking: bool,
     pub blocked: Option<String>,
     pub preview: Option<Rc<Preview>>,
     pub checked: (Vec<keylab::Error>, Vec<keylab::Warning>),
@@ -30,8 +32,8 @@ pub struct Parts {
     pub number_vs_string: Option<NumberVsString>,
     pub collections: Rc<Vec<Collection>>,
     pub overwritten: Rc<Vec<Option<ItemId>>>,
-    pub query: Result<QueryView, String>,
-    pub pasted: Option<PasteView>,
+    pub query: Rc<Result<QueryView, String>>,
+    pub pasted: Rc<Option<PasteView>>,
     pub lint: Rc<Vec<Finding>>,
     pub side_by_side: Option<Rc<[Design; 2]>>,
 }
@@ -41,12 +43,13 @@ pub struct Parts {
 pub fn assemble(parts: Parts) -> Analysis {
     let open = parts.blocked.is_none();
     Analysis {
+        checking: parts.checking,
         preview: parts.preview.filter(|_| open),
         errors: parts.checked.0,
         warnings: parts.checked.1,
         plans: parts.plans,
         query: match &parts.blocked {
-            Some(why) => Err(why.clone()),
+            Some(why) => Rc::new(Err(why.clone())),
             None => parts.query,
         },
         pasted: parts.pasted,
@@ -64,6 +67,9 @@ pub fn assemble(parts: Parts) -> Analysis {
 /// it and compute nothing.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Analysis {
+    /// The views that read every item's table keys (the design check, the query, the
+    /// overwritten marks) are worked out a task after the keys, and not yet at first.
+    pub checking: bool,
     /// Why nothing is computed: a setting typed but not applicable (see [`Unsettled`]).
     /// The preview, the item collections and the query panel all show this one line.
     pub blocked: Option<String>,
@@ -71,10 +77,11 @@ pub struct Analysis {
     pub errors: Vec<keylab::Error>,
     pub warnings: Vec<keylab::Warning>,
     pub plans: Vec<WidthPlan>,
-    /// The query panel's output, or why the pattern cannot become a query.
-    pub query: Result<QueryView, String>,
+    /// The query panel's output, or why the pattern cannot become a query. Shared, as
+    /// every part is, so a panel compares it by identity (its items run to 100,000).
+    pub query: Rc<Result<QueryView, String>>,
     /// The paste box's outcome; `None` while it is empty.
-    pub pasted: Option<PasteView>,
+    pub pasted: Rc<Option<PasteView>>,
     /// The field the Number vs String view compares, named even while the view is
     /// closed and not computed.
     pub number_field: Option<String>,
@@ -99,6 +106,7 @@ impl Playground {
         let preview = part(reads::PREVIEW).preview_after(None, &keys).map(Rc::new);
         let collections = Rc::new(part(reads::COLLECTIONS).collections(&keys, preview.as_deref()));
         assemble(Parts {
+            checking: false,
             blocked: part(reads::BLOCKED).blocked(),
             preview,
             checked: part(reads::CHECKED).schema.check(),
@@ -107,8 +115,8 @@ impl Playground {
             number_vs_string: part(reads::NUMBER_VS_STRING).number_vs_string(),
             overwritten: Rc::new(part(reads::OVERWRITTEN).overwritten(&keys)),
             collections,
-            query: part(reads::QUERY).query_view(&keys),
-            pasted: part(reads::PASTED).paste_view(&keys),
+            query: Rc::new(part(reads::QUERY).query_view(&keys)),
+            pasted: Rc::new(part(reads::PASTED).paste_view(&keys)),
             lint: Rc::new(part(reads::LINT).lint(&keys)),
             side_by_side: part(reads::SIDE_BY_SIDE).side_by_side().map(Rc::new),
         })

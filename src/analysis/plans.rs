@@ -15,8 +15,11 @@ pub struct Largests {
     rows: Rc<Vec<Row>>,
     expected: Rc<Values>,
     entity: EntityId,
-    found: Vec<(String, FieldKind, Option<(Largest, Holder)>)>,
+    found: Vec<Found>,
 }
+
+/// A field, how it reads numbers, and its largest value with where it was found.
+type Found = (String, FieldKind, Option<(Largest, Holder)>);
 
 /// Where a field's largest value was found: an item, or the expected maximum typed for
 /// the planner (which counts only when larger than every item's).
@@ -137,6 +140,7 @@ impl Playground {
 mod tests {
     use crate::document::{Action, FieldEdit, ItemId, ItemsEdit, Workspace};
 
+    #[cfg(not(target_arch = "wasm32"))]
     proptest::proptest! {
         /// Edit after edit (values raised, lowered, tied with the largest, the item that
         /// held it changed, a width changed), the plans made from the last ones are the

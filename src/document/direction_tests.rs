@@ -61,7 +61,9 @@ fn newest_top_n_returns_the_largest_values_first_on_every_preset() {
             .entity_of_row(ItemId(anchor))
             .and_then(|e| e.field(field))
             .is_some_and(|f| f.kind.name() == "text");
-        let Ok(view) = p.analyse().query else { continue };
+        let Ok(view) = p.analyse().query.as_ref().clone() else {
+            continue;
+        };
         // Only the anchor's entity: another entity the range also reaches (the
         // migration preset's old widths) is said beside the query, not ordered.
         let entity = p.rows[anchor].entity;
@@ -96,7 +98,7 @@ fn the_leaderboards_top_three_are_its_three_highest_scores() {
         limit: "3".into(),
         ..QueryDraft::default()
     });
-    let view = p.analyse().query.expect("the query builds");
+    let view = p.analyse().query.as_ref().clone().expect("the query builds");
     let first_page: Vec<String> = view
         .hits
         .list
@@ -120,7 +122,9 @@ fn before_and_after_read_away_from_the_item_nearest_first_on_every_preset() {
     for shape in [Shape::Before, Shape::After] {
         for (preset, p, _, anchor) in every_query(shape, "") {
             // A multi-attribute key refuses these shapes, saying why.
-            let Ok(view) = p.analyse().query else { continue };
+            let Ok(view) = p.analyse().query.as_ref().clone() else {
+                continue;
+            };
             let keys: Vec<&[u8]> = view.hits.list.iter().map(|h| h.key.as_bytes()).collect();
             let first = view.hits.list.first().map(|h| h.item.0);
             assert_eq!(

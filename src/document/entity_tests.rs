@@ -85,7 +85,7 @@ fn indexes_and_templates_are_added_and_removed() {
     let mut q = (*p.query).clone();
     q.index = Some("GSI1".into());
     let p = edit(p, vec![Action::from(QueryEdit::SetQuery(q))]);
-    let view = p.analyse().query.unwrap();
+    let view = p.analyse().query.as_ref().clone().unwrap();
     assert!(view.input.contains("\"IndexName\": \"GSI1\""), "{}", view.input);
     assert_eq!(view.hits.len(), 4);
     let sparse = edit(p.clone(), vec![Action::from(TemplateEdit::RemoveTemplate)]);

@@ -114,6 +114,19 @@ impl<T> Clone for Same<T> {
     }
 }
 
+impl<T: Default> Default for Same<T> {
+    fn default() -> Self {
+        Same(Rc::default())
+    }
+}
+
+impl<T> std::ops::Deref for Same<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
 impl<T: std::fmt::Debug> std::fmt::Debug for Same<T> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         self.0.fmt(f)

@@ -320,7 +320,7 @@ fn an_anchor_past_the_items_says_which_items_exist() {
         vec![Action::from(QueryEdit::SetQuery(q))],
     );
     assert_eq!(
-        p.analyse().query.unwrap_err(),
+        p.analyse().query.as_ref().clone().unwrap_err(),
         "there is no item #10: pick an item from 1 to 4"
     );
 }
@@ -344,7 +344,16 @@ fn a_second_item_with_the_same_table_key_replaces_the_first() {
     );
     let a = p.analyse();
     assert_eq!(*a.overwritten, [Some(ItemId(1)), None, None, None]);
-    let rows: Vec<usize> = a.query.unwrap().hits.list.iter().map(|h| h.item.0).collect();
+    let rows: Vec<usize> = a
+        .query
+        .as_ref()
+        .clone()
+        .unwrap()
+        .hits
+        .list
+        .iter()
+        .map(|h| h.item.0)
+        .collect();
     assert_eq!(
         rows,
         [1, 2, 3],
@@ -419,7 +428,11 @@ fn a_range_starts_at_the_anchor_items_value_and_an_empty_one_says_what_to_type()
     };
     let range = with(&start, &|q| q.shape = Shape::Range);
     assert_eq!((range.query.value.as_str(), range.query.to.as_str()), ("10", "10"));
-    assert!(range.analyse().query.is_ok(), "{:?}", range.analyse().query.err());
+    assert!(
+        range.analyse().query.as_ref().clone().is_ok(),
+        "{:?}",
+        range.analyse().query.as_ref().clone().err()
+    );
     // The range moved to the next field starts at that field's value.
     let on_at = with(&range, &|q| q.fixed = 1);
     assert_eq!(on_at.query.value, "1719100800");
@@ -432,7 +445,7 @@ fn a_range_starts_at_the_anchor_items_value_and_an_empty_one_says_what_to_type()
     let cleared = with(&typed, &|q| q.value.clear());
     assert_eq!(cleared.query.value, "");
     assert_eq!(
-        cleared.analyse().query.unwrap_err(),
+        cleared.analyse().query.as_ref().clone().unwrap_err(),
         "type a value for score: the range compares score with it"
     );
     let between = with(&cleared, &|q| {
@@ -443,6 +456,8 @@ fn a_range_starts_at_the_anchor_items_value_and_an_empty_one_says_what_to_type()
     assert!(between
         .analyse()
         .query
+        .as_ref()
+        .clone()
         .unwrap_err()
         .starts_with("type the upper end of the range"));
 }

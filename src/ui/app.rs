@@ -6,7 +6,7 @@ use crate::browser::boot::{boot, forget_link, share_url};
 use crate::browser::link::Linked;
 use crate::browser::storage;
 use crate::browser::versions::{save_snapshot, stored, Source, Version};
-use crate::document::{Action, Command, Design, ItemId, Items, Playground, PresetId, QueryChoices, Workspace};
+use crate::document::{Action, Command, Design, ItemId, Items, Playground, PresetId, QueryChoices, Same, Workspace};
 use crate::presets;
 use crate::ui::hooks::{use_analysis, use_derived, use_rekeying};
 use crate::ui::page_hooks::{use_autosave, use_link_listener, use_shortcuts};
@@ -107,20 +107,20 @@ fn view_body(view: View, c: ViewContext) -> Html {
     let (current, analysis, items, dispatch) = (c.current, c.analysis, c.items, c.dispatch);
     match view {
         View::Query => {
-            html! { <QueryPanel choices={c.query_choices.clone()} query={analysis.query.clone()} dispatch={dispatch.clone()} /> }
+            html! { <QueryPanel choices={c.query_choices.clone()} query={Same(analysis.query.clone())} dispatch={dispatch.clone()} /> }
         }
         View::Items => html! {
-            <SamplesTable items={items.clone()} entity={current.entity} attribute={current.attribute()} preview={analysis.preview.clone()}
-                overwritten={analysis.overwritten.clone()} dispatch={dispatch.clone()} pointed={c.pointed} />
+            <SamplesTable items={items.clone()} entity={current.entity} attribute={current.attribute()} preview={analysis.preview.clone().map(Same)}
+                overwritten={Same(analysis.overwritten.clone())} dispatch={dispatch.clone()} pointed={c.pointed} />
         },
         View::Collections => {
-            html! { <CollectionView items={items.clone()} index={current.index_of_attribute()} collections={analysis.collections.clone()} blocked={analysis.blocked.clone()} /> }
+            html! { <CollectionView items={items.clone()} index={current.index_of_attribute()} collections={Same(analysis.collections.clone())} blocked={analysis.blocked.clone()} /> }
         }
         View::Paste => {
-            html! { <PasteBox pasted={current.pasted.clone()} view={analysis.pasted.clone()} dispatch={dispatch.clone()} /> }
+            html! { <PasteBox pasted={current.pasted.clone()} view={Same(analysis.pasted.clone())} dispatch={dispatch.clone()} /> }
         }
         View::Code => {
-            html! { <SnippetPanel prefs={current.snippet.clone()} table={current.schema.table.name.clone()} query={analysis.query.clone()} items={items.clone()} dispatch={dispatch.clone()} /> }
+            html! { <SnippetPanel prefs={current.snippet.clone()} table={current.schema.table.name.clone()} query={Same(analysis.query.clone())} items={items.clone()} dispatch={dispatch.clone()} /> }
         }
         View::KeyCode => html! { <KeyCode schema={current.schema.clone()} /> },
         View::Tables => html! { <DefinitionsPanel table={current.schema.table.clone()} /> },
@@ -161,7 +161,7 @@ fn differs_from_its_preset(s: &Playground) -> bool {
 
 /// The query's line above the keys, or why there is no query.
 fn query_bar(current: &Playground, analysis: &Analysis) -> Result<QueryBar, String> {
-    let q = analysis.query.as_ref().map_err(Clone::clone)?;
+    let q = analysis.query.as_ref().as_ref().map_err(Clone::clone)?;
     Ok(QueryBar {
         pattern: shape_label(current.query.shape).to_string(),
         expression: q.expression.clone(),
@@ -255,7 +255,7 @@ pub fn App() -> Html {
     let items = Items::of(&current);
     let query_choices = use_derived(&current, Playground::query_choices);
     let is_sort = current.edits_a_sort_key();
-    let query = analysis.query.as_ref().ok();
+    let query = analysis.query.as_ref().as_ref().ok();
     let versions = use_versions(&current);
     let views = offered_views(&analysis);
     let open: Vec<View> = opened.iter().copied().filter(|v| views.contains(v)).collect();
@@ -277,14 +277,14 @@ pub fn App() -> Html {
                 // room they need, and the open segment's settings and the design check beside.
                 <div class="workbench">
                     <TemplateEditor design={Design::of(&current)} errors={analysis.errors.clone()} warnings={analysis.warnings.clone()} dispatch={dispatch.clone()} selected={*selected} on_select={on_select.clone()} />
-                    <PreviewPanel items={items.clone()} is_sort={is_sort} preview={analysis.preview.clone()} hits={query.map(|q| q.hits.clone()).unwrap_or_default()} band={query.map(|q| q.band.clone())} number_vs_string={analysis.number_vs_string.clone()} number_field={analysis.number_field.clone()} comparing={*comparing}
-                        on_compare={setter(&comparing)} overwritten={analysis.overwritten.clone()}
-                        collections={analysis.collections.clone()} blocked={analysis.blocked.clone()}
+                    <PreviewPanel items={items.clone()} is_sort={is_sort} preview={analysis.preview.clone().map(Same)} hits={Same(query.map(|q| q.hits.clone()).unwrap_or_default())} band={query.map(|q| q.band.clone())} number_vs_string={analysis.number_vs_string.clone()} number_field={analysis.number_field.clone()} comparing={*comparing}
+                        on_compare={setter(&comparing)} overwritten={Same(analysis.overwritten.clone())}
+                        collections={Same(analysis.collections.clone())} blocked={analysis.blocked.clone()}
                         on_point={setter(&pointed)}
                         on_edit_query={open_view.reform(|_| View::Query)} {query_bar} />
                     <div class="design-side">
                         <Inspector design={Design::of(&current)} errors={analysis.errors.clone()} warnings={analysis.warnings.clone()} plans={analysis.plans.clone()} dispatch={dispatch.clone()} selected={*selected} {on_select} />
-                        <LintList design={Design::of(&current)} findings={analysis.lint.clone()} surprise={analysis.pasted.as_ref().and_then(|p| p.surprise.clone())} dispatch={dispatch.clone()} />
+                        <LintList design={Design::of(&current)} checking={analysis.checking} findings={Same(analysis.lint.clone())} surprise={analysis.pasted.as_ref().as_ref().and_then(|p| p.surprise.clone())} dispatch={dispatch.clone()} />
                     </div>
                 </div>
                 <ViewRail {views} open={open.clone()} on_open={open_view} />

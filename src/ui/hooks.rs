@@ -31,20 +31,28 @@ pub fn use_analysis(state: &Rc<Playground>, comparing: bool) -> Rc<Analysis> {
         |(keys, preview, r)| r.work().collections(&keys.0, preview.0.as_deref()),
     );
     let checked = use_memo(state.reads(reads::CHECKED), |r| r.work().schema.check());
-    let overwritten = use_memo((Same(keys.clone()), state.reads(reads::OVERWRITTEN)), |(keys, r)| {
-        r.work().overwritten(&keys.0)
+    // What reads every item's table keys (the linter, the query's items, the overwritten
+    // marks) is worked out in the task after the keys are drawn, from the work as it was
+    // then: at 100,000 items an edit is then two short tasks instead of one long one.
+    let later = use_deferred((Same(state.clone()), Same(keys.clone())));
+    let after = |pieces| later.as_ref().map(|(s, k)| (k.clone(), s.0.reads(pieces)));
+    let overwritten = use_memo(after(reads::OVERWRITTEN), |at| {
+        at.as_ref()
+            .map(|(keys, r)| r.work().overwritten(&keys.0))
+            .unwrap_or_default()
     });
-    let query = use_memo((Same(keys.clone()), state.reads(reads::QUERY)), |(keys, r)| {
-        r.work().query_view(&keys.0)
+    let query = use_memo(after(reads::QUERY), |at| match at {
+        Some((keys, r)) => r.work().query_view(&keys.0),
+        None => Err(String::new()),
     });
-    let lint = use_memo((Same(keys.clone()), state.reads(reads::LINT)), |(keys, r)| {
-        r.work().lint(&keys.0)
+    let lint = use_memo(after(reads::LINT), |at| {
+        at.as_ref().map(|(keys, r)| r.work().lint(&keys.0)).unwrap_or_default()
     });
-    let side_by_side = use_memo(state.reads(reads::SIDE_BY_SIDE), |r| {
-        r.work().side_by_side().map(Rc::new)
+    let side_by_side = use_memo(later.as_ref().map(|(s, _)| s.0.reads(reads::SIDE_BY_SIDE)), |r| {
+        r.as_ref().and_then(|r| r.work().side_by_side()).map(Rc::new)
     });
-    let pasted = use_memo((Same(keys.clone()), state.reads(reads::PASTED)), |(keys, r)| {
-        r.work().paste_view(&keys.0)
+    let pasted = use_memo(after(reads::PASTED), |at| {
+        at.as_ref().and_then(|(keys, r)| r.work().paste_view(&keys.0))
     });
     let blocked = use_memo(state.reads(reads::BLOCKED), |r| r.work().blocked());
     // Only the parts whose inputs changed were recomputed above; the whole is put
@@ -52,6 +60,7 @@ pub fn use_analysis(state: &Rc<Playground>, comparing: bool) -> Rc<Analysis> {
     // a part that was not recomputed is the same `Rc`, and comparing 100,000 preview
     // rows by value on every render (a key hovered re-renders the page) is not free.
     let computed = Computed {
+        checking: later.is_none(),
         blocked: Same(blocked),
         preview: Same(preview),
         plans: Same(plans),
@@ -99,6 +108,24 @@ fn use_preview(state: &Rc<Playground>, keys: &Rc<ItemKeys>) -> Rc<Option<Rc<Prev
     })
 }
 
+/// `value` as it was one task ago, and `None` until the page's first task is over: the
+/// page draws what an edit changes first (the keys), then, in the next task, the views
+/// given this value. An edit made before that task ran replaces it, so a burst of edits
+/// works out those views once, for the last.
+#[hook]
+fn use_deferred<T: Clone + PartialEq + 'static>(value: T) -> Option<T> {
+    let shown = use_state(|| None::<T>);
+    {
+        let shown = shown.clone();
+        use_effect_with(value, move |value| {
+            let value = value.clone();
+            let next = gloo::timers::callback::Timeout::new(0, move || shown.set(Some(value)));
+            move || drop(next)
+        });
+    }
+    (*shown).clone()
+}
+
 /// The width planner, from the largest values found before when only the design changed.
 #[hook]
 fn use_plans(state: &Rc<Playground>) -> Rc<Vec<WidthPlan>> {
@@ -114,6 +141,7 @@ fn use_plans(state: &Rc<Playground>) -> Rc<Vec<WidthPlan>> {
 /// The analysis from its memoised parts, by the same `assemble` the tests run.
 fn assembled(c: &Computed) -> Analysis {
     assemble(Parts {
+        checking: c.checking,
         blocked: (*c.blocked.0).clone(),
         preview: (*c.preview.0).clone(),
         checked: (*c.checked.0).clone(),
@@ -122,8 +150,8 @@ fn assembled(c: &Computed) -> Analysis {
         number_vs_string: (*c.number_vs_string.0).clone(),
         collections: c.collections.0.clone(),
         overwritten: c.overwritten.0.clone(),
-        query: (*c.query.0).clone(),
-        pasted: (*c.pasted.0).clone(),
+        query: c.query.0.clone(),
+        pasted: c.pasted.0.clone(),
         lint: c.lint.0.clone(),
         side_by_side: (*c.side_by_side.0).clone(),
     })
@@ -132,6 +160,7 @@ fn assembled(c: &Computed) -> Analysis {
 /// The memoised parts of the analysis, each as the memo returned it.
 #[derive(PartialEq)]
 struct Computed {
+    checking: bool,
     blocked: Same<Option<String>>,
     preview: Same<Option<Rc<Preview>>>,
     plans: Same<Vec<WidthPlan>>,

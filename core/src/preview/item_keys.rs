@@ -53,9 +53,18 @@ impl ItemKeys {
                 let kept = earlier
                     .filter(|(_, before)| same_design(before, schema, attribute))
                     .and_then(|(keys, _)| keys.column(attribute));
-                let column = match kept {
-                    Some(c) if c.len() == items.len() && (0..items.len()).all(unchanged) => c.clone(),
-                    kept => Rc::new(KeyColumn::write(
+                // One field's settings changed: its segment is written again, in place.
+                let spliced = earlier.filter(|_| kept.is_none()).and_then(|(keys, before)| {
+                    let field = super::splice::changed_field(before, schema, attribute)?;
+                    let column = keys.column(attribute)?;
+                    Some(KeyColumn::splice(
+                        before, schema, attribute, field, items, column, unchanged,
+                    ))
+                });
+                let column = match (kept, spliced) {
+                    (_, Some(spliced)) => Rc::new(spliced),
+                    (Some(c), _) if c.len() == items.len() && (0..items.len()).all(unchanged) => c.clone(),
+                    (kept, _) => Rc::new(KeyColumn::write(
                         schema,
                         attribute,
                         items,

@@ -146,12 +146,7 @@ impl KeyColumn {
                 return column;
             }
         }
-        let mut column = KeyColumn {
-            keys: Rc::new(Texts::with_capacity(items.len(), kept.map_or(0, |k| k.keys.bytes()))),
-            problems: Rc::default(),
-            number: writer.number,
-            order: OnceCell::new(),
-        };
+        let mut column = KeyColumn::empty(writer.number, items.len(), kept.map_or(0, KeyColumn::bytes));
         for (row, &item) in items.iter().enumerate() {
             if let Some(k) = kept.filter(|k| row < k.len() && unchanged(row)) {
                 let said = k.problems(row).cloned();
@@ -162,6 +157,21 @@ impl KeyColumn {
             column.push(row, key.as_deref(), said);
         }
         column
+    }
+
+    /// A column to write `items` keys into, with room for `bytes` of them.
+    pub(super) fn empty(number: bool, items: usize, bytes: usize) -> KeyColumn {
+        KeyColumn {
+            keys: Rc::new(Texts::with_capacity(items, bytes)),
+            problems: Rc::default(),
+            number,
+            order: OnceCell::new(),
+        }
+    }
+
+    /// The bytes its keys take.
+    pub(super) fn bytes(&self) -> usize {
+        self.keys.bytes()
     }
 
     /// Sets item `row`'s key and what is said of it (`row` at most one past the end).
@@ -191,7 +201,7 @@ impl KeyColumn {
     }
 
     /// Adds the next item's key to a column being written (whose parts no one shares).
-    fn push(&mut self, row: usize, key: Option<&str>, problems: Option<Rc<KeyProblems>>) {
+    pub(super) fn push(&mut self, row: usize, key: Option<&str>, problems: Option<Rc<KeyProblems>>) {
         Rc::make_mut(&mut self.keys).push(key);
         if let Some(p) = problems {
             Rc::make_mut(&mut self.problems).push((row, p));
@@ -269,7 +279,7 @@ impl KeyColumn {
 /// One attribute's keys written item by item: the compiled codec writes the quiet keys,
 /// and only a key it refuses or would warn about goes through `encode_key`, which says
 /// everything there is to say.
-struct Writer<'s> {
+pub(super) struct Writer<'s> {
     schema: &'s Schema,
     attribute: &'s str,
     codecs: KeyCodecs<'s>,
@@ -278,7 +288,7 @@ struct Writer<'s> {
 }
 
 impl<'s> Writer<'s> {
-    fn new(schema: &'s Schema, attribute: &'s str) -> Writer<'s> {
+    pub(super) fn new(schema: &'s Schema, attribute: &'s str) -> Writer<'s> {
         Writer {
             schema,
             attribute,
@@ -289,7 +299,7 @@ impl<'s> Writer<'s> {
     }
 
     /// The item's key, if it has one, and what is said of it, if anything.
-    fn write(&mut self, (entity, values): Sample) -> (Option<Cow<'_, str>>, Option<Rc<KeyProblems>>) {
+    pub(super) fn write(&mut self, (entity, values): Sample) -> (Option<Cow<'_, str>>, Option<Rc<KeyProblems>>) {
         let Some(template) = entity.template(self.attribute) else {
             return (None, None);
         };

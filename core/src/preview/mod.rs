@@ -14,6 +14,7 @@ use std::rc::Rc;
 mod collections;
 mod item_keys;
 mod key_column;
+mod splice;
 
 pub use collections::{
     collections, collections_in_order, overwritten_by, shared_table_keys, shared_table_keys_among, Collection,

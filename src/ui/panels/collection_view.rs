@@ -1,13 +1,12 @@
 //! The item collection: one partition's items of every entity in key order, the parent
 //! marked, read forward and backward, and where the parent lands among its children.
 
-use crate::document::{ItemId, Items};
+use crate::document::{ItemId, Items, Same};
 use crate::ui::widgets::controls;
 use crate::ui::widgets::elided::{shortened, Elided};
 use crate::ui::widgets::event_text::event_value;
 use crate::ui::{more_note, SHOWN};
 use keylab::preview::{Collection, CollectionItem};
-use std::rc::Rc;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
@@ -15,7 +14,8 @@ pub struct CollectionViewProps {
     pub items: Items,
     /// The GSI whose collections these are; `None` for the base table's.
     pub index: Option<String>,
-    pub collections: Rc<Vec<Collection>>,
+    /// Compared by identity: each holds its partition's keys.
+    pub collections: Same<Vec<Collection>>,
     /// Why nothing is shown: a setting typed but not applicable.
     #[prop_or_default]
     pub blocked: Option<String>,

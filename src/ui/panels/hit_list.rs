@@ -6,7 +6,7 @@ use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
 pub struct HitListProps {
-    pub hits: std::rc::Rc<Hits>,
+    pub hits: crate::document::Same<Hits>,
     pub testid: AttrValue,
 }
 

@@ -1,19 +1,21 @@
 //! The design linter's findings, one list beside the design, and the expected traffic
 //! of the entity being designed, which the hot-partition rule (L5) needs.
 
-use crate::document::{Action, Design, DesignEdit, FieldEdit, SettingKey, SettingOf, Unsettled};
+use crate::document::{Action, Design, DesignEdit, FieldEdit, Same, SettingKey, SettingOf, Unsettled};
 use crate::ui::widgets::elided::Elided;
 use crate::ui::widgets::typed_input::TypedInput;
 use keylab::float_text;
 use keylab::lint::{Finding, Rule, Severity};
 use keylab::schema::Traffic;
-use std::rc::Rc;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
 pub struct LintListProps {
+    /// The findings are still being worked out (the first moment after the page starts).
+    #[prop_or_default]
+    pub checking: bool,
     pub design: Design,
-    pub findings: Rc<Vec<Finding>>,
+    pub findings: Same<Vec<Finding>>,
     /// L6 for the pasted query, when it has one.
     pub surprise: Option<Finding>,
     pub dispatch: Callback<Action>,
@@ -137,6 +139,7 @@ pub fn LintList(props: &LintListProps) -> Html {
     let entity = props.design.entity();
     let traffic = entity.map(|e| e.traffic).unwrap_or_default();
     let summary = match (all.len(), errors) {
+        _ if props.checking => "Checking the design and its sample items…".to_string(),
         (0, _) => "No findings: nothing in the design or its sample items breaks rules L1 to L7.".to_string(),
         (n, 0) => format!("{n} warning(s): the design works, until its data or load grows."),
         (n, e) => format!("{e} error(s) and {} warning(s).", n - e),

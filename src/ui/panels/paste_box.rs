@@ -2,7 +2,7 @@
 //! the sample items. An error points at the offending token.
 
 use crate::analysis::PasteView;
-use crate::document::{Action, QueryEdit};
+use crate::document::{Action, QueryEdit, Same};
 use crate::ui::panels::hit_list::HitList;
 use crate::ui::widgets::typed_input::TypedInput;
 use yew::prelude::*;
@@ -12,7 +12,7 @@ pub struct PasteBoxProps {
     /// The text in the box, as typed.
     pub pasted: AttrValue,
     /// What it reads as; `None` while the box is empty.
-    pub view: Option<PasteView>,
+    pub view: Same<Option<PasteView>>,
     pub dispatch: Callback<Action>,
 }
 
@@ -34,7 +34,7 @@ fn pointed(expression: &str, offset: usize, token: &str) -> Html {
 #[function_component]
 pub fn PasteBox(props: &PasteBoxProps) -> Html {
     let read = Callback::from(|text: String| Ok(Action::from(QueryEdit::SetPasted(text))));
-    let outcome = match &props.view {
+    let outcome = match &*props.view {
         None => {
             html! { <p class="note">{ "Paste the object you pass to Query (TableName, KeyConditionExpression, ExpressionAttributeNames, ExpressionAttributeValues, ...): as JSON, as a JavaScript object or a Python dict, with low-level or DocumentClient values." }</p> }
         }
@@ -50,7 +50,7 @@ pub fn PasteBox(props: &PasteBoxProps) -> Html {
             </> },
             None => html! { <>
                 <p class="ok" data-testid="paste-ok">{ "DynamoDB would accept this query." }</p>
-                <HitList hits={view.hits.clone()} testid="paste-hits" />
+                <HitList hits={Same(view.hits.clone())} testid="paste-hits" />
             </> },
             } }
         </> },

@@ -1,7 +1,7 @@
 //! The order DynamoDB returns, beside the order a naive (unpadded) design would give.
 
 use crate::analysis::{Band, Hits};
-use crate::document::{ItemId, Items};
+use crate::document::{ItemId, Items, Same};
 use crate::ui::panels::collection_view::PARTITIONS;
 use crate::ui::panels::key_lists::KeyLists;
 use crate::ui::panels::number_vs_string::number_vs_string;
@@ -17,7 +17,6 @@ use crate::ui::{more_note, SHOWN};
 use keylab::preview::{Collection, CollectionItem, NumberVsString, Preview};
 use keylab::schema::AttrType;
 use std::collections::HashSet;
-use std::rc::Rc;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
@@ -25,10 +24,11 @@ pub struct PreviewPanelProps {
     pub items: Items,
     /// The keys are a sort key's (read within one partition), not a partition key's.
     pub is_sort: bool,
-    pub preview: Option<Rc<Preview>>,
+    /// The parts of the analysis are compared by identity: 100,000 keys each.
+    pub preview: Option<Same<Preview>>,
     /// The rows the query panel's query returns, page by page, to band.
     #[prop_or_default]
-    pub hits: Rc<Hits>,
+    pub hits: Same<Hits>,
     /// The query's order, bounds and direction, drawn on the keys when they are that order.
     #[prop_or_default]
     pub band: Option<Band>,
@@ -45,10 +45,10 @@ pub struct PreviewPanelProps {
     pub on_compare: Callback<bool>,
     /// Per row, the later row with the same table key, which replaces it.
     #[prop_or_default]
-    pub overwritten: Rc<Vec<Option<ItemId>>>,
+    pub overwritten: Same<Vec<Option<ItemId>>>,
     /// The item collections of the attribute's index, busiest first: a Query reads one.
     #[prop_or_default]
-    pub collections: Rc<Vec<Collection>>,
+    pub collections: Same<Vec<Collection>>,
     /// Why nothing is shown: a setting typed but not applicable.
     #[prop_or_default]
     pub blocked: Option<String>,

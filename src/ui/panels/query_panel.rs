@@ -2,7 +2,7 @@
 //! expression, its input object, the explanation and the rows it returns, page by page.
 
 use crate::analysis::QueryView;
-use crate::document::{Action, ItemId, QueryChoices, QueryDraft, QueryEdit, Shape};
+use crate::document::{Action, ItemId, QueryChoices, QueryDraft, QueryEdit, Same, Shape};
 use crate::ui::panels::hit_list::HitList;
 use crate::ui::widgets::controls;
 use crate::ui::widgets::elided::Elided;
@@ -15,7 +15,8 @@ use yew::prelude::*;
 pub struct QueryPanelProps {
     pub choices: QueryChoices,
     /// The query the draft builds, or why it cannot.
-    pub query: Result<QueryView, String>,
+    /// Compared by identity: its items run to 100,000.
+    pub query: Same<Result<QueryView, String>>,
     pub dispatch: Callback<Action>,
 }
 
@@ -234,7 +235,7 @@ fn output(query: &Result<QueryView, String>) -> Html {
             <summary>{ "DocumentClient input (plain values)" }</summary>
             <pre data-testid="query-document-input">{ &view.document_input }</pre>
         </details>
-        <HitList hits={view.hits.clone()} testid="query-hits" />
+        <HitList hits={Same(view.hits.clone())} testid="query-hits" />
     </> }
 }
 

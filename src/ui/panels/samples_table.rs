@@ -1,14 +1,13 @@
 //! The sample items of the selected entity: one row per item, one input per field, each
 //! value's errors under it. Long tables draw only the rows in view.
 
-use crate::document::{Action, EntityId, ItemId, Items, ItemsEdit};
+use crate::document::{Action, EntityId, ItemId, Items, ItemsEdit, Same};
 use crate::ui::panels::paste_items::PasteItems;
 use crate::ui::widgets::elided::Elided;
 use crate::ui::widgets::messages::Messages;
 use crate::ui::widgets::typed_input::TypedInput;
 use keylab::preview::Preview;
 use keylab::sample::MAX_ITEMS;
-use std::rc::Rc;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
@@ -18,10 +17,11 @@ pub struct SamplesTableProps {
     pub entity: EntityId,
     /// The key attribute whose key is shown beside each item.
     pub attribute: AttrValue,
-    pub preview: Option<Rc<Preview>>,
+    /// Compared by identity, as the other parts of the analysis: 100,000 keys each.
+    pub preview: Option<Same<Preview>>,
     /// Per item, the later item with the same table key, which replaces it.
     #[prop_or_default]
-    pub overwritten: Rc<Vec<Option<ItemId>>>,
+    pub overwritten: Same<Vec<Option<ItemId>>>,
     pub dispatch: Callback<Action>,
     /// The item whose key is hovered or focused in the preview: its row is marked.
     #[prop_or_default]

@@ -3,7 +3,7 @@
 //! bytes, and plain monospace keeps every escaped character visible.
 
 use crate::analysis::QueryView;
-use crate::document::{Action, Items, PrefsEdit, SnippetPrefs};
+use crate::document::{Action, Items, PrefsEdit, Same, SnippetPrefs};
 use crate::ui::widgets::controls;
 use crate::ui::widgets::copy_button::CopyButton;
 use crate::ui::widgets::elided::Elided;
@@ -17,7 +17,8 @@ pub struct SnippetPanelProps {
     /// The design's table name, shown until the user names another.
     pub table: AttrValue,
     /// The query whose code is shown, or why there is none.
-    pub query: Result<QueryView, String>,
+    /// Compared by identity: its items run to 100,000.
+    pub query: Same<Result<QueryView, String>>,
     /// The sample items and the design, for the program that writes them.
     pub items: Items,
     pub dispatch: Callback<Action>,
@@ -124,7 +125,7 @@ pub fn SnippetPanel(props: &SnippetPanelProps) -> Html {
     let table_problem = (!prefs.table.is_empty())
         .then(|| keylab::schema::check_table_name(&prefs.table).err())
         .flatten();
-    let body = match &props.query {
+    let body = match &*props.query {
         Err(_) => html! { <p class="note">{ "Fix the query above to see its code." }</p> },
         Ok(_) if table_problem.is_some() => html! { <p class="note">{ "Fix the table name to see the code." }</p> },
         Ok(view) => match &view.snippet {
