@@ -242,8 +242,8 @@ impl Playground {
         let samples = self.samples();
         let mut held = vec![true; samples.len()];
         for attribute in self.schema.table.attributes.iter().map(|(a, _)| a) {
-            for (row, said) in keys.of(attribute).into_iter().flat_map(|c| c.said()) {
-                if !said.errors.is_empty() && held[row] {
+            for (row, _) in keys.of(attribute).into_iter().flat_map(|c| c.refused()) {
+                if held[row] {
                     let (entity, values) = samples[row];
                     held[row] = encode(&self.schema, &entity.name, values).is_ok();
                 }

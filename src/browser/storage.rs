@@ -50,8 +50,9 @@ pub fn load() -> (Playground, Option<String>) {
     };
     match read(&text) {
         Ok((p, notes)) if notes.is_empty() => {
-            // The last good copy: what a later damaged save falls back to.
-            let _ = storage.set_item(BACKUP, &text);
+            // The last good copy: what a later damaged save falls back to. Kept once the
+            // page is up: copying megabytes into storage need not delay the first keys.
+            gloo::timers::callback::Timeout::new(0, move || drop(storage.set_item(BACKUP, &text))).forget();
             (p, None)
         }
         Ok((p, notes)) => (p, Some(format!("Your saved work loaded, but {}.", notes.join("; ")))),
@@ -188,6 +189,11 @@ pub fn load_history(present: &Playground) -> Vec<Playground> {
     let Ok(doc) = serde_json::from_str::<serde_json::Value>(&text) else {
         return Vec::new();
     };
+    // No step kept (large work keeps none): nothing to check the work against, and
+    // writing out 100,000 items to fingerprint them was a tenth of a reload.
+    if doc["past"].as_array().is_none_or(Vec::is_empty) {
+        return Vec::new();
+    }
     if doc["present"].as_str() != Some(fingerprint(&present.to_json()).as_str()) {
         return Vec::new();
     }

@@ -141,7 +141,7 @@ fn generated_items_replace_the_entitys_items_only() {
     assert_eq!(p.rows.len(), 4 + 1000);
     assert_eq!(Items::of(&Rc::new(p.clone())).of_entity(p.entity).len(), 1000);
     let a = p.analyse();
-    assert!(a.preview.unwrap().keys.said().all(|(_, p)| p.errors.is_empty()));
+    assert!(a.preview.unwrap().keys.refused().next().is_none());
     assert!(a.collections.len() > 1);
 }
 

@@ -25,8 +25,7 @@ fn a_sort_key_is_added_and_a_changing_field_moved_to_a_gsi_each_as_one_undoable_
         Some(vec![Segment::Literal("TICKET".into())])
     );
     assert!(
-        p.preview()
-            .is_some_and(|pv| pv.keys.said().all(|(_, p)| p.errors.is_empty())),
+        p.preview().is_some_and(|pv| pv.keys.refused().next().is_none()),
         "every item keeps a key"
     );
     assert_eq!(*ws.clone().reduce(Command::Undo).present, start);

@@ -26,6 +26,9 @@ pub enum Command {
     /// person set up the code panel: its SDK, endpoint and runnable-program choice
     /// are theirs, not the design's. The table-name override belongs to the design.
     Load(Box<Playground>),
+    /// Undo steps kept over a reload, read once the page is up: they go before the
+    /// steps taken since (the oldest first), as many as the history holds.
+    Restore(Vec<Playground>),
 }
 
 impl Workspace {
@@ -33,16 +36,6 @@ impl Workspace {
         Workspace {
             present: Rc::new(present),
             past: Vec::new(),
-            future: Vec::new(),
-        }
-    }
-    /// The document with the undo steps that led to it, oldest first (kept over a
-    /// reload), at most [`HISTORY`] of them.
-    pub fn with_past(present: Playground, past: Vec<Playground>) -> Self {
-        let skip = past.len().saturating_sub(HISTORY);
-        Workspace {
-            present: Rc::new(present),
-            past: past.into_iter().skip(skip).map(Rc::new).collect(),
             future: Vec::new(),
         }
     }
@@ -96,6 +89,12 @@ impl Reducible for Workspace {
                     ..(*ws.present.snippet).clone()
                 });
                 ws.commit(doc);
+            }
+            Command::Restore(kept) => {
+                let mut past: Vec<Rc<Playground>> = kept.into_iter().map(Rc::new).collect();
+                past.append(&mut ws.past);
+                let skip = past.len().saturating_sub(HISTORY);
+                ws.past = past.split_off(skip);
             }
             Command::Undo => {
                 if let Some(prev) = ws.past.pop() {
@@ -157,5 +156,46 @@ mod tests {
             })));
         }
         assert_eq!(many.past.len(), HISTORY);
+    }
+
+    /// Steps kept over a reload go before the steps taken since the page came up, and
+    /// the oldest go first when there are too many.
+    #[test]
+    fn kept_steps_go_before_the_steps_taken_since() {
+        let start = crate::presets::leaderboard();
+        let width = |w: u32| {
+            Action::from(FieldEdit::SetWidth {
+                field: "score".into(),
+                width: w,
+            })
+        };
+        let kept: Vec<Playground> = (1..=3)
+            .map(|w| Workspace::new(start.clone()).reduce_edit(width(w)))
+            .collect();
+        let ws = Rc::new(Workspace::new(start.clone())).reduce(Command::Edit(width(11)));
+        let ws = ws.reduce(Command::Restore(kept.clone()));
+        let widths: Vec<Option<u32>> = (ws.past.iter())
+            .map(|p| p.entity().unwrap().field("score").unwrap().kind.width())
+            .collect();
+        assert_eq!(
+            widths,
+            [Some(1), Some(2), Some(3), Some(10)],
+            "kept, then the page's first state"
+        );
+        let many = vec![start.clone(); HISTORY + 5];
+        let ws = ws.reduce(Command::Restore(many));
+        assert_eq!(ws.past.len(), HISTORY);
+        assert_eq!(
+            ws.past
+                .last()
+                .unwrap()
+                .entity()
+                .unwrap()
+                .field("score")
+                .unwrap()
+                .kind
+                .width(),
+            Some(10)
+        );
     }
 }

@@ -27,6 +27,15 @@ impl Items {
     pub fn text(&self, item: ItemId) -> String {
         row_text(&self.schema.0, &self.rows.0, item)
     }
+    /// The warnings the codec gives for an item's key of `attribute`, in words: for the
+    /// keys on screen that the key column says warn ([`keylab::preview::KeyColumn::warns`]).
+    pub fn key_warnings(&self, item: ItemId, attribute: &str) -> Vec<keylab::error::Warning> {
+        let (Some(entity), Some(row)) = (self.entity(item), self.rows.0.get(item.0)) else {
+            return Vec::new();
+        };
+        keylab::preview::key_warnings(&self.schema.0, entity, attribute, &row.values)
+    }
+
     /// The entity an item belongs to, by its place among the design's entities.
     pub fn entity_id(&self, item: ItemId) -> Option<EntityId> {
         Some(self.rows.0.get(item.0)?.entity)

@@ -214,6 +214,23 @@ impl Versions {
     }
 }
 
+/// The undo steps of this tab survive a reload, as the work does: read once the page is
+/// up, since checking that they belong to this work writes all of it out (100,000
+/// items), which need not delay the first keys.
+#[hook]
+fn use_kept_history(workspace: &UseReducerHandle<Workspace>, booted: &Playground) {
+    let (workspace, booted) = (workspace.clone(), booted.clone());
+    use_effect_with((), move |_| {
+        let later = gloo::timers::callback::Timeout::new(0, move || {
+            let past = storage::load_history(&booted);
+            if !past.is_empty() {
+                workspace.dispatch(Command::Restore(past));
+            }
+        });
+        move || drop(later)
+    });
+}
+
 #[function_component]
 pub fn App() -> Html {
     // Read storage and the link once; a problem with either is reported, never fatal.
@@ -223,9 +240,9 @@ pub fn App() -> Html {
     let hint = use_state(|| boot.first_visit);
     let workspace = {
         let boot = boot.clone();
-        // The undo steps of this tab survive a reload, as the work does.
-        use_reducer(move || Workspace::with_past(boot.state.clone(), storage::load_history(&boot.state)))
+        use_reducer(move || Workspace::new(boot.state.clone()))
     };
+    use_kept_history(&workspace, &boot.state);
     // _eq: a save that changes nothing must not re-render, or a value being typed
     // (not yet committed by its change event) is reset under the cursor.
     let save_problem = use_state_eq(|| None::<String>);

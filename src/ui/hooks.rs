@@ -17,7 +17,6 @@ use yew::prelude::*;
 pub fn use_analysis(state: &Rc<Playground>, comparing: bool) -> Rc<Analysis> {
     let keys = use_item_keys(state);
     let preview = use_preview(state, &keys);
-    let plans = use_plans(state);
     let number_vs_string = use_memo((state.reads(reads::NUMBER_VS_STRING), comparing), |(r, comparing)| {
         comparing.then(|| r.work().number_vs_string()).flatten()
     });
@@ -32,10 +31,13 @@ pub fn use_analysis(state: &Rc<Playground>, comparing: bool) -> Rc<Analysis> {
     );
     let checked = use_memo(state.reads(reads::CHECKED), |r| r.work().schema.check());
     // What reads every item's table keys (the linter, the query's items, the overwritten
-    // marks) is worked out in the task after the keys are drawn, from the work as it was
-    // then: at 100,000 items an edit is then two short tasks instead of one long one.
+    // marks) or every item's values (the width planner) is worked out in the task after
+    // the keys are drawn, from the work as it was then: at 100,000 items an edit is then
+    // two short tasks instead of one long one, and the first keys come sooner.
     let later = use_deferred((Same(state.clone()), Same(keys.clone())));
     let after = |pieces| later.as_ref().map(|(s, k)| (k.clone(), s.0.reads(pieces)));
+    // The planner reads every item's values too (once, then only the changed ones).
+    let plans = use_plans(later.as_ref().map(|(s, _)| &s.0));
     let overwritten = use_memo(after(reads::OVERWRITTEN), |at| {
         at.as_ref()
             .map(|(keys, r)| r.work().overwritten(&keys.0))
@@ -128,9 +130,10 @@ fn use_deferred<T: Clone + PartialEq + 'static>(value: T) -> Option<T> {
 
 /// The width planner, from the largest values found before when only the design changed.
 #[hook]
-fn use_plans(state: &Rc<Playground>) -> Rc<Vec<WidthPlan>> {
+fn use_plans(state: Option<&Rc<Playground>>) -> Rc<Vec<WidthPlan>> {
     let last = use_mut_ref(|| None::<crate::analysis::Largests>);
-    use_memo(state.reads(reads::PLANS), move |r| {
+    use_memo(state.map(|s| s.reads(reads::PLANS)), move |r| {
+        let Some(r) = r else { return Vec::new() };
         let mut last = last.borrow_mut();
         let (plans, found) = r.work().plans_after(last.as_ref());
         *last = Some(found);

@@ -22,10 +22,9 @@ pub(super) fn unwritable(schema: &Schema, entity: &Entity, items: &[Sample], key
         // this entity without a key has the codec's reasons): only those are read.
         let refused: Vec<(usize, Vec<Error>)> = match keys.of(&template.attribute) {
             Some(column) => column
-                .said()
-                .filter(|(n, said)| !said.errors.is_empty() && column.get(*n).is_none())
+                .refused()
                 .filter(|(n, _)| items.get(*n).is_some_and(|(e, _)| super::is_entity(e, entity)))
-                .map(|(n, said)| (n, said.errors.clone()))
+                .map(|(n, errors)| (n, errors.to_vec()))
                 .collect(),
             None => super::items_of(entity, items)
                 .filter_map(|(n, values)| Some((n, encode_key(schema, entity, template, values).err()?)))

@@ -2,25 +2,40 @@
 //! every view (the preview, the item collections, the linter). The keys sit in one text
 //! with a span per item, not in a string each: at 100,000 items, a string per key was
 //! an allocation per item per edit, and freeing the last edit's keys as many again.
-//! What the codec says of a key (its errors, its warnings) is kept only for the items
-//! it says something of, since most keys are written without a word.
+//! What the codec says of a key is kept only for the items it says something of, since
+//! most keys are written without a word: why it refuses a key, and which keys it warns
+//! about. The words of a warning are written out only for the keys a person looks at
+//! ([`key_warnings`]): a field stored upper-cased whose values are typed in lower case
+//! warns on every one of 100,000 keys, and spelling each out was most of a reload.
 
 use super::Sample;
 use crate::codec::number::order_of_written;
-use crate::codec::order::{compare_keys, sort_positions};
+use crate::codec::order::{compare_keys, sort_positions, sort_rows_by_bytes};
 use crate::codec::{encode_key, KeyCodecs};
 use crate::error::{Error, Warning};
-use crate::schema::{AttrType, Schema};
+use crate::schema::{AttrType, Entity, Schema};
 use std::borrow::Cow;
 use std::cell::OnceCell;
 use std::cmp::Ordering;
 use std::rc::Rc;
 
-/// What the codec says of one item's key: why it cannot be written, or what to watch.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct KeyProblems {
-    pub errors: Vec<Error>,
-    pub warnings: Vec<Warning>,
+/// What the codec says of one item's key.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Said {
+    /// It refuses to write it, for these reasons.
+    Refused(Rc<Vec<Error>>),
+    /// It writes it, with a warning whose words [`key_warnings`] gives.
+    Warns,
+}
+
+/// The warnings the codec gives for `entity`'s key of `attribute` with these `values`:
+/// the words behind [`KeyColumn::warns`].
+pub fn key_warnings(schema: &Schema, entity: &Entity, attribute: &str, values: &crate::Values) -> Vec<Warning> {
+    entity
+        .template(attribute)
+        .and_then(|t| encode_key(schema, entity, t, values).ok())
+        .map(|(_, w)| w)
+        .unwrap_or_default()
 }
 
 /// Every item's key for one attribute, in the items' order: an item whose entity has no
@@ -30,7 +45,7 @@ pub struct KeyColumn {
     /// Shared with the column before an edit until an item's key differs from it.
     keys: Rc<Texts>,
     /// The items the codec says something of, by item, in item order; shared likewise.
-    problems: Rc<Vec<(usize, Rc<KeyProblems>)>>,
+    problems: Rc<Vec<(usize, Said)>>,
     /// A Number attribute's keys, which order numerically.
     number: bool,
     /// The items with a key in DynamoDB's order, worked out once by whichever view
@@ -149,7 +164,7 @@ impl KeyColumn {
         let mut column = KeyColumn::empty(writer.number, items.len(), kept.map_or(0, KeyColumn::bytes));
         for (row, &item) in items.iter().enumerate() {
             if let Some(k) = kept.filter(|k| row < k.len() && unchanged(row)) {
-                let said = k.problems(row).cloned();
+                let said = k.said(row).cloned();
                 column.push(row, k.get(row), said);
                 continue;
             }
@@ -178,13 +193,13 @@ impl KeyColumn {
     /// What is already so is left alone, so the texts and the problems stay shared with
     /// the column they came from when an edit did not change them (a value edit
     /// rewrites the items' keys of every attribute, most of them the same).
-    fn set(&mut self, row: usize, key: Option<&str>, problems: Option<Rc<KeyProblems>>) {
+    fn set(&mut self, row: usize, key: Option<&str>, problems: Option<Said>) {
         if row >= self.len() || self.get(row) != key {
             Rc::make_mut(&mut self.keys).set(row, key);
         }
         let at = self.problems.binary_search_by_key(&row, |(r, _)| *r);
         let same = match (at, &problems) {
-            (Ok(at), Some(p)) => *self.problems[at].1 == **p,
+            (Ok(at), Some(p)) => self.problems[at].1 == *p,
             (Err(_), None) => true,
             _ => false,
         };
@@ -201,7 +216,7 @@ impl KeyColumn {
     }
 
     /// Adds the next item's key to a column being written (whose parts no one shares).
-    pub(super) fn push(&mut self, row: usize, key: Option<&str>, problems: Option<Rc<KeyProblems>>) {
+    pub(super) fn push(&mut self, row: usize, key: Option<&str>, problems: Option<Said>) {
         Rc::make_mut(&mut self.keys).push(key);
         if let Some(p) = problems {
             Rc::make_mut(&mut self.problems).push((row, p));
@@ -219,14 +234,30 @@ impl KeyColumn {
     }
 
     /// What the codec says of item `row`'s key, if anything.
-    pub fn problems(&self, row: usize) -> Option<&Rc<KeyProblems>> {
+    pub fn said(&self, row: usize) -> Option<&Said> {
         let at = self.problems.binary_search_by_key(&row, |(r, _)| *r).ok()?;
         Some(&self.problems[at].1)
     }
 
-    /// The items the codec says something of, in item order.
-    pub fn said(&self) -> impl Iterator<Item = (usize, &KeyProblems)> {
-        self.problems.iter().map(|(r, p)| (*r, &**p))
+    /// Why the codec refuses item `row`'s key (empty when it writes it).
+    pub fn errors(&self, row: usize) -> &[Error] {
+        match self.said(row) {
+            Some(Said::Refused(errors)) => errors,
+            _ => &[],
+        }
+    }
+
+    /// Whether the codec warns about item `row`'s key ([`key_warnings`] says how).
+    pub fn warns(&self, row: usize) -> bool {
+        self.said(row) == Some(&Said::Warns)
+    }
+
+    /// The items whose keys the codec refuses, with its reasons, in item order.
+    pub fn refused(&self) -> impl Iterator<Item = (usize, &[Error])> {
+        self.problems.iter().filter_map(|(r, said)| match said {
+            Said::Refused(errors) => Some((*r, errors.as_slice())),
+            Said::Warns => None,
+        })
     }
 
     /// The items with a key, in the order a Query reads them (ties by item): sorted the
@@ -236,7 +267,10 @@ impl KeyColumn {
             let texts: Vec<Option<&str>> = self.iter().collect();
             let mut order: Vec<usize> = (0..texts.len()).filter(|&r| texts[r].is_some()).collect();
             let key = |r: usize| texts[r].unwrap_or_default();
-            sort_positions(&mut order, &|a, b| self.compare(key(a), key(b)).then(a.cmp(&b)));
+            match self.number {
+                true => sort_positions(&mut order, &|a, b| self.compare(key(a), key(b)).then(a.cmp(&b))),
+                false => sort_rows_by_bytes(&mut order, &key),
+            }
             Rc::new(order)
         })
     }
@@ -299,40 +333,31 @@ impl<'s> Writer<'s> {
     }
 
     /// The item's key, if it has one, and what is said of it, if anything.
-    pub(super) fn write(&mut self, (entity, values): Sample) -> (Option<Cow<'_, str>>, Option<Rc<KeyProblems>>) {
+    pub(super) fn write(&mut self, (entity, values): Sample) -> (Option<Cow<'_, str>>, Option<Said>) {
         let Some(template) = entity.template(self.attribute) else {
             return (None, None);
         };
         if let Some(codec) = self.codecs.of(entity) {
-            match codec.write_values_warns(values, &mut self.key) {
-                Ok(false) if !self.number => return (Some(Cow::Borrowed(&self.key)), None),
+            if let Ok(warns) = codec.write_values_warns(values, &mut self.key) {
+                let said = warns.then_some(Said::Warns);
+                if !self.number {
+                    return (Some(Cow::Borrowed(&self.key)), said);
+                }
                 // A Number key is the number its digits write (`1.50` is `1.5`), and one
                 // the table would refuse (past 38 digits) is no key.
-                Ok(false) => {
-                    if let Ok(written) = codec.key_value(std::mem::take(&mut self.key)) {
-                        return (Some(Cow::Owned(written.as_str().to_string())), None);
-                    }
+                if let Ok(written) = codec.key_value(std::mem::take(&mut self.key)) {
+                    return (Some(Cow::Owned(written.as_str().to_string())), said);
                 }
-                Ok(true) | Err(_) => {}
             }
         }
+        // A key the compiled codec refuses (or that does not compile): `encode_key`
+        // says every reason there is.
         match encode_key(self.schema, entity, template, values) {
-            Ok((k, warnings)) => {
-                let said = (!warnings.is_empty()).then(|| {
-                    Rc::new(KeyProblems {
-                        errors: Vec::new(),
-                        warnings,
-                    })
-                });
-                (Some(Cow::Owned(k.as_str().to_string())), said)
-            }
-            Err(errors) => (
-                None,
-                Some(Rc::new(KeyProblems {
-                    errors,
-                    warnings: Vec::new(),
-                })),
+            Ok((k, warnings)) => (
+                Some(Cow::Owned(k.as_str().to_string())),
+                (!warnings.is_empty()).then_some(Said::Warns),
             ),
+            Err(errors) => (None, Some(Said::Refused(Rc::new(errors)))),
         }
     }
 }
@@ -386,13 +411,15 @@ mod tests {
                 let column = KeyColumn::write(&schema, attribute, &items, None, &|_| false);
                 let template = schema.entities[0].template(attribute).unwrap();
                 for (row, values) in rows.iter().enumerate() {
-                    let said = |p: KeyProblems| (!p.errors.is_empty() || !p.warnings.is_empty()).then_some(p);
-                    let (key, problems) = match encode_key(&schema, &schema.entities[0], template, values) {
-                        Ok((k, warnings)) => (Some(k.as_str().to_string()), said(KeyProblems { errors: vec![], warnings })),
-                        Err(errors) => (None, said(KeyProblems { errors, warnings: vec![] })),
+                    let (key, said) = match encode_key(&schema, &schema.entities[0], template, values) {
+                        Ok((k, warnings)) => (Some(k.as_str().to_string()), (!warnings.is_empty()).then_some(Said::Warns)),
+                        Err(errors) => (None, Some(Said::Refused(Rc::new(errors)))),
                     };
                     prop_assert_eq!(column.get(row).map(str::to_string), key, "{} {}", attribute, row);
-                    prop_assert_eq!(column.problems(row).map(|p| (**p).clone()), problems, "{} {}", attribute, row);
+                    prop_assert_eq!(column.said(row), said.as_ref(), "{} {}", attribute, row);
+                    if said == Some(Said::Warns) {
+                        prop_assert!(!key_warnings(&schema, &schema.entities[0], attribute, values).is_empty());
+                    }
                 }
             }
         }

@@ -3,9 +3,9 @@
 //! an index groups them into. The page renders this and computes nothing itself.
 
 use crate::codec::number::order_of_written;
-use crate::codec::order::{compare_keys, sort_items, sort_positions};
+use crate::codec::order::{compare_keys, sort_items, sort_positions, sort_rows_by_bytes};
 use crate::codec::{encode_field, naive_key_into, shown, Values};
-use crate::error::{Error, Warning};
+use crate::error::Error;
 use crate::schema::Segment;
 use crate::schema::{AttrType, Entity, Schema};
 use std::cmp::Ordering;
@@ -22,7 +22,7 @@ pub use collections::{
 };
 pub use item_keys::ItemKeys;
 use key_column::Texts;
-pub use key_column::{KeyColumn, KeyProblems};
+pub use key_column::{key_warnings, KeyColumn, Said};
 
 /// One sample item: the entity it belongs to and its field values.
 pub type Sample<'a> = (&'a Entity, &'a Values);
@@ -82,12 +82,12 @@ impl Preview {
 
     /// Why item `row` has no key.
     pub fn errors(&self, row: usize) -> &[Error] {
-        self.keys.problems(row).map_or(&[], |p| p.errors.as_slice())
+        self.keys.errors(row)
     }
 
-    /// What to watch in item `row`'s key.
-    pub fn warnings(&self, row: usize) -> &[Warning] {
-        self.keys.problems(row).map_or(&[], |p| p.warnings.as_slice())
+    /// Whether the codec warns about item `row`'s key ([`key_warnings`] gives the words).
+    pub fn warns(&self, row: usize) -> bool {
+        self.keys.warns(row)
     }
 
     pub fn window(&self, keep: impl Fn(usize) -> bool) -> Window {
@@ -162,9 +162,11 @@ pub fn preview_after(
     let key_texts: Vec<Option<&str>> = keys.iter().collect();
     let key_of = |r: usize| key_texts[r].unwrap_or_default();
     // The column's order, made from the earlier one unless a view made it already.
-    let sorted = match keys.known_order() {
-        Some(order) => order.clone(),
-        None => {
+    let sorted = match (keys.known_order(), same) {
+        (Some(order), _) => order.clone(),
+        // Nothing to start from: the column sorts itself, by its keys' leading bytes.
+        (None, None) => keys.order().clone(),
+        (None, Some(_)) => {
             let order = Rc::new(ordered(
                 same.map(|(p, _)| p.sorted.as_slice()),
                 changed.as_deref(),
@@ -186,18 +188,25 @@ pub fn preview_after(
             let changed = kept_naive
                 .filter(|p| p.naive.len() == rows.len())
                 .map(|_| (0..rows.len()).map(|r| !unchanged(r)).collect::<Vec<bool>>());
-            Rc::new(ordered(
-                same.map(|(p, _)| p.naive_order.as_slice()),
-                changed.as_deref(),
-                rows.len(),
-                &|i| texts[i].is_some(),
-                &|a, b| compare_keys(text(a), text(b)).then(a.cmp(&b)),
-            ))
+            Rc::new(match same {
+                Some((p, _)) => ordered(
+                    Some(p.naive_order.as_slice()),
+                    changed.as_deref(),
+                    rows.len(),
+                    &|i| texts[i].is_some(),
+                    &|a, b| compare_keys(text(a), text(b)).then(a.cmp(&b)),
+                ),
+                None => {
+                    let mut order: Vec<usize> = (0..rows.len()).filter(|&i| texts[i].is_some()).collect();
+                    sort_rows_by_bytes(&mut order, &text);
+                    order
+                }
+            })
         }
     };
     let mut refused = vec![false; rows.len()];
-    for (row, said) in keys.said() {
-        refused[row] = !said.errors.is_empty();
+    for (row, _) in keys.refused() {
+        refused[row] = true;
     }
     // Items whose entity has no template for the attribute are not in this order at all.
     let naive_sorted: Vec<usize> = naive_order

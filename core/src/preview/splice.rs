@@ -114,7 +114,7 @@ impl KeyColumn {
         for (row, &item) in items.iter().enumerate() {
             let (entity, values) = item;
             let spliced = (|| {
-                if number || row >= kept.len() || !unchanged(row) || kept.problems(row).is_some() {
+                if number || row >= kept.len() || !unchanged(row) || kept.said(row).is_some() {
                     return None;
                 }
                 let place = places.get(entity_at(entity)?)?.as_ref()?;

@@ -7,6 +7,7 @@ use crate::ui::panels::query_band::{Marker, RowMarks};
 use crate::ui::widgets::elided::{shortened, Elided, MESSAGE};
 use crate::ui::widgets::key_segments::{column_widths, KeySegments};
 use crate::ui::SHOWN;
+use keylab::error::Warning;
 use keylab::preview::Preview;
 use keylab::schema::{KeyTemplate, Order, Segment};
 use std::rc::Rc;
@@ -27,6 +28,9 @@ pub struct KeyLists<'a> {
     widths: Rc<Vec<usize>>,
     /// The warnings every shown key has, said once above the list.
     pub shared_warnings: Option<Vec<String>>,
+    /// The words of each shown key's warnings, in `shown`'s order: written out for the
+    /// keys on screen only (the column says which keys warn).
+    warnings: Vec<Vec<Warning>>,
 }
 
 impl<'a> KeyLists<'a> {
@@ -49,7 +53,14 @@ impl<'a> KeyLists<'a> {
             widths: Rc::default(),
             separator,
             shared_warnings: None,
+            warnings: Vec::new(),
         };
+        lists.warnings = (lists.shown.iter())
+            .map(|&r| match preview.warns(r) {
+                true => items.key_warnings(ItemId(r), &preview.attribute),
+                false => Vec::new(),
+            })
+            .collect();
         // The keys shown line up segment by segment.
         lists.widths = Rc::new(column_widths(
             lists
@@ -102,18 +113,13 @@ impl<'a> KeyLists<'a> {
     /// When every key shown has the same kinds of warning (on the same fields), they are
     /// said once above the list, with the first key's as the example.
     fn warnings_every_key_has(&self) -> Option<Vec<String>> {
-        let kinds = |r: usize| -> Vec<(&'static str, Option<&str>)> {
-            self.preview
-                .warnings(r)
-                .iter()
-                .map(|w| (w.code(), w.context.field.as_deref()))
-                .collect()
+        let kinds = |ws: &[Warning]| -> Vec<(&'static str, Option<String>)> {
+            ws.iter().map(|w| (w.code(), w.context.field.clone())).collect()
         };
-        let shown = &self.shown;
-        let &r = shown.first()?;
-        let first = kinds(r);
-        (!first.is_empty() && shown.len() > 1 && shown[1..].iter().all(|&o| kinds(o) == first))
-            .then(|| self.preview.warnings(r).iter().map(|w| w.sentence()).collect())
+        let (first, rest) = self.warnings.split_first()?;
+        let kind = kinds(first);
+        (!kind.is_empty() && !rest.is_empty() && rest.iter().all(|o| kinds(o) == kind))
+            .then(|| first.iter().map(|w| w.sentence()).collect())
     }
 
     /// The keylab list, under its heading with the box that lists it from the end.
@@ -157,7 +163,7 @@ impl<'a> KeyLists<'a> {
     /// One key of the keylab list: its coloured segments, the query's marks around it,
     /// its warnings and its values.
     fn key_row(&self, n: usize, r: usize, m: &RowMarks) -> Html {
-        let warnings = self.preview.warnings(r);
+        let warnings = self.warnings.get(n).map(Vec::as_slice).unwrap_or_default();
         let on_point = &self.on_point;
         let values = self.values_of(r);
         html! {

@@ -159,7 +159,7 @@ fn facts(
     };
     // Items with no template for the attribute are only absent (a sparse index); the
     // ones the codec refuses are said as errors.
-    let refused = preview.keys.said().filter(|(_, p)| !p.errors.is_empty()).count();
+    let refused = preview.keys.refused().count();
     let skipped = preview.len().saturating_sub(preview.sorted.len() + refused);
     let skipped_note = if skipped > 0 {
         format!(
@@ -220,11 +220,7 @@ fn facts(
 
 /// The items the codec refuses are not in the order: said where the keys are.
 fn refused_line(preview: &Preview) -> Html {
-    let mut refused = preview
-        .keys
-        .said()
-        .filter(|(_, p)| !p.errors.is_empty())
-        .map(|(r, _)| r);
+    let mut refused = preview.keys.refused().map(|(r, _)| r);
     let Some(r) = refused.next() else {
         return Html::default();
     };

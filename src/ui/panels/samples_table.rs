@@ -39,8 +39,14 @@ const WINDOW: usize = 30;
 /// with the key's own messages, and its remove button.
 fn item_row(props: &SamplesTableProps, columns: &[String], item: ItemId) -> Html {
     let (items, d, r) = (&props.items, &props.dispatch, item.0);
-    let said = props.preview.as_ref().and_then(|p| p.keys.problems(r));
-    let key = props.preview.as_ref().and_then(|p| p.key(r));
+    let preview = props.preview.as_deref();
+    let key = preview.and_then(|p| p.key(r));
+    let refused = preview.map_or(&[][..], |p| p.errors(r));
+    // The words of a warning are written out for the rows drawn, from the column's mark.
+    let warned = match preview.filter(|p| p.warns(r)) {
+        Some(p) => items.key_warnings(item, &p.attribute),
+        None => Vec::new(),
+    };
     let cells = columns.iter().map(|c| {
         let text = items.value(item, c).unwrap_or_default().to_string();
         let read = {
@@ -48,12 +54,10 @@ fn item_row(props: &SamplesTableProps, columns: &[String], item: ItemId) -> Html
             Callback::from(move |text: String| Ok(Action::from(ItemsEdit::SetValue { item, field: field.clone(), text })))
         };
         let on_field = |field: Option<&String>| field.map(String::as_str) == Some(c.as_str());
-        let errors: Vec<String> = said
-            .map(|v| v.errors.iter().filter(|e| !e.is_schema() && on_field(e.context.field.as_ref())).map(|e| e.sentence()).collect())
-            .unwrap_or_default();
-        let warnings: Vec<String> = said
-            .map(|v| v.warnings.iter().filter(|w| on_field(w.context.field.as_ref())).map(|w| w.sentence()).collect())
-            .unwrap_or_default();
+        let errors: Vec<String> =
+            refused.iter().filter(|e| !e.is_schema() && on_field(e.context.field.as_ref())).map(|e| e.sentence()).collect();
+        let warnings: Vec<String> =
+            warned.iter().filter(|w| on_field(w.context.field.as_ref())).map(|w| w.sentence()).collect();
         html! {
             <td>
                 <TypedInput id={format!("value-{r}-{c}")} aria_label={format!("{c} of item {}", r + 1)} invalid={!errors.is_empty()} testid={format!("value-{r}-{c}")} value={text} {read} dispatch={d.clone()} />
@@ -61,15 +65,11 @@ fn item_row(props: &SamplesTableProps, columns: &[String], item: ItemId) -> Html
             </td>
         }
     });
-    let key_errors: Vec<String> = said
-        .map(|v| {
-            v.errors
-                .iter()
-                .filter(|e| !e.is_schema() && e.context.field.is_none())
-                .map(|e| e.sentence())
-                .collect()
-        })
-        .unwrap_or_default();
+    let key_errors: Vec<String> = refused
+        .iter()
+        .filter(|e| !e.is_schema() && e.context.field.is_none())
+        .map(|e| e.sentence())
+        .collect();
     let key_warnings: Vec<String> = props.overwritten.get(r).copied().flatten().map(|by| format!(
         "Item {by} has the same table key, and DynamoDB keeps only the last write: this item is replaced. Add a unique field (an id or a timestamp) to the key."
     )).into_iter().collect();
@@ -94,9 +94,9 @@ fn item_row(props: &SamplesTableProps, columns: &[String], item: ItemId) -> Html
 /// the items the codec says something of are read.
 fn design_errors(preview: Option<&Preview>, items: &Items, entity: EntityId) -> Vec<String> {
     let mut found: Vec<String> = Vec::new();
-    let said = preview.into_iter().flat_map(|p| p.keys.said());
-    for (_, said) in said.filter(|(r, _)| items.entity_id(ItemId(*r)) == Some(entity)) {
-        for e in said.errors.iter().filter(|e| e.is_schema()) {
+    let refused = preview.into_iter().flat_map(|p| p.keys.refused());
+    for (_, errors) in refused.filter(|(r, _)| items.entity_id(ItemId(*r)) == Some(entity)) {
+        for e in errors.iter().filter(|e| e.is_schema()) {
             // The value is one row's; the problem is the design's.
             let mut e = e.clone();
             e.context.value = None;
