@@ -349,7 +349,10 @@ fn the_undo_history_survives_in_session_storage_for_its_own_work() {
     let mut edited = start.clone();
     std::rc::Rc::make_mut(&mut edited.rows).truncate(2);
     storage::save_history(&edited.to_json(), &[std::rc::Rc::new(start.clone())]);
-    assert_eq!(storage::load_history(&edited), vec![start.clone()]);
+    assert_eq!(
+        storage::history_of(storage::kept_history().as_deref(), &edited),
+        vec![start.clone()]
+    );
     // The history names its work by a fingerprint: it holds no second copy of it.
     let kept = session.get_item("keylab.history").ok().flatten().unwrap_or_default();
     let past_step = serde_json::to_string(&start.to_json()).unwrap().len();
@@ -359,12 +362,15 @@ fn the_undo_history_survives_in_session_storage_for_its_own_work() {
         kept.len()
     );
     assert_eq!(
-        storage::load_history(&start),
+        storage::history_of(storage::kept_history().as_deref(), &start),
         Vec::new(),
         "not the history of other work"
     );
     session.set_item("keylab.history", "{damaged").ok();
-    assert_eq!(storage::load_history(&edited), Vec::new());
+    assert_eq!(
+        storage::history_of(storage::kept_history().as_deref(), &edited),
+        Vec::new()
+    );
     session.clear().ok();
 }
 

@@ -14,6 +14,9 @@ pub struct Boot {
     pub first_visit: bool,
     pub notices: Vec<String>,
     pub pending_link: Option<Linked>,
+    /// This tab's undo steps as kept before the reload, to check against the work once
+    /// the page is up (see [`storage::history_of`]).
+    pub kept_history: Option<String>,
 }
 
 pub fn location() -> Option<web_sys::Location> {
@@ -62,6 +65,7 @@ pub fn current_hash() -> String {
 }
 
 pub fn boot() -> Boot {
+    let kept_history = storage::kept_history();
     let had_saved = storage::has_saved();
     let (saved, problem) = storage::load();
     let mut notices: Vec<String> = problem.into_iter().collect();
@@ -76,6 +80,7 @@ pub fn boot() -> Boot {
             first_visit,
             notices,
             pending_link: None,
+            kept_history,
         },
         LinkOutcome::Refused(message) => {
             notices.push(message);
@@ -84,6 +89,7 @@ pub fn boot() -> Boot {
                 first_visit,
                 notices,
                 pending_link: None,
+                kept_history,
             }
         }
         LinkOutcome::Open(linked) => Boot {
@@ -91,12 +97,14 @@ pub fn boot() -> Boot {
             state: linked.work,
             first_visit: false,
             pending_link: None,
+            kept_history,
         },
         LinkOutcome::Ask(linked) => Boot {
             state: saved,
             first_visit: false,
             notices,
             pending_link: Some(linked),
+            kept_history,
         },
     }
 }

@@ -180,13 +180,20 @@ pub fn save_history(present: &str, past: &[std::rc::Rc<Playground>]) {
     }
 }
 
-/// The undo steps kept for `present`, oldest first: none when what is kept was the
-/// history of other work (another tab saved since), or does not read back.
-pub fn load_history(present: &Playground) -> Vec<Playground> {
-    let Some(text) = session().and_then(|s| s.get_item(HISTORY_KEY).ok().flatten()) else {
+/// The undo steps' record as this tab kept it, read as the page starts: the first save
+/// of the page writes a new one.
+pub fn kept_history() -> Option<String> {
+    session().and_then(|s| s.get_item(HISTORY_KEY).ok().flatten())
+}
+
+/// The undo steps of a kept record (see [`kept_history`]) when it belongs to `present`,
+/// oldest first: none when it was the history of other work (another tab saved since),
+/// or does not read back.
+pub fn history_of(text: Option<&str>, present: &Playground) -> Vec<Playground> {
+    let Some(text) = text else {
         return Vec::new();
     };
-    let Ok(doc) = serde_json::from_str::<serde_json::Value>(&text) else {
+    let Ok(doc) = serde_json::from_str::<serde_json::Value>(text) else {
         return Vec::new();
     };
     // No step kept (large work keeps none): nothing to check the work against, and

@@ -2,7 +2,7 @@
 //! the views under it.
 
 use crate::analysis::Analysis;
-use crate::browser::boot::{boot, forget_link, share_url};
+use crate::browser::boot::{boot, forget_link, share_url, Boot};
 use crate::browser::link::Linked;
 use crate::browser::storage;
 use crate::browser::versions::{save_snapshot, stored, Source, Version};
@@ -218,11 +218,11 @@ impl Versions {
 /// up, since checking that they belong to this work writes all of it out (100,000
 /// items), which need not delay the first keys.
 #[hook]
-fn use_kept_history(workspace: &UseReducerHandle<Workspace>, booted: &Playground) {
+fn use_kept_history(workspace: &UseReducerHandle<Workspace>, booted: &Rc<Boot>) {
     let (workspace, booted) = (workspace.clone(), booted.clone());
     use_effect_with((), move |_| {
         let later = gloo::timers::callback::Timeout::new(0, move || {
-            let past = storage::load_history(&booted);
+            let past = storage::history_of(booted.kept_history.as_deref(), &booted.state);
             if !past.is_empty() {
                 workspace.dispatch(Command::Restore(past));
             }
@@ -242,7 +242,7 @@ pub fn App() -> Html {
         let boot = boot.clone();
         use_reducer(move || Workspace::new(boot.state.clone()))
     };
-    use_kept_history(&workspace, &boot.state);
+    use_kept_history(&workspace, &boot);
     // _eq: a save that changes nothing must not re-render, or a value being typed
     // (not yet committed by its change event) is reset under the cursor.
     let save_problem = use_state_eq(|| None::<String>);
