@@ -66,30 +66,23 @@ pub fn collections_in_order(
         return Vec::new();
     };
     let sort_type = schema.table.attribute_type(sort).unwrap_or(AttrType::S);
-    // Each item's group, worked out in item order: reading the columns in the order's
-    // (random) item order would miss the cache twice per item.
-    let mut groups: Vec<(&str, Vec<usize>)> = Vec::new();
-    let mut by_partition: HashMap<&str, usize, BuildHasherDefault<Prehashed>> = HashMap::default();
-    let group_of: Vec<Option<usize>> = partitions
-        .iter()
-        .zip(sorts.iter())
-        .map(|(pk, sk)| {
-            let (pk, _) = (pk?, sk?);
-            Some(*by_partition.entry(pk).or_insert_with(|| {
-                groups.push((pk, Vec::new()));
-                groups.len() - 1
-            }))
-        })
+    // Each item's partition, worked out once per partition key column; the order
+    // only distributes the items (reading the columns in its random item order would
+    // miss the cache for every item).
+    let partition_groups = partitions.groups();
+    let mut groups: Vec<(&str, Vec<usize>)> = (partition_groups.first_item.iter())
+        .map(|&first| (partitions.get(first).unwrap_or_default(), Vec::new()))
         .collect();
     let in_order: Box<dyn Iterator<Item = usize>> = match order {
         Some(order) => Box::new(order.iter().copied()),
-        None => Box::new(0..rows.len()),
+        None => Box::new((0..rows.len()).filter(|&r| sorts.get(r).is_some())),
     };
     for row in in_order {
-        if let Some(g) = group_of.get(row).copied().flatten() {
-            groups[g].1.push(row);
+        if let Some(g) = partition_groups.of_item.get(row).copied().flatten() {
+            groups[g as usize].1.push(row);
         }
     }
+    groups.retain(|(_, rows)| !rows.is_empty());
     if order.is_none() {
         let texts: Vec<&str> = (0..rows.len()).map(|r| sorts.get(r).unwrap_or_default()).collect();
         for (_, group) in &mut groups {
@@ -194,19 +187,23 @@ pub fn shared_table_keys_among(schema: &Schema, keys: &ItemKeys, among: &dyn Fn(
             None => Some((pk, None)),
         }
     };
+    // The partition key's part of the hash is its group (worked out once per partition
+    // key column); only the sort key's bytes are hashed.
+    let partition_of = &partitions.groups().of_item;
     let hashes: Vec<Option<u64>> = (0..partitions.len())
         .map(|row| {
-            let (pk, sk) = table_key(row)?;
-            let pk_hash = hash_bytes(pk.as_bytes(), SEED) ^ pk.len() as u64;
+            let (_, sk) = table_key(row)?;
+            let pk_hash = SEED ^ u64::from(partition_of.get(row).copied().flatten()?);
             Some(hash_bytes(sk.unwrap_or_default().as_bytes(), pk_hash))
         })
         .collect();
-    let mut seen: HashMap<u64, u32, BuildHasherDefault<Prehashed>> = HashMap::default();
+    let mut seen: HashMap<u64, u32, BuildHasherDefault<KeyHasher>> =
+        HashMap::with_capacity_and_hasher(hashes.len(), BuildHasherDefault::default());
     for h in hashes.iter().flatten() {
         *seen.entry(*h).or_default() += 1;
     }
     let mut groups: Vec<SharedKey> = Vec::new();
-    let mut by_key: HashMap<(&str, Option<&str>), usize, BuildHasherDefault<Prehashed>> = HashMap::default();
+    let mut by_key: HashMap<(&str, Option<&str>), usize, BuildHasherDefault<KeyHasher>> = HashMap::default();
     let twice = |h: &Option<u64>| h.is_some_and(|h| seen.get(&h).is_some_and(|&n| n > 1));
     for row in (0..hashes.len()).filter(|&r| twice(&hashes[r])) {
         let Some(key) = table_key(row) else {
@@ -254,9 +251,9 @@ fn hash_bytes(bytes: &[u8], hash: u64) -> u64 {
 /// A hasher for keys that are hashes already, and for key texts (with [`hash_bytes`],
 /// where SipHash was most of the cost of grouping 100,000 keys).
 #[derive(Default)]
-struct Prehashed(u64);
+pub(super) struct KeyHasher(u64);
 
-impl Hasher for Prehashed {
+impl Hasher for KeyHasher {
     /// Mixed (splitmix64's finaliser), since the table picks buckets by the low bits,
     /// which the multiply-rotate steps leave alike for keys that differ late.
     fn finish(&self) -> u64 {

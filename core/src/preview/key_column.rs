@@ -17,6 +17,8 @@ use crate::schema::{AttrType, Entity, Schema};
 use std::borrow::Cow;
 use std::cell::OnceCell;
 use std::cmp::Ordering;
+use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
 use std::rc::Rc;
 
 /// What the codec says of one item's key.
@@ -51,6 +53,17 @@ pub struct KeyColumn {
     /// The items with a key in DynamoDB's order, worked out once by whichever view
     /// needs it first (the preview does, from the order before the edit).
     order: OnceCell<Rc<Vec<usize>>>,
+    /// Which items share a key (a partition key's partitions), worked out once.
+    groups: OnceCell<Rc<Groups>>,
+}
+
+/// The items of a column grouped by equal keys: for a partition key, its partitions.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Groups {
+    /// Per item, its group; `None` for an item without a key.
+    pub of_item: Vec<Option<u32>>,
+    /// Per group, its first item (whose key is the group's).
+    pub first_item: Vec<usize>,
 }
 
 /// Two columns are equal when they hold the same keys and say the same of them,
@@ -153,10 +166,17 @@ impl KeyColumn {
                     problems: k.problems.clone(),
                     number: k.number,
                     order: OnceCell::new(),
+                    groups: OnceCell::new(),
                 };
                 for row in changed {
                     let (key, said) = writer.write(items[row]);
                     column.set(row, key.as_deref(), said);
+                }
+                // The same keys (an edit that changed none of them): the same order and
+                // the same groups, worked out already.
+                if Rc::ptr_eq(&column.keys, &k.keys) {
+                    column.order = k.order.clone();
+                    column.groups = k.groups.clone();
                 }
                 return column;
             }
@@ -181,6 +201,7 @@ impl KeyColumn {
             problems: Rc::default(),
             number,
             order: OnceCell::new(),
+            groups: OnceCell::new(),
         }
     }
 
@@ -272,6 +293,26 @@ impl KeyColumn {
                 false => sort_rows_by_bytes(&mut order, &key),
             }
             Rc::new(order)
+        })
+    }
+
+    /// The items grouped by equal keys, worked out the first time it is asked for: in
+    /// item order, with a hasher for key texts (grouping 100,000 partition keys by
+    /// SipHash was most of grouping the item collections).
+    pub fn groups(&self) -> &Rc<Groups> {
+        self.groups.get_or_init(|| {
+            let mut first: HashMap<&str, u32, BuildHasherDefault<super::collections::KeyHasher>> = HashMap::default();
+            let mut groups = Groups::default();
+            for (row, key) in self.iter().enumerate() {
+                let group = key.map(|key| {
+                    *first.entry(key).or_insert_with(|| {
+                        groups.first_item.push(row);
+                        (groups.first_item.len() - 1) as u32
+                    })
+                });
+                groups.of_item.push(group);
+            }
+            Rc::new(groups)
         })
     }
 
