@@ -407,7 +407,7 @@ mod tests {
                         let mut p = base.clone();
                         p.query = Rc::new(QueryDraft {
                             shape,
-                            index: index.clone(),
+                            index: index.clone().map(crate::document::IndexName),
                             anchor: ItemId(anchor),
                             limit: "2".into(),
                             ..QueryDraft::default()

@@ -38,7 +38,12 @@ fn every_part_reads_only_the_pieces_it_names() {
             shape: Shape::Top,
             limit: "2".into(),
             anchor: ItemId(p.rows.len() - 1),
-            index: p.schema.table.indexes.last().map(|i| i.name.clone()),
+            index: p
+                .schema
+                .table
+                .indexes
+                .last()
+                .map(|i| crate::document::IndexName(i.name.clone())),
             ..QueryDraft::default()
         });
         p.snippet = Rc::new(SnippetPrefs {

@@ -39,7 +39,7 @@ fn every_query(shape: Shape, limit: &str) -> Vec<(PresetId, Playground, String, 
                 let mut p = base.clone();
                 p.query = std::rc::Rc::new(QueryDraft {
                     shape,
-                    index: (!index.is_empty()).then(|| index.clone()),
+                    index: (!index.is_empty()).then(|| IndexName(index.clone())),
                     anchor: ItemId(anchor),
                     limit: limit.into(),
                     ..QueryDraft::default()

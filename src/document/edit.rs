@@ -167,7 +167,7 @@ pub enum DesignEdit {
         partition: Vec<String>,
         sort: Vec<String>,
     },
-    RemoveIndex(String),
+    RemoveIndex(IndexName),
     /// The fix for a changing value in the table's key (lint L4), as one step: a new GSI
     /// keyed as the table was (so it orders as the table did), and the table's key
     /// without the field, which is marked as changing.

@@ -86,7 +86,7 @@ impl Playground {
                 }
                 self.add_multi_attribute_index(partition, sort);
             }
-            DesignEdit::RemoveIndex(name) => self.remove_index(&name),
+            DesignEdit::RemoveIndex(name) => self.remove_index(name.as_str()),
             DesignEdit::MoveToIndex { entity, field } => self.move_to_index(&entity, &field),
             DesignEdit::AddSortKey => self.add_sort_key(),
         }

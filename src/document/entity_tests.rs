@@ -83,7 +83,7 @@ fn indexes_and_templates_are_added_and_removed() {
         "every run is in the one GSI1 partition"
     );
     let mut q = (*p.query).clone();
-    q.index = Some("GSI1".into());
+    q.index = Some(IndexName("GSI1".into()));
     let p = edit(p, vec![Action::from(QueryEdit::SetQuery(q))]);
     let view = p.analyse().query.as_ref().clone().unwrap();
     assert!(view.input.contains("\"IndexName\": \"GSI1\""), "{}", view.input);
@@ -93,7 +93,7 @@ fn indexes_and_templates_are_added_and_removed() {
         sparse.collections(&sparse.item_keys(), None).is_empty(),
         "no item is in the index any more"
     );
-    let gone = edit(p, vec![Action::from(DesignEdit::RemoveIndex("GSI1".into()))]);
+    let gone = edit(p, vec![Action::from(DesignEdit::RemoveIndex(IndexName("GSI1".into())))]);
     assert!(gone.schema.table.indexes.is_empty());
     assert_eq!(gone.schema.table.attributes.len(), 2);
     assert!(gone.schema.entities[0].template("GSI1PK").is_none());

@@ -23,6 +23,24 @@ impl fmt::Display for ItemId {
     }
 }
 
+/// A GSI of the table, by name; where the base table is meant, `Option<IndexName>` is
+/// `None` (never an empty name).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct IndexName(pub String);
+
+impl IndexName {
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Display for IndexName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
 /// A built-in design from the seed articles (the app's presets), as the work
 /// remembers which one it started from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

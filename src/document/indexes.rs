@@ -102,7 +102,7 @@ impl Playground {
                     }
                 }
             }
-            if self.query.index.as_deref() == Some(name) {
+            if self.query.index.as_ref().is_some_and(|i| i.as_str() == name) {
                 self.query_mut().index = None;
             }
         }

@@ -30,7 +30,7 @@ pub use edit::{
     TypedEdit,
 };
 pub use history::{Command, Workspace, HISTORY};
-pub use ids::{EntityId, ItemId, PresetId, SettingKey, SettingOf};
+pub use ids::{EntityId, IndexName, ItemId, PresetId, SettingKey, SettingOf};
 pub use panel_views::{Design, Items};
 pub use pieces::{Piece, Reads};
 pub use query_draft::{QueryChoices, QueryDraft, Shape, ANCHORS_OFFERED};

@@ -46,7 +46,7 @@ pub struct QueryDraft {
     /// The GSI to query; `None` for the base table. Saved work before this wrote the base
     /// table as `""`, which still reads as `None`.
     #[serde(deserialize_with = "base_table_or_index")]
-    pub index: Option<String>,
+    pub index: Option<IndexName>,
     pub anchor: ItemId,
     pub fixed: usize,
     pub op: RangeOp,
@@ -75,9 +75,9 @@ impl Default for QueryDraft {
 }
 
 /// An index name, or the base table: `null`, absent or the empty name of earlier saves.
-fn base_table_or_index<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+fn base_table_or_index<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<IndexName>, D::Error> {
     let name: Option<String> = Option::deserialize(d)?;
-    Ok(name.filter(|n| !n.is_empty()))
+    Ok(name.filter(|n| !n.is_empty()).map(IndexName))
 }
 
 /// What the query panel offers for the current draft, worked out from the document:
@@ -127,7 +127,7 @@ impl Playground {
             indexes: self.schema.table.indexes.iter().map(|i| i.name.clone()).collect(),
             // As the draft names it, even gone, so the picker shows it and picking
             // another index or the base table is a change.
-            index: self.query.index.clone().unwrap_or_default(),
+            index: self.query.index.as_ref().map(|i| i.0.clone()).unwrap_or_default(),
             entities: self
                 .schema
                 .entities
@@ -170,7 +170,7 @@ impl Playground {
 
     /// The GSI the query panel queries, while the table has it.
     pub fn query_index(&self) -> Option<&str> {
-        let name = self.query.index.as_deref()?;
+        let name = self.query.index.as_ref()?.as_str();
         self.schema.table.indexes.iter().any(|i| i.name == name).then_some(name)
     }
 
@@ -318,7 +318,8 @@ impl Playground {
         // query of the base table.
         if let (Some(name), None) = (&q.index, self.query_index()) {
             return Err(format!(
-                "the query is on index {name:?}, which the table does not have: pick the base table or one of its indexes"
+                "the query is on index {:?}, which the table does not have: pick the base table or one of its indexes",
+                name.as_str()
             ));
         }
         let index = self.query_index();

@@ -413,7 +413,7 @@ fn a_multi_attribute_index_is_made_from_the_entitys_fields_each_held_as_itself()
     assert!(p.schema.check().0.is_empty(), "{:?}", p.schema.check().0);
     // Removing it takes its attributes and templates along.
     let name = ix.name.clone();
-    let p = Workspace::new(p).reduce_edit(Action::from(DesignEdit::RemoveIndex(name)));
+    let p = Workspace::new(p).reduce_edit(Action::from(DesignEdit::RemoveIndex(IndexName(name))));
     assert_eq!(p.schema.table.attribute_type("score"), None);
     assert!(p.schema.entities[0].template("at").is_none());
 }

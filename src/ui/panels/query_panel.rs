@@ -2,7 +2,7 @@
 //! expression, its input object, the explanation and the rows it returns, page by page.
 
 use crate::analysis::QueryView;
-use crate::document::{Action, ItemId, QueryChoices, QueryDraft, QueryEdit, Same, Shape};
+use crate::document::{Action, IndexName, ItemId, QueryChoices, QueryDraft, QueryEdit, Same, Shape};
 use crate::ui::panels::hit_list::HitList;
 use crate::ui::widgets::controls;
 use crate::ui::widgets::elided::Elided;
@@ -118,7 +118,7 @@ impl Controls<'_> {
             "index",
             options,
             &self.choices.index,
-            self.edit(|q, v| q.index = (!v.is_empty()).then_some(v)),
+            self.edit(|q, v| q.index = (!v.is_empty()).then_some(IndexName(v))),
         )
     }
 
