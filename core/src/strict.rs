@@ -31,7 +31,7 @@ impl Fields<'_> {
         value.as_object().map_or(Ok(()), |o| self.check(o))
     }
 
-    fn unknown(&self, field: &str) -> String {
+    pub fn unknown(&self, field: &str) -> String {
         let at = if self.place.is_empty() {
             format!("{field:?} is not a known field")
         } else {

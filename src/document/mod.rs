@@ -22,6 +22,7 @@ mod panel_views;
 mod pieces;
 mod query_draft;
 mod saved;
+mod saved_items;
 #[cfg(test)]
 mod tests;
 

@@ -1,5 +1,6 @@
 //! The save format: what autosave, files and links write, and how it is read back.
 
+use super::saved_items::{ItemList, ItemRead, ItemsRead};
 use super::*;
 
 /// The fields of saved work, as `to_value` writes them; `rows` is the format before
@@ -218,7 +219,8 @@ impl Playground {
     /// (the code settings, the query draft, the width planner's maximums, a typed
     /// setting), so the work loads and the loss is said, never silent.
     pub fn read_saved(text: &str) -> Result<(Playground, Vec<String>), String> {
-        let mut doc: Value = serde_json::from_str(text).map_err(|e| format!("saved work is not valid JSON ({e})"))?;
+        let read = super::saved_items::read(text).map_err(|e| format!("saved work is not valid JSON ({e})"))?;
+        let mut doc = read.doc;
         // A field this version does not know would be dropped without a word: refuse it.
         keylab::strict::Fields {
             place: "the saved work",
@@ -230,13 +232,12 @@ impl Playground {
             ],
         }
         .check_value(&doc)?;
-        if let Some(Value::Array(items)) = doc.get("items") {
-            let item = keylab::strict::Fields {
-                place: "a saved item",
-                allowed: &["entity", "values"],
-                elsewhere: &[],
-            };
-            items.iter().try_for_each(|i| item.check_value(i))?;
+        if let Some(ItemsRead::List(ItemList {
+            unknown_field: Some(why),
+            ..
+        })) = &read.items
+        {
+            return Err(why.clone());
         }
         for (key, place, allowed) in [
             (
@@ -267,14 +268,7 @@ impl Playground {
         if entity.0 >= schema.entities.len() {
             return Err("saved work names an entity that does not exist".into());
         }
-        // Taken out of the document rather than copied: at 100,000 items, copying the
-        // values and then dropping the parsed tree took a third of a reload.
-        let rows = read_items(
-            &schema,
-            entity,
-            doc.get_mut("items").map(Value::take),
-            doc.get_mut("rows").map(Value::take),
-        )?;
+        let rows = read_items(&schema, entity, read.items, doc.get_mut("rows").map(Value::take))?;
         let text_of = |key: &str| doc.get(key).and_then(Value::as_str).unwrap_or_default().to_string();
         let mut notes = Vec::new();
         // The query draft, the code settings and the typed settings are conveniences: a
@@ -326,30 +320,38 @@ impl Playground {
 fn read_items(
     schema: &Schema,
     entity: EntityId,
-    items: Option<Value>,
+    items: Option<ItemsRead>,
     rows: Option<Value>,
 ) -> Result<Vec<Row>, String> {
     match (items, rows) {
-        (Some(Value::Array(items)), _) => items
-            .into_iter()
-            .enumerate()
-            .map(|(i, item)| {
-                let Value::Object(mut item) = item else {
-                    return Err(format!("saved item {} is not an object", i + 1));
-                };
-                let name = item.get("entity").and_then(Value::as_str).unwrap_or_default();
-                let Some(entity) = schema.entities.iter().position(|e| e.name == name) else {
-                    return Err(format!(
-                        "saved item {} names entity {name:?}, which the schema does not have",
-                        i + 1
-                    ));
-                };
-                match item.remove("values") {
-                    Some(Value::Object(values)) => Ok(Row::new(EntityId(entity), as_text(values))),
-                    _ => Err(format!("saved item {} has no \"values\" object", i + 1)),
-                }
-            })
-            .collect(),
+        (Some(ItemsRead::List(list)), _) => {
+            let entities: Vec<Option<usize>> = list
+                .names
+                .iter()
+                .map(|n| schema.entities.iter().position(|e| e.name == *n))
+                .collect();
+            list.items
+                .into_iter()
+                .enumerate()
+                .map(|(i, item)| {
+                    let ItemRead::Item { name, values } = item else {
+                        return Err(format!("saved item {} is not an object", i + 1));
+                    };
+                    let Some(entity) = name.and_then(|n| entities[n]) else {
+                        let name = name.map_or("", |n| list.names[n].as_str());
+                        return Err(format!(
+                            "saved item {} names entity {name:?}, which the schema does not have",
+                            i + 1
+                        ));
+                    };
+                    match values {
+                        Some(values) => Ok(Row::new(EntityId(entity), values)),
+                        None => Err(format!("saved item {} has no \"values\" object", i + 1)),
+                    }
+                })
+                .collect()
+        }
+        (Some(ItemsRead::NotAList), _) => Err("the saved \"items\" is not a list of items".into()),
         (_, Some(Value::Array(rows))) => rows
             .into_iter()
             .map(|r| match r {
@@ -362,13 +364,11 @@ fn read_items(
 }
 
 /// Values as the page keeps them: every one text (the codec reads numbers from text).
-fn as_text(mut values: Values) -> Values {
-    for value in values.values_mut() {
-        if !value.is_string() {
-            *value = Value::String(keylab_text(value));
-        }
-    }
+fn as_text(values: Values) -> Values {
     values
+        .into_iter()
+        .map(|(field, value)| (field, Value::String(keylab_text(value))))
+        .collect()
 }
 
 /// A saved part read as its type, or its default and a note saying why it was reset.
@@ -388,9 +388,9 @@ fn settings<T: Default + serde::de::DeserializeOwned>(
     }
 }
 
-fn keylab_text(v: &Value) -> String {
+pub(super) fn keylab_text(v: Value) -> String {
     match v {
-        Value::String(s) => s.clone(),
+        Value::String(s) => s,
         Value::Null => String::new(),
         other => other.to_string(),
     }
