@@ -57,6 +57,41 @@ fn an_item_whose_key_cannot_be_written_is_an_error_naming_the_item_value_field_a
 }
 
 #[test]
+fn every_overflow_of_a_field_is_one_finding_whose_fix_fits_the_longest_value() {
+    let s = design(
+        json!([{ "literal": "S" }, { "field": "score" }]),
+        json!({ "score": { "kind": "uint", "width": 3 } }),
+    );
+    // 4, 6 and 5 digits: three digit counts, one problem. A value no width can hold
+    // (39 digits) asks for something else, so it stays a finding of its own.
+    let rows = values(json!([
+        { "score": "1500" }, { "score": "250000" }, { "score": "12" }, { "score": "99999" },
+        { "score": "1".repeat(39) },
+    ]));
+    let found: Vec<Finding> = lint(&s, &items(&s, &rows))
+        .into_iter()
+        .filter(|f| f.rule == Rule::Unwritable)
+        .collect();
+    assert_eq!(found.len(), 2, "{found:?}");
+    assert!(
+        found[0].sentence.starts_with("3 E item(s) cannot be written"),
+        "{}",
+        found[0].sentence
+    );
+    assert!(
+        found[0].fix.starts_with("raise the width to at least 6 "),
+        "{}",
+        found[0].fix
+    );
+    assert!(found[1].sentence.starts_with("1 E item(s)"), "{}", found[1].sentence);
+    assert!(
+        found[1].fix.contains("cannot be stored in any width"),
+        "{}",
+        found[1].fix
+    );
+}
+
+#[test]
 fn many_unwritable_items_are_one_finding_that_names_three_and_counts_the_rest() {
     let s = design(json!([{ "field": "name" }]), json!({ "name": { "kind": "text" } }));
     let long = "x".repeat(100_000);

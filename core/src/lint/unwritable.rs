@@ -3,7 +3,7 @@
 use super::{Finding, Rule, Severity};
 use crate::codec::encode_key;
 use crate::elide::quoted;
-use crate::error::Error;
+use crate::error::{Error, ErrorKind, MAX_DIGITS};
 use crate::preview::{ItemKeys, Sample};
 use crate::schema::{Entity, Schema};
 
@@ -12,11 +12,12 @@ const NAMED: usize = 3;
 
 /// L7: items the codec refuses (a value past its width, a separator inside a value,
 /// a key over DynamoDB's limit). Such an item is never written, so the table would
-/// miss it while the design looks fine; one finding per key, field and problem, with
+/// miss it while the design looks fine; one finding per key, field and kind of problem
+/// (every overflow of a field is one finding, its fix the widest the items need), with
 /// the first items that have it. Problems of the design itself (an undefined field)
 /// are the schema's errors, said once beside it, not here.
 pub(super) fn unwritable(schema: &Schema, entity: &Entity, items: &[Sample], keys: &ItemKeys) -> Vec<Finding> {
-    let mut out: Vec<(Finding, usize)> = Vec::new();
+    let mut out: Vec<(Finding, Problem, usize)> = Vec::new();
     for template in &entity.keys {
         // The keys written already say which items were refused and why (an item of
         // this entity without a key has the codec's reasons): only those are read.
@@ -38,14 +39,19 @@ pub(super) fn unwritable(schema: &Schema, entity: &Entity, items: &[Sample], key
                     Some(f) => format!("item #{}: {f} {value} {}", n + 1, e.kind.problem()),
                     None => format!("item #{}: {}", n + 1, e.kind.problem()),
                 };
-                let same = out.iter_mut().find(|(f, _)| {
-                    f.attribute.as_deref() == Some(&template.attribute) && f.field == field && f.fix == e.kind.fix()
+                let problem = Problem::of(&e.kind);
+                let same = out.iter_mut().find(|(f, p, _)| {
+                    f.attribute.as_deref() == Some(&template.attribute) && f.field == field && p.same_kind(&problem)
                 });
                 match same {
-                    Some((finding, count)) => {
+                    Some((finding, kept, count)) => {
                         *count += 1;
                         if finding.evidence.len() < NAMED {
                             finding.evidence.push(named);
+                        }
+                        if problem.demand > kept.demand {
+                            *kept = problem;
+                            finding.fix = e.kind.fix();
                         }
                     }
                     None => out.push((
@@ -59,6 +65,7 @@ pub(super) fn unwritable(schema: &Schema, entity: &Entity, items: &[Sample], key
                             evidence: vec![named],
                             fix: e.kind.fix(),
                         },
+                        problem,
                         1,
                     )),
                 }
@@ -66,7 +73,7 @@ pub(super) fn unwritable(schema: &Schema, entity: &Entity, items: &[Sample], key
         }
     }
     out.into_iter()
-        .map(|(mut f, count)| {
+        .map(|(mut f, _, count)| {
             let what = f.field.as_deref().map_or(String::new(), |name| format!(" ({name})"));
             f.sentence = format!(
                 "{count} {} item(s) cannot be written: the codec refuses their {} key{what}, so DynamoDB would never hold them and every query would miss them.",
@@ -79,4 +86,32 @@ pub(super) fn unwritable(schema: &Schema, entity: &Entity, items: &[Sample], key
             f
         })
         .collect()
+}
+
+/// What makes two refusals of one field the same finding: the kind of problem, and for
+/// an overflow whether any width could hold the value. `demand` orders the members
+/// whose fix names a figure (the digits an overflow needs), so the finding's fix is
+/// the one that mends them all.
+struct Problem {
+    kind: std::mem::Discriminant<ErrorKind>,
+    beyond_any_width: bool,
+    demand: u32,
+}
+
+impl Problem {
+    fn of(kind: &ErrorKind) -> Problem {
+        let (beyond_any_width, demand) = match kind {
+            ErrorKind::Overflow { digits, .. } => (*digits > MAX_DIGITS, *digits),
+            _ => (false, 0),
+        };
+        Problem {
+            kind: std::mem::discriminant(kind),
+            beyond_any_width,
+            demand,
+        }
+    }
+
+    fn same_kind(&self, other: &Problem) -> bool {
+        self.kind == other.kind && self.beyond_any_width == other.beyond_any_width
+    }
 }
