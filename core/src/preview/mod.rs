@@ -101,7 +101,7 @@ impl Preview {
         let misplaced = naive_sorted
             .iter()
             .zip(&sorted)
-            .map(|(&naive, &real)| self.key(naive) != self.key(real))
+            .map(|(&naive, &real)| naive != real && self.key(naive) != self.key(real))
             .collect();
         Window {
             sorted,
@@ -218,7 +218,8 @@ pub fn preview_after(
     let naive_keyed = naive_sorted.iter().copied().filter(|&i| key_texts[i].is_some());
     for (place, row) in naive_keyed.enumerate() {
         // Equal keys may sit in either order; only a different key at this place counts.
-        misplaced[row] = key_texts[sorted[place]] != key_texts[row];
+        // (The same row at both places is the usual case, and needs no comparison.)
+        misplaced[row] = sorted[place] != row && key_texts[sorted[place]] != key_texts[row];
     }
     Preview {
         attribute: attribute.to_string(),

@@ -16,7 +16,6 @@ use crate::ui::widgets::scroll_cue::use_overflows;
 use crate::ui::{more_note, SHOWN};
 use keylab::preview::{Collection, CollectionItem, NumberVsString, Preview};
 use keylab::schema::AttrType;
-use std::collections::HashSet;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
@@ -268,7 +267,7 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
     // its ScanIndexForward, said in its line and set in the query panel.
     let from_end = use_state(|| false);
     let keys_list = use_node_ref();
-    crate::ui::widgets::flip::use_flip(keys_list.clone());
+    let flip = crate::ui::widgets::flip::use_flip(keys_list.clone());
     let naive_list = use_node_ref();
     let keys_scroll = use_overflows(keys_list.clone());
     let naive_scroll = use_overflows(naive_list.clone());
@@ -281,10 +280,21 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
     let shown = Shown::pick(props, *picked);
     let (band, elsewhere) = shown.band_and_elsewhere(props, preview, &picked);
     let forward = !*from_end;
-    let in_partition: Option<HashSet<usize>> = shown.partition.map(|c| c.items.iter().map(|i| i.row).collect());
+    // A mask, not a set: the window asks it once per item, 100,000 times at most.
+    let in_partition: Option<Vec<bool>> = shown.partition.map(|c| {
+        let mut mask = vec![false; preview.len()];
+        for i in &c.items {
+            if let Some(m) = mask.get_mut(i.row) {
+                *m = true;
+            }
+        }
+        mask
+    });
     let entity_of = |r: usize| props.items.entity(ItemId(r)).map(|e| e.name.as_str());
     let window = preview.window(|r| {
-        in_partition.as_ref().is_none_or(|rows| rows.contains(&r))
+        in_partition
+            .as_ref()
+            .is_none_or(|mask| mask.get(r).copied().unwrap_or(false))
             && (only.is_empty() || entity_of(r) == Some(only.as_str()))
     });
     // Reading backward (ScanIndexForward=false) walks the same order from the end.
@@ -300,6 +310,7 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
         naive.reverse();
     }
     let on_screen: Vec<usize> = in_order.iter().take(SHOWN).copied().collect();
+    flip.drawing(&on_screen);
     let row_marks = marks(&on_screen, &props.hits, band, forward);
     let lists = KeyLists::new(
         preview,

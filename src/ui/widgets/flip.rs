@@ -19,14 +19,45 @@ const MARK_MS: u32 = 1500;
 /// Where each row was drawn: its index in the list and its offset from the list's top.
 type Places = HashMap<String, (u32, i32)>;
 
+/// What the last render drew, and where; the order is told by the view that draws it.
+#[derive(Default)]
+struct Drawn {
+    places: Places,
+    /// The rows in the order the view draws them now, and in the order last settled.
+    order: Vec<usize>,
+    settled: Option<Vec<usize>>,
+}
+
+/// Says which rows the list draws, in order, so that a render that moved none of them
+/// reads nothing back from the page (500 rows' places are a forced layout and a
+/// thousand calls into the DOM, most of a small edit's cost).
+#[derive(Clone)]
+pub struct Flip(Rc<RefCell<Drawn>>);
+
+impl Flip {
+    pub fn drawing(&self, rows: &[usize]) {
+        let mut drawn = self.0.borrow_mut();
+        drawn.order.clear();
+        drawn.order.extend_from_slice(rows);
+    }
+}
+
 /// Watches the list under `list` across renders and animates its reorders.
 #[hook]
-pub fn use_flip(list: NodeRef) {
-    let last: Rc<RefCell<Places>> = use_mut_ref(Places::new);
-    use_effect(move || {
-        let mut last = last.borrow_mut();
-        *last = settle(&list, &last);
-    });
+pub fn use_flip(list: NodeRef) -> Flip {
+    let drawn: Rc<RefCell<Drawn>> = use_mut_ref(Drawn::default);
+    {
+        let drawn = drawn.clone();
+        use_effect(move || {
+            let mut drawn = drawn.borrow_mut();
+            if drawn.settled.as_deref() == Some(drawn.order.as_slice()) {
+                return;
+            }
+            drawn.places = settle(&list, &drawn.places);
+            drawn.settled = Some(drawn.order.clone());
+        });
+    }
+    Flip(drawn)
 }
 
 fn reduced_motion() -> bool {
