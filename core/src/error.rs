@@ -228,6 +228,15 @@ impl ErrorKind {
         }
     }
 
+    /// The width an overflow needs, when some width can hold the value: of several
+    /// overflows of one field, the largest is the fix that mends them all.
+    pub fn width_needed(&self) -> Option<u32> {
+        match self {
+            ErrorKind::Overflow { digits, .. } if *digits <= MAX_DIGITS => Some(*digits),
+            _ => None,
+        }
+    }
+
     /// How to fix it, in one sentence.
     pub fn fix(&self) -> String {
         match self {

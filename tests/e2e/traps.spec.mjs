@@ -59,6 +59,16 @@ test('an item that cannot be written is an error where the keys are and in the d
   const l7 = page.getByTestId('lint-list').locator('li[data-rule=L7]');
   await expect(l7).toContainText('item #2: score "1500" has 4 digits but the width is 3');
   await expect(l7).toContainText('Fix: raise the width to at least 4');
+  // Three values past width 1, of 2, 4 and 3 digits: the line shows the widest, whose
+  // fix mends them all, and the design check counts them as one finding.
+  await page.locator('#seg-0-width').fill('1');
+  await page.locator('#seg-0-width').press('Tab');
+  await expect(refused).toContainText('3 item(s) cannot be written');
+  await expect(refused).toContainText('The widest value, item #2: Run.score in SK: value "1500" has 4 digits');
+  await expect(refused).toContainText('raise the width to at least 4');
+  await expect(page.getByTestId('lint-summary')).toHaveText('1 error(s) and 0 warning(s).');
+  await expect(l7).toContainText('3 Run item(s) cannot be written');
+  await expect(l7).toContainText('Fix: raise the width to at least 4');
   // A value past every width offers no width to raise to.
   await page.locator('#seg-0-width').fill('10');
   await page.locator('#seg-0-width').press('Tab');

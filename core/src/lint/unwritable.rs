@@ -3,7 +3,7 @@
 use super::{Finding, Rule, Severity};
 use crate::codec::encode_key;
 use crate::elide::quoted;
-use crate::error::{Error, ErrorKind, MAX_DIGITS};
+use crate::error::{Error, ErrorKind};
 use crate::preview::{ItemKeys, Sample};
 use crate::schema::{Entity, Schema};
 
@@ -90,8 +90,8 @@ pub(super) fn unwritable(schema: &Schema, entity: &Entity, items: &[Sample], key
 
 /// What makes two refusals of one field the same finding: the kind of problem, and for
 /// an overflow whether any width could hold the value. `demand` orders the members
-/// whose fix names a figure (the digits an overflow needs), so the finding's fix is
-/// the one that mends them all.
+/// whose fix names a figure (the width an overflow needs), so the finding's fix is the
+/// one that mends them all.
 struct Problem {
     kind: std::mem::Discriminant<ErrorKind>,
     beyond_any_width: bool,
@@ -100,14 +100,11 @@ struct Problem {
 
 impl Problem {
     fn of(kind: &ErrorKind) -> Problem {
-        let (beyond_any_width, demand) = match kind {
-            ErrorKind::Overflow { digits, .. } => (*digits > MAX_DIGITS, *digits),
-            _ => (false, 0),
-        };
+        let needed = kind.width_needed();
         Problem {
             kind: std::mem::discriminant(kind),
-            beyond_any_width,
-            demand,
+            beyond_any_width: matches!(kind, ErrorKind::Overflow { .. }) && needed.is_none(),
+            demand: needed.unwrap_or(0),
         }
     }
 

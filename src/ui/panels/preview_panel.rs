@@ -219,16 +219,26 @@ fn facts(
 
 /// The items the codec refuses are not in the order: said where the keys are.
 fn refused_line(preview: &Preview) -> Html {
-    let mut refused = preview.keys.refused().map(|(r, _)| r);
-    let Some(r) = refused.next() else {
+    let Some((first, why)) = preview.keys.refused().next() else {
         return Html::default();
     };
-    let first = preview.errors(r).first().map(|e| e.sentence()).unwrap_or_default();
-    let count = 1 + refused.count();
+    let overflows = why.first().and_then(|e| e.kind.width_needed()).is_some();
+    let count = preview.keys.refused().count();
+    // When values overflow, the item shown is the one that needs the widest width: its
+    // fix mends every other overflow too, where the first one's might not.
+    let widest = (preview.keys.refused())
+        .filter_map(|(r, errors)| Some((errors.first()?.kind.width_needed()?, std::cmp::Reverse(r))))
+        .max()
+        .map(|(_, std::cmp::Reverse(r))| r);
+    let (r, lead) = match widest {
+        Some(r) if overflows && count > 1 => (r, format!("The widest value, item #{}: ", r + 1)),
+        _ => (first, format!("Item #{}: ", first + 1)),
+    };
+    let example = preview.errors(r).first().map(|e| e.sentence()).unwrap_or_default();
     html! {
         <p class="messages" data-testid="preview-refused"><span class="error" role="alert">
-            { format!("{count} item(s) cannot be written and are not in this list. Item #{}: ", r + 1) }
-            <Elided text={first} keep={MESSAGE} />
+            { format!("{count} item(s) cannot be written and are not in this list. {lead}") }
+            <Elided text={example} keep={MESSAGE} />
             if count > 1 { { " The Design check lists the others." } }
         </span></p>
     }
