@@ -50,6 +50,7 @@ test('Copy puts exactly the snippet on the clipboard and says Copied', async ({ 
   await openFresh(page);
   await openView(page, 'Code');
   await page.getByRole('tablist', { name: 'SDK' }).getByRole('tab', { name: 'boto3 client' }).click();
+  await expect(code(page)).toContainText('client.query(');
   const shown = await code(page).textContent();
   await page.getByRole('button', { name: 'Copy the boto3 client code', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Copied' })).toBeVisible();
@@ -89,10 +90,13 @@ test('a hostile value is data in every tab', async ({ page }) => {
     Go: 'q\'\\"\\\\$(touch /tmp/keylab-e2e)`id`${HOME}😀\\u200f',
   };
   for (const [tab, escaped] of Object.entries(expectations)) {
-    await page.getByRole('tablist', { name: 'SDK' }).getByRole('tab', { name: tab, exact: true }).click();
-    const text = await code(page).textContent();
-    expect(text, tab).toContain(escaped);
-    expect(text, `${tab} shows no raw bidi mark`).not.toContain('\u200F');
+    // The click re-renders the code on the next frame: wait for the tab's own text before
+    // reading it, or the read can see the previous tab's code.
+    const chosen = page.getByRole('tablist', { name: 'SDK' }).getByRole('tab', { name: tab, exact: true });
+    await chosen.click();
+    await expect(chosen).toHaveAttribute('aria-selected', 'true');
+    await expect(code(page), tab).toContainText(escaped);
+    expect(await code(page).textContent(), `${tab} shows no raw bidi mark`).not.toContain('\u200F');
   }
   // In the shell word the value's single quote is closed, escaped and reopened, and the
   // JSON inside escapes the double quote and backslash.
