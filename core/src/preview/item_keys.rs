@@ -3,6 +3,7 @@
 //! these instead of each encoding every item again (at 100,000 items, each pass of
 //! encoding the table's keys costs about as much as the preview's sort).
 
+use super::shared_after::{shared_after, SharedBefore, FOLLOWED_AT_MOST};
 use super::{shared_table_keys_among, KeyColumn, Sample, SharedKey};
 use crate::schema::Schema;
 use std::cell::OnceCell;
@@ -17,6 +18,9 @@ pub struct ItemKeys {
     /// The table keys several items write, found once for every view that asks (the
     /// linter, the overwritten items, the query's items).
     shared: OnceCell<Rc<Vec<SharedKey>>>,
+    /// The shared keys before an edit of a few items, when they had been found: the
+    /// ones after it follow from them.
+    shared_before: Option<SharedBefore>,
 }
 
 /// Equal when they hold the same keys, whether or not a view asked for the shared ones.
@@ -78,14 +82,20 @@ impl ItemKeys {
         ItemKeys {
             columns,
             shared: OnceCell::new(),
+            shared_before: earlier
+                .and_then(|(keys, before)| shared_before(keys, before, schema, items.len(), unchanged)),
         }
     }
 
     /// Every table key of `schema` (the one these keys were written with) that more
     /// than one item writes ([`super::shared_table_keys`]), found the first time it is asked.
     pub fn shared(&self, schema: &Schema) -> &Rc<Vec<SharedKey>> {
-        self.shared
-            .get_or_init(|| Rc::new(shared_table_keys_among(schema, self, &|_| true)))
+        self.shared.get_or_init(|| {
+            Rc::new(match &self.shared_before {
+                Some(before) => shared_after(before, schema, self),
+                None => shared_table_keys_among(schema, self, &|_| true),
+            })
+        })
     }
 
     /// The keys items write for `attribute`; `None` for an attribute that keys nothing.
@@ -97,6 +107,45 @@ impl ItemKeys {
     pub fn column(&self, attribute: &str) -> Option<&Rc<KeyColumn>> {
         self.columns.iter().find(|(a, _)| a == attribute).map(|(_, c)| c)
     }
+}
+
+/// Where the shared keys after an edit can start: the ones `keys` found (if a view asked
+/// for them), when the table key is written alike and at most [`FOLLOWED_AT_MOST`] rows
+/// are not `unchanged` (edited, added or gone).
+fn shared_before(
+    keys: &ItemKeys,
+    before: &Schema,
+    schema: &Schema,
+    rows: usize,
+    unchanged: &dyn Fn(usize) -> bool,
+) -> Option<SharedBefore> {
+    let shared = keys.shared.get()?;
+    let primary = &schema.table.primary;
+    let alike = before.table.primary == *primary
+        && primary
+            .sort
+            .iter()
+            .chain([&primary.partition])
+            .all(|attribute| same_design(before, schema, attribute));
+    let earlier_rows = keys.column(&primary.partition)?.len();
+    let common = rows.min(earlier_rows);
+    if !alike || rows.max(earlier_rows) - common > FOLLOWED_AT_MOST {
+        return None;
+    }
+    let mut changed: Vec<usize> = Vec::new();
+    for row in (0..common)
+        .filter(|&r| !unchanged(r))
+        .chain(common..rows.max(earlier_rows))
+    {
+        if changed.len() == FOLLOWED_AT_MOST {
+            return None;
+        }
+        changed.push(row);
+    }
+    Some(SharedBefore {
+        shared: shared.clone(),
+        changed,
+    })
 }
 
 /// Whether two schemas write `attribute`'s keys alike: everything `KeyCodec` reads
@@ -168,6 +217,45 @@ mod tests {
             let items = samples(&new, &is);
             let unchanged = |row: usize| was.get(row) == is.get(row);
             prop_assert_eq!(ItemKeys::after(Some((&earlier, &old)), &new, &items, &unchanged), ItemKeys::new(&new, &items));
+        }
+    }
+
+    proptest! {
+        /// The shared table keys after an edit of a few items (values changed, items
+        /// added or gone), followed from the ones before it, are the ones found from
+        /// scratch: the same groups, in the same order.
+        #[test]
+        fn shared_keys_after_an_edit_are_the_ones_found_from_scratch(
+            before in proptest::collection::vec((0usize..2, 0u32..3, "[ab]?"), 0..14),
+            edits in proptest::collection::vec((0usize..14, 0usize..2, 0u32..3, "[ab]?"), 0..4),
+            length_change in -3i32..4,
+            width in 1u32..3,
+        ) {
+            let schema = design(width, "#");
+            let values = |rows: &[(usize, u32, String)]| -> Vec<(usize, Values)> {
+                rows.iter()
+                    .map(|(e, n, p)| (*e, json!({"n": n, "p": p}).as_object().cloned().unwrap()))
+                    .collect()
+            };
+            let mut after = before.clone();
+            for (row, e, n, p) in edits {
+                if let Some(r) = after.get_mut(row) {
+                    *r = (e, n, p);
+                }
+            }
+            match usize::try_from(length_change) {
+                Ok(more) => after.extend(before.iter().take(more).cloned()),
+                Err(_) => after.truncate(after.len().saturating_sub(length_change.unsigned_abs() as usize)),
+            }
+            let (was, is) = (values(&before), values(&after));
+            let earlier = ItemKeys::new(&schema, &samples(&schema, &was));
+            earlier.shared(&schema);
+            let items = samples(&schema, &is);
+            let unchanged = |row: usize| was.get(row) == is.get(row);
+            let followed = ItemKeys::after(Some((&earlier, &schema)), &schema, &items, &unchanged);
+            prop_assert!(followed.shared_before.is_some());
+            let from_scratch = ItemKeys::new(&schema, &items);
+            prop_assert_eq!(followed.shared(&schema), from_scratch.shared(&schema));
         }
     }
 

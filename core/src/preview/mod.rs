@@ -14,6 +14,7 @@ use std::rc::Rc;
 mod collections;
 mod item_keys;
 mod key_column;
+mod shared_after;
 mod splice;
 
 pub use collections::{
@@ -98,11 +99,16 @@ impl Preview {
             .copied()
             .filter(|&r| keep(r) && self.key(r).is_some())
             .collect();
-        let misplaced = naive_sorted
-            .iter()
-            .zip(&sorted)
-            .map(|(&naive, &real)| naive != real && self.key(naive) != self.key(real))
-            .collect();
+        // A window of every keyed item (one partition holding them all, say) has the
+        // preview's own marks: no key needs comparing again.
+        let misplaced = match sorted.len() == self.sorted.len() {
+            true => naive_sorted.iter().map(|&naive| self.misplaced[naive]).collect(),
+            false => naive_sorted
+                .iter()
+                .zip(&sorted)
+                .map(|(&naive, &real)| naive != real && self.key(naive) != self.key(real))
+                .collect(),
+        };
         Window {
             sorted,
             naive_sorted,
@@ -446,6 +452,41 @@ mod tests {
         let all = whole.window(|_| true);
         assert_eq!(all.sorted, *whole.sorted);
         assert_eq!(all.sorted.len(), all.naive_sorted.len());
+    }
+
+    proptest! {
+        /// Whichever rows a window keeps (all of them, where it reuses the preview's
+        /// marks, or some), a place is marked exactly when a different key sits there in
+        /// the real order.
+        #[test]
+        fn a_window_marks_the_places_where_a_different_key_sits(
+            items in proptest::collection::vec(("[ab]", -2i32..300), 0..30),
+            kept in proptest::collection::vec(any::<bool>(), 30),
+            everything in any::<bool>(),
+        ) {
+            let schema = Schema::from_value(&json!({
+                "version": 1, "separator": "#",
+                "table": {"name": "T", "attributes": {"PK": "S", "SK": "S"}, "primary": {"partition": "PK", "sort": "SK"}},
+                "entities": [{"name": "E", "fields": {"p": {"kind": "text"}, "n": {"kind": "uint", "width": 2}},
+                              "keys": {"PK": [{"field": "p"}], "SK": [{"literal": "E"}, {"field": "n"}]}}]
+            }))
+            .unwrap();
+            let rows: Vec<Values> = items
+                .iter()
+                .map(|(p, n)| json!({"p": p, "n": n.to_string()}).as_object().cloned().unwrap())
+                .collect();
+            let samples: Vec<Sample> = rows.iter().map(|r| (&schema.entities[0], r)).collect();
+            let whole = preview(&schema, "SK", &samples);
+            let window = whole.window(|r| everything || kept[r]);
+            prop_assert_eq!(window.sorted.len(), window.naive_sorted.len());
+            let expected: Vec<bool> = window
+                .naive_sorted
+                .iter()
+                .zip(&window.sorted)
+                .map(|(&naive, &real)| whole.key(naive) != whole.key(real))
+                .collect();
+            prop_assert_eq!(window.misplaced, expected);
+        }
     }
 
     #[test]
