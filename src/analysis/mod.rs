@@ -2,10 +2,10 @@
 //! each part on what it reads and then calls the same [`assemble`] that
 //! [`Playground::analyse`] calls, so the tested path is the shipped one.
 
-use crate::document::{ItemId, Playground};
+use crate::document::{ItemId, Playground, Row};
 use keylab::codec::width::WidthPlan;
 use keylab::compare::Design;
-use keylab::lint::{lint_with_keys, Finding};
+use keylab::lint::{lint_after, lint_with_keys, Finding};
 use keylab::preview::{
     collections_in_order, number_vs_string, overwritten_by, preview_after, Collection, ItemKeys, NumberVsString,
     Preview,
@@ -97,6 +97,14 @@ pub struct Analysis {
     pub side_by_side: Option<Rc<[Design; 2]>>,
 }
 
+/// What the linter read of the items, and the items and entities it read them from.
+#[derive(Clone, Debug)]
+pub struct LintRead {
+    rows: Rc<Vec<Row>>,
+    entities: Vec<String>,
+    read: keylab::lint::Read,
+}
+
 impl Playground {
     /// Every part computed from this playground, assembled as the page assembles it.
     /// Each part sees only the pieces it names in [`reads`], as in the page.
@@ -140,6 +148,29 @@ impl Playground {
     /// The design linter over the design and the sample items.
     pub fn lint(&self, keys: &ItemKeys) -> Vec<Finding> {
         lint_with_keys(&self.schema, &self.samples(), keys)
+    }
+
+    /// [`Self::lint`], reading again only the items changed since `earlier` (what it
+    /// read then), when the items kept their places and the entities their order;
+    /// with what it read now.
+    pub fn lint_after(&self, keys: &ItemKeys, earlier: Option<&LintRead>) -> (Vec<Finding>, LintRead) {
+        let names = |s: &keylab::schema::Schema| s.entities.iter().map(|e| e.name.clone()).collect::<Vec<_>>();
+        let entities = names(&self.schema);
+        let changed = earlier
+            .filter(|l| l.entities == entities)
+            .and_then(|l| Some((&l.read, self.changed_since(&l.rows)?)));
+        let (findings, read) = lint_after(
+            &self.schema,
+            &self.samples(),
+            keys,
+            changed.as_ref().map(|(read, changed)| (*read, changed.as_slice())),
+        );
+        let read = LintRead {
+            rows: self.rows.clone(),
+            entities,
+            read,
+        };
+        (findings, read)
     }
 
     /// The query panel's pattern on a multi-attribute GSI beside a concatenated one:

@@ -82,7 +82,7 @@ impl Playground {
 
     /// The items that differ from `earlier`'s at their places (another entity or other
     /// values), when the items kept their places and few changed.
-    fn changed_since(&self, earlier: &Rc<Vec<Row>>) -> Option<Vec<usize>> {
+    pub(crate) fn changed_since(&self, earlier: &Rc<Vec<Row>>) -> Option<Vec<usize>> {
         if earlier.len() != self.rows.len() {
             return None;
         }

@@ -131,3 +131,32 @@ fn a_band_states_each_bound_as_the_condition_does() {
     let band = Band::of(&query(None, true), "SK".into());
     assert_eq!((band.lower, band.upper), (None, None));
 }
+
+#[cfg(not(target_arch = "wasm32"))]
+proptest::proptest! {
+    /// Edit after edit (ids that mix case typed into a field stored upper-cased, words,
+    /// the field's case changed, a width changed), the findings made from what the
+    /// linter read before are the findings made reading every item again.
+    #[test]
+    fn lint_after_edits_is_the_lint_made_again(
+        edits in proptest::collection::vec((0usize..40, 0usize..4, "(aBcDeFgH1|spring|AbCdEfGh1|Spring)"), 1..10),
+    ) {
+        use crate::document::{Action, FieldEdit, ItemsEdit, Workspace};
+        let mut p = Workspace::new(crate::presets::leaderboard())
+            .reduce_edit(Action::from(ItemsEdit::Generate { count: 40, seed: 1 }));
+        let (_, mut read) = p.lint_after(&p.item_keys(), None);
+        for (item, kind, text) in edits {
+            let edit = match kind {
+                0 => Action::from(FieldEdit::SetCase { field: "season".into(), case: keylab::schema::Case::Preserve }),
+                1 => Action::from(FieldEdit::SetCase { field: "season".into(), case: keylab::schema::Case::Upper }),
+                2 => Action::from(FieldEdit::SetWidth { field: "score".into(), width: 4 + (item % 8) as u32 }),
+                _ => Action::from(ItemsEdit::SetValue { item: ItemId(item), field: "season".into(), text }),
+            };
+            p = Workspace::new(p).reduce_edit(edit);
+            let keys = p.item_keys();
+            let (findings, next) = p.lint_after(&keys, Some(&read));
+            proptest::prop_assert_eq!(findings, p.lint(&keys));
+            read = next;
+        }
+    }
+}

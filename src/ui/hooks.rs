@@ -1,8 +1,8 @@
 //! The page's hooks: the analysis, memoised part by part on what each part reads.
 
-use crate::analysis::{assemble, reads, Analysis, Parts, PasteView, QueryView};
+use crate::analysis::{assemble, reads, Analysis, LintRead, Parts, PasteView, QueryView};
 pub use crate::document::Same;
-use crate::document::{ItemId, Playground};
+use crate::document::{ItemId, Playground, Reads};
 use keylab::codec::width::WidthPlan;
 use keylab::lint::Finding;
 use keylab::preview::{Collection, ItemKeys, NumberVsString, Preview};
@@ -47,9 +47,7 @@ pub fn use_analysis(state: &Rc<Playground>, comparing: bool) -> Rc<Analysis> {
         Some((keys, r)) => r.work().query_view(&keys.0),
         None => Err(String::new()),
     });
-    let lint = use_memo(after(reads::LINT), |at| {
-        at.as_ref().map(|(keys, r)| r.work().lint(&keys.0)).unwrap_or_default()
-    });
+    let lint = use_lint(after(reads::LINT));
     let side_by_side = use_memo(later.as_ref().map(|(s, _)| s.0.reads(reads::SIDE_BY_SIDE)), |r| {
         r.as_ref().and_then(|r| r.work().side_by_side()).map(Rc::new)
     });
@@ -126,6 +124,20 @@ fn use_deferred<T: Clone + PartialEq + 'static>(value: T) -> Option<T> {
         });
     }
     (*shown).clone()
+}
+
+/// The design linter's findings, reading again only the items an edit changed where a
+/// rule can.
+#[hook]
+fn use_lint(at: Option<(Same<ItemKeys>, Reads)>) -> Rc<Vec<Finding>> {
+    let last = use_mut_ref(|| None::<LintRead>);
+    use_memo(at, move |at| {
+        let Some((keys, r)) = at else { return Vec::new() };
+        let mut last = last.borrow_mut();
+        let (findings, read) = r.work().lint_after(&keys.0, last.as_ref());
+        *last = Some(read);
+        findings
+    })
 }
 
 /// The width planner, from the largest values found before when only the design changed.

@@ -146,15 +146,36 @@ pub fn lint(schema: &Schema, items: &[Sample]) -> Vec<Finding> {
 /// [`lint`] with the items' keys encoded already ([`ItemKeys::new`]), as the page has
 /// them for its other views.
 pub fn lint_with_keys(schema: &Schema, items: &[Sample], keys: &ItemKeys) -> Vec<Finding> {
+    lint_after(schema, items, keys, None).0
+}
+
+/// What the linter read of the items that an edit of a few of them updates rather than
+/// reads again.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Read {
+    identifiers: casing::IdentifierRows,
+}
+
+/// [`lint_with_keys`] after an edit that changed only the items at `changed` (rows in
+/// order; every other item kept its place, entity and values), from what was `read`
+/// before it; with what it read now, for the next edit.
+pub fn lint_after(
+    schema: &Schema,
+    items: &[Sample],
+    keys: &ItemKeys,
+    earlier: Option<(&Read, &[usize])>,
+) -> (Vec<Finding>, Read) {
+    let mut read = Read::default();
+    let identifiers = earlier.map(|(read, changed)| (&read.identifiers, changed));
     let mut out = collision::collisions(schema, items, keys);
     for entity in &schema.entities {
         out.extend(unwritable::unwritable(schema, entity, items, keys));
         for template in &entity.keys {
             out.extend(size::size(schema, entity, template, items, keys));
         }
-        out.extend(casing::casing(entity, items));
+        out.extend(casing::casing(entity, items, identifiers, &mut read.identifiers));
         out.extend(mutable::mutable_keys(schema, entity, items));
         out.extend(hot::hot_partitions(schema, entity, items, keys));
     }
-    out
+    (out, read)
 }
