@@ -12,12 +12,14 @@
 //   page, and its longest task;
 // - autosave: the longest task after the edits pause (it waits 400 ms above 5,000 items);
 // - reload with 100,000 saved items: navigation start to the first key on screen.
-// Median of three of each, after one warm-up.
+// Median of three of each, after one warm-up. KEYLAB_DIST=dir serves another build (to
+// compare two builds in one run: the machine's timings drift by tens of percent an hour).
 import { chromium } from '@playwright/test';
 import { spawn } from 'node:child_process';
 
-const PORT = 4178;
-const server = spawn('python3', ['-m', 'http.server', String(PORT), '--bind', '127.0.0.1', '--directory', 'dist'], { stdio: 'ignore' });
+const PORT = Number(process.env.KEYLAB_BENCH_PORT ?? 4178);
+const DIST = process.env.KEYLAB_DIST ?? 'dist';
+const server = spawn('python3', ['-m', 'http.server', String(PORT), '--bind', '127.0.0.1', '--directory', DIST], { stdio: 'ignore' });
 await new Promise((r) => setTimeout(r, 800));
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
