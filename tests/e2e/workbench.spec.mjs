@@ -1,7 +1,7 @@
 // The workbench's keys: the query drawn on them (its band, bounds, page breaks and
 // direction, all from the simulated query's own pages), and rows that glide to their
 // new places when an edit re-sorts them.
-import { test, expect, openFresh } from './fixtures.mjs';
+import { test, expect, openFresh, openView } from './fixtures.mjs';
 
 /** The query input on screen, as the page's simulateQuery takes it. */
 async function shownInput(page) {
@@ -189,4 +189,27 @@ test('the Number vs String view is named while closed and computed only once ope
   await expect(page.getByTestId('number-vs-string').locator('ol').first().locator('li')).toHaveText(['9', '10', '240', '1500']);
   await summary.click();
   await expect(page.getByTestId('number-vs-string')).toHaveCount(0);
+});
+
+test('the anchor select keeps its width whatever its items hold', async ({ page }) => {
+  // Sized to its longest option, the select made the browser measure its 500 option
+  // texts in every layout of the page (10 ms after each edit at any size): its width is
+  // set, the width of the same select with no options at all.
+  await openFresh(page);
+  await openView(page, 'Query');
+  const anchor = page.locator('#query-anchor');
+  const widths = await anchor.evaluate((s) => {
+    // The same select, its id kept and its options left out, out of the flow (a flex
+    // column would stretch it to the original's width).
+    const empty = s.cloneNode(false);
+    empty.style.position = 'absolute';
+    s.after(empty);
+    const both = [s.getBoundingClientRect().width, empty.getBoundingClientRect().width];
+    empty.remove();
+    return both;
+  });
+  expect(widths[0]).toBeGreaterThan(100);
+  expect(widths[0]).toBe(widths[1]);
+  // The whole of the chosen item is still said beside it.
+  await expect(page.getByTestId('query-anchor-item')).toContainText('SPRING-2026');
 });
