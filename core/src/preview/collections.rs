@@ -169,16 +169,8 @@ pub fn shared_table_keys(schema: &Schema, keys: &ItemKeys) -> Vec<SharedKey> {
 /// order and counted, and only the items whose hash is seen twice are grouped by
 /// their texts (hashing 100,000 texts into a map of texts was most of the linter).
 pub fn shared_table_keys_among(schema: &Schema, keys: &ItemKeys, among: &dyn Fn(usize) -> bool) -> Vec<SharedKey> {
-    let primary = &schema.table.primary;
-    let Some(partitions) = keys.of(&primary.partition) else {
+    let Some((partitions, sorts)) = table_key_columns(schema, keys) else {
         return Vec::new();
-    };
-    let sorts = match primary.sort.as_deref() {
-        Some(sk) => match keys.of(sk) {
-            Some(column) => Some(column),
-            None => return Vec::new(),
-        },
-        None => None,
     };
     let table_key = |row: usize| -> Option<(&str, Option<&str>)> {
         let pk = partitions.get(row).filter(|_| among(row))?;
@@ -224,6 +216,20 @@ pub fn shared_table_keys_among(schema: &Schema, keys: &ItemKeys, among: &dyn Fn(
     // Hashes seen twice for two different keys leave groups of one.
     groups.retain(|g| g.rows.len() > 1);
     groups
+}
+
+/// The columns of the table's partition key and sort key (`None` for a table without
+/// one); `None` when the items write neither.
+pub(super) fn table_key_columns<'k>(
+    schema: &Schema,
+    keys: &'k ItemKeys,
+) -> Option<(&'k KeyColumn, Option<&'k KeyColumn>)> {
+    let primary = &schema.table.primary;
+    let partitions = keys.of(&primary.partition)?;
+    match primary.sort.as_deref() {
+        Some(sk) => Some((partitions, Some(keys.of(sk)?))),
+        None => Some((partitions, None)),
+    }
 }
 
 /// Where a key's hash starts.

@@ -24,16 +24,8 @@ pub(super) struct SharedBefore {
 /// the one unchanged row that writes its key (two unchanged rows with one key were a
 /// group already).
 pub(super) fn shared_after(before: &SharedBefore, schema: &Schema, keys: &ItemKeys) -> Vec<SharedKey> {
-    let primary = &schema.table.primary;
-    let Some(partitions) = keys.of(&primary.partition) else {
+    let Some((partitions, sorts)) = super::collections::table_key_columns(schema, keys) else {
         return Vec::new();
-    };
-    let sorts = match primary.sort.as_deref() {
-        Some(sk) => match keys.of(sk) {
-            Some(column) => Some(column),
-            None => return Vec::new(),
-        },
-        None => None,
     };
     let table_key = |row: usize| -> Option<(&str, Option<&str>)> {
         let pk = partitions.get(row)?;
