@@ -192,6 +192,25 @@ impl Noting {
     }
 }
 
+/// A uint segment written at `old_width`, written again at `new_width` in the same
+/// order from its own digits, at the end of `out`: a width change need not read the
+/// value from the item again (the digits are the value, or its mirror). `None` when the
+/// text is not such a segment, or when the value does not fit `new_width` or reaches
+/// `noting`'s warning threshold: the writer then writes it from the value, with words.
+pub(crate) fn rewidth_uint(
+    old: &str,
+    (old_width, new_width): (u32, u32),
+    order: crate::schema::Order,
+    noting: Noting,
+    out: &mut String,
+) -> Option<()> {
+    let v = uint::decode(old, old_width, order).ok()?;
+    if v >= noting.warn_from {
+        return None;
+    }
+    uint::encode_into(v, new_width, order, out).ok()
+}
+
 /// [`encode_field`] written at the end of `out`, without the warnings' words: the key
 /// writer's hot path. With `noting`, it tells whether `encode_field` would warn (a
 /// number at or past its warning threshold, a text that casing changed or that holds a

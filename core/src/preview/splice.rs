@@ -6,9 +6,9 @@
 
 use super::key_column::{KeyColumn, Writer};
 use super::Sample;
-use crate::codec::{encode_field_into, fixed_len, key_size_in, value_of, Noting};
+use crate::codec::{encode_field_into, fixed_len, key_size_in, rewidth_uint, value_of, Noting};
 use crate::error::Context;
-use crate::schema::{AttrType, Entity, Field, Schema, Segment};
+use crate::schema::{AttrType, Entity, Field, FieldKind, Order, Schema, Segment};
 use std::collections::BTreeSet;
 
 /// Where the changed field's segment sits in one entity's keys of the attribute.
@@ -19,6 +19,9 @@ struct Place<'s> {
     old_len: usize,
     field: &'s Field,
     noting: Noting,
+    /// A uint field whose width alone changed: its widths before and after, and its
+    /// order. Its segment is written again from its old digits.
+    rewidth: Option<((u32, u32), Order)>,
 }
 
 /// The one field whose settings differ between `before` and `after` for `attribute`,
@@ -66,12 +69,21 @@ fn place<'s>(before: &Schema, after: &'s Schema, entity: usize, attribute: &str,
             (_, Some(_)) => {}
             (Segment::Field(f), None) if f == field => {
                 let at = offset + if i > 0 { before.separator.len() } else { 0 };
-                let new_field = new.field(f)?;
+                let (old_field, new_field) = (old.field(f)?, new.field(f)?);
+                let rewidth = match (old_field.kind, new_field.kind) {
+                    (FieldKind::Uint { width: w0, order: o0 }, FieldKind::Uint { width: w1, order: o1 })
+                        if o0 == o1 =>
+                    {
+                        Some(((w0, w1), o1))
+                    }
+                    _ => None,
+                };
                 found = Some(Place {
                     offset: at,
-                    old_len: fixed_len(&old.field(f)?.kind)?,
+                    old_len: fixed_len(&old_field.kind)?,
                     field: new_field,
                     noting: Noting::of(new_field),
+                    rewidth,
                 });
             }
             (segment, None) => {
@@ -122,10 +134,19 @@ impl KeyColumn {
                 let end = place.offset.checked_add(place.old_len)?;
                 let (before_it, after_it) = (old.get(..place.offset)?, old.get(end..)?);
                 segment.clear();
-                let value = value_of(values, &place.field.name).filter(|v| !v.is_null())?;
-                let warns = encode_field_into(place.field, value, &schema.separator, &mut segment, Some(place.noting));
-                if warns != Ok(false) {
-                    return None;
+                match place.rewidth {
+                    Some((widths, order)) => {
+                        let digits = old.get(place.offset..end)?;
+                        rewidth_uint(digits, widths, order, place.noting, &mut segment)?;
+                    }
+                    None => {
+                        let value = value_of(values, &place.field.name).filter(|v| !v.is_null())?;
+                        let warns =
+                            encode_field_into(place.field, value, &schema.separator, &mut segment, Some(place.noting));
+                        if warns != Ok(false) {
+                            return None;
+                        }
+                    }
                 }
                 key.clear();
                 key.push_str(before_it);
@@ -211,6 +232,39 @@ mod tests {
                 let spliced = KeyColumn::splice(&old, &new, "SK", field, &now, &kept, &|_| true);
                 prop_assert_eq!(&spliced, &whole);
             }
+        }
+
+        /// A uint field's width changed alone (its order and warning threshold kept or
+        /// not): the segments written again from their old digits are the keys written
+        /// whole, widened, narrowed past a value, or near the new capacity.
+        #[test]
+        fn a_width_change_writes_uint_segments_from_their_digits(
+            widths in (1u32..6, 1u32..6),
+            desc in any::<bool>(),
+            warn in prop_oneof![Just(None), (1u32..100).prop_map(Some)],
+            values in proptest::collection::vec((0u32..1000, 0u64..200_000), 0..30),
+        ) {
+            let kind = |width: u32| {
+                let mut k = json!({"kind": "uint", "width": width, "order": if desc { "desc" } else { "asc" }});
+                if let Some(w) = warn {
+                    k["warnAt"] = json!(w);
+                }
+                k
+            };
+            let (old, new) = (design(kind(widths.0), 3), design(kind(widths.1), 3));
+            let rows: Vec<Values> = values
+                .iter()
+                .map(|(m, n)| json!({"m": m, "n": n, "t": "x"}).as_object().cloned().unwrap())
+                .collect();
+            let was: Vec<Sample> = rows.iter().map(|v| (&old.entities[0], v)).collect();
+            let now: Vec<Sample> = rows.iter().map(|v| (&new.entities[0], v)).collect();
+            let kept = KeyColumn::write(&old, "SK", &was, None, &|_| false);
+            let whole = KeyColumn::write(&new, "SK", &now, None, &|_| false);
+            let spliced = match changed_field(&old, &new, "SK") {
+                Some(field) => KeyColumn::splice(&old, &new, "SK", field, &now, &kept, &|_| true),
+                None => kept,
+            };
+            prop_assert_eq!(&spliced, &whole);
         }
     }
 }
