@@ -95,6 +95,23 @@ fn many_keys_cross_as_json_in_one_call() {
 }
 
 #[wasm_bindgen_test]
+fn boot_says_when_the_work_on_screen_is_what_storage_holds() {
+    use keylab_app::browser::boot::boot;
+    let storage = web_sys::window()
+        .and_then(|w| w.local_storage().ok().flatten())
+        .expect("localStorage");
+    storage.clear().ok();
+    // Nothing saved: the example on screen is not stored yet.
+    assert!(!boot().stored);
+    storage::save(&keylab_app::presets::leaderboard().to_json()).expect("storage takes the work");
+    assert!(boot().stored);
+    // Damaged work is replaced on screen, and what is shown must be saved.
+    storage.set_item("keylab.work", "{not json").ok();
+    assert!(!boot().stored);
+    storage.clear().ok();
+}
+
+#[wasm_bindgen_test]
 fn persistence_round_trips_and_sets_damaged_work_aside() {
     let storage = web_sys::window()
         .and_then(|w| w.local_storage().ok().flatten())

@@ -12,6 +12,10 @@ pub struct Boot {
     pub state: Playground,
     /// No saved work: show the "start here" hint.
     pub first_visit: bool,
+    /// The work on screen is the saved work as storage holds it (read without a word,
+    /// no link opened over it): saving it again at once would only write the same text
+    /// (at 100,000 items, a save that a reload soon after paid for in the old page).
+    pub stored: bool,
     pub notices: Vec<String>,
     pub pending_link: Option<Linked>,
     /// This tab's undo steps as kept before the reload, to check against the work once
@@ -68,6 +72,7 @@ pub fn boot() -> Boot {
     let kept_history = storage::kept_history();
     let had_saved = storage::has_saved();
     let (saved, problem) = storage::load();
+    let stored = had_saved && problem.is_none();
     let mut notices: Vec<String> = problem.into_iter().collect();
     let outcome = read_link(&current_hash(), &saved, had_saved);
     if !matches!(outcome, LinkOutcome::Nothing | LinkOutcome::Ask(_)) {
@@ -78,6 +83,7 @@ pub fn boot() -> Boot {
         LinkOutcome::Nothing => Boot {
             state: saved,
             first_visit,
+            stored,
             notices,
             pending_link: None,
             kept_history,
@@ -87,6 +93,7 @@ pub fn boot() -> Boot {
             Boot {
                 state: saved,
                 first_visit,
+                stored,
                 notices,
                 pending_link: None,
                 kept_history,
@@ -96,12 +103,14 @@ pub fn boot() -> Boot {
             notices: notices.into_iter().chain(linked.notice()).collect(),
             state: linked.work,
             first_visit: false,
+            stored: false,
             pending_link: None,
             kept_history,
         },
         LinkOutcome::Ask(linked) => Boot {
             state: saved,
             first_visit: false,
+            stored,
             notices,
             pending_link: Some(linked),
             kept_history,

@@ -246,7 +246,7 @@ pub fn App() -> Html {
     // _eq: a save that changes nothing must not re-render, or a value being typed
     // (not yet committed by its change event) is reset under the cursor.
     let save_problem = use_state_eq(|| None::<String>);
-    use_autosave(&workspace, save_problem.clone());
+    use_autosave(&workspace, save_problem.clone(), boot.stored);
     use_shortcuts(&workspace);
     use_link_listener(pending.clone(), notices.clone());
     let current: Rc<Playground> = workspace.present.clone();

@@ -20,13 +20,18 @@ const SAVE_AT_ONCE: usize = 5000;
 /// Saves the work and this tab's undo steps after each change; a problem saving is put
 /// in `problem`. A large table is saved once the edits pause, not after every keystroke,
 /// and in slices between frames ([`SlicedSave`]); a new edit cancels a save under way.
+/// `stored`: the first work is what storage holds already, and is not saved again.
 #[hook]
-pub fn use_autosave(workspace: &UseReducerHandle<Workspace>, problem: UseStateHandle<Option<String>>) {
+pub fn use_autosave(workspace: &UseReducerHandle<Workspace>, problem: UseStateHandle<Option<String>>, stored: bool) {
     let past: Vec<Rc<Playground>> = workspace.past().to_vec();
     let unsaved = use_unsaved_flush();
+    let first_is_stored = use_mut_ref(|| stored);
     // The work by identity: every edit makes a new one, and comparing 100,000 items
     // (or copying the work) on every render is not free.
     use_effect_with(Same(workspace.present.clone()), move |work| {
+        if std::mem::take(&mut *first_is_stored.borrow_mut()) {
+            return Box::new(|| ()) as Box<dyn FnOnce()>;
+        }
         let work = work.0.clone();
         if work.rows.len() <= SAVE_AT_ONCE {
             *unsaved.borrow_mut() = None;

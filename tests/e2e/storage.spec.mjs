@@ -84,3 +84,33 @@ test('large work edited and reloaded at once is not lost: the save waits, the re
   await expect(width).toHaveValue('12');
   await expect(page.getByTestId('samples-count')).toContainText('6000 Run');
 });
+
+test('large saved work is not written again when the page opens, only when it is edited', async ({ page }) => {
+  // Every write of the work to localStorage, counted from before the page's scripts run.
+  await page.addInitScript(() => {
+    window.__workWrites = 0;
+    const setItem = Storage.prototype.setItem;
+    Storage.prototype.setItem = function (key, value) {
+      if (key === 'keylab.work') window.__workWrites += 1;
+      return setItem.call(this, key, value);
+    };
+  });
+  await openFresh(page);
+  await page.getByLabel(/random Run items/).fill('6000');
+  await page.getByRole('button', { name: 'Replace Run items with random ones' }).click();
+  await expect(page.getByTestId('samples-count')).toContainText('6000 Run');
+  await expect.poll(() => page.evaluate(() => window.__workWrites)).toBeGreaterThan(0);
+  await page.reload();
+  await expect(page.getByTestId('samples-count')).toContainText('6000 Run');
+  // Past the 400 ms pause and the slices a save would take: nothing was written.
+  await page.waitForTimeout(2000);
+  expect(await page.evaluate(() => window.__workWrites)).toBe(0);
+  // Reloading now leaves nothing unsaved to store on the way out either, and an edit
+  // is saved as before.
+  const width = page.locator('#seg-0-width');
+  await width.fill('12');
+  await width.press('Enter');
+  await expect.poll(() => page.evaluate(() => window.__workWrites)).toBeGreaterThan(0);
+  await page.reload();
+  await expect(width).toHaveValue('12');
+});
