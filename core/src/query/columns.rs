@@ -54,13 +54,29 @@ pub fn pages(
     let placing: Vec<(&KeyColumn, AttrType)> = order_attrs.iter().map(|a| column(a)).collect::<Option<_>>()?;
     let (partition_column, _) = placing[0];
     let sort = index.sort.as_deref().and_then(column);
+    // The queried partition as groups of equal keys (the column's, worked out once and
+    // kept while it is): comparing each item's group is cheaper than its key text, and
+    // every key of a group is its first item's.
+    let groups = partition_column.groups();
+    let queried: Vec<bool> = (groups.first_item.iter())
+        .map(|&first| {
+            partition_column
+                .get(first)
+                .is_some_and(|k| equals(k, &query.partition.1))
+        })
+        .collect();
     // Which items the query reads, worked out in item order: reading the columns in
     // the sort order's (random) item order would miss the cache for every item.
     let in_query: Vec<bool> = (0..held.len())
         .map(|row| {
             held[row]
+                && groups
+                    .of_item
+                    .get(row)
+                    .copied()
+                    .flatten()
+                    .is_some_and(|g| queried[g as usize])
                 && placing.iter().all(|(c, _)| c.get(row).is_some())
-                && partition_column.get(row).is_some_and(|k| equals(k, &query.partition.1))
                 && match (&query.sort, &sort) {
                     (Some((_, condition)), Some((c, _))) => c.get(row).is_some_and(|k| matches(condition, k)),
                     (Some(_), None) => false,
