@@ -8,6 +8,7 @@
 //! ([`key_warnings`]): a field stored upper-cased whose values are typed in lower case
 //! warns on every one of 100,000 keys, and spelling each out was most of a reload.
 
+use super::texts::Texts;
 use super::Sample;
 use crate::codec::number::order_of_written;
 use crate::codec::order::{compare_keys, sort_positions, sort_rows_by_bytes};
@@ -71,76 +72,6 @@ pub struct Groups {
 impl PartialEq for KeyColumn {
     fn eq(&self, other: &Self) -> bool {
         self.keys == other.keys && self.problems == other.problems && self.number == other.number
-    }
-}
-
-/// Texts, some absent, one per item, held in one string. A text set after the others
-/// is written at the end, so the string may hold texts no item refers to any more.
-#[derive(Clone, Debug, Default)]
-pub(super) struct Texts {
-    text: String,
-    spans: Vec<Option<(usize, usize)>>,
-}
-
-impl Texts {
-    pub(super) fn with_capacity(items: usize, bytes: usize) -> Texts {
-        Texts {
-            text: String::with_capacity(bytes),
-            spans: Vec::with_capacity(items),
-        }
-    }
-
-    /// Sets the text of item `at` (at most one past the end).
-    pub(super) fn set(&mut self, at: usize, text: Option<&str>) {
-        if at >= self.spans.len() {
-            return self.push(text);
-        }
-        self.spans[at] = text.map(|t| {
-            let start = self.text.len();
-            self.text.push_str(t);
-            (start, self.text.len())
-        });
-    }
-
-    pub(super) fn push(&mut self, text: Option<&str>) {
-        self.spans.push(text.map(|t| {
-            let start = self.text.len();
-            self.text.push_str(t);
-            (start, self.text.len())
-        }));
-    }
-
-    #[inline]
-    pub(super) fn get(&self, at: usize) -> Option<&str> {
-        let (start, end) = (*self.spans.get(at)?)?;
-        self.text.get(start..end)
-    }
-
-    pub(super) fn len_of(&self, at: usize) -> Option<usize> {
-        let (start, end) = (*self.spans.get(at)?)?;
-        Some(end - start)
-    }
-
-    /// Every text in order, in one pass.
-    pub(super) fn iter(&self) -> impl Iterator<Item = Option<&str>> + '_ {
-        self.spans
-            .iter()
-            .map(|s| s.and_then(|(start, end)| self.text.get(start..end)))
-    }
-
-    pub(super) fn len(&self) -> usize {
-        self.spans.len()
-    }
-
-    pub(super) fn bytes(&self) -> usize {
-        self.text.len()
-    }
-}
-
-/// Equal when every item has the same text, however the string lays them out.
-impl PartialEq for Texts {
-    fn eq(&self, other: &Self) -> bool {
-        self.len() == other.len() && self.iter().eq(other.iter())
     }
 }
 

@@ -16,14 +16,15 @@ mod item_keys;
 mod key_column;
 mod shared_after;
 mod splice;
+mod texts;
 
 pub use collections::{
     collections, collections_in_order, overwritten_by, shared_table_keys, shared_table_keys_among, Collection,
     CollectionItem, SharedKey,
 };
 pub use item_keys::ItemKeys;
-use key_column::Texts;
 pub use key_column::{key_warnings, KeyColumn, Said};
+use texts::Texts;
 
 /// One sample item: the entity it belongs to and its field values.
 pub type Sample<'a> = (&'a Entity, &'a Values);
