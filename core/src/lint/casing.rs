@@ -76,13 +76,18 @@ pub(super) fn casing(
         let before = earlier.and_then(|(rows, changed)| Some((rows.of(&entity.name, &field.name, case)?, changed)));
         let rows: Vec<usize> = match before {
             Some((rows, changed)) => {
-                let kept = rows.iter().copied().filter(|r| changed.binary_search(r).is_err());
-                let now = changed
+                let mut rows: Vec<usize> = rows
                     .iter()
                     .copied()
-                    .filter(|&r| value_at(r).is_some_and(identifier_like));
-                let mut rows: Vec<usize> = kept.chain(now).collect();
-                rows.sort_unstable();
+                    .filter(|r| changed.binary_search(r).is_err())
+                    .collect();
+                for row in changed
+                    .iter()
+                    .copied()
+                    .filter(|&r| value_at(r).is_some_and(identifier_like))
+                {
+                    crate::preview::in_order(&mut rows, row);
+                }
                 rows
             }
             None => super::items_of(entity, items)

@@ -15,6 +15,7 @@ mod collections;
 mod item_keys;
 mod key_column;
 mod shared_after;
+pub(crate) use shared_after::in_order;
 mod splice;
 mod texts;
 

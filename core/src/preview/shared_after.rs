@@ -51,21 +51,35 @@ pub(super) fn shared_after(before: &SharedBefore, schema: &Schema, keys: &ItemKe
         };
         let same = |g: &SharedKey| (g.partition.as_str(), g.sort.as_deref()) == key;
         match groups.iter_mut().find(|g| same(g)) {
-            Some(group) => group.rows.push(row),
+            Some(group) => in_order(&mut group.rows, row),
             None => {
-                let alone = (0..rows).find(|&r| !changed(r) && table_key(r) == Some(key));
+                let mut rows: Vec<usize> = (0..rows)
+                    .find(|&r| !changed(r) && table_key(r) == Some(key))
+                    .into_iter()
+                    .collect();
+                in_order(&mut rows, row);
                 groups.push(SharedKey {
                     partition: key.0.to_string(),
                     sort: key.1.map(str::to_string),
-                    rows: alone.into_iter().chain([row]).collect(),
+                    rows,
                 });
             }
         }
     }
-    groups.retain_mut(|g| {
-        g.rows.sort_unstable();
-        g.rows.len() > 1
-    });
-    groups.sort_by_key(|g| g.rows[0]);
-    groups
+    groups.retain(|g| g.rows.len() > 1);
+    // Back in the order of their first items: the groups were in it but for the few an
+    // edit touched, so each is placed by a binary search (a sort of groups, compiled for
+    // this alone, cost 1.3 KB gzip of the page).
+    let mut ordered: Vec<SharedKey> = Vec::with_capacity(groups.len());
+    for group in groups {
+        let at = ordered.partition_point(|o| o.rows[0] < group.rows[0]);
+        ordered.insert(at, group);
+    }
+    ordered
+}
+
+/// Puts `row` into `rows`, which are in order, in its place: a binary search, where a
+/// sort would be compiled into the page for this alone.
+pub(crate) fn in_order(rows: &mut Vec<usize>, row: usize) {
+    rows.insert(rows.partition_point(|&r| r < row), row);
 }

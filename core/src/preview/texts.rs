@@ -87,7 +87,7 @@ impl Texts {
 
     /// Every text in order, in one pass.
     pub(super) fn iter(&self) -> impl Iterator<Item = Option<&str>> + '_ {
-        self.chunks.iter().flat_map(|c| (0..c.spans.len()).map(|at| c.get(at)))
+        (0..self.len).map(move |at| self.get(at))
     }
 
     pub(super) fn len(&self) -> usize {
