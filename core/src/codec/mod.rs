@@ -18,6 +18,7 @@ pub mod shape;
 pub mod text;
 mod timestamp;
 mod uint;
+pub(crate) use uint::Rewidth;
 pub mod width;
 
 pub use key_codec::{KeyCodec, KeyCodecs};
@@ -190,25 +191,6 @@ impl Noting {
             warn_from: width::warn_from(digits, field.warn_at()),
         }
     }
-}
-
-/// A uint segment written at `old_width`, written again at `new_width` in the same
-/// order from its own digits, at the end of `out`: a width change need not read the
-/// value from the item again (the digits are the value, or its mirror). `None` when the
-/// text is not such a segment, or when the value does not fit `new_width` or reaches
-/// `noting`'s warning threshold: the writer then writes it from the value, with words.
-pub(crate) fn rewidth_uint(
-    old: &str,
-    (old_width, new_width): (u32, u32),
-    order: crate::schema::Order,
-    noting: Noting,
-    out: &mut String,
-) -> Option<()> {
-    let v = uint::decode(old, old_width, order).ok()?;
-    if v >= noting.warn_from {
-        return None;
-    }
-    uint::encode_into(v, new_width, order, out).ok()
 }
 
 /// [`encode_field`] written at the end of `out`, without the warnings' words: the key

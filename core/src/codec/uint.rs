@@ -34,6 +34,73 @@ pub(crate) fn encode_into(v: u128, width: u32, order: Order, out: &mut String) -
     Ok(())
 }
 
+/// How a uint field's segments are written again after its width alone changed, from
+/// their own digits: a zero-padded number gains or loses leading zeros, and its mirror
+/// (10^width − 1 − v, digit by digit 9 − d) leading nines. Text, not arithmetic: at
+/// 100,000 keys, reading each value back as a `u128` and padding it again (a `u128`
+/// division per digit) was most of a width change's key writing.
+#[derive(Clone, Debug)]
+pub(crate) struct Rewidth {
+    from: usize,
+    to: usize,
+    order: Order,
+    /// The segment at the new width of the smallest value that warns, when one fits.
+    warns_from: Option<String>,
+}
+
+impl Rewidth {
+    /// From `from` digits to `to`, in `order`; values of `warn_from` and above warn.
+    pub(crate) fn new(from: u32, to: u32, order: Order, warn_from: u128) -> Rewidth {
+        let mut warns_from = String::new();
+        Rewidth {
+            from: from as usize,
+            to: to as usize,
+            order,
+            warns_from: encode_into(warn_from, to, order, &mut warns_from)
+                .ok()
+                .map(|_| warns_from),
+        }
+    }
+
+    /// `old` (a segment written at the old width) written at the new one, at the end of
+    /// `out`; `None`, with nothing written, when the value does not fit or warns (or
+    /// `old` is not such a segment): the writer then writes it from the value, with
+    /// its words.
+    pub(crate) fn write(&self, old: &str, out: &mut String) -> Option<()> {
+        if old.len() != self.from || !old.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        let pad = match self.order {
+            Order::Asc => '0',
+            Order::Desc => '9',
+        };
+        let start = out.len();
+        match old.split_at_checked(self.from.saturating_sub(self.to)) {
+            Some((cut, kept)) if self.to < self.from => {
+                if !cut.chars().all(|c| c == pad) {
+                    return None;
+                }
+                out.push_str(kept);
+            }
+            _ => {
+                out.extend(std::iter::repeat_n(pad, self.to - self.from));
+                out.push_str(old);
+            }
+        }
+        // Same-width digits compare as their numbers; a mirror the other way round.
+        let new = &out[start..];
+        let warns = self.warns_from.as_deref().is_some_and(|w| match self.order {
+            Order::Asc => new >= w,
+            Order::Desc => new <= w,
+        });
+        if warns {
+            out.truncate(start);
+            return None;
+        }
+        Some(())
+    }
+}
+
 pub(crate) fn decode(text: &str, width: u32, order: Order) -> Result<u128, String> {
     let v = read_digits(text, width)?;
     Ok(match order {
@@ -87,6 +154,33 @@ mod tests {
             let max = capacity(w);
             (Just(w), 0..=max, 0..=max)
         })
+    }
+
+    proptest! {
+        /// A segment written again at another width from its digits is the value
+        /// written at that width, when it fits and does not warn; otherwise nothing.
+        #[test]
+        fn a_segment_rewidthed_is_the_value_written_at_the_new_width(
+            v in prop_oneof![0u128..1000, 0u128..10_000_000],
+            from in 1u32..9,
+            to in 1u32..9,
+            desc in any::<bool>(),
+            warn_from in prop_oneof![0u128..1000, 0u128..10_000_000, Just(u128::MAX)],
+            at_the_threshold in prop_oneof![Just(None), (0u128..2).prop_map(Some)],
+        ) {
+            // Half the time the value sits at the threshold or one below it.
+            let warn_from = at_the_threshold.map_or(warn_from, |d| v + d);
+            let order = if desc { Order::Desc } else { Order::Asc };
+            prop_assume!(v <= capacity(from));
+            let old = encode(v, from, order).unwrap();
+            let mut out = String::from("kept|");
+            let written = Rewidth::new(from, to, order, warn_from).write(&old, &mut out);
+            let expected = (v <= capacity(to) && v < warn_from).then(|| encode(v, to, order).unwrap());
+            prop_assert_eq!(written.map(|_| out[5..].to_string()), expected.clone());
+            if expected.is_none() {
+                prop_assert_eq!(out, "kept|");
+            }
+        }
     }
 
     proptest! {

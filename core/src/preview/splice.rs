@@ -6,9 +6,9 @@
 
 use super::key_column::{KeyColumn, Writer};
 use super::Sample;
-use crate::codec::{encode_field_into, fixed_len, key_size_in, rewidth_uint, value_of, Noting};
+use crate::codec::{encode_field_into, fixed_len, key_size_in, value_of, Noting, Rewidth};
 use crate::error::Context;
-use crate::schema::{AttrType, Entity, Field, FieldKind, Order, Schema, Segment};
+use crate::schema::{AttrType, Entity, Field, FieldKind, Schema, Segment};
 use std::collections::BTreeSet;
 
 /// Where the changed field's segment sits in one entity's keys of the attribute.
@@ -19,9 +19,9 @@ struct Place<'s> {
     old_len: usize,
     field: &'s Field,
     noting: Noting,
-    /// A uint field whose width alone changed: its widths before and after, and its
-    /// order. Its segment is written again from its old digits.
-    rewidth: Option<((u32, u32), Order)>,
+    /// A uint field whose width alone changed (its order kept): its segment is
+    /// written again from its old digits.
+    rewidth: Option<Rewidth>,
 }
 
 /// The one field whose settings differ between `before` and `after` for `attribute`,
@@ -70,11 +70,12 @@ fn place<'s>(before: &Schema, after: &'s Schema, entity: usize, attribute: &str,
             (Segment::Field(f), None) if f == field => {
                 let at = offset + if i > 0 { before.separator.len() } else { 0 };
                 let (old_field, new_field) = (old.field(f)?, new.field(f)?);
+                let noting = Noting::of(new_field);
                 let rewidth = match (old_field.kind, new_field.kind) {
                     (FieldKind::Uint { width: w0, order: o0 }, FieldKind::Uint { width: w1, order: o1 })
                         if o0 == o1 =>
                     {
-                        Some(((w0, w1), o1))
+                        Some(Rewidth::new(w0, w1, o1, noting.warn_from))
                     }
                     _ => None,
                 };
@@ -82,7 +83,7 @@ fn place<'s>(before: &Schema, after: &'s Schema, entity: usize, attribute: &str,
                     offset: at,
                     old_len: fixed_len(&old_field.kind)?,
                     field: new_field,
-                    noting: Noting::of(new_field),
+                    noting,
                     rewidth,
                 });
             }
@@ -134,11 +135,8 @@ impl KeyColumn {
                 let end = place.offset.checked_add(place.old_len)?;
                 let (before_it, after_it) = (old.get(..place.offset)?, old.get(end..)?);
                 segment.clear();
-                match place.rewidth {
-                    Some((widths, order)) => {
-                        let digits = old.get(place.offset..end)?;
-                        rewidth_uint(digits, widths, order, place.noting, &mut segment)?;
-                    }
+                match &place.rewidth {
+                    Some(rewidth) => rewidth.write(old.get(place.offset..end)?, &mut segment)?,
                     None => {
                         let value = value_of(values, &place.field.name).filter(|v| !v.is_null())?;
                         let warns =
