@@ -94,12 +94,17 @@ fn many_keys_cross_as_json_in_one_call() {
     assert!(err.is_instance_of::<js_sys::Error>());
 }
 
+/// The test page's localStorage, which every test that saves clears before and after.
+fn local_storage() -> web_sys::Storage {
+    web_sys::window()
+        .and_then(|w| w.local_storage().ok().flatten())
+        .expect("localStorage")
+}
+
 #[wasm_bindgen_test]
 fn boot_says_when_the_work_on_screen_is_what_storage_holds() {
     use keylab_app::browser::boot::boot;
-    let storage = web_sys::window()
-        .and_then(|w| w.local_storage().ok().flatten())
-        .expect("localStorage");
+    let storage = local_storage();
     storage.clear().ok();
     // Nothing saved: the example on screen is not stored yet.
     assert!(!boot().stored);
@@ -113,9 +118,7 @@ fn boot_says_when_the_work_on_screen_is_what_storage_holds() {
 
 #[wasm_bindgen_test]
 fn persistence_round_trips_and_sets_damaged_work_aside() {
-    let storage = web_sys::window()
-        .and_then(|w| w.local_storage().ok().flatten())
-        .expect("localStorage");
+    let storage = local_storage();
     storage.clear().ok();
     assert_eq!(storage::load(), (keylab_app::presets::leaderboard(), None));
     let mut p = keylab_app::presets::leaderboard();
@@ -397,9 +400,7 @@ fn the_undo_history_survives_in_session_storage_for_its_own_work() {
 async fn large_work_is_saved_in_slices_and_a_dropped_save_stores_nothing() {
     use keylab_app::browser::autosave::SlicedSave;
     use keylab_app::document::{Action, ItemsEdit, Workspace};
-    let storage = web_sys::window()
-        .and_then(|w| w.local_storage().ok().flatten())
-        .expect("localStorage");
+    let storage = local_storage();
     storage.clear().ok();
     let work = Workspace::new(keylab_app::presets::leaderboard())
         .reduce_edit(Action::from(ItemsEdit::Generate { count: 12_000, seed: 4 }));
