@@ -5,8 +5,6 @@ use crate::codec::{ulid_text, Values};
 use crate::schema::{Entity, FieldKind, Schema, TimeUnit};
 use serde_json::Value;
 use svix_ksuid::KsuidLike;
-use time::format_description::well_known::Rfc3339;
-use time::OffsetDateTime;
 
 /// The most items one call generates: the page's table stays usable up to here.
 pub const MAX_ITEMS: usize = 100_000;
@@ -101,10 +99,7 @@ fn value_of(kind: &FieldKind, rng: &mut fastrand::Rng) -> String {
         FieldKind::Timestamp { unit, .. } => match unit {
             TimeUnit::Seconds { .. } => (ms / 1000).to_string(),
             TimeUnit::Millis { .. } => ms.to_string(),
-            TimeUnit::Iso => OffsetDateTime::from_unix_timestamp_nanos(ms as i128 * 1_000_000)
-                .ok()
-                .and_then(|t| t.format(&Rfc3339).ok())
-                .unwrap_or_default(),
+            TimeUnit::Iso(format) => crate::codec::iso_sample(ms as i128, format),
         },
         FieldKind::Ulid { .. } => ulid_text(((ms as u128) << 80) | (rng.u128(..) >> 48)),
         FieldKind::Ksuid { .. } => {

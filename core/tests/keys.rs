@@ -59,7 +59,7 @@ fn iso(ms: i64) -> String {
     let f = keylab::schema::Field {
         name: "d".into(),
         kind: keylab::schema::FieldKind::Timestamp {
-            unit: keylab::schema::TimeUnit::Iso,
+            unit: keylab::schema::TimeUnit::Iso(Default::default()),
             order: keylab::schema::Order::Asc,
         },
         warn_at: None,

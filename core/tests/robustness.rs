@@ -5,7 +5,7 @@
 use keylab::codec::{self, width::plan};
 use keylab::query::builder::{build, AccessPattern};
 use keylab::query::parse::parse_input;
-use keylab::schema::{Case, Field, FieldKind, Order, Schema, TimeUnit};
+use keylab::schema::{Case, Field, FieldKind, IsoFormat, IsoPrecision, IsoZone, Order, Schema, TimeUnit};
 use proptest::prelude::*;
 use serde_json::{json, Value};
 
@@ -37,8 +37,16 @@ fn any_kind() -> impl Strategy<Value = FieldKind> {
             unit: TimeUnit::Millis { width: w },
             order,
         },
+        // Any format, offsets past what a document may say (±25:00) too.
         6 => FieldKind::Timestamp {
-            unit: TimeUnit::Iso,
+            unit: TimeUnit::Iso(IsoFormat {
+                precision: IsoPrecision::ALL[(w % 4) as usize],
+                zone: match s % 3 {
+                    0 => IsoZone::Utc,
+                    1 => IsoZone::Unzoned,
+                    _ => IsoZone::Offset((s % 3001) as i16 - 1500),
+                },
+            }),
             order,
         },
         7 => FieldKind::Ulid { order },
@@ -89,7 +97,11 @@ proptest! {
         if let Some(w) = kind.width() { spec["width"] = json!(w); }
         if let FieldKind::Decimal { scale, .. } = kind { spec["scale"] = json!(scale); }
         if let FieldKind::Timestamp { unit, .. } = kind {
-            spec["unit"] = json!(match unit { TimeUnit::Seconds { .. } => "s", TimeUnit::Millis { .. } => "ms", TimeUnit::Iso => "iso" });
+            spec["unit"] = json!(unit.name());
+            if let TimeUnit::Iso(format) = unit {
+                spec["precision"] = json!(format.precision.name());
+                spec["zone"] = json!(format.zone.name());
+            }
         }
         let doc = json!({
             "version": 1, "separator": "#",

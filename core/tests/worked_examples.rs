@@ -229,7 +229,7 @@ fn ids_and_epoch_times_read_as_instants() {
         Some("2024-06-23T00:00:00.000Z")
     );
     let iso = FieldKind::Timestamp {
-        unit: TimeUnit::Iso,
+        unit: TimeUnit::Iso(Default::default()),
         order: Order::Asc,
     };
     assert_eq!(

@@ -12,7 +12,15 @@ export type Field = (
   | { kind: "uint" | "int"; width: number; order?: Order }
   | { kind: "decimal"; width: number; scale: number; signed?: boolean; order?: Order }
   | { kind: "timestamp"; unit: "s" | "ms"; width: number; order?: Order }
-  | { kind: "timestamp"; unit: "iso"; order?: Order }
+  | {
+      kind: "timestamp";
+      unit: "iso";
+      /** How much of the time a key keeps; finer values are refused (default millisecond). */
+      precision?: "date" | "minute" | "second" | "millisecond";
+      /** `Z` (default), an offset such as `+02:00`, or `none`: UTC wall time, unsaid. */
+      zone?: "Z" | "none" | `${"+" | "-"}${number}:${number}`;
+      order?: Order;
+    }
   | { kind: "ulid" | "ksuid"; order?: Order }
 ) & {
   /** The width planner's threshold, percent of capacity (numeric kinds). */

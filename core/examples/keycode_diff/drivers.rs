@@ -569,7 +569,11 @@ fn rust_in(kind: &Kind, a: &str) -> String {
 fn rust_out(kind: &Kind, v: &str) -> String {
     match kind {
         Kind::Text { .. } | Kind::Ulid { .. } | Kind::Ksuid { .. } => format!("to_hex(&{v})"),
-        Kind::Iso { .. } => format!("iso_ms(&{v})"),
+        Kind::Iso { format, .. } => format!(
+            "iso_ms(&{v}, {}, {})",
+            format.precision.chars(),
+            i64::from(format.zone.offset_minutes()) * 60_000
+        ),
         _ => format!("{v}.to_string()"),
     }
 }
@@ -637,9 +641,10 @@ fn iso_text(ms: &str) -> String {
     let t = time::OffsetDateTime::from_unix_timestamp_nanos(ms.parse::<i128>().unwrap() * 1_000_000).unwrap();
     format!("{:04}-{:02}-{:02}T{:02}:{:02}:{:02}.{:03}Z", t.year(), u8::from(t.month()), t.day(), t.hour(), t.minute(), t.second(), t.millisecond())
 }
-fn iso_ms(text: &str) -> String {
-    let t = time::OffsetDateTime::parse(text, &time::format_description::well_known::Rfc3339).unwrap();
-    (t.unix_timestamp_nanos() / 1_000_000).to_string()
+fn iso_ms(text: &str, keep: usize, offset_ms: i128) -> String {
+    let full = format!("{}{}", &text[..keep], &"0000-00-00T00:00:00.000Z"[keep..]);
+    let t = time::OffsetDateTime::parse(&full, &time::format_description::well_known::Rfc3339).unwrap();
+    (t.unix_timestamp_nanos() / 1_000_000 - offset_ms).to_string()
 }
 
 fn main() {

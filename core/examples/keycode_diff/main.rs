@@ -11,6 +11,7 @@
 
 use keylab::codec::KeyCodec;
 use keylab::keycode::{self, Kind, Language, Plan};
+use keylab::schema::IsoFormat;
 use keylab::Schema;
 use serde_json::{json, Value};
 use std::fmt::Write as _;
@@ -153,7 +154,19 @@ fn value(r: &mut Rng, kind: &Kind, sep: &str) -> String {
             let top = cap.min(u128::from(SAFE)) as u64;
             r.0.u64(..=top).to_string()
         }
-        Kind::Iso { .. } => r.0.i64(ISO_MIN..=ISO_MAX).to_string(),
+        Kind::Iso { format, .. } => {
+            // A wall time a day inside the range, so the instant is one every runtime
+            // holds whatever the offset; cut to the precision unless a bad one is asked.
+            let step = format.precision.step_ms() as i64;
+            let wall = r.0.i64(ISO_MIN + 86_400_000..=ISO_MAX - 86_400_000);
+            let kept = wall - wall.rem_euclid(step);
+            let wall = if bad && step > 1 {
+                kept + 1 + r.0.i64(0..step - 1)
+            } else {
+                kept
+            };
+            (wall - i64::from(format.zone.offset_minutes()) * 60_000).to_string()
+        }
         Kind::Ulid { .. } => {
             let mut s: String = (0..26)
                 .map(|i| char::from(ULID_ALPHABET[r.below(if i == 0 { 8 } else { 32 })]))
@@ -222,9 +235,13 @@ fn iso_text(ms: i64) -> String {
     )
 }
 
-fn iso_ms(text: &str) -> String {
-    let t = time::OffsetDateTime::parse(text, &time::format_description::well_known::Rfc3339).expect("codec ISO");
-    (t.unix_timestamp_nanos() / 1_000_000).to_string()
+/// Epoch milliseconds of a text in an ISO format: completed to the full spelling, read,
+/// and moved from the wall time written to the instant.
+fn iso_ms(text: &str, format: &IsoFormat) -> String {
+    let keep = format.precision.chars();
+    let full = format!("{}{}", &text[..keep], &"0000-00-00T00:00:00.000Z"[keep..]);
+    let t = time::OffsetDateTime::parse(&full, &time::format_description::well_known::Rfc3339).expect("codec ISO");
+    (t.unix_timestamp_nanos() / 1_000_000 - i128::from(format.zone.offset_minutes()) * 60_000).to_string()
 }
 
 /// A protocol value as the codec takes it.
@@ -244,7 +261,7 @@ fn protocol_value(kind: &Kind, v: &Value) -> String {
     };
     match kind {
         Kind::Text { .. } | Kind::Ulid { .. } | Kind::Ksuid { .. } => hex(&text),
-        Kind::Iso { .. } => iso_ms(&text),
+        Kind::Iso { format, .. } => iso_ms(&text, format),
         _ => text,
     }
 }
@@ -308,7 +325,11 @@ fn random_kind(r: &mut Rng, number: bool) -> Value {
             let unit = if r.chance(50) { "s" } else { "ms" };
             json!({"kind": "timestamp", "unit": unit, "width": 1 + r.below(19), "order": order})
         }
-        4 => json!({"kind": "timestamp", "unit": "iso", "order": order}),
+        4 => {
+            let precision = *r.pick(&["date", "minute", "second", "millisecond"]);
+            let zone = *r.pick(&["Z", "none", "+00:00", "+02:00", "-05:30", "+05:45", "-23:59", "+23:59"]);
+            json!({"kind": "timestamp", "unit": "iso", "order": order, "precision": precision, "zone": zone})
+        }
         5 => json!({"kind": "ulid", "order": order}),
         6 => json!({"kind": "ksuid", "order": order}),
         _ => {

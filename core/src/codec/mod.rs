@@ -28,7 +28,9 @@ pub use naive::{naive_key, naive_key_into};
 pub use number::{Number, NumberError};
 
 use crate::error::{Context, Error, ErrorKind, Errors, IdKind, Warning, WarningKind};
-use crate::schema::{AttrType, Case, Entity, Field, FieldKind, KeyRole, KeyTemplate, Schema, Segment, TimeUnit};
+use crate::schema::{
+    AttrType, Case, Entity, Field, FieldKind, IsoFormat, KeyRole, KeyTemplate, Schema, Segment, TimeUnit,
+};
 use serde::Serialize;
 use serde_json::{Map, Value};
 
@@ -155,7 +157,7 @@ pub fn encode_field(field: &Field, value: &Value, separator: &str) -> Result<(St
             let stored = timestamp::encode(t, unit, order)?;
             match unit {
                 TimeUnit::Seconds { width } | TimeUnit::Millis { width } => (stored, (t.unsigned_abs(), width)),
-                TimeUnit::Iso => return Ok((stored, Vec::new())),
+                TimeUnit::Iso(_) => return Ok((stored, Vec::new())),
             }
         }
         FieldKind::Ulid { order } | FieldKind::Ksuid { order } => {
@@ -256,8 +258,9 @@ pub fn fixed_len(kind: &FieldKind) -> Option<usize> {
             ..
         } => w(width),
         FieldKind::Timestamp {
-            unit: TimeUnit::Iso, ..
-        } => timestamp::ISO_LEN,
+            unit: TimeUnit::Iso(format),
+            ..
+        } => format.key_len(),
         FieldKind::Ulid { .. } => ids::len(IdKind::Ulid),
         FieldKind::Ksuid { .. } => ids::len(IdKind::Ksuid),
     })
@@ -554,6 +557,11 @@ pub fn time_of(field: &Field, value: &Value) -> Option<i128> {
     }
 }
 
+/// An instant near `ms` that an iso field of `format` accepts, written in that format.
+pub fn iso_sample(ms: i128, format: IsoFormat) -> String {
+    timestamp::iso_text(timestamp::kept(ms, format), format).unwrap_or_default()
+}
+
 /// The instant an epoch timestamp or an id holds, as ISO-8601 UTC: the time reference
 /// the page shows next to values whose digits do not read as a date. `None` for other
 /// kinds, ISO values (already readable) and values that do not parse.
@@ -561,13 +569,13 @@ pub fn time_text(field: &Field, value: &Value) -> Option<String> {
     if matches!(
         field.kind,
         FieldKind::Timestamp {
-            unit: TimeUnit::Iso,
+            unit: TimeUnit::Iso(_),
             ..
         }
     ) {
         return None;
     }
-    timestamp::iso_text(time_of(field, value)?).ok()
+    timestamp::utc_text(time_of(field, value)?).ok()
 }
 
 /// The canonical text of a ULID's 128 bits.

@@ -112,10 +112,16 @@ fn positions(kind: &FieldKind) -> Option<Vec<Chars>> {
         }
         // Mirroring a descending timestamp changes digits only, so the punctuation stays.
         FieldKind::Timestamp {
-            unit: TimeUnit::Iso, ..
-        } => "0000-00-00T00:00:00.000Z"
+            unit: TimeUnit::Iso(format),
+            ..
+        } => format
+            .pattern()
             .chars()
-            .map(|c| if c == '0' { Chars::Digit } else { Chars::One(c) })
+            .map(|c| match c {
+                'Y' | 'M' | 'D' | 'H' | 'S' | 's' => Chars::Digit,
+                c if c.is_ascii_digit() => Chars::Digit,
+                c => Chars::One(c),
+            })
             .collect(),
         // 128 bits in 26 base-32 characters leave the first one 3 bits: 0-7, or its
         // mirror when descending.

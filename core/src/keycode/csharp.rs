@@ -135,7 +135,7 @@ fn write(kind: &Kind, v: &str, field: &str) -> String {
             signed,
             desc,
         } => format!("Decimal({v}, {width}, {scale}, {signed}, {desc}, {f})"),
-        Kind::Iso { desc } => format!("Iso({v}, {desc}, {f})"),
+        Kind::Iso { desc, format } => format!("Iso({v}, {desc}, {f}{})", super::iso_args(format)),
         Kind::Ulid { desc } => format!("Ulid({v}, {desc}, {f})"),
         Kind::Ksuid { desc } => format!("Ksuid({v}, {desc}, {f})"),
     }

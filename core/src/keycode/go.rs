@@ -45,7 +45,7 @@ fn write(kind: &Kind, v: &str, field: &str) -> String {
             signed,
             desc,
         } => format!("encDecimal({v}, {width}, {scale}, {signed}, {desc}, {f})"),
-        Kind::Iso { desc } => format!("encIso({v}, {desc}, {f})"),
+        Kind::Iso { desc, format } => format!("encIso({v}, {desc}, {f}{})", super::iso_args(format)),
         Kind::Ulid { desc } => format!("encUlid({v}, {desc}, {f})"),
         Kind::Ksuid { desc } => format!("encKsuid({v}, {desc}, {f})"),
     }

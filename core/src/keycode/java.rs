@@ -51,7 +51,7 @@ fn write(kind: &Kind, v: &str, field: &str) -> String {
             signed,
             desc,
         } => format!("decimal(decimalIn({v}, {f}), {width}, {scale}, {signed}, {desc}, {f})"),
-        Kind::Iso { desc } => format!("iso({v}, {desc}, {f})"),
+        Kind::Iso { desc, format } => format!("iso({v}, {desc}, {f}{})", super::iso_args(format)),
         Kind::Ulid { desc } => format!("ulid({v}, {desc}, {f})"),
         Kind::Ksuid { desc } => format!("ksuid({v}, {desc}, {f})"),
     }

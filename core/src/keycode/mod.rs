@@ -19,7 +19,7 @@ mod typescript;
 
 pub use names::{camel, ident, pascal, quoted, quoted_points, snake};
 
-use crate::schema::{AttrType, Case, FieldKind, Order, Schema, Segment, TimeUnit};
+use crate::schema::{AttrType, Case, FieldKind, IsoFormat, Order, Schema, Segment, TimeUnit};
 
 /// The languages key code is written in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -110,6 +110,7 @@ pub enum Kind {
     },
     Iso {
         desc: bool,
+        format: IsoFormat,
     },
     Ulid {
         desc: bool,
@@ -157,7 +158,10 @@ impl Kind {
                     desc: desc(order),
                     millis: true,
                 },
-                TimeUnit::Iso => Kind::Iso { desc: desc(order) },
+                TimeUnit::Iso(format) => Kind::Iso {
+                    desc: desc(order),
+                    format: *format,
+                },
             },
             FieldKind::Ulid { order } => Kind::Ulid { desc: desc(order) },
             FieldKind::Ksuid { order } => Kind::Ksuid { desc: desc(order) },
@@ -373,6 +377,18 @@ fn header(plan: &Plan, comment: &str) -> String {
     .collect()
 }
 
+/// An ISO format as the runtimes' `iso` and `readIso` take it, after their other
+/// arguments: the characters of `YYYY-MM-DDTHH:MM:SS.sss` kept, the zone written after
+/// them, and the zone's offset in minutes (the wall time written is the instant's there).
+pub(crate) fn iso_args(format: &IsoFormat) -> String {
+    format!(
+        ", {}, \"{}\", {}",
+        format.precision.chars(),
+        format.suffix(),
+        format.zone.offset_minutes()
+    )
+}
+
 /// The stored length of a fixed-width kind.
 pub(crate) fn fixed_len(kind: &Kind) -> Option<u32> {
     match kind {
@@ -382,7 +398,7 @@ pub(crate) fn fixed_len(kind: &Kind) -> Option<u32> {
         Kind::Decimal {
             width, scale, signed, ..
         } => Some(u32::from(*signed) + width + if *scale > 0 { scale + 1 } else { 0 }),
-        Kind::Iso { .. } => Some(24),
+        Kind::Iso { format, .. } => Some(format.key_len() as u32),
         Kind::Ulid { .. } => Some(26),
         Kind::Ksuid { .. } => Some(27),
     }

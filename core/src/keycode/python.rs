@@ -42,7 +42,7 @@ fn write(kind: &Kind, v: &str, field: &str) -> String {
             SPELLING.boolean(*signed),
             SPELLING.boolean(*desc)
         ),
-        Kind::Iso { desc } => format!("_iso({v}, {}, {f})", SPELLING.boolean(*desc)),
+        Kind::Iso { desc, format } => format!("_iso({v}, {}, {f}{})", SPELLING.boolean(*desc), super::iso_args(format)),
         Kind::Ulid { desc } => format!("_ulid({v}, {}, {f})", SPELLING.boolean(*desc)),
         Kind::Ksuid { desc } => format!("_ksuid({v}, {}, {f})", SPELLING.boolean(*desc)),
     }

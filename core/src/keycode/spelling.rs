@@ -84,7 +84,7 @@ impl Spelling {
                 b(*signed),
                 b(*desc)
             ),
-            Kind::Iso { desc } => format!("{}({segment}, {})", self.iso, b(*desc)),
+            Kind::Iso { desc, format } => format!("{}({segment}, {}{})", self.iso, b(*desc), super::iso_args(format)),
             Kind::Ulid { desc } => format!("{}({segment}, {}{})", self.ulid.0, b(*desc), self.ulid.1),
             Kind::Ksuid { desc } => format!("{}({segment}, {}{})", self.ksuid.0, b(*desc), self.ksuid.1),
         }

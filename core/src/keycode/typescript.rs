@@ -41,7 +41,7 @@ fn write(kind: &Kind, v: &str, field: &str) -> String {
             desc,
         } => format!("decimal({v}, {width}, {scale}, {signed}, {desc}, {f})"),
         Kind::Epoch { width, desc, .. } => format!("uint(whole({v}, {f}), {width}, {desc}, {f})"),
-        Kind::Iso { desc } => format!("iso({v}, {desc}, {f})"),
+        Kind::Iso { desc, format } => format!("iso({v}, {desc}, {f}{})", super::iso_args(format)),
         Kind::Ulid { desc } => format!("ulid({v}, {desc}, {f})"),
         Kind::Ksuid { desc } => format!("ksuid({v}, {desc}, {f})"),
     }

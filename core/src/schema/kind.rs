@@ -55,8 +55,8 @@ pub enum TimeUnit {
     Millis {
         width: u32,
     },
-    /// `YYYY-MM-DDTHH:MM:SS.sssZ`, always UTC, always milliseconds.
-    Iso,
+    /// ISO-8601 text in one fixed format; by default `YYYY-MM-DDTHH:MM:SS.sssZ`.
+    Iso(IsoFormat),
 }
 
 impl TimeUnit {
@@ -67,7 +67,7 @@ impl TimeUnit {
         match self {
             TimeUnit::Seconds { .. } => "s",
             TimeUnit::Millis { .. } => "ms",
-            TimeUnit::Iso => "iso",
+            TimeUnit::Iso(_) => "iso",
         }
     }
 
@@ -76,12 +76,15 @@ impl TimeUnit {
     pub fn switched_to(self, name: &str) -> Option<TimeUnit> {
         let width = match self {
             TimeUnit::Seconds { width } | TimeUnit::Millis { width } => width,
-            TimeUnit::Iso => 10,
+            TimeUnit::Iso(_) => 10,
         };
         match name {
             "s" => Some(TimeUnit::Seconds { width }),
             "ms" => Some(TimeUnit::Millis { width: width.max(13) }),
-            "iso" => Some(TimeUnit::Iso),
+            "iso" => Some(match self {
+                TimeUnit::Iso(format) => TimeUnit::Iso(format),
+                _ => TimeUnit::Iso(IsoFormat::default()),
+            }),
             _ => None,
         }
     }

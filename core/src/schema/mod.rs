@@ -5,6 +5,7 @@
 use crate::error::{Context, Error, ErrorKind, Errors, Warning, WarningKind};
 use serde_json::{json, Map, Value};
 
+pub use iso_format::{IsoFormat, IsoPrecision, IsoZone, MAX_OFFSET_MINUTES};
 pub use kind::{Case, FieldKind, Order, TimeUnit, KINDS};
 
 pub const SCHEMA_VERSION: u64 = 1;
@@ -350,6 +351,7 @@ impl Schema {
 
 mod check;
 pub mod definitions;
+mod iso_format;
 mod kind;
 mod read;
 #[cfg(test)]

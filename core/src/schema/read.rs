@@ -382,7 +382,28 @@ fn entity(at: &At) -> Result<Entity, Errors> {
     }
 }
 
-const PROPERTIES: [&str; 10] = [
+/// An iso field's `precision` and `zone`, each defaulting to the 24-character format.
+fn iso_format(at: &At) -> Result<IsoFormat, Error> {
+    let precision = match at.get("precision")? {
+        Some(p) => IsoPrecision::from_name(p.one_of(&IsoPrecision::ALL.map(IsoPrecision::name))?).unwrap_or_default(),
+        None => IsoPrecision::default(),
+    };
+    let zone = match at.get("zone")? {
+        Some(z) => match IsoZone::from_name(z.string()?) {
+            Some(zone) => zone,
+            None => {
+                return z.fail(
+                    format!("is not a zone: {:?}", z.string()?),
+                    "write \"Z\" for UTC, an offset such as \"+02:00\" or \"-05:30\" (at most 23:59), or \"none\"",
+                )
+            }
+        },
+        None => IsoZone::default(),
+    };
+    Ok(IsoFormat { precision, zone })
+}
+
+const PROPERTIES: [&str; 12] = [
     "kind",
     "case",
     "maxLength",
@@ -391,6 +412,8 @@ const PROPERTIES: [&str; 10] = [
     "scale",
     "signed",
     "unit",
+    "precision",
+    "zone",
     "warnAt",
     "mutable",
 ];
@@ -443,13 +466,18 @@ fn field(name: &str, at: &At) -> Result<Field, Error> {
                 "s" => TimeUnit::Seconds { width: width(at)? },
                 "ms" => TimeUnit::Millis { width: width(at)? },
                 _ => {
+                    let format = iso_format(at)?;
                     if at.get("width")?.is_some() {
                         return at.fail(
-                            "is an iso timestamp with a width, but iso always has 24 characters",
-                            "remove \"width\"",
+                            format!(
+                                "is an iso timestamp with a width, but its format ({}) always has {} characters",
+                                format.pattern(),
+                                format.key_len()
+                            ),
+                            "remove \"width\" (\"precision\" and \"zone\" set the format)",
                         );
                     }
-                    TimeUnit::Iso
+                    TimeUnit::Iso(format)
                 }
             };
             FieldKind::Timestamp { unit, order }
@@ -465,6 +493,21 @@ fn field(name: &str, at: &At) -> Result<Field, Error> {
             ))
         }
     };
+    let iso = matches!(
+        kind,
+        FieldKind::Timestamp {
+            unit: TimeUnit::Iso(_),
+            ..
+        }
+    );
+    for name in ["precision", "zone"] {
+        if let (Some(p), false) = (at.get(name)?, iso) {
+            return p.fail(
+                format!("sets an ISO timestamp's format, but this field is {kind_name} without unit iso"),
+                format!("remove \"{name}\", or make the field a timestamp with \"unit\": \"iso\""),
+            );
+        }
+    }
     if let (Some(m), false) = (at.get("maxLength")?, matches!(kind, FieldKind::Text { .. })) {
         return m.fail(
             format!("bounds a text's length, but this field is {kind_name}, whose width already bounds it"),

@@ -47,11 +47,87 @@ fn every_setting_name_reads_back_and_a_unit_switch_keeps_the_width() {
         TimeUnit::Seconds { width: 10 }.switched_to("ms"),
         Some(TimeUnit::Millis { width: 13 })
     );
-    assert_eq!(TimeUnit::Iso.switched_to("s"), Some(TimeUnit::Seconds { width: 10 }));
+    assert_eq!(
+        TimeUnit::Iso(IsoFormat::default()).switched_to("s"),
+        Some(TimeUnit::Seconds { width: 10 })
+    );
     assert_eq!(s.switched_to("iso").map(TimeUnit::name), Some("iso"));
     assert_eq!(s.switched_to("minutes"), None);
     assert_eq!(
         TimeUnit::NAMES,
-        [s.name(), TimeUnit::Millis { width: 13 }.name(), TimeUnit::Iso.name()]
+        [
+            s.name(),
+            TimeUnit::Millis { width: 13 }.name(),
+            TimeUnit::Iso(IsoFormat::default()).name()
+        ]
     );
+}
+
+/// A design with one `at` field of the given settings in its sort key.
+fn with_at(spec: serde_json::Value) -> Result<Schema, crate::error::Errors> {
+    Schema::from_value(&json!({
+        "version": 1, "separator": "#",
+        "table": {"name": "T", "attributes": {"PK": "S", "SK": "S"}, "primary": {"partition": "PK", "sort": "SK"}},
+        "entities": [{"name": "E", "fields": {"at": spec}, "keys": {"PK": [{"literal": "E"}], "SK": [{"field": "at"}]}}]
+    }))
+}
+
+#[test]
+fn an_iso_format_reads_writes_back_and_leaves_the_default_unsaid() {
+    let spec = json!({"kind": "timestamp", "unit": "iso", "precision": "second", "zone": "none"});
+    let schema = with_at(spec.clone()).unwrap();
+    let written: serde_json::Value = serde_json::from_str(&schema.to_json_pretty()).unwrap();
+    assert_eq!(written["entities"][0]["fields"]["at"], spec);
+    assert_eq!(Schema::from_value(&written).unwrap(), schema);
+    let plain = with_at(json!({"kind": "timestamp", "unit": "iso"})).unwrap();
+    let written: serde_json::Value = serde_json::from_str(&plain.to_json_pretty()).unwrap();
+    assert_eq!(
+        written["entities"][0]["fields"]["at"],
+        json!({"kind": "timestamp", "unit": "iso"})
+    );
+    let offset = with_at(json!({"kind": "timestamp", "unit": "iso", "zone": "-05:30"})).unwrap();
+    assert!(matches!(
+        offset.entities[0].fields[0].kind,
+        FieldKind::Timestamp {
+            unit: TimeUnit::Iso(IsoFormat {
+                zone: IsoZone::Offset(-330),
+                ..
+            }),
+            ..
+        }
+    ));
+}
+
+#[test]
+fn a_wrong_or_misplaced_iso_format_is_refused_with_the_fix() {
+    for (spec, needle) in [
+        (
+            json!({"kind": "timestamp", "unit": "iso", "zone": "+24:00"}),
+            "is not a zone: \"+24:00\"",
+        ),
+        (
+            json!({"kind": "timestamp", "unit": "iso", "zone": "UTC"}),
+            "write \"Z\" for UTC",
+        ),
+        (
+            json!({"kind": "timestamp", "unit": "iso", "precision": "hour"}),
+            "precision",
+        ),
+        (
+            json!({"kind": "timestamp", "unit": "s", "width": 10, "zone": "Z"}),
+            "without unit iso",
+        ),
+        (
+            json!({"kind": "uint", "width": 4, "precision": "date"}),
+            "remove \"precision\"",
+        ),
+        (
+            json!({"kind": "timestamp", "unit": "iso", "precision": "date", "width": 10}),
+            "(YYYY-MM-DD) always has 10 characters",
+        ),
+    ] {
+        let e = with_at(spec.clone()).unwrap_err();
+        let said = e.to_string();
+        assert!(said.contains(needle), "{spec}: {said}");
+    }
 }

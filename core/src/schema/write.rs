@@ -35,8 +35,15 @@ pub(super) fn field(f: &Field) -> Value {
                 m.insert("unit".into(), json!(unit.name()));
                 m.insert("width".into(), json!(width));
             }
-            TimeUnit::Iso => {
+            TimeUnit::Iso(format) => {
                 m.insert("unit".into(), json!(unit.name()));
+                // The default format is left unsaid, so older documents read the same.
+                if format.precision != IsoPrecision::default() {
+                    m.insert("precision".into(), json!(format.precision.name()));
+                }
+                if format.zone != IsoZone::default() {
+                    m.insert("zone".into(), json!(format.zone.name()));
+                }
             }
         },
         FieldKind::Ulid { .. } | FieldKind::Ksuid { .. } => {}

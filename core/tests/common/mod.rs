@@ -139,7 +139,7 @@ pub fn iso(ms: i64) -> String {
     let f = Field {
         name: "x".into(),
         kind: FieldKind::Timestamp {
-            unit: keylab::schema::TimeUnit::Iso,
+            unit: keylab::schema::TimeUnit::Iso(Default::default()),
             order: Order::Asc,
         },
         warn_at: None,

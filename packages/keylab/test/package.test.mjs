@@ -36,6 +36,19 @@ test('encodeItem and decodeKey write and read the seed leaderboard keys', () => 
   assert.throws(() => keylab.encodeItem({ ...schema, versoin: 1 }, 'Run', values), /versoin/);
 });
 
+test('an ISO timestamp is written and read in the format its field names', () => {
+  const workbench = structuredClone(schema);
+  workbench.entities[0].fields.at = { kind: 'timestamp', unit: 'iso', precision: 'second', zone: 'none' };
+  const values = { season: 'x', score: 1, at: '2020-04-24T14:40:00', player: 'p' };
+  assert.equal(keylab.encodeItem(workbench, 'Run', values).SK, '9999999998#2020-04-24T14:40:00#p');
+  assert.equal(keylab.decodeKey(workbench, 'Run', 'SK', '9999999998#2020-04-24T14:40:00#p').at, '2020-04-24T14:40:00');
+  workbench.entities[0].fields.at.precision = 'minute';
+  assert.throws(() => keylab.encodeItem(workbench, 'Run', { ...values, at: '2020-04-24T14:40:30' }),
+    /it has seconds, but the field keeps minutes/);
+  workbench.entities[0].fields.at.zone = '+24:00';
+  assert.throws(() => keylab.encodeItem(workbench, 'Run', values), /is not a zone: "\+24:00"/);
+});
+
 test('sortKeys orders by UTF-8 bytes, not by JavaScript string order', () => {
   const keys = ['\u{1F600}', '\u{FF5E}', 'A'];
   assert.deepEqual([...keys].sort(), ['A', '\u{1F600}', '\u{FF5E}']);

@@ -26,4 +26,9 @@ const sorted: string[] = sortKeys(["b", "a"]);
 renderSnippet(schema, { entity: "Run" }, "cobol");
 // @ts-expect-error: a field kind that does not exist
 const bad: Schema = { ...schema, entities: [{ name: "X", fields: { f: { kind: "float" } }, keys: {} }] };
-export { count, code, severity, table, batch, sorted, bad };
+const workbench: Schema = { ...schema, entities: [{ name: "X", fields: { at: { kind: "timestamp", unit: "iso", precision: "second", zone: "none" }, on: { kind: "timestamp", unit: "iso", precision: "date", zone: "+05:30" } }, keys: {} }] };
+// @ts-expect-error: a precision that does not exist
+const hourly: Schema = { ...schema, entities: [{ name: "X", fields: { at: { kind: "timestamp", unit: "iso", precision: "hour" } }, keys: {} }] };
+// @ts-expect-error: a format belongs to an iso timestamp only
+const epochZone: Schema = { ...schema, entities: [{ name: "X", fields: { at: { kind: "timestamp", unit: "s", width: 10, zone: "Z" } }, keys: {} }] };
+export { count, code, severity, table, batch, sorted, bad, workbench, hourly, epochZone };

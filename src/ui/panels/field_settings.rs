@@ -8,7 +8,7 @@ use crate::ui::widgets::controls;
 use crate::ui::widgets::event_text::event_value;
 use crate::ui::widgets::typed_input::TypedInput;
 use keylab::float_text;
-use keylab::schema::{Case, Field, FieldKind, Order, TimeUnit, MAX_TEXT_LENGTH};
+use keylab::schema::{Case, Field, FieldKind, IsoFormat, IsoPrecision, IsoZone, Order, TimeUnit, MAX_TEXT_LENGTH};
 use std::collections::BTreeMap;
 use yew::prelude::*;
 
@@ -236,7 +236,7 @@ impl<'a> FieldSettings<'a> {
         let field = self.name();
         let width = match unit {
             TimeUnit::Seconds { width } | TimeUnit::Millis { width } => Some(width),
-            TimeUnit::Iso => None,
+            TimeUnit::Iso(_) => None,
         };
         let unit_cb = on(self.props.dispatch, move |v| {
             Some(Action::from(FieldEdit::SetUnit {
@@ -244,11 +244,43 @@ impl<'a> FieldSettings<'a> {
                 unit: unit.switched_to(&v)?,
             }))
         });
-        let units = controls::fixed_options(&[("s", "epoch seconds"), ("ms", "epoch ms"), ("iso", "ISO-8601 UTC")]);
+        let units = controls::fixed_options(&[("s", "epoch seconds"), ("ms", "epoch ms"), ("iso", "ISO-8601")]);
         html! { <>
             { controls::select(&format!("seg-{}-unit", self.i), "unit", units, unit.name(), unit_cb) }
             { width.map(|w| self.width(w)).unwrap_or_default() }
+            if let TimeUnit::Iso(format) = unit { { self.iso_format(format) } }
             { self.order() }
+        </> }
+    }
+
+    /// An ISO field's precision and zone: chosen from lists, so no spelling can be wrong.
+    fn iso_format(&self, format: IsoFormat) -> Html {
+        let set = |edit: fn(IsoFormat, &str) -> Option<IsoFormat>| {
+            let field = self.name();
+            on(self.props.dispatch, move |v| {
+                Some(Action::from(FieldEdit::SetUnit {
+                    field: field.clone(),
+                    unit: TimeUnit::Iso(edit(format, &v)?),
+                }))
+            })
+        };
+        let precisions = IsoPrecision::ALL
+            .map(|p| (p.name().to_string(), IsoFormat { precision: p, ..format }.pattern()))
+            .to_vec();
+        let zone = format.zone.name();
+        let mut zones: Vec<(String, String)> = vec![
+            ("Z".into(), "Z (UTC)".into()),
+            ("none".into(), "none (UTC, unsaid)".into()),
+        ];
+        zones.extend(COMMON_OFFSETS.iter().map(|&o| (o.to_string(), o.to_string())));
+        if !zones.iter().any(|(v, _)| *v == zone) {
+            zones.push((zone.clone(), zone.clone()));
+        }
+        html! { <>
+            { controls::select(&format!("seg-{}-precision", self.i), "precision", precisions, format.precision.name(),
+                set(|f, v| Some(IsoFormat { precision: IsoPrecision::from_name(v)?, ..f }))) }
+            { controls::select(&format!("seg-{}-zone", self.i), "zone", zones, &zone,
+                set(|f, v| Some(IsoFormat { zone: IsoZone::from_name(v)?, ..f }))) }
         </> }
     }
 
@@ -298,3 +330,12 @@ impl<'a> FieldSettings<'a> {
         }
     }
 }
+
+/// The offsets in use somewhere (whole hours from -12 to +14 and the half and quarter
+/// hours of India, Nepal, Newfoundland and others); a document may name any other.
+const COMMON_OFFSETS: [&str; 38] = [
+    "-12:00", "-11:00", "-10:00", "-09:30", "-09:00", "-08:00", "-07:00", "-06:00", "-05:00", "-04:00", "-03:30",
+    "-03:00", "-02:00", "-01:00", "+00:00", "+01:00", "+02:00", "+03:00", "+03:30", "+04:00", "+04:30", "+05:00",
+    "+05:30", "+05:45", "+06:00", "+06:30", "+07:00", "+08:00", "+08:45", "+09:00", "+09:30", "+10:00", "+10:30",
+    "+11:00", "+12:00", "+12:45", "+13:00", "+14:00",
+];

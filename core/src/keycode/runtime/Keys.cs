@@ -142,12 +142,26 @@
         return scale == 0 ? t : t.TrimEnd('0').TrimEnd('.');
     }
 
-    private static string Iso(DateTimeOffset t, bool desc, string field)
+    // The instant as the wall time `offset` minutes from UTC: `keep` characters of
+    // YYYY-MM-DDTHH:MM:SS.sss, then `zone`.
+    private static string Iso(DateTimeOffset t, bool desc, string field, int keep, string zone, int offset)
     {
         if (t.UtcTicks % TimeSpan.TicksPerMillisecond != 0) throw Fail("badTimestamp", field + ": it has digits below a millisecond, which keys cannot keep");
-        long ms = t.ToUnixTimeMilliseconds();
-        if (ms < IsoMinMs || ms > IsoMaxMs) throw Fail("badTimestamp", field + ": it lies outside the years 0000 to 9999");
-        string text = t.UtcDateTime.ToString(IsoFormat, CultureInfo.InvariantCulture);
+        long wall = t.ToUnixTimeMilliseconds() + offset * 60000L;
+        if (wall < IsoMinMs || wall > IsoMaxMs) throw Fail("badTimestamp", field + ": it lies outside the years 0000 to 9999");
+        if (keep == 10 && wall % 86400000L != 0) throw Fail("badTimestamp", field + ": it has a time of day, but the field keeps dates only (precision date)");
+        if (keep == 16 && wall % 60000L != 0) throw Fail("badTimestamp", field + ": it has seconds, but the field keeps minutes (precision minute)");
+        if (keep == 19 && wall % 1000L != 0) throw Fail("badTimestamp", field + ": it has fractions of a second, but the field keeps whole seconds (precision second)");
+        DateTimeOffset w;
+        try
+        {
+            w = DateTimeOffset.FromUnixTimeMilliseconds(wall);
+        }
+        catch (ArgumentOutOfRangeException)
+        {
+            throw Fail("badTimestamp", field + ": it lies outside the years 0000 to 9999");
+        }
+        string text = w.UtcDateTime.ToString(IsoFormat, CultureInfo.InvariantCulture).Substring(0, keep) + zone;
         return desc ? Mirror(text, Digits) : text;
     }
 
@@ -333,14 +347,24 @@
         return m == null ? null : DecimalText(m.Value, scale);
     }
 
-    private static object ReadIso(string s, bool desc)
+    private static object ReadIso(string s, bool desc, int keep, string zone, int offset)
     {
         string asc = desc ? Mirror(s, Digits) : s;
-        if (!IsoPattern.IsMatch(asc)) return null;
+        if (asc.Length != keep + zone.Length || !asc.EndsWith(zone, StringComparison.Ordinal)) return null;
+        string full = asc.Substring(0, keep) + "0000-00-00T00:00:00.000Z".Substring(keep);
+        if (!IsoPattern.IsMatch(full)) return null;
         DateTime t;
-        if (!DateTime.TryParseExact(asc, IsoFormat, CultureInfo.InvariantCulture, DateTimeStyles.AdjustToUniversal | DateTimeStyles.AssumeUniversal, out t)) return null;
+        if (!DateTime.TryParseExact(full, IsoFormat, CultureInfo.InvariantCulture, DateTimeStyles.AdjustToUniversal | DateTimeStyles.AssumeUniversal, out t)) return null;
         var o = new DateTimeOffset(DateTime.SpecifyKind(t, DateTimeKind.Utc));
-        return o.UtcDateTime.ToString(IsoFormat, CultureInfo.InvariantCulture) == asc ? (object)o : null;
+        if (o.UtcDateTime.ToString(IsoFormat, CultureInfo.InvariantCulture) != full) return null;
+        try
+        {
+            return o.AddMinutes(-offset);
+        }
+        catch (ArgumentOutOfRangeException)
+        {
+            return null;
+        }
     }
 
     private static string ReadUlid(string s, bool desc)

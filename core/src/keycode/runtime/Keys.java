@@ -133,17 +133,21 @@
     return scale == 0 ? t : t.replaceFirst("0+$", "").replaceFirst("\\.$", "");
   }
 
-  private static String iso(Instant t, boolean desc, String field) {
+  /** The instant as the wall time {@code offset} minutes from UTC: {@code keep} characters of YYYY-MM-DDTHH:MM:SS.sss, then {@code zone}. */
+  private static String iso(Instant t, boolean desc, String field, int keep, String zone, int offset) {
     if (t == null) throw fail("missingValue", field + ": it has no value");
     if (t.getNano() % 1_000_000 != 0) throw fail("badTimestamp", field + ": it has digits below a millisecond, which keys cannot keep");
-    long ms;
+    long wall;
     try {
-      ms = t.toEpochMilli();
+      wall = Math.addExact(t.toEpochMilli(), offset * 60_000L);
     } catch (ArithmeticException e) {
       throw fail("badTimestamp", field + ": it lies outside the years 0000 to 9999");
     }
-    if (ms < ISO_MIN_MS || ms > ISO_MAX_MS) throw fail("badTimestamp", field + ": it lies outside the years 0000 to 9999");
-    String text = ISO_FORMAT.format(t);
+    if (wall < ISO_MIN_MS || wall > ISO_MAX_MS) throw fail("badTimestamp", field + ": it lies outside the years 0000 to 9999");
+    if (keep == 10 && wall % 86_400_000L != 0) throw fail("badTimestamp", field + ": it has a time of day, but the field keeps dates only (precision date)");
+    if (keep == 16 && wall % 60_000L != 0) throw fail("badTimestamp", field + ": it has seconds, but the field keeps minutes (precision minute)");
+    if (keep == 19 && wall % 1_000L != 0) throw fail("badTimestamp", field + ": it has fractions of a second, but the field keeps whole seconds (precision second)");
+    String text = ISO_FORMAT.format(Instant.ofEpochMilli(wall)).substring(0, keep) + zone;
     return desc ? mirror(text, DIGITS) : text;
   }
 
@@ -297,12 +301,14 @@
     return m == null ? null : new BigDecimal(m, scale);
   }
 
-  private static Instant readIso(String s, boolean desc) {
+  private static Instant readIso(String s, boolean desc, int keep, String zone, int offset) {
     String asc = desc ? mirror(s, DIGITS) : s;
-    if (!ISO.matcher(asc).matches()) return null;
+    if (asc.length() != keep + zone.length() || !asc.endsWith(zone)) return null;
+    String full = asc.substring(0, keep) + "0000-00-00T00:00:00.000Z".substring(keep);
+    if (!ISO.matcher(full).matches()) return null;
     try {
-      Instant t = ISO_FORMAT.parse(asc, Instant::from);
-      return ISO_FORMAT.format(t).equals(asc) ? t : null;
+      Instant t = ISO_FORMAT.parse(full, Instant::from);
+      return ISO_FORMAT.format(t).equals(full) ? t.minusSeconds(offset * 60L) : null;
     } catch (DateTimeException e) {
       return null;
     }

@@ -187,15 +187,32 @@ func plainDecimal(m *big.Int, scale int) string {
 	return strings.TrimSuffix(strings.TrimRight(t, "0"), ".")
 }
 
-func encIso(t time.Time, desc bool, field string) string {
-	ms := t.UnixMilli()
+// isoSteps gives, per characters of an ISO format kept, the milliseconds of one step
+// and what a finer value has.
+var isoSteps = map[int]struct {
+	ms    int64
+	finer string
+}{
+	10: {86400000, "it has a time of day, but the field keeps dates only (precision date)"},
+	16: {60000, "it has seconds, but the field keeps minutes (precision minute)"},
+	19: {1000, "it has fractions of a second, but the field keeps whole seconds (precision second)"},
+	23: {1, ""},
+}
+
+// encIso writes the instant as the wall time offset minutes from UTC: keep characters
+// of YYYY-MM-DDTHH:MM:SS.sss, then zone.
+func encIso(t time.Time, desc bool, field string, keep int, zone string, offset int) string {
 	if t.Nanosecond()%1000000 != 0 {
 		fail("badTimestamp", "%s: it has digits below a millisecond, which keys cannot keep", field)
 	}
-	if ms < isoMinMs || ms > isoMaxMs {
+	wall := t.UnixMilli() + int64(offset)*60000
+	if wall < isoMinMs || wall > isoMaxMs {
 		fail("badTimestamp", "%s: it lies outside the years 0000 to 9999", field)
 	}
-	text := t.UTC().Format("2006-01-02T15:04:05.000Z")
+	if step := isoSteps[keep]; wall%step.ms != 0 {
+		fail("badTimestamp", "%s: %s", field, step.finer)
+	}
+	text := time.UnixMilli(wall).UTC().Format("2006-01-02T15:04:05.000")[:keep] + zone
 	if desc {
 		return mirror(text, digitsAlphabet)
 	}
@@ -429,19 +446,23 @@ func readDecimal(s string, width, scale int, signed, desc bool) (string, bool) {
 	return decimalText(m, scale), true
 }
 
-func readIso(s string, desc bool) (time.Time, bool) {
+func readIso(s string, desc bool, keep int, zone string, offset int) (time.Time, bool) {
 	asc := s
 	if desc {
 		asc = mirror(s, digitsAlphabet)
 	}
-	if !isoPattern.MatchString(asc) {
+	if len(asc) != keep+len(zone) || !strings.HasSuffix(asc, zone) {
 		return time.Time{}, false
 	}
-	t, err := time.Parse("2006-01-02T15:04:05.000Z", asc)
-	if err != nil || t.UTC().Format("2006-01-02T15:04:05.000Z") != asc {
+	full := asc[:keep] + "0000-00-00T00:00:00.000Z"[keep:]
+	if !isoPattern.MatchString(full) {
 		return time.Time{}, false
 	}
-	return t.UTC(), true
+	t, err := time.Parse("2006-01-02T15:04:05.000Z", full)
+	if err != nil || t.UTC().Format("2006-01-02T15:04:05.000Z") != full {
+		return time.Time{}, false
+	}
+	return t.Add(-time.Duration(offset) * time.Minute).UTC(), true
 }
 
 func readID(s string, desc bool, alphabet string, parse func(string, bool, string) string) (id string, ok bool) {

@@ -15,6 +15,14 @@ _ULID_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 _KSUID_ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 _KSUID_MAX = (1 << 160) - 1
 _ISO = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z")
+# What a shorter ISO format is completed with before it is read, and per characters
+# kept, what a finer value has.
+_ISO_FULL = "0000-00-00T00:00:00.000Z"
+_ISO_FINER = {
+    10: "it has a time of day, but the field keeps dates only (precision date)",
+    16: "it has seconds, but the field keeps minutes (precision minute)",
+    19: "it has fractions of a second, but the field keeps whole seconds (precision second)",
+}
 _NUMBER = re.compile(r"([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?")
 _EPOCH = datetime.datetime(1970, 1, 1, tzinfo=datetime.timezone.utc)
 
@@ -123,13 +131,22 @@ def _plain_decimal(m: int, scale: int) -> str:
     return t if scale == 0 else t.rstrip("0").rstrip(".")
 
 
-def _iso(t: datetime.datetime, desc: bool, field: str) -> str:
+def _iso(t: datetime.datetime, desc: bool, field: str, keep: int, zone: str, offset: int) -> str:
+    """The instant as the wall time `offset` minutes from UTC: `keep` characters of
+    YYYY-MM-DDTHH:MM:SS.sss, then `zone`."""
     if not isinstance(t, datetime.datetime) or t.tzinfo is None or t.utcoffset() is None:
         _fail("badTimestamp", f"{field}: give a datetime with a time zone (such as datetime.timezone.utc)")
-    u = t.astimezone(datetime.timezone.utc)
+    try:
+        u = t.astimezone(datetime.timezone.utc) + datetime.timedelta(minutes=offset)
+    except OverflowError:
+        _fail("badTimestamp", f"{field}: it lies outside the years 0000 to 9999")
     if u.microsecond % 1000:
         _fail("badTimestamp", f"{field}: it has digits below a millisecond, which keys cannot keep")
-    text = f"{u.year:04d}-{u.month:02d}-{u.day:02d}T{u.hour:02d}:{u.minute:02d}:{u.second:02d}.{u.microsecond // 1000:03d}Z"
+    text = f"{u.year:04d}-{u.month:02d}-{u.day:02d}T{u.hour:02d}:{u.minute:02d}:{u.second:02d}.{u.microsecond // 1000:03d}"
+    finer = {10: text[11:], 16: text[17:], 19: text[20:]}.get(keep, "")
+    if finer.strip("0:."):
+        _fail("badTimestamp", f"{field}: {_ISO_FINER[keep]}")
+    text = text[:keep] + zone
     return _mirror(text, _DIGITS) if desc else text
 
 
@@ -279,18 +296,24 @@ def _read_decimal(s: str, width: int, scale: int, signed: bool, desc: bool) -> O
     return None if m is None else Decimal(_decimal_text(m, scale))
 
 
-def _read_iso(s: str, desc: bool) -> Optional[datetime.datetime]:
+def _read_iso(s: str, desc: bool, keep: int, zone: str, offset: int) -> Optional[datetime.datetime]:
     asc = _mirror(s, _DIGITS) if desc else s
-    if not _ISO.fullmatch(asc):
+    if len(asc) != keep + len(zone) or not asc.endswith(zone):
+        return None
+    full = asc[:keep] + _ISO_FULL[keep:]
+    if not _ISO.fullmatch(full):
         return None
     try:
         t = datetime.datetime(
-            int(asc[0:4]), int(asc[5:7]), int(asc[8:10]), int(asc[11:13]), int(asc[14:16]), int(asc[17:19]),
-            int(asc[20:23]) * 1000, tzinfo=datetime.timezone.utc,
-        )
-    except ValueError:
+            int(full[0:4]), int(full[5:7]), int(full[8:10]), int(full[11:13]), int(full[14:16]), int(full[17:19]),
+            int(full[20:23]) * 1000, tzinfo=datetime.timezone.utc,
+        ) - datetime.timedelta(minutes=offset)
+    except (ValueError, OverflowError):
         return None
-    return t if _iso(t, False, "") == asc else None
+    try:
+        return t if _iso(t, False, "", keep, zone, offset) == asc else None
+    except KeylabError:
+        return None
 
 
 def _read_id(s: str, desc: bool, alphabet: str, parse: Callable[[str, bool, str], str]) -> Optional[str]:

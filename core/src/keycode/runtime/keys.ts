@@ -19,6 +19,15 @@ const KSUID_MAX = (1n << 160n) - 1n;
 const ISO_MIN_MS = -62167219200000;
 const ISO_MAX_MS = 253402300799999;
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+// What a shorter ISO format is completed with before it is read, and per characters
+// kept, the milliseconds of one step and what a finer value has.
+const ISO_FULL = "0000-00-00T00:00:00.000Z";
+const ISO_STEP: Record<number, [number, string]> = {
+  10: [86400000, "it has a time of day, but the field keeps dates only (precision date)"],
+  16: [60000, "it has seconds, but the field keeps minutes (precision minute)"],
+  19: [1000, "it has fractions of a second, but the field keeps whole seconds (precision second)"],
+  23: [1, ""],
+};
 
 const capacity = (digits: number): bigint => 10n ** BigInt(digits) - 1n;
 const pad = (v: bigint, width: number): string => v.toString().padStart(width, "0");
@@ -117,11 +126,16 @@ function decimalText(m: bigint, scale: number): string {
   return (m < 0n ? "-" : "") + withPoint(digits, scale);
 }
 
-function iso(t: Date, desc: boolean, field: string): string {
+// The instant as the wall time `offset` minutes from UTC: `keep` characters of
+// YYYY-MM-DDTHH:MM:SS.sss, then `zone`.
+function iso(t: Date, desc: boolean, field: string, keep: number, zone: string, offset: number): string {
   const ms = t.getTime();
   if (!Number.isFinite(ms)) fail("badTimestamp", `${field}: the date is invalid`);
-  if (ms < ISO_MIN_MS || ms > ISO_MAX_MS) fail("badTimestamp", `${field}: it lies outside the years 0000 to 9999`);
-  const text = t.toISOString();
+  const wall = ms + offset * 60000;
+  if (wall < ISO_MIN_MS || wall > ISO_MAX_MS) fail("badTimestamp", `${field}: it lies outside the years 0000 to 9999`);
+  const [step, finer] = ISO_STEP[keep];
+  if (wall % step !== 0) fail("badTimestamp", `${field}: ${finer}`);
+  const text = new Date(wall).toISOString().slice(0, keep) + zone;
   return desc ? mirror(text, DIGITS) : text;
 }
 
@@ -252,13 +266,15 @@ function readDecimal(s: string, width: number, scale: number, isSigned: boolean,
   return m === undefined ? undefined : decimalText(m, scale);
 }
 
-function readIso(s: string, desc: boolean): Date | undefined {
+function readIso(s: string, desc: boolean, keep: number, zone: string, offset: number): Date | undefined {
   const asc = desc ? mirror(s, DIGITS) : s;
-  if (!ISO.test(asc)) return undefined;
-  const t = new Date(asc);
-  const ms = t.getTime();
-  if (!Number.isFinite(ms) || ms < ISO_MIN_MS || ms > ISO_MAX_MS || t.toISOString() !== asc) return undefined;
-  return t;
+  if (asc.length !== keep + zone.length || !asc.endsWith(zone)) return undefined;
+  const full = asc.slice(0, keep) + ISO_FULL.slice(keep);
+  if (!ISO.test(full)) return undefined;
+  const wall = new Date(full);
+  const ms = wall.getTime();
+  if (!Number.isFinite(ms) || ms < ISO_MIN_MS || ms > ISO_MAX_MS || wall.toISOString() !== full) return undefined;
+  return new Date(ms - offset * 60000);
 }
 
 function readUlid(s: string, desc: boolean): string | undefined {
