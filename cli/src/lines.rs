@@ -18,6 +18,7 @@ pub enum OnError {
 pub mod exit {
     pub const OK: u8 = 0;
     pub const SOME_LINES_BAD: u8 = 1;
+    pub const WRONG_COMMAND_LINE: u8 = 2;
     pub const STOPPED: u8 = 3;
     pub const UNREADABLE_FILE: u8 = 4;
     pub const FINDINGS: u8 = 5;

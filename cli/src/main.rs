@@ -14,7 +14,8 @@ const EXIT_CODES: &str = "Exit codes:
   2  the command line is wrong
   3  stopped at the first bad line (--on-error stop, the default)
   4  the schema or the query file cannot be read
-  5  migrate: every line was read, but some items cannot be written under the new design or their new table keys collide";
+  5  migrate: every line was read, but some items cannot be written under the new design or their new table keys collide;
+     import: the design was written, but some items' keys are not written again byte for byte (listed on stderr)";
 
 #[derive(Parser)]
 #[command(name = "keylab", version, about = "DynamoDB keys from a keylab design, for JSON lines on stdin", after_help = EXIT_CODES)]
@@ -112,6 +113,38 @@ enum Command {
         #[arg(long, value_name = "FILE")]
         summary: Option<String>,
     },
+    /// Read a design out of a table's items: the keylab schema that writes their keys on stdout (or, with --items,
+    /// each item's values as `keylab encode` reads them); what was inferred and every key it cannot write again on stderr.
+    #[command(after_help = EXIT_CODES)]
+    Import {
+        /// What FILE holds.
+        #[arg(long, value_enum)]
+        from: commands::ImportFormat,
+        /// The file to read; - for stdin.
+        file: String,
+        /// Write each item as {"entity", "values"} lines instead of the schema.
+        #[arg(long)]
+        items: bool,
+        /// The table's partition key attribute (else PK, pk or partitionKey, if every item has it).
+        #[arg(long, value_name = "ATTRIBUTE")]
+        partition: Option<String>,
+        /// The table's sort key attribute (else SK, sk or sortKey, if every item has it).
+        #[arg(long, value_name = "ATTRIBUTE")]
+        sort: Option<String>,
+        /// An index: NAME=PARTITION or NAME=PARTITION,SORT; repeat for each (else every GSI<n>PK/GSI<n>SK pair).
+        #[arg(long, value_name = "NAME=PK[,SK]")]
+        index: Vec<String>,
+        /// The attribute naming each item's entity (else EntityType, _type, __edb_e__, ... when every item has it,
+        /// else the shape of the keys).
+        #[arg(long, value_name = "ATTRIBUTE")]
+        entity_attribute: Option<String>,
+        /// The table's name in the design (else the file's name).
+        #[arg(long, value_name = "NAME")]
+        table: Option<String>,
+        /// How many keys that do not fit are listed.
+        #[arg(long, default_value_t = 20)]
+        examples: usize,
+    },
 }
 
 fn main() -> ExitCode {
@@ -155,6 +188,27 @@ fn main() -> ExitCode {
             check_limit,
             examples,
             summary: summary.as_deref(),
+        }),
+        Command::Import {
+            from,
+            file,
+            items,
+            partition,
+            sort,
+            index,
+            entity_attribute,
+            table,
+            examples,
+        } => commands::import(commands::ImportRequest {
+            format: from,
+            file: &file,
+            items,
+            partition: partition.as_deref(),
+            sort: sort.as_deref(),
+            indexes: &index,
+            entity_attribute: entity_attribute.as_deref(),
+            table: table.as_deref(),
+            examples,
         }),
     };
     ExitCode::from(code)

@@ -338,3 +338,116 @@ fn a_huge_value_is_cut_in_messages_with_the_count_of_what_was_left_out() {
         stderr.len()
     );
 }
+
+/// The committed export of a small shop: customers, orders with ISO minutes at +02:00
+/// and ULIDs, order lines, and one order written by hand long ago without its id.
+fn shop_export() -> String {
+    format!("{}/tests/fixtures/shop-export.jsonl", env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn import_reads_a_design_whose_items_encode_re_writes_every_key_it_fits() {
+    let export = shop_export();
+    let schema_out = keylab(&["import", "--from", "export", &export], "");
+    assert_eq!(schema_out.status.code(), Some(5), "{}", text(&schema_out.stderr));
+    let err = text(&schema_out.stderr);
+    assert!(
+        err.contains("note: Order (4 items): PK = CUSTOMER#<customer>; SK = ORDER#<placedAt>#<orderId>"),
+        "{err}"
+    );
+    assert!(err.contains("<placedAt> ISO timestamp YYYY-MM-DDTHH:MM+02:00"), "{err}");
+    assert!(err.contains("left out: total"), "{err}");
+    assert!(
+        err.contains("item on line 9: SK \"ORDER#2024-07-02T08:00+02:00#\""),
+        "{err}"
+    );
+    assert!(err.contains("not exact: 1 of 9 items"), "{err}");
+    let dir = schema_file().parent().unwrap().to_path_buf();
+    let imported = dir.join("imported.json");
+    std::fs::write(&imported, &schema_out.stdout).unwrap();
+
+    let items = keylab(&["import", "--from", "export", &export, "--items"], "");
+    assert_eq!(items.status.code(), Some(5));
+    let lines = text(&items.stdout);
+    assert_eq!(lines.lines().count(), 8, "{lines}");
+    let encoded = keylab(&["encode", "--schema", imported.to_str().unwrap()], &lines);
+    assert_eq!(encoded.status.code(), Some(0), "{}", text(&encoded.stderr));
+    // Every key encode writes is the key the export holds, attribute for attribute.
+    let stored: Vec<serde_json::Value> = std::fs::read_to_string(&export)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["Item"].clone())
+        .collect();
+    let written: Vec<serde_json::Value> = text(&encoded.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let odd = 8; // the order without its id, the only item left out
+    for (keys, item) in written
+        .iter()
+        .zip(stored.iter().enumerate().filter(|(i, _)| *i != odd).map(|(_, s)| s))
+    {
+        for (attribute, key) in keys.as_object().unwrap() {
+            assert_eq!(Some(key), item[attribute].get("S"), "{attribute} of {item}");
+        }
+    }
+}
+
+#[test]
+fn import_reads_a_scan_output_and_named_keys_and_says_what_is_wrong() {
+    let scan = r#"{"Items": [{"id": {"S": "USER#u1"}, "at": {"N": "1719100800"}}, {"id": {"S": "USER#u2"}, "at": {"N": "1719187200"}}], "Count": 2}"#;
+    let guessed = keylab(&["import", "--from", "export", "-"], scan);
+    assert_eq!(guessed.status.code(), Some(4));
+    assert!(
+        text(&guessed.stderr).contains("--partition"),
+        "{}",
+        text(&guessed.stderr)
+    );
+    let named = keylab(
+        &[
+            "import",
+            "--from",
+            "export",
+            "-",
+            "--partition",
+            "id",
+            "--sort",
+            "at",
+            "--table",
+            "Users",
+        ],
+        scan,
+    );
+    assert_eq!(named.status.code(), Some(0), "{}", text(&named.stderr));
+    let schema: serde_json::Value = serde_json::from_slice(&named.stdout).unwrap();
+    assert_eq!(schema["table"]["name"], "Users");
+    assert_eq!(schema["table"]["attributes"]["at"], "N");
+    assert!(text(&named.stderr).contains("exact: the design writes every key of the 2 items again"));
+    let bad_index = keylab(
+        &[
+            "import",
+            "--from",
+            "export",
+            "-",
+            "--partition",
+            "id",
+            "--index",
+            "GSI1",
+        ],
+        scan,
+    );
+    assert_eq!(bad_index.status.code(), Some(2));
+    assert!(text(&bad_index.stderr).contains("write NAME=PARTITION"));
+    let not_json = keylab(
+        &["import", "--from", "export", "-"],
+        "{\"PK\": {\"S\": \"A\"}}\nnot json\n",
+    );
+    assert_eq!(not_json.status.code(), Some(4));
+    assert!(
+        text(&not_json.stderr).contains("- line 2: is not an item in DynamoDB JSON"),
+        "{}",
+        text(&not_json.stderr)
+    );
+    let missing = keylab(&["import", "--from", "export", "/nonexistent/export.jsonl"], "");
+    assert_eq!(missing.status.code(), Some(4));
+}

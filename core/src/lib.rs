@@ -33,6 +33,7 @@ pub mod error;
 pub mod float_text;
 #[doc(hidden)]
 pub mod fuzzing;
+pub mod infer;
 pub mod items;
 pub mod keycode;
 pub mod lint;

@@ -3,6 +3,7 @@
 
 mod decode;
 mod encode;
+mod import;
 mod lint;
 mod migrate;
 mod query;
@@ -10,6 +11,7 @@ mod sort;
 
 pub use decode::decode;
 pub use encode::encode;
+pub use import::{import, Format as ImportFormat, Request as ImportRequest};
 pub use lint::lint;
 pub use migrate::{migrate, Options as MigrateOptions};
 pub use query::query;

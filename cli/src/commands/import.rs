@@ -1,0 +1,196 @@
+//! `keylab import --from export FILE`: a design read out of a table's items. The schema
+//! (or, with `--items`, each item's values as `keylab encode` reads them) on stdout; what
+//! was read, inferred and left out, and every key the design cannot write again, on
+//! stderr.
+
+use crate::lines::exit;
+use keylab::infer::{self, Options, TableKeys};
+use keylab::migrate::stored::StoredItem;
+use serde_json::{json, Value};
+use std::io::Read;
+
+/// The formats `--from` reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// DynamoDB JSON items: an export to S3 ({"Item": ...} per line), items one per
+    /// line, or a Scan's output ({"Items": [...]}).
+    Export,
+}
+
+pub struct Request<'a> {
+    pub format: Format,
+    pub file: &'a str,
+    pub items: bool,
+    pub partition: Option<&'a str>,
+    pub sort: Option<&'a str>,
+    pub indexes: &'a [String],
+    pub entity_attribute: Option<&'a str>,
+    pub table: Option<&'a str>,
+    pub examples: usize,
+}
+
+pub fn import(r: Request) -> u8 {
+    let Format::Export = r.format;
+    let text = match read(r.file) {
+        Ok(t) => t,
+        Err(why) => {
+            eprintln!("{why}");
+            return exit::UNREADABLE_FILE;
+        }
+    };
+    let lines = match item_lines(&text) {
+        Ok(l) => l,
+        Err(why) => {
+            eprintln!("{}: {why}", r.file);
+            return exit::UNREADABLE_FILE;
+        }
+    };
+    let mut items = Vec::with_capacity(lines.len());
+    for (n, line) in &lines {
+        match StoredItem::parse(line) {
+            Ok(item) => items.push(item),
+            Err(why) => {
+                eprintln!("{} line {n}: {why}", r.file);
+                return exit::UNREADABLE_FILE;
+            }
+        }
+    }
+    let keys = match table_keys(&r) {
+        Ok(k) => k,
+        Err(why) => {
+            eprintln!("{why}");
+            return exit::WRONG_COMMAND_LINE;
+        }
+    };
+    let options = Options {
+        keys,
+        entity_attribute: r.entity_attribute.map(str::to_string),
+        table: r.table.map_or_else(|| table_name(r.file), str::to_string),
+    };
+    let proposal = match infer::infer(&items, &options) {
+        Ok(p) => p,
+        Err(why) => {
+            eprintln!("{}: {why}", r.file);
+            return exit::UNREADABLE_FILE;
+        }
+    };
+    for note in &proposal.notes {
+        eprintln!("note: {note}");
+    }
+    if r.items {
+        for item in &proposal.items {
+            println!("{}", json!({"entity": item.entity, "values": item.values}));
+        }
+    } else {
+        println!("{}", proposal.schema.to_json_pretty());
+    }
+    let line_of = |i: usize| lines.get(i).map_or(i + 1, |(n, _)| *n);
+    for m in proposal.misfits.iter().take(r.examples) {
+        match m.attribute.is_empty() {
+            true => eprintln!("item on line {}: {}", line_of(m.item), m.reason),
+            false => eprintln!(
+                "item on line {}: {} {}: {}",
+                line_of(m.item),
+                m.attribute,
+                keylab::elide::quoted(&m.stored),
+                m.reason
+            ),
+        }
+    }
+    if proposal.exact() {
+        eprintln!(
+            "exact: the design writes every key of the {} items again, byte for byte",
+            items.len()
+        );
+        exit::OK
+    } else {
+        eprintln!(
+            "not exact: {} of {} items have a key the design does not write again ({} listed); \
+             fix those segments by hand, or give --entity-attribute or the keys",
+            proposal.misfits.len(),
+            items.len(),
+            proposal.misfits.len().min(r.examples)
+        );
+        exit::FINDINGS
+    }
+}
+
+fn read(file: &str) -> Result<String, String> {
+    if file == "-" {
+        let mut text = String::new();
+        std::io::stdin()
+            .read_to_string(&mut text)
+            .map_err(|e| format!("cannot read stdin: {e}"))?;
+        return Ok(text);
+    }
+    std::fs::read_to_string(file).map_err(|e| format!("cannot read {file}: {e}"))
+}
+
+/// Each item's JSON text with its line number: a Scan's output is one document whose
+/// `Items` are the items; anything else is read one item per line.
+fn item_lines(text: &str) -> Result<Vec<(usize, String)>, String> {
+    if let Ok(Value::Object(doc)) = serde_json::from_str::<Value>(text) {
+        if let Some(items) = doc.get("Items") {
+            let Value::Array(items) = items else {
+                return Err("its \"Items\" is not a list of items".into());
+            };
+            return Ok(items.iter().enumerate().map(|(i, v)| (i + 1, v.to_string())).collect());
+        }
+    }
+    Ok(text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+        .map(|(i, l)| (i + 1, l.to_string()))
+        .collect())
+}
+
+/// The keys the command line names; `None` to read them off the items.
+fn table_keys(r: &Request) -> Result<Option<TableKeys>, String> {
+    let Some(partition) = r.partition else {
+        if r.sort.is_some() || !r.indexes.is_empty() {
+            return Err("--sort and --index need --partition: name the table's partition key too".into());
+        }
+        return Ok(None);
+    };
+    let indexes = (r.indexes.iter())
+        .map(|spec| {
+            let (name, keys) = spec
+                .split_once('=')
+                .ok_or_else(|| format!("--index {spec:?}: write NAME=PARTITION or NAME=PARTITION,SORT"))?;
+            let (p, s) = match keys.split_once(',') {
+                Some((p, s)) => (p, Some(s.to_string())),
+                None => (keys, None),
+            };
+            if name.is_empty() || p.is_empty() {
+                return Err(format!(
+                    "--index {spec:?}: the name and the partition attribute cannot be empty"
+                ));
+            }
+            Ok((name.to_string(), p.to_string(), s))
+        })
+        .collect::<Result<_, String>>()?;
+    Ok(Some(TableKeys {
+        partition: partition.to_string(),
+        sort: r.sort.map(str::to_string),
+        indexes,
+    }))
+}
+
+/// The file's name as a table name: its letters, digits, `_`, `-` and `.`.
+fn table_name(file: &str) -> String {
+    let stem = std::path::Path::new(file)
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or_default();
+    let name: String = stem
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.'))
+        .take(255)
+        .collect();
+    if name.len() < 3 {
+        "Imported".into()
+    } else {
+        name
+    }
+}

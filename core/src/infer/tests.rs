@@ -1,0 +1,191 @@
+use super::*;
+use proptest::prelude::*;
+
+fn read(lines: &[String]) -> Vec<StoredItem<'_>> {
+    lines.iter().map(|l| StoredItem::parse(l).unwrap()).collect()
+}
+
+fn infer_lines(lines: &[String]) -> Proposal {
+    infer(
+        &read(lines),
+        &Options {
+            table: "Shop".into(),
+            ..Options::default()
+        },
+    )
+    .unwrap()
+}
+
+fn line(v: serde_json::Value) -> String {
+    v.to_string()
+}
+
+/// The leaderboard's keys, with its attributes beside them.
+fn leaderboard() -> Vec<String> {
+    [
+        (1500, "p_8842", 1719100800),
+        (9, "p_0417", 1719273600),
+        (240, "p_2051", 1719187200),
+    ]
+    .iter()
+    .map(|(score, player, at)| {
+        line(serde_json::json!({
+            "PK": {"S": "SEASON#2026-SPRING"},
+            "SK": {"S": format!("{:010}#{:016}#{player}", 9_999_999_999u64 - score, at)},
+            "score": {"N": score.to_string()},
+            "player": {"S": player},
+            "season": {"S": "2026-spring"},
+        }))
+    })
+    .collect()
+}
+
+#[test]
+fn the_leaderboard_is_read_back_with_its_inverted_score_and_attributes() {
+    let p = infer_lines(&leaderboard());
+    assert!(p.exact(), "{:?}", p.misfits);
+    let e = &p.schema.entities[0];
+    assert_eq!(e.template("SK").unwrap().pattern("#"), "<score>#<sk>#<player>");
+    assert_eq!(e.template("PK").unwrap().pattern("#"), "SEASON#2026-SPRING");
+    assert_eq!(
+        e.field("score").unwrap().kind,
+        FieldKind::Uint {
+            width: 10,
+            order: crate::schema::Order::Desc
+        }
+    );
+    assert!(matches!(
+        e.field("sk").unwrap().kind,
+        FieldKind::Timestamp {
+            unit: crate::schema::TimeUnit::Seconds { width: 16 },
+            ..
+        }
+    ));
+    assert_eq!(p.items[0].values["score"], serde_json::json!(1500));
+    assert!(p.notes.iter().any(|n| n.contains("left out: season")), "{:?}", p.notes);
+}
+
+#[test]
+fn entities_are_told_apart_by_their_labels_and_a_leading_separator_kept() {
+    let lines: Vec<String> = vec![
+        line(serde_json::json!({"PK": {"S": "DEVICE#d1"}, "SK": {"S": "DEVICE#d1"}, "name": {"S": "d1"}})),
+        line(serde_json::json!({"PK": {"S": "DEVICE#d1"}, "SK": {"S": "#READING#000012"}})),
+        line(serde_json::json!({"PK": {"S": "DEVICE#d2"}, "SK": {"S": "#READING#000007"}})),
+        line(serde_json::json!({"PK": {"S": "DEVICE#d2"}, "SK": {"S": "DEVICE#d2"}, "name": {"S": "d2"}})),
+    ];
+    let p = infer_lines(&lines);
+    assert!(p.exact(), "{:?}", p.misfits);
+    let names: Vec<&str> = p.schema.entities.iter().map(|e| e.name.as_str()).collect();
+    assert_eq!(names, ["Device", "Reading"]);
+    let reading = &p.schema.entities[1];
+    assert_eq!(reading.template("SK").unwrap().pattern("#"), "#READING#<reading>");
+    assert_eq!(
+        reading.field("reading").unwrap().kind,
+        FieldKind::Uint {
+            width: 6,
+            order: crate::schema::Order::Asc
+        }
+    );
+    // The device's id is its name attribute, in both keys.
+    assert_eq!(
+        p.schema.entities[0].template("SK").unwrap().pattern("#"),
+        "DEVICE#<name>"
+    );
+    assert_eq!(p.items.len(), 4);
+}
+
+#[test]
+fn an_entity_attribute_names_entities_and_workbench_timestamps_are_read() {
+    let lines: Vec<String> = [("CA", "2020-04-24T14:40:00"), ("NY", "2020-04-25T09:05:00")]
+        .iter()
+        .map(|(state, date)| {
+            line(serde_json::json!({"Item": {
+                "PK": {"S": "ORDER"}, "SK": {"S": format!("{state}#{date}")},
+                "State": {"S": state}, "Date": {"S": date}, "EntityType": {"S": "order"},
+            }}))
+        })
+        .collect();
+    let p = infer_lines(&lines);
+    assert!(p.exact(), "{:?}", p.misfits);
+    let e = &p.schema.entities[0];
+    assert_eq!(e.name, "Order");
+    assert_eq!(e.template("SK").unwrap().pattern("#"), "<State>#<Date>");
+    assert_eq!(
+        e.field("Date").unwrap().kind,
+        FieldKind::Timestamp {
+            unit: crate::schema::TimeUnit::Iso(crate::schema::IsoFormat {
+                precision: crate::schema::IsoPrecision::Second,
+                zone: crate::schema::IsoZone::Unzoned
+            }),
+            order: crate::schema::Order::Asc
+        }
+    );
+}
+
+#[test]
+fn keys_the_design_cannot_write_again_are_listed_with_the_reason() {
+    let lines: Vec<String> = vec![
+        line(serde_json::json!({"PK": {"S": "U#1"}, "SK": {"S": "A#x"}, "_type": {"S": "User"}})),
+        line(serde_json::json!({"PK": {"S": "U#2"}, "SK": {"S": "A#y#z"}, "_type": {"S": "User"}})),
+        line(serde_json::json!({"PK": {"S": "U#3"}, "SK": {"S": "B"}})),
+    ];
+    let p = infer(
+        &read(&lines),
+        &Options {
+            table: "Shop".into(),
+            entity_attribute: Some("_type".into()),
+            ..Options::default()
+        },
+    )
+    .unwrap();
+    assert!(!p.exact());
+    let items: Vec<usize> = p.misfits.iter().map(|m| m.item).collect();
+    assert_eq!(items, [2], "{:?}", p.misfits);
+    assert!(p.misfits[0].reason.contains("has no _type"));
+    // Users whose sort keys differ in shape are two entities, each written back.
+    let names: Vec<&str> = p.schema.entities.iter().map(|e| e.name.as_str()).collect();
+    assert_eq!(names, ["User", "User2"]);
+    assert_eq!(p.items.len(), 2);
+}
+
+#[test]
+fn number_keys_and_missing_keys_are_said() {
+    let lines = vec![
+        line(serde_json::json!({"id": {"S": "a"}, "version": {"N": "1.50"}})),
+        line(serde_json::json!({"id": {"S": "b"}, "version": {"N": "12"}})),
+    ];
+    let err = infer(&read(&lines), &Options::default()).unwrap_err();
+    assert!(err.contains("--partition"), "{err}");
+    let keys = TableKeys {
+        partition: "id".into(),
+        sort: Some("version".into()),
+        indexes: vec![],
+    };
+    let p = infer(
+        &read(&lines),
+        &Options {
+            keys: Some(keys),
+            table: "Versions".into(),
+            ..Options::default()
+        },
+    )
+    .unwrap();
+    assert!(p.exact(), "{:?} {:?}", p.misfits, p.notes);
+}
+
+proptest! {
+    /// Keys keylab wrote come back exact: any scores, times and players under the
+    /// leaderboard's design are read as a design that writes every one of them again.
+    #[test]
+    fn keys_keylab_wrote_are_read_back_exactly(
+        rows in proptest::collection::vec((0u64..9_999_999_999, 1_000_000_000u64..2_000_000_000, "[a-z]{1,6}_[0-9]{1,4}"), 2..12)
+    ) {
+        let lines: Vec<String> = rows.iter().map(|(score, at, player)| line(serde_json::json!({
+            "PK": {"S": "SEASON#X"},
+            "SK": {"S": format!("{:010}#{:016}#{player}", 9_999_999_999u64 - score, at)},
+        }))).collect();
+        let p = infer_lines(&lines);
+        prop_assert!(p.exact(), "{:?}", p.misfits);
+        prop_assert_eq!(p.items.len(), rows.len());
+    }
+}
