@@ -79,7 +79,7 @@ pub fn candidates(values: &[&str]) -> Vec<FieldKind> {
     }
     if let Some(point) = first.find('.') {
         let signed = values.iter().any(|v| v.starts_with('-'));
-        let int = point as u32 - u32::from(signed);
+        let int = (point as u32).saturating_sub(u32::from(signed));
         let scale = width - point as u32 - 1;
         if int >= 1 && scale >= 1 {
             out.push(FieldKind::Decimal {
