@@ -125,7 +125,8 @@ enum Command {
         /// Write each item as {"entity", "values"} lines instead of the schema.
         #[arg(long)]
         items: bool,
-        /// The table's partition key attribute (else PK, pk or partitionKey, if every item has it).
+        /// The table's partition key attribute (else a model's KeyAttributes, else PK, pk or partitionKey, if every
+        /// item has it).
         #[arg(long, value_name = "ATTRIBUTE")]
         partition: Option<String>,
         /// The table's sort key attribute (else SK, sk or sortKey, if every item has it).
@@ -134,11 +135,12 @@ enum Command {
         /// An index: NAME=PARTITION or NAME=PARTITION,SORT; repeat for each (else every GSI<n>PK/GSI<n>SK pair).
         #[arg(long, value_name = "NAME=PK[,SK]")]
         index: Vec<String>,
-        /// The attribute naming each item's entity (else EntityType, _type, __edb_e__, ... when every item has it,
-        /// else the shape of the keys).
+        /// The attribute naming each item's entity (else a model's facet, else EntityType, _type, __edb_e__, ... when
+        /// every item has it, else the shape of the keys).
         #[arg(long, value_name = "ATTRIBUTE")]
         entity_attribute: Option<String>,
-        /// The table's name in the design (else the file's name).
+        /// For a Workbench model, which of its tables to read (else the first); for items, the table's name in the
+        /// design (else the file's name).
         #[arg(long, value_name = "NAME")]
         table: Option<String>,
         /// How many keys that do not fit are listed.

@@ -444,10 +444,64 @@ fn import_reads_a_scan_output_and_named_keys_and_says_what_is_wrong() {
     );
     assert_eq!(not_json.status.code(), Some(4));
     assert!(
-        text(&not_json.stderr).contains("- line 2: is not an item in DynamoDB JSON"),
+        text(&not_json.stderr).contains("item on line 2: is not an item in DynamoDB JSON"),
         "{}",
         text(&not_json.stderr)
     );
     let missing = keylab(&["import", "--from", "export", "/nonexistent/export.jsonl"], "");
     assert_eq!(missing.status.code(), Some(4));
+}
+
+#[test]
+fn import_reads_a_workbench_model_whose_items_encode_re_writes_every_key() {
+    let model = format!("{}/tests/fixtures/offices-workbench.json", env!("CARGO_MANIFEST_DIR"));
+    let schema_out = keylab(&["import", "--from", "workbench", &model], "");
+    let err = text(&schema_out.stderr);
+    assert_eq!(schema_out.status.code(), Some(0), "{err}");
+    assert!(err.contains("note: a NoSQL Workbench model, version 3.0"), "{err}");
+    assert!(
+        err.contains("note: Visit (3 items): PK = OFFICE#<office>; SK = <State>#<Date>"),
+        "{err}"
+    );
+    assert!(err.contains("facet Parking has no TableData"), "{err}");
+    assert!(
+        err.contains("exact: the design writes every key of the 8 items again"),
+        "{err}"
+    );
+    let imported = schema_file().parent().unwrap().join("imported-workbench.json");
+    std::fs::write(&imported, &schema_out.stdout).unwrap();
+
+    let items = keylab(&["import", "--from", "workbench", &model, "--items"], "");
+    assert_eq!(items.status.code(), Some(0));
+    let encoded = keylab(
+        &["encode", "--schema", imported.to_str().unwrap()],
+        &text(&items.stdout),
+    );
+    assert_eq!(encoded.status.code(), Some(0), "{}", text(&encoded.stderr));
+    let source = keylab::infer::sources::read(
+        keylab::infer::sources::Format::Workbench,
+        &std::fs::read_to_string(&model).unwrap(),
+        None,
+    )
+    .unwrap();
+    let written: Vec<serde_json::Value> = text(&encoded.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(written.len(), source.items.len());
+    for (keys, item) in written.iter().zip(&source.items) {
+        for (attribute, key) in keys.as_object().unwrap() {
+            let Some(keylab::migrate::stored::Attribute::S(stored)) = item.get(attribute) else {
+                panic!("{attribute} is not an S in {item:?}");
+            };
+            assert_eq!(key.as_str(), Some(stored.as_ref()), "{attribute}");
+        }
+    }
+    let other = keylab(&["import", "--from", "workbench", &model, "--table", "Nope"], "");
+    assert_eq!(other.status.code(), Some(4));
+    assert!(
+        text(&other.stderr).contains("its tables are Offices"),
+        "{}",
+        text(&other.stderr)
+    );
 }

@@ -1,12 +1,12 @@
-//! `keylab import --from export FILE`: a design read out of a table's items. The schema
+//! `keylab import --from FORMAT FILE`: a design read out of a table's items (an export,
+//! or a NoSQL Workbench model's sample data). The schema
 //! (or, with `--items`, each item's values as `keylab encode` reads them) on stdout; what
 //! was read, inferred and left out, and every key the design cannot write again, on
 //! stderr.
 
 use crate::lines::exit;
-use keylab::infer::{self, Options, TableKeys};
-use keylab::migrate::stored::StoredItem;
-use serde_json::{json, Value};
+use keylab::infer::{self, sources, Options, TableKeys};
+use serde_json::json;
 use std::io::Read;
 
 /// The formats `--from` reads.
@@ -15,6 +15,17 @@ pub enum Format {
     /// DynamoDB JSON items: an export to S3 ({"Item": ...} per line), items one per
     /// line, or a Scan's output ({"Items": [...]}).
     Export,
+    /// A NoSQL Workbench model (1.0 to 3.0): facets are entities, TableData the items.
+    Workbench,
+}
+
+impl Format {
+    fn source(self) -> sources::Format {
+        match self {
+            Format::Export => sources::Format::Export,
+            Format::Workbench => sources::Format::Workbench,
+        }
+    }
 }
 
 pub struct Request<'a> {
@@ -30,7 +41,6 @@ pub struct Request<'a> {
 }
 
 pub fn import(r: Request) -> u8 {
-    let Format::Export = r.format;
     let text = match read(r.file) {
         Ok(t) => t,
         Err(why) => {
@@ -38,25 +48,17 @@ pub fn import(r: Request) -> u8 {
             return exit::UNREADABLE_FILE;
         }
     };
-    let lines = match item_lines(&text) {
-        Ok(l) => l,
+    // For a model, --table picks which of its tables; for items, it names the table.
+    let pick = (r.format == Format::Workbench).then_some(r.table).flatten();
+    let source = match sources::read(r.format.source(), &text, pick) {
+        Ok(s) => s,
         Err(why) => {
             eprintln!("{}: {why}", r.file);
             return exit::UNREADABLE_FILE;
         }
     };
-    let mut items = Vec::with_capacity(lines.len());
-    for (n, line) in &lines {
-        match StoredItem::parse(line) {
-            Ok(item) => items.push(item),
-            Err(why) => {
-                eprintln!("{} line {n}: {why}", r.file);
-                return exit::UNREADABLE_FILE;
-            }
-        }
-    }
     let keys = match table_keys(&r) {
-        Ok(k) => k,
+        Ok(k) => k.or(source.keys),
         Err(why) => {
             eprintln!("{why}");
             return exit::WRONG_COMMAND_LINE;
@@ -65,8 +67,10 @@ pub fn import(r: Request) -> u8 {
     let options = Options {
         keys,
         entity_attribute: r.entity_attribute.map(str::to_string),
-        table: r.table.map_or_else(|| table_name(r.file), str::to_string),
+        entity_of: source.entity_of,
+        table: (r.table.map(str::to_string).or(source.table)).unwrap_or_else(|| table_name(r.file)),
     };
+    let items = source.items;
     let proposal = match infer::infer(&items, &options) {
         Ok(p) => p,
         Err(why) => {
@@ -74,7 +78,7 @@ pub fn import(r: Request) -> u8 {
             return exit::UNREADABLE_FILE;
         }
     };
-    for note in &proposal.notes {
+    for note in source.notes.iter().chain(&proposal.notes) {
         eprintln!("note: {note}");
     }
     if r.items {
@@ -84,13 +88,19 @@ pub fn import(r: Request) -> u8 {
     } else {
         println!("{}", proposal.schema.to_json_pretty());
     }
-    let line_of = |i: usize| lines.get(i).map_or(i + 1, |(n, _)| *n);
+    let place = |i: usize| {
+        source
+            .places
+            .get(i)
+            .cloned()
+            .unwrap_or_else(|| format!("item {}", i + 1))
+    };
     for m in proposal.misfits.iter().take(r.examples) {
         match m.attribute.is_empty() {
-            true => eprintln!("item on line {}: {}", line_of(m.item), m.reason),
+            true => eprintln!("{}: {}", place(m.item), m.reason),
             false => eprintln!(
-                "item on line {}: {} {}: {}",
-                line_of(m.item),
+                "{}: {} {}: {}",
+                place(m.item),
                 m.attribute,
                 keylab::elide::quoted(&m.stored),
                 m.reason
@@ -124,25 +134,6 @@ fn read(file: &str) -> Result<String, String> {
         return Ok(text);
     }
     std::fs::read_to_string(file).map_err(|e| format!("cannot read {file}: {e}"))
-}
-
-/// Each item's JSON text with its line number: a Scan's output is one document whose
-/// `Items` are the items; anything else is read one item per line.
-fn item_lines(text: &str) -> Result<Vec<(usize, String)>, String> {
-    if let Ok(Value::Object(doc)) = serde_json::from_str::<Value>(text) {
-        if let Some(items) = doc.get("Items") {
-            let Value::Array(items) = items else {
-                return Err("its \"Items\" is not a list of items".into());
-            };
-            return Ok(items.iter().enumerate().map(|(i, v)| (i + 1, v.to_string())).collect());
-        }
-    }
-    Ok(text
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty())
-        .map(|(i, l)| (i + 1, l.to_string()))
-        .collect())
 }
 
 /// The keys the command line names; `None` to read them off the items.

@@ -4,7 +4,7 @@
 use crate::migrate::stored::{Attribute, StoredItem};
 
 /// The table's key attributes: the primary key and each index's.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct TableKeys {
     pub partition: String,
     pub sort: Option<String>,

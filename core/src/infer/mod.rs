@@ -13,11 +13,14 @@
 //! exact only when each comes back byte for byte.
 
 pub mod columns;
+mod group;
 pub mod keys;
+pub mod sources;
 
 use crate::codec::{self, KeyCodec, KeyValue, Values};
 use crate::migrate::stored::{Attribute, StoredItem};
 use crate::schema::{AttrType, Entity, Field, FieldKind, Index, KeySchema, KeyTemplate, Schema, Segment, Table};
+use group::{entity_name, group, label, Group};
 pub use keys::TableKeys;
 use serde_json::Value;
 
@@ -26,6 +29,9 @@ use serde_json::Value;
 pub struct Options {
     pub keys: Option<TableKeys>,
     pub entity_attribute: Option<String>,
+    /// Each item's entity when the source names it (a Workbench facet), by position;
+    /// items past its end, or `None`, are grouped as the items say.
+    pub entity_of: Vec<Option<String>>,
     pub table: String,
 }
 
@@ -61,25 +67,6 @@ impl Proposal {
     pub fn exact(&self) -> bool {
         self.misfits.is_empty()
     }
-}
-
-/// Attributes that name an item's entity in the libraries and tools that write them.
-const ENTITY_ATTRIBUTES: [&str; 8] = [
-    "EntityType",
-    "entityType",
-    "entity_type",
-    "_type",
-    "__edb_e__",
-    "_et",
-    "type",
-    "Type",
-];
-
-/// The items of one entity and the key attributes they all have.
-struct Group {
-    name: String,
-    members: Vec<usize>,
-    attributes: Vec<String>,
 }
 
 pub fn infer(items: &[StoredItem], options: &Options) -> Result<Proposal, String> {
@@ -203,148 +190,10 @@ fn table(keys: &TableKeys, attributes: &[(String, AttrType)], name: &str) -> Tab
 }
 
 /// A key's text as stored: an S as itself, an N as its number text.
-fn key_text<'a>(item: &'a StoredItem, attribute: &str) -> Option<&'a str> {
+pub(super) fn key_text<'a>(item: &'a StoredItem, attribute: &str) -> Option<&'a str> {
     match item.get(attribute)? {
         Attribute::S(s) | Attribute::N(s) => Some(s),
         Attribute::Other(..) => None,
-    }
-}
-
-/// The label a key starts with, as single-table designs write them: `USER`,
-/// `ORDER_ITEM`, `#READING`, `$shop`. Ids and names do not look like this.
-fn label(segment: &str) -> Option<&str> {
-    let upper =
-        !segment.is_empty() && segment.len() <= 40 && segment.bytes().all(|b| b.is_ascii_uppercase() || b == b'_');
-    (upper || segment.starts_with(['#', '$']) && segment.len() > 1).then_some(segment)
-}
-
-fn group(
-    items: &[StoredItem],
-    keys: &TableKeys,
-    separator: &str,
-    options: &Options,
-    notes: &mut Vec<String>,
-    misfits: &mut Vec<Misfit>,
-) -> Vec<Group> {
-    let all = keys.attributes();
-    let present = |item: &StoredItem| -> Vec<String> {
-        all.iter()
-            .filter(|a| item.get(a).is_some())
-            .map(|a| a.to_string())
-            .collect()
-    };
-    let by_attribute = options.entity_attribute.clone().or_else(|| {
-        ENTITY_ATTRIBUTES
-            .iter()
-            .find(|a| {
-                items
-                    .iter()
-                    .all(|i| matches!(i.get(a), Some(Attribute::S(s)) if !s.is_empty()))
-            })
-            .map(|a| a.to_string())
-    });
-    // (signature, name) per group, in the order items first show them.
-    let mut found: Vec<(Vec<String>, Group)> = Vec::new();
-    for (i, item) in items.iter().enumerate() {
-        let attributes = present(item);
-        let (signature, name) = match &by_attribute {
-            Some(attr) => match item.get(attr) {
-                Some(Attribute::S(s)) if !s.is_empty() => {
-                    // Items of one type whose keys differ in shape are two entities:
-                    // one template cannot write both.
-                    let mut sig = vec![s.to_string()];
-                    sig.extend(attributes.iter().map(|a| shape(item, a, separator)));
-                    (sig, entity_name(s))
-                }
-                _ => {
-                    misfits.push(Misfit {
-                        item: i,
-                        attribute: attr.clone(),
-                        stored: String::new(),
-                        reason: format!("has no {attr} (a non-empty S) to name its entity"),
-                    });
-                    continue;
-                }
-            },
-            None => {
-                let mut sig = Vec::new();
-                let mut labels: Vec<(&str, &str)> = Vec::new();
-                for a in &attributes {
-                    let text = key_text(item, a).unwrap_or_default();
-                    let segments = keys::segments(text, separator);
-                    let l = label(segments[0]);
-                    labels.extend(l.map(|l| (a.as_str(), l)));
-                    sig.push(format!("{}:{}", shape(item, a, separator), l.unwrap_or("*")));
-                }
-                // The sort key's label names the entity best: the partition's often
-                // names the collection it lives in.
-                let of = |attr: Option<&str>| labels.iter().find(|(a, _)| Some(*a) == attr).map(|(_, l)| *l);
-                let name = of(keys.sort.as_deref())
-                    .or_else(|| of(Some(&keys.partition)))
-                    .or_else(|| labels.first().map(|(_, l)| *l));
-                (sig, name.map_or_else(|| "Item".into(), entity_name))
-            }
-        };
-        match found.iter_mut().find(|(s, _)| *s == signature) {
-            Some((_, g)) => g.members.push(i),
-            None => found.push((
-                signature,
-                Group {
-                    name,
-                    members: vec![i],
-                    attributes,
-                },
-            )),
-        }
-    }
-    let mut groups: Vec<Group> = found.into_iter().map(|(_, g)| g).collect();
-    // Two groups of one name (an entity with and without a sparse index) stay apart.
-    for i in 1..groups.len() {
-        let base = groups[i].name.clone();
-        let mut n = 2;
-        while groups[..i].iter().any(|g| g.name == groups[i].name) {
-            groups[i].name = format!("{base}{n}");
-            n += 1;
-        }
-    }
-    notes.push(match &by_attribute {
-        Some(a) => format!("{} entities, named by each item's {a}", groups.len()),
-        None => format!(
-            "{} entities, told apart by the shape of their keys (no attribute such as EntityType names them)",
-            groups.len()
-        ),
-    });
-    groups
-}
-
-/// A key attribute and how many segments the item's key has there.
-fn shape(item: &StoredItem, attribute: &str, separator: &str) -> String {
-    let count = match item.get(attribute) {
-        Some(Attribute::S(s)) => keys::segments(s, separator).len(),
-        _ => 1,
-    };
-    format!("{attribute}:{count}")
-}
-
-/// An entity name from a label: `ORDER_ITEM` is `OrderItem`, `#READING` is `Reading`.
-fn entity_name(label: &str) -> String {
-    let words = label.trim_start_matches(['#', '$']).split(['_', '-', ' ', '#']);
-    let name: String = words
-        .filter(|w| !w.is_empty())
-        .map(|w| {
-            let mut c = w.chars();
-            let first = c
-                .next()
-                .map(|f| f.to_uppercase().collect::<String>())
-                .unwrap_or_default();
-            first + &c.as_str().to_lowercase()
-        })
-        .collect();
-    let name: String = name.chars().take(crate::schema::NAME_MAX).collect();
-    if name.is_empty() {
-        "Item".into()
-    } else {
-        name
     }
 }
 
@@ -383,7 +232,10 @@ fn entity(
                         &mut fields,
                         attribute,
                         &column,
-                        &members,
+                        Members {
+                            items: &members,
+                            keys: &g.attributes,
+                        },
                         separator,
                         after,
                         number,
@@ -448,13 +300,19 @@ fn describe_kind(kind: &FieldKind) -> String {
     }
 }
 
+/// The items of one entity, and its key attributes.
+struct Members<'a> {
+    items: &'a [&'a StoredItem<'a>],
+    keys: &'a [String],
+}
+
 /// The field a column of segments holds: one already read with the same values, the
 /// attribute the codec writes as them, or a new field of the kind that writes them.
 fn field_for(
     fields: &mut Vec<(Field, Vec<String>)>,
     attribute: &str,
     column: &[&str],
-    members: &[&StoredItem],
+    members: Members,
     separator: &str,
     after: Option<&str>,
     number: bool,
@@ -486,9 +344,10 @@ fn field_for(
     });
     // An attribute most items have, whose value each of them holds in this segment,
     // names the field (and says whether the key inverts or cases it).
-    let mut names: Vec<&str> = members
-        .iter()
+    // Not a key attribute: the template writes those.
+    let mut names: Vec<&str> = (members.items.iter())
         .flat_map(|m| m.0.iter().map(|(n, _)| n.as_ref()))
+        .filter(|n| !members.keys.iter().any(|k| k == n))
         .collect();
     names.sort_unstable();
     names.dedup();
@@ -496,13 +355,13 @@ fn field_for(
         if fields.iter().any(|(f, _)| f.name == name) {
             continue;
         }
-        let values: Vec<Option<Value>> = (members.iter())
+        let values: Vec<Option<Value>> = (members.items.iter())
             .map(|m| match m.get(name) {
                 Some(Attribute::S(s)) | Some(Attribute::N(s)) => Some(Value::String(s.to_string())),
                 _ => None,
             })
             .collect();
-        if values.iter().filter(|v| v.is_some()).count() * 2 <= members.len() {
+        if values.iter().filter(|v| v.is_some()).count() * 2 <= members.items.len() {
             continue;
         }
         let kinds = match number {
@@ -531,7 +390,7 @@ fn field_for(
     };
     let mut name = stem.clone();
     let mut n = 2;
-    while fields.iter().any(|(f, _)| f.name == name) || members[0].get(&name).is_some() {
+    while fields.iter().any(|(f, _)| f.name == name) || members.items[0].get(&name).is_some() {
         name = format!("{stem}{n}");
         n += 1;
     }

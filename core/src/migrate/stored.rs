@@ -113,7 +113,7 @@ impl<'a> StoredItem<'a> {
 }
 
 impl Attribute<'_> {
-    fn into_owned(self) -> Attribute<'static> {
+    pub(crate) fn into_owned(self) -> Attribute<'static> {
         match self {
             Attribute::S(s) => Attribute::S(Cow::Owned(s.into_owned())),
             Attribute::N(n) => Attribute::N(Cow::Owned(n.into_owned())),

@@ -1,0 +1,303 @@
+//! The files a design is read from, as items: an export's lines (or a Scan's output),
+//! and a NoSQL Workbench model, whose facets name the entities and whose `TableData`
+//! holds the items. Untrusted: a malformed file is a message naming the place.
+
+use super::keys::TableKeys;
+use crate::migrate::stored::StoredItem;
+use serde_json::{Map, Value};
+use std::collections::HashMap;
+
+/// What a file to import holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// DynamoDB JSON items: an export to S3 (`{"Item": ...}` per line), items one per
+    /// line, or a Scan's output (`{"Items": [...]}`).
+    Export,
+    /// A NoSQL Workbench model (`ModelMetadata.Version` 1.0 to 3.0).
+    Workbench,
+}
+
+impl Format {
+    pub const ALL: [Format; 2] = [Format::Export, Format::Workbench];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Export => "export",
+            Format::Workbench => "workbench",
+        }
+    }
+
+    /// The format a file's text is in, by what it holds: a model's `DataModel`, else items.
+    pub fn of(text: &str) -> Format {
+        let head: String = text.chars().take(4096).collect();
+        if head.contains("\"DataModel\"") || head.contains("\"ModelName\"") {
+            Format::Workbench
+        } else {
+            Format::Export
+        }
+    }
+}
+
+/// Items read from a file, where each one is in it, and what the file says of them.
+#[derive(Clone, Debug, Default)]
+pub struct Source {
+    pub items: Vec<StoredItem<'static>>,
+    /// Where each item is, for messages: `item on line 3`, `item 2 of facet Orders`.
+    pub places: Vec<String>,
+    /// Each item's entity when the file names it.
+    pub entity_of: Vec<Option<String>>,
+    /// The table's keys when the file states them.
+    pub keys: Option<TableKeys>,
+    pub table: Option<String>,
+    pub notes: Vec<String>,
+}
+
+/// Reads `text` as `format`. `table` picks one of a model's tables by name.
+pub fn read(format: Format, text: &str, table: Option<&str>) -> Result<Source, String> {
+    match format {
+        Format::Export => export(text),
+        Format::Workbench => workbench(text, table),
+    }
+}
+
+fn export(text: &str) -> Result<Source, String> {
+    let mut source = Source::default();
+    for (place, line) in item_lines(text)? {
+        let item = StoredItem::parse(&line).map_err(|why| format!("{place}: {why}"))?;
+        source.items.push(owned(item));
+        source.places.push(place);
+    }
+    Ok(source)
+}
+
+/// Each item's JSON text with its place: a Scan's output is one document whose `Items`
+/// are the items; anything else is read one item per line.
+fn item_lines(text: &str) -> Result<Vec<(String, String)>, String> {
+    if let Ok(Value::Object(doc)) = serde_json::from_str::<Value>(text) {
+        if let Some(items) = doc.get("Items") {
+            let Value::Array(items) = items else {
+                return Err("its \"Items\" is not a list of items".into());
+            };
+            let places = items.iter().enumerate();
+            return Ok(places
+                .map(|(i, v)| (format!("item {} of Items", i + 1), v.to_string()))
+                .collect());
+        }
+    }
+    Ok(text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+        .map(|(i, l)| (format!("item on line {}", i + 1), l.to_string()))
+        .collect())
+}
+
+fn owned(item: StoredItem) -> StoredItem<'static> {
+    StoredItem(
+        item.0
+            .into_iter()
+            .map(|(n, a)| (std::borrow::Cow::Owned(n.into_owned()), a.into_owned()))
+            .collect(),
+    )
+}
+
+/// The versions of NoSQL Workbench's model format this reader knows.
+const WORKBENCH_VERSIONS: [&str; 3] = ["1.0", "2.0", "3.0"];
+/// What a model's table holds that this reader reads; the rest is named as left out.
+const TABLE_READ: [&str; 5] = [
+    "TableName",
+    "KeyAttributes",
+    "GlobalSecondaryIndexes",
+    "TableFacets",
+    "TableData",
+];
+
+fn workbench(text: &str, wanted: Option<&str>) -> Result<Source, String> {
+    let doc: Value = serde_json::from_str(text).map_err(|e| format!("is not JSON: {e}"))?;
+    let Value::Object(doc) = doc else {
+        return Err("is not a NoSQL Workbench model: it is not a JSON object".into());
+    };
+    let mut source = Source::default();
+    match doc.get("ModelMetadata").and_then(|m| m.get("Version")) {
+        Some(Value::String(v)) if WORKBENCH_VERSIONS.contains(&v.as_str()) => {
+            source.notes.push(format!("a NoSQL Workbench model, version {v}"))
+        }
+        Some(v) => source.notes.push(format!(
+            "ModelMetadata.Version is {v}, which keylab does not know (it reads 1.0 to 3.0); read as 3.0"
+        )),
+        None => source
+            .notes
+            .push("the model has no ModelMetadata.Version; read as version 3.0".into()),
+    }
+    let Some(Value::Array(tables)) = doc.get("DataModel") else {
+        return Err("has no \"DataModel\" list of tables: is it a NoSQL Workbench model?".into());
+    };
+    let name_of = |t: &Value| {
+        t.get("TableName")
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_string()
+    };
+    let names: Vec<String> = tables.iter().map(name_of).collect();
+    let at = match wanted {
+        Some(w) => names
+            .iter()
+            .position(|n| n == w)
+            .ok_or_else(|| format!("the model has no table {w:?}; its tables are {}", names.join(", ")))?,
+        None if tables.is_empty() => return Err("its DataModel holds no tables".into()),
+        None => 0,
+    };
+    if tables.len() > 1 {
+        source.notes.push(format!(
+            "the model has {} tables ({}); read {}, pick another with its name",
+            tables.len(),
+            names.join(", "),
+            names[at]
+        ));
+    }
+    let path = format!("DataModel[{at}]");
+    let Value::Object(table) = &tables[at] else {
+        return Err(format!("{path} is not a table object"));
+    };
+    source.table = Some(names[at].clone()).filter(|n| !n.is_empty());
+    source.keys = Some(table_keys(table, &path)?);
+    let facets = match table.get("TableFacets") {
+        None => Vec::new(),
+        Some(Value::Array(f)) => f.clone(),
+        Some(_) => return Err(format!("{path}.TableFacets is not a list")),
+    };
+    let mut seen = HashMap::new();
+    for (f, facet) in facets.iter().enumerate() {
+        let at = format!("{path}.TableFacets[{f}]");
+        let name = match facet.get("FacetName") {
+            Some(Value::String(n)) if !n.trim().is_empty() => n.trim().to_string(),
+            _ => return Err(format!("{at} has no FacetName")),
+        };
+        let data = facet.get("TableData");
+        let before = source.items.len();
+        add_items(
+            &mut source,
+            &mut seen,
+            data,
+            &at,
+            &format!("of facet {name}"),
+            Some(&name),
+        )?;
+        if source.items.len() == before {
+            source.notes.push(format!(
+                "facet {name} has no TableData of its own: no template can be read from it"
+            ));
+        }
+    }
+    add_items(
+        &mut source,
+        &mut seen,
+        table.get("TableData"),
+        &path,
+        "of the table's TableData",
+        None,
+    )?;
+    let mut left: Vec<&str> = (table.keys())
+        .map(String::as_str)
+        .filter(|k| !TABLE_READ.contains(k))
+        .collect();
+    left.extend(
+        doc.keys()
+            .map(String::as_str)
+            .filter(|k| !["ModelName", "ModelMetadata", "DataModel"].contains(k)),
+    );
+    if !left.is_empty() {
+        source
+            .notes
+            .push(format!("left out: {} (keylab designs the keys)", left.join(", ")));
+    }
+    if source.items.is_empty() {
+        return Err(format!(
+            "the model's table {} holds no TableData: keylab reads a design from sample keys, \
+             so add a few items in Workbench's visualizer and export the model again",
+            names[at]
+        ));
+    }
+    Ok(source)
+}
+
+/// The table's keys: its primary key and each global secondary index's.
+fn table_keys(table: &Map<String, Value>, path: &str) -> Result<TableKeys, String> {
+    let key = |keys: Option<&Value>, at: &str, which: &str| -> Result<Option<String>, String> {
+        match keys.and_then(|k| k.get(which)) {
+            None | Some(Value::Null) => Ok(None),
+            Some(k) => match k.get("AttributeName") {
+                Some(Value::String(n)) if !n.is_empty() => Ok(Some(n.clone())),
+                _ => Err(format!("{at}.{which} has no AttributeName")),
+            },
+        }
+    };
+    let at = format!("{path}.KeyAttributes");
+    let attributes = table.get("KeyAttributes");
+    let partition = key(attributes, &at, "PartitionKey")?.ok_or_else(|| format!("{at} has no PartitionKey"))?;
+    let sort = key(attributes, &at, "SortKey")?;
+    let mut indexes = Vec::new();
+    if let Some(list) = table.get("GlobalSecondaryIndexes") {
+        let Value::Array(list) = list else {
+            return Err(format!("{path}.GlobalSecondaryIndexes is not a list"));
+        };
+        for (i, index) in list.iter().enumerate() {
+            let at = format!("{path}.GlobalSecondaryIndexes[{i}]");
+            let Some(Value::String(name)) = index.get("IndexName") else {
+                return Err(format!("{at} has no IndexName"));
+            };
+            let keys = index.get("KeyAttributes");
+            let at = format!("{at}.KeyAttributes");
+            let p = key(keys, &at, "PartitionKey")?.ok_or_else(|| format!("{at} has no PartitionKey"))?;
+            indexes.push((name.clone(), p, key(keys, &at, "SortKey")?));
+        }
+    }
+    Ok(TableKeys {
+        partition,
+        sort,
+        indexes,
+    })
+}
+
+/// Adds the items of a `TableData` list. An item already read (the same primary key
+/// text) is not read twice: Workbench keeps a facet's items in the table's data too.
+fn add_items(
+    source: &mut Source,
+    seen: &mut HashMap<Vec<Option<String>>, usize>,
+    data: Option<&Value>,
+    path: &str,
+    place: &str,
+    entity: Option<&str>,
+) -> Result<(), String> {
+    let items = match data {
+        None => return Ok(()),
+        Some(Value::Array(items)) => items,
+        Some(_) => return Err(format!("{path}.TableData is not a list of items")),
+    };
+    let keys = source.keys.clone().unwrap_or_default();
+    let primary = |item: &StoredItem| -> Vec<Option<String>> {
+        [Some(&keys.partition), keys.sort.as_ref()]
+            .into_iter()
+            .flatten()
+            .map(|a| item.get(a).map(|v| format!("{v:?}")))
+            .collect()
+    };
+    for (i, v) in items.iter().enumerate() {
+        let item = StoredItem::from_value(v).map_err(|why| format!("{path}.TableData[{i}] {why}"))?;
+        let key = primary(&item);
+        if let Some(&first) = seen.get(&key) {
+            if source.entity_of[first].is_none() {
+                source.entity_of[first] = entity.map(str::to_string);
+            }
+            continue;
+        }
+        seen.insert(key, source.items.len());
+        source.items.push(item);
+        source.places.push(format!("item {} {place}", i + 1));
+        source.entity_of.push(entity.map(str::to_string));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,120 @@
+use super::*;
+use crate::infer::{infer, Options};
+
+const OFFICES: &str = include_str!("../../../../cli/tests/fixtures/offices-workbench.json");
+
+fn proposal(source: &Source) -> crate::infer::Proposal {
+    let options = Options {
+        keys: source.keys.clone(),
+        entity_of: source.entity_of.clone(),
+        table: source.table.clone().unwrap_or_default(),
+        ..Options::default()
+    };
+    infer(&source.items, &options).unwrap()
+}
+
+#[test]
+fn a_workbench_model_is_told_by_its_contents() {
+    assert_eq!(Format::of(OFFICES), Format::Workbench);
+    assert_eq!(Format::of("{\"Item\":{\"PK\":{\"S\":\"A\"}}}\n"), Format::Export);
+}
+
+#[test]
+fn a_workbench_models_facets_are_its_entities_and_its_table_data_their_items() {
+    let source = read(Format::Workbench, OFFICES, None).unwrap();
+    // Lisbon's office is in its facet and in the table's data: read once.
+    assert_eq!(source.items.len(), 8);
+    assert_eq!(source.places[7], "item 2 of the table's TableData");
+    assert_eq!(source.entity_of[7], None);
+    let keys = source.keys.clone().unwrap();
+    assert_eq!((keys.partition.as_str(), keys.sort.as_deref()), ("PK", Some("SK")));
+    assert_eq!(keys.indexes, [("GSI1".into(), "GSI1PK".into(), Some("GSI1SK".into()))]);
+    let said = source.notes.join("\n");
+    assert!(said.contains("version 3.0"), "{said}");
+    assert!(said.contains("facet Parking has no TableData"), "{said}");
+    assert!(
+        said.contains("left out: NonKeyAttributes, DataAccess, BillingMode"),
+        "{said}"
+    );
+
+    let p = proposal(&source);
+    assert!(p.exact(), "{:?}", p.misfits);
+    let names: Vec<&str> = p.schema.entities.iter().map(|e| e.name.as_str()).collect();
+    assert_eq!(names, ["Office", "Visit", "Employee"]);
+    let visit = &p.schema.entities[1];
+    // The sample's `State#Date` is the two attributes, so key and attribute stay one value.
+    assert_eq!(visit.template("SK").unwrap().pattern("#"), "<State>#<Date>");
+    assert_eq!(visit.template("GSI1SK").unwrap().pattern("#"), "<Date>");
+    assert!(matches!(
+        visit.field("Date").unwrap().kind,
+        crate::schema::FieldKind::Timestamp {
+            unit: crate::schema::TimeUnit::Iso(_),
+            ..
+        }
+    ));
+    let employee = &p.schema.entities[2];
+    assert_eq!(employee.template("SK").unwrap().pattern("#"), "EMPLOYEE#<Badge>");
+    // Berlin's office, in the table's data alone, joins the Office entity by its shape.
+    assert_eq!(p.items.iter().filter(|i| i.entity == "Office").count(), 3);
+}
+
+#[test]
+fn a_malformed_model_is_refused_naming_the_place() {
+    let err = |text: &str| read(Format::Workbench, text, None).unwrap_err();
+    assert!(err("[1]").contains("not a JSON object"));
+    assert!(err("{\"ModelName\": \"M\"}").contains("no \"DataModel\""));
+    let no_pk = r#"{"DataModel": [{"TableName": "T", "KeyAttributes": {}}]}"#;
+    assert_eq!(err(no_pk), "DataModel[0].KeyAttributes has no PartitionKey");
+    let bad_item = r#"{"DataModel": [{"TableName": "T",
+        "KeyAttributes": {"PartitionKey": {"AttributeName": "PK"}},
+        "TableFacets": [{"FacetName": "A", "TableData": [{"PK": "plain"}]}]}]}"#;
+    assert!(
+        err(bad_item).starts_with("DataModel[0].TableFacets[0].TableData[0] "),
+        "{}",
+        err(bad_item)
+    );
+    let empty = r#"{"DataModel": [{"TableName": "T", "KeyAttributes": {"PartitionKey": {"AttributeName": "PK"}}}]}"#;
+    assert!(err(empty).contains("holds no TableData"));
+    let picked = read(Format::Workbench, OFFICES, Some("Nope")).unwrap_err();
+    assert_eq!(picked, "the model has no table \"Nope\"; its tables are Offices");
+}
+
+#[test]
+fn hostile_text_is_a_message_never_a_panic() {
+    for text in [
+        "",
+        "{",
+        "\u{0}",
+        "{\"DataModel\": 5}",
+        "{\"DataModel\": [5]}",
+        "{\"Items\": 3}",
+        "null",
+    ] {
+        for format in Format::ALL {
+            let _ = read(format, text, None);
+        }
+    }
+}
+
+proptest::proptest! {
+    /// A model cut short, or with one character changed, is read or refused, never a
+    /// panic; whatever is read gives a design or a message.
+    #[test]
+    fn a_damaged_model_is_read_or_refused(cut in 0usize..OFFICES.len(), at in 0usize..OFFICES.len(), c in proptest::char::any()) {
+        let short = OFFICES.char_indices().map(|(i, _)| i).take_while(|i| *i <= cut).last().unwrap_or(0);
+        let mut changed: Vec<char> = OFFICES.chars().collect();
+        let at = at % changed.len();
+        changed[at] = c;
+        let changed: String = changed.into_iter().collect();
+        for text in [&OFFICES[..short], changed.as_str()] {
+            if let Ok(source) = read(Format::Workbench, text, None) {
+                let options = Options {
+                    keys: source.keys.clone(),
+                    entity_of: source.entity_of.clone(),
+                    ..Options::default()
+                };
+                let _ = infer(&source.items, &options);
+            }
+        }
+    }
+}
