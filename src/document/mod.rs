@@ -14,6 +14,7 @@ mod edit_work;
 mod fix_tests;
 mod history;
 mod ids;
+pub mod imported;
 mod indexes;
 use indexes::multi_attribute_index_problem;
 #[cfg(test)]

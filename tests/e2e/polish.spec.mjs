@@ -48,6 +48,8 @@ test('export and import round trip, and a bad file changes nothing', async ({ pa
   await width.fill('4');
   await width.press('Enter');
   await page.getByTestId('import-file').setInputFiles(file);
+  // The edited width is work of the person's own: the import asks first.
+  await page.getByRole('button', { name: 'Replace my work' }).click();
   await expect(page.getByTestId('files-status')).toContainText('Imported');
   await expect(width).toHaveValue('12');
   await page.getByRole('button', { name: /Undo/ }).click();
@@ -60,6 +62,7 @@ test('export and import round trip, and a bad file changes nothing', async ({ pa
   await expect(page.getByTestId('files-status')).toContainText('version 99');
   await expect(width).toHaveValue('4');
 
+  await page.getByText('Import / export').click();
   const [schemaDownload] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Export schema', exact: true }).click(),

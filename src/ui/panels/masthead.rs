@@ -7,6 +7,7 @@ use crate::ui::widgets::copy_button::CopyButton;
 use crate::ui::widgets::files::Files;
 use crate::ui::widgets::history_buttons::HistoryButtons;
 use crate::ui::widgets::new_design::NewDesign;
+use crate::ui::widgets::outcome::{Outcome, OutcomeLine};
 use crate::ui::widgets::preset_picker::PresetPicker;
 use crate::ui::widgets::theme_toggle::ThemeToggle;
 use std::rc::Rc;
@@ -31,6 +32,21 @@ pub struct MastheadProps {
 #[function_component]
 pub fn Masthead(props: &MastheadProps) -> Html {
     let command = &props.command;
+    let outcome = use_state(|| None::<Outcome>);
+    let on_outcome = {
+        let (outcome, on_load) = (outcome.clone(), props.on_load.clone());
+        Callback::from(move |o: Outcome| {
+            // An imported design is not the preset the start hint teaches: it closes.
+            if o.report.is_some() {
+                on_load.emit(());
+            }
+            outcome.set(Some(o))
+        })
+    };
+    let close = {
+        let outcome = outcome.clone();
+        Callback::from(move |_: MouseEvent| outcome.set(None))
+    };
     html! {
         <header>
             <h1 title="DynamoDB sort keys, sorted the way DynamoDB sorts them: by UTF-8 bytes">{ "keylab" }</h1>
@@ -43,11 +59,12 @@ pub fn Masthead(props: &MastheadProps) -> Html {
                     None => html! { <button type="button" disabled=true title={format!("More than {SHARE_ITEMS} items make a link too long: use Export instead")}>{ "Copy share link" }</button> },
                 } }
                 if cfg!(feature = "deferred") {
-                    <Files state={props.state.clone()} command={command.clone()} />
+                    <Files state={props.state.clone()} unsaved={props.unsaved} command={command.clone()} {on_outcome} />
                 }
                 <NewDesign command={command.clone()} />
                 <ThemeToggle />
             </div>
+            { (*outcome).clone().map(|outcome| html! { <OutcomeLine {outcome} on_close={close} /> }).unwrap_or_default() }
         </header>
     }
 }

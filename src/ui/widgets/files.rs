@@ -1,12 +1,14 @@
 //! Export the design (the schema alone, or with its sample items) as a JSON file, and
-//! import one. An import is one undoable step; a bad file leaves the work as it was.
+//! import one (`import_box.rs`). An import is one undoable step; a bad file leaves the
+//! work as it was.
 
 use crate::document::{Command, Playground};
+use crate::ui::widgets::import_box::ImportBox;
+use crate::ui::widgets::outcome::Outcome;
 use serde_json::Value;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
-use wasm_bindgen_futures::JsFuture;
-use web_sys::{Blob, BlobPropertyBag, HtmlAnchorElement, HtmlInputElement, Url};
+use web_sys::{Blob, BlobPropertyBag, HtmlAnchorElement, Url};
 use yew::prelude::*;
 
 /// The two forms the sample items leave the page in, as a table holds them.
@@ -19,7 +21,11 @@ enum ItemsAs {
 #[derive(Properties, PartialEq)]
 pub struct FilesProps {
     pub state: Rc<Playground>,
+    /// The work differs from the preset it started from: an import asks first.
+    pub unsaved: bool,
     pub command: Callback<Command>,
+    /// Says how an export or an import went.
+    pub on_outcome: Callback<Outcome>,
 }
 
 /// Offers `text` as a download named `name`. Returns whether the browser took it.
@@ -92,45 +98,9 @@ fn download_items(state: &Playground, form: ItemsAs) -> (bool, String) {
     )
 }
 
-/// Reads a chosen file and replaces the work with it (undoably), or says why not.
-fn import_file(command: &Callback<Command>, message: &UseStateHandle<Option<(bool, String)>>) -> Callback<Event> {
-    let (command, message) = (command.clone(), message.clone());
-    Callback::from(move |e: Event| {
-        let Some(input) = e.target_dyn_into::<HtmlInputElement>() else {
-            return;
-        };
-        let Some(file) = input.files().and_then(|f| f.get(0)) else {
-            return;
-        };
-        // Cleared so that choosing the same file again imports it again.
-        input.set_value("");
-        let (command, message) = (command.clone(), message.clone());
-        wasm_bindgen_futures::spawn_local(async move {
-            let name = file.name();
-            let text = JsFuture::from(file.text()).await.ok().and_then(|t| t.as_string());
-            match text
-                .ok_or_else(|| "the file could not be read".to_string())
-                .and_then(|t| Playground::import(&t))
-            {
-                Ok(p) => {
-                    command.emit(Command::Replace(Box::new(p)));
-                    message.set(Some((
-                        true,
-                        format!("Imported {name}. Undo brings back what was there before."),
-                    )));
-                }
-                Err(why) => message.set(Some((
-                    false,
-                    format!("{name} was not imported: {why}. Your work is unchanged."),
-                ))),
-            }
-        });
-    })
-}
-
 #[function_component]
 pub fn Files(props: &FilesProps) -> Html {
-    let message = use_state(|| None::<(bool, String)>);
+    let message = props.on_outcome.reform(Outcome::from);
     let export = |all: bool| {
         let (state, message) = (props.state.clone(), message.clone());
         Callback::from(move |_: MouseEvent| {
@@ -143,35 +113,39 @@ pub fn Files(props: &FilesProps) -> Html {
                 // The comparison's "last export": what a live table was built from.
                 crate::browser::versions::remember_export(&text);
             } else {
-                message.set(Some((false, "The browser refused the download.".into())));
+                message.emit((false, "The browser refused the download.".into()));
             }
         })
     };
     let export_items = |form: ItemsAs| {
         let (state, message) = (props.state.clone(), message.clone());
-        Callback::from(move |_: MouseEvent| message.set(Some(download_items(&state, form))))
+        Callback::from(move |_: MouseEvent| message.emit(download_items(&state, form)))
     };
-    let import = import_file(&props.command, &message);
+    let menu = use_node_ref();
+    // An import's question and report show under the header: the menu closes.
+    let imported = {
+        let (menu, on_outcome) = (menu.clone(), props.on_outcome.clone());
+        Callback::from(move |o: Outcome| {
+            let shown_below = o.report.is_some() || o.confirm.is_some();
+            if let (true, Some(menu)) = (shown_below, menu.cast::<web_sys::Element>()) {
+                let _ = menu.remove_attribute("open");
+            }
+            on_outcome.emit(o)
+        })
+    };
     html! {
         <div class="toolbar" role="group" aria-label="files">
             // Import and export share one menu, so the header keeps to the main controls.
-            <details class="menu" data-testid="files-menu">
+            <details class="menu" data-testid="files-menu" ref={menu}>
                 <summary>{ "Import / export" }</summary>
                 <div class="menu-items">
                     <button type="button" onclick={export(false)}>{ "Export schema" }</button>
                     <button type="button" onclick={export(true)}>{ "Export schema and items" }</button>
                     <button type="button" onclick={export_items(ItemsAs::ExportLines)}>{ "Items as DynamoDB JSON (export lines)" }</button>
                     <button type="button" onclick={export_items(ItemsAs::Batches)}>{ "Items as batch-write-item requests" }</button>
-                    <label class="file-button">{ "Import JSON…" }
-                        <input type="file" accept=".json,application/json" onchange={import} data-testid="import-file" />
-                    </label>
+                    <ImportBox unsaved={props.unsaved} command={props.command.clone()} on_outcome={imported} />
                 </div>
             </details>
-            { (*message).as_ref().map(|(ok, text)| html! {
-                <span class={if *ok { "ok" } else { "messages" }} role="status" data-testid="files-status">
-                    if *ok { { text.clone() } } else { <span class="error">{ text.clone() }</span> }
-                </span>
-            }).unwrap_or_default() }
         </div>
     }
 }

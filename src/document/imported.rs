@@ -1,0 +1,172 @@
+//! A file brought into the page: a keylab design as it is, or a design read out of the
+//! keys of a NoSQL Workbench model or a table's export ([`keylab::infer`]), with the
+//! items whose keys it writes again as the sample items. Untrusted: every problem is a
+//! message, and what was inferred or left out is said.
+
+use super::{Playground, Row};
+use crate::document::EntityId;
+use keylab::infer::{self, sources, Options};
+use keylab::sample::MAX_ITEMS;
+use serde_json::Value;
+use std::rc::Rc;
+
+/// Most keys listed that the design read does not write again; the rest are counted.
+const LISTED: usize = 12;
+
+/// What a file held, ready to replace the work, and what the page says of it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Imported {
+    pub work: Playground,
+    /// What the file was read as, for the message: `a NoSQL Workbench model`.
+    pub what: &'static str,
+    /// What was read, inferred and left out.
+    pub notes: Vec<String>,
+    /// Each item whose keys the design read does not write again, and why.
+    pub misfits: Vec<String>,
+    /// How many such items there are (more than are listed).
+    pub misfit_count: usize,
+}
+
+impl Imported {
+    /// One line for the status: what was imported and whether it is exact.
+    pub fn summary(&self, name: &str) -> String {
+        let entities = self.work.schema.entities.len();
+        let items = self.work.rows.len();
+        let head = format!("Imported {name}, {}: {entities} entities, {items} items", self.what);
+        match (self.what, self.misfit_count) {
+            (KEYLAB, _) => format!("{head}."),
+            (_, 0) => format!("{head}. The design writes every key again, byte for byte."),
+            (_, n) => format!(
+                "{head}. Not exact: {n} item(s) have a key the design does not write again; they are left out of the items (listed below). Fix those segments by hand."
+            ),
+        }
+    }
+}
+
+const KEYLAB: &str = "a keylab design";
+
+/// Reads an imported file's text, whatever it holds.
+pub fn import(text: &str) -> Result<Imported, String> {
+    let head = text.trim_start();
+    if head.is_empty() {
+        return Err("it is empty".into());
+    }
+    if is_keylab(text) {
+        return Ok(Imported {
+            work: Playground::import(text)?,
+            what: KEYLAB,
+            notes: Vec::new(),
+            misfits: Vec::new(),
+            misfit_count: 0,
+        });
+    }
+    let format = sources::Format::of(text);
+    let source = sources::read(format, text, None)?;
+    if source.items.len() > MAX_ITEMS {
+        return Err(format!(
+            "it holds {} items, more than the page's {MAX_ITEMS}: read it with `keylab import --from {}`",
+            source.items.len(),
+            format.name()
+        ));
+    }
+    let options = Options {
+        keys: source.keys.clone(),
+        entity_attribute: None,
+        entity_of: source.entity_of.clone(),
+        table: source.table.clone().unwrap_or_else(|| "Imported".into()),
+    };
+    let proposal = infer::infer(&source.items, &options)?;
+    let place = |i: usize| {
+        source
+            .places
+            .get(i)
+            .cloned()
+            .unwrap_or_else(|| format!("item {}", i + 1))
+    };
+    let misfits = (proposal.misfits.iter().take(LISTED))
+        .map(|m| match m.attribute.is_empty() {
+            true => format!("{}: {}", place(m.item), m.reason),
+            false => format!(
+                "{}: {} {}: {}",
+                place(m.item),
+                m.attribute,
+                keylab::elide::quoted(&m.stored),
+                m.reason
+            ),
+        })
+        .collect();
+    let mut work = Playground::empty(proposal.schema.clone());
+    let entity = |name: &str| (proposal.schema.entities.iter()).position(|e| e.name == name);
+    work.rows = Rc::new(
+        (proposal.items.iter())
+            .filter_map(|item| Some(Row::new(EntityId(entity(&item.entity)?), item.values.clone())))
+            .collect(),
+    );
+    Ok(Imported {
+        work,
+        what: match format {
+            sources::Format::Workbench => "a NoSQL Workbench model",
+            sources::Format::Export => "DynamoDB JSON items",
+        },
+        notes: source.notes.into_iter().chain(proposal.notes).collect(),
+        misfits,
+        misfit_count: proposal.misfits.len(),
+    })
+}
+
+/// A keylab file: a saved state (`schema`) or a schema document (`version`).
+fn is_keylab(text: &str) -> bool {
+    match serde_json::from_str::<Value>(text) {
+        Ok(Value::Object(doc)) => {
+            (doc.contains_key("schema") || doc.contains_key("version")) && !doc.contains_key("DataModel")
+        }
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const OFFICES: &str = include_str!("../../cli/tests/fixtures/offices-workbench.json");
+    const SHOP: &str = include_str!("../../cli/tests/fixtures/shop-export.jsonl");
+
+    #[test]
+    fn a_workbench_model_becomes_a_design_with_its_items() {
+        let imported = import(OFFICES).unwrap();
+        assert_eq!(imported.what, "a NoSQL Workbench model");
+        assert_eq!(imported.work.schema.entities.len(), 3);
+        assert_eq!(imported.work.rows.len(), 8);
+        assert_eq!(imported.misfit_count, 0);
+        assert!(imported.summary("offices.json").contains("writes every key again"));
+        // Every item is one the design writes: the preview shows the model's own keys.
+        let written = imported.work.table_items();
+        assert!(written.refused.is_empty(), "{:?}", written.refused);
+    }
+
+    #[test]
+    fn an_export_lists_the_keys_it_cannot_write_again() {
+        let imported = import(SHOP).unwrap();
+        assert_eq!(imported.what, "DynamoDB JSON items");
+        assert_eq!(imported.work.rows.len(), 8);
+        assert_eq!(imported.misfit_count, 1);
+        assert!(
+            imported.misfits[0].starts_with("item on line 9: SK"),
+            "{:?}",
+            imported.misfits
+        );
+        assert!(imported.summary("shop.jsonl").contains("Not exact: 1 item(s)"));
+    }
+
+    #[test]
+    fn a_keylab_file_is_read_as_it_is_and_junk_is_refused() {
+        let design = crate::presets::leaderboard().export_all();
+        assert_eq!(
+            import(&design).unwrap().work.schema,
+            crate::presets::leaderboard().schema
+        );
+        assert_eq!(import("  \n").unwrap_err(), "it is empty");
+        assert!(import("not json at all").unwrap_err().contains("item on line 1"));
+        assert!(import("{\"DataModel\": []}").unwrap_err().contains("no tables"));
+    }
+}

@@ -1,0 +1,107 @@
+//! Import in the files menu: a file or a paste, holding a keylab design, a NoSQL
+//! Workbench model or a table's items. Work that is not the preset it started from is
+//! replaced only after a yes, and stays one Undo away; what the import inferred, left
+//! out or could not write again is listed in the page, not hidden.
+
+use crate::document::imported::{self, Imported};
+use crate::document::Command;
+use crate::ui::widgets::outcome::Outcome;
+use std::rc::Rc;
+use wasm_bindgen_futures::JsFuture;
+use web_sys::{HtmlInputElement, HtmlTextAreaElement};
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct ImportBoxProps {
+    /// The work differs from the preset it started from: importing asks first.
+    pub unsaved: bool,
+    pub command: Callback<Command>,
+    /// Says how an import went.
+    pub on_outcome: Callback<Outcome>,
+}
+
+#[function_component]
+pub fn ImportBox(props: &ImportBoxProps) -> Html {
+    let pasted = use_node_ref();
+    let replace = {
+        let (command, on_outcome) = (props.command.clone(), props.on_outcome.clone());
+        Callback::from(move |(name, imported): (String, Rc<Imported>)| {
+            command.emit(Command::Replace(Box::new(imported.work.clone())));
+            on_outcome.emit(Outcome {
+                // Imported, but not exactly: said in the colour of a problem to fix.
+                ok: imported.misfit_count == 0,
+                text: format!("{} Undo brings back what was there before.", imported.summary(&name)),
+                report: Some(imported),
+                confirm: None,
+            });
+        })
+    };
+    let take = {
+        let (replace, on_outcome, unsaved) = (replace.clone(), props.on_outcome.clone(), props.unsaved);
+        Callback::from(move |(name, text): (String, Result<String, String>)| {
+            match text.and_then(|t| imported::import(&t)) {
+                Ok(i) if unsaved => on_outcome.emit(question(name, Rc::new(i), &replace)),
+                Ok(i) => replace.emit((name, Rc::new(i))),
+                Err(why) => on_outcome.emit(Outcome::failed(format!(
+                    "{name} was not imported: {why}. Your work is unchanged."
+                ))),
+            }
+        })
+    };
+    let on_file = {
+        let take = take.clone();
+        Callback::from(move |e: Event| {
+            let Some(input) = e.target_dyn_into::<HtmlInputElement>() else {
+                return;
+            };
+            let Some(file) = input.files().and_then(|f| f.get(0)) else {
+                return;
+            };
+            // Cleared so that choosing the same file again imports it again.
+            input.set_value("");
+            let take = take.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                let text = JsFuture::from(file.text()).await.ok().and_then(|t| t.as_string());
+                take.emit((
+                    file.name(),
+                    text.ok_or_else(|| "the file could not be read".to_string()),
+                ));
+            });
+        })
+    };
+    let on_paste = {
+        let (take, pasted) = (take.clone(), pasted.clone());
+        Callback::from(move |_: MouseEvent| {
+            if let Some(area) = pasted.cast::<HtmlTextAreaElement>() {
+                take.emit(("the pasted text".into(), Ok(area.value())));
+            }
+        })
+    };
+    html! {
+        <>
+            <label class="file-button">{ "Import a file…" }
+                <input type="file" accept=".json,.jsonl,application/json" onchange={on_file} data-testid="import-file" />
+            </label>
+            <label for="import-paste" class="sub">{ "or paste a keylab design, a NoSQL Workbench model, or DynamoDB JSON items (an export's lines, a Scan's output)" }</label>
+            <textarea id="import-paste" ref={pasted} rows="4" spellcheck="false" data-testid="import-paste" />
+            <button type="button" onclick={on_paste}>{ "Import pasted text" }</button>
+        </>
+    }
+}
+
+/// The question asked before an import replaces the person's work.
+fn question(name: String, imported: Rc<Imported>, replace: &Callback<(String, Rc<Imported>)>) -> Outcome {
+    let text = format!(
+        "Replace your current design and items with {name}, {} ({} entities, {} items)? Undo brings your work back.",
+        imported.what,
+        imported.work.schema.entities.len(),
+        imported.work.rows.len()
+    );
+    let replace = replace.clone();
+    Outcome {
+        ok: true,
+        text,
+        report: None,
+        confirm: Some(Callback::from(move |_| replace.emit((name.clone(), imported.clone())))),
+    }
+}

@@ -1,0 +1,102 @@
+//! How the last export or import went, under the header and across the page: an
+//! import's question, its report (what it read, inferred and left out, and each key
+//! it cannot write again) is too long for the files menu, which closes.
+
+use crate::document::imported::Imported;
+use std::rc::Rc;
+use yew::prelude::*;
+
+/// How the last export or import went, in words, with what an import read.
+#[derive(Clone, PartialEq)]
+pub struct Outcome {
+    pub ok: bool,
+    pub text: String,
+    pub report: Option<Rc<Imported>>,
+    /// A question: called on yes (an import over work that is not a preset's).
+    pub confirm: Option<Callback<()>>,
+}
+
+impl Outcome {
+    pub fn failed(text: String) -> Outcome {
+        Outcome {
+            ok: false,
+            text,
+            report: None,
+            confirm: None,
+        }
+    }
+}
+
+impl From<(bool, String)> for Outcome {
+    fn from((ok, text): (bool, String)) -> Outcome {
+        Outcome {
+            ok,
+            text,
+            report: None,
+            confirm: None,
+        }
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct OutcomeLineProps {
+    pub outcome: Outcome,
+    pub on_close: Callback<MouseEvent>,
+}
+
+/// The outcome line, with an import's question or report.
+#[function_component]
+pub fn OutcomeLine(props: &OutcomeLineProps) -> Html {
+    let Outcome {
+        ok,
+        text,
+        report,
+        confirm,
+    } = &props.outcome;
+    if let Some(yes) = confirm {
+        let yes = yes.reform(|_: MouseEvent| ());
+        return html! {
+            <div class="files-outcome notice prompt" role="alertdialog" aria-label="replace your work with the import?">
+                <p>{ text.clone() }</p>
+                <button type="button" onclick={yes}>{ "Replace my work" }</button>
+                <button type="button" onclick={props.on_close.clone()}>{ "Keep my work" }</button>
+            </div>
+        };
+    }
+    html! {
+        <div class="files-outcome" role="status" data-testid="files-status">
+            <p class={if *ok { "ok" } else { "error" }}>{ text.clone() }
+                <button type="button" class="sub" onclick={props.on_close.clone()} aria-label="close the message">{ "Close" }</button>
+            </p>
+            { report.clone().map(|imported| html! { <ImportReport {imported} /> }).unwrap_or_default() }
+        </div>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct ImportReportProps {
+    pub imported: Rc<Imported>,
+}
+
+/// What the last import read, inferred and left out, and each key it cannot write again.
+#[function_component]
+pub fn ImportReport(props: &ImportReportProps) -> Html {
+    let i = &props.imported;
+    if i.notes.is_empty() && i.misfits.is_empty() {
+        return Html::default();
+    }
+    let more = i.misfit_count.saturating_sub(i.misfits.len());
+    html! {
+        <section class="import-report" aria-label="what the import read" data-testid="import-report">
+            if !i.misfits.is_empty() {
+                <p class="error">{ format!("Keys the design does not write again ({}), left out of the items:", i.misfit_count) }</p>
+                <ul class="messages">
+                    { for i.misfits.iter().map(|m| html! { <li>{ m.clone() }</li> }) }
+                    if more > 0 { <li>{ format!("and {more} more") }</li> }
+                </ul>
+            }
+            <p>{ "What was read and inferred:" }</p>
+            <ul class="note">{ for i.notes.iter().map(|n| html! { <li>{ n.clone() }</li> }) }</ul>
+        </section>
+    }
+}

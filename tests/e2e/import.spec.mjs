@@ -1,0 +1,82 @@
+// Importing a design from another tool's file or a table's items, by mouse and by
+// keyboard, over work that asks first, with hostile text that changes nothing.
+import fs from 'node:fs';
+import { test, expect, openFresh } from './fixtures.mjs';
+
+const MODEL = 'cli/tests/fixtures/offices-workbench.json';
+const EXPORT = 'cli/tests/fixtures/shop-export.jsonl';
+
+const entityTabs = (page) => page.getByRole('tablist', { name: 'entity' }).getByRole('tab');
+
+test('a NoSQL Workbench model opens as a design with its facets and keys', async ({ page }) => {
+  await openFresh(page);
+  await page.getByText('Import / export').click();
+  // A preset as it loaded is nobody's work: nothing is asked.
+  await page.getByTestId('import-file').setInputFiles(MODEL);
+  const status = page.getByTestId('files-status');
+  await expect(status).toContainText('Imported offices-workbench.json, a NoSQL Workbench model: 3 entities, 8 items.');
+  await expect(status).toContainText('The design writes every key again, byte for byte.');
+  const report = page.getByTestId('import-report');
+  await expect(report).toContainText('facet Parking has no TableData of its own');
+  await expect(report).toContainText('Visit (3 items): PK = OFFICE#<office>; SK = <State>#<Date>');
+  await expect(report).toContainText('left out: NonKeyAttributes, DataAccess, BillingMode');
+  await expect(entityTabs(page)).toHaveText(['Office (3 items)', 'Visit (3 items)', 'Employee (2 items)']);
+  // The start hint teaches the leaderboard, which is no longer on screen.
+  await expect(page.getByTestId('start-hint')).toHaveCount(0);
+  await entityTabs(page).nth(1).click();
+  await expect(page.getByTestId('sorted-keys')).toContainText('OPEN#2020-04-24T14:40:00');
+  await status.getByRole('button', { name: 'close the message' }).click();
+  await expect(status).toHaveCount(0);
+  // The import is the work now, and survives a reload.
+  await page.reload();
+  await expect(entityTabs(page)).toHaveText(['Office (3 items)', 'Visit (3 items)', 'Employee (2 items)']);
+});
+
+test('a pasted export over the person\'s work asks first, lists what it cannot write, and undoes', async ({ page }) => {
+  await openFresh(page);
+  const width = page.locator('#seg-0-width');
+  await width.fill('12');
+  await width.press('Enter');
+  await page.getByText('Import / export').click();
+  // By keyboard: the paste box, then its button.
+  await page.getByTestId('import-paste').fill(fs.readFileSync(EXPORT, 'utf8'));
+  await page.getByTestId('import-paste').press('Tab');
+  await page.keyboard.press('Enter');
+  const ask = page.getByRole('alertdialog', { name: 'replace your work with the import?' });
+  await expect(ask).toContainText('Replace your current design and items with the pasted text, DynamoDB JSON items (3 entities, 8 items)?');
+  await ask.getByRole('button', { name: 'Keep my work' }).click();
+  await expect(ask).toHaveCount(0);
+  await expect(width).toHaveValue('12');
+
+  await page.getByText('Import / export').click();
+  await page.getByRole('button', { name: 'Import pasted text' }).click();
+  await ask.getByRole('button', { name: 'Replace my work' }).click();
+  const status = page.getByTestId('files-status');
+  await expect(status).toContainText('Not exact: 1 item(s) have a key the design does not write again');
+  await expect(page.getByTestId('import-report')).toContainText('item on line 9: SK "ORDER#2024-07-02T08:00+02:00#"');
+  await expect(entityTabs(page)).toHaveText(['Customer (2 items)', 'Order (3 items)', 'Item (3 items)']);
+  await page.getByRole('button', { name: /Undo/ }).click();
+  await expect(width).toHaveValue('12');
+});
+
+test('hostile files and pastes are refused with the place, and change nothing', async ({ page }) => {
+  await openFresh(page);
+  const status = page.getByTestId('files-status');
+  const tabs = await entityTabs(page).allTextContents();
+  const menu = page.getByTestId('files-menu');
+  const paste = async (text) => {
+    // A refusal leaves the menu open, so the text can be fixed where it was typed.
+    if (!(await menu.evaluate((d) => d.open))) await page.getByText('Import / export').click();
+    await page.getByTestId('import-paste').fill(text);
+    await page.getByRole('button', { name: 'Import pasted text' }).click();
+  };
+  await paste('');
+  await expect(status).toContainText('the pasted text was not imported: it is empty. Your work is unchanged.');
+  await paste('garbage\u0000 <script>');
+  await expect(status).toContainText('item on line 1: is not an item in DynamoDB JSON');
+  await paste('{"ModelName": "M", "DataModel": [{"TableName": "T", "KeyAttributes": {"PartitionKey": {"AttributeName": "PK"}}, "TableFacets": [{"FacetName": "A", "TableData": [{"PK": 5}]}]}]}');
+  await expect(status).toContainText('DataModel[0].TableFacets[0].TableData[0]');
+  await paste('{"ModelName": "M", "DataModel": [{"TableName": "T", "KeyAttributes": {"PartitionKey": {"AttributeName": "PK"}}}]}');
+  await expect(status).toContainText('holds no TableData');
+  await expect(entityTabs(page)).toHaveText(tabs);
+});
