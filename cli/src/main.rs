@@ -15,7 +15,8 @@ const EXIT_CODES: &str = "Exit codes:
   3  stopped at the first bad line (--on-error stop, the default)
   4  the schema or the query file cannot be read
   5  migrate: every line was read, but some items cannot be written under the new design or their new table keys collide;
-     import: the design was written, but some items' keys are not written again byte for byte (listed on stderr)";
+     import: the design was written, but some items' keys are not written again byte for byte (listed on stderr);
+     export: the model was written, but leaves something out (said on stderr)";
 
 #[derive(Parser)]
 #[command(name = "keylab", version, about = "DynamoDB keys from a keylab design, for JSON lines on stdin", after_help = EXIT_CODES)]
@@ -113,6 +114,16 @@ enum Command {
         #[arg(long, value_name = "FILE")]
         summary: Option<String>,
     },
+    /// Write the design in another tool's format, with the {"entity", "values"} lines on stdin as its sample items;
+    /// what the format cannot hold (items that cannot be written, multi-attribute indexes) on stderr, with exit 5.
+    #[command(after_help = EXIT_CODES)]
+    Export {
+        #[command(flatten)]
+        common: Common,
+        /// The format to write.
+        #[arg(long, value_enum)]
+        to: commands::ExportFormat,
+    },
     /// Read a design out of a table's items: the keylab schema that writes their keys on stdout (or, with --items,
     /// each item's values as `keylab encode` reads them); what was inferred and every key it cannot write again on stderr.
     #[command(after_help = EXIT_CODES)]
@@ -191,6 +202,7 @@ fn main() -> ExitCode {
             examples,
             summary: summary.as_deref(),
         }),
+        Command::Export { common, to } => commands::export(&common.schema, common.on_error, to),
         Command::Import {
             from,
             file,

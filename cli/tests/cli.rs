@@ -505,3 +505,40 @@ fn import_reads_a_workbench_model_whose_items_encode_re_writes_every_key() {
         text(&other.stderr)
     );
 }
+
+#[test]
+fn export_writes_a_workbench_model_that_imports_to_the_same_design() {
+    let design = schema_file();
+    let items = "{\"entity\": \"Run\", \"values\": {\"season\": \"2026-spring\", \"score\": 1500}}\n\
+                 {\"entity\": \"Run\", \"values\": {\"season\": \"2026-spring\", \"score\": 9}}\n";
+    let out = keylab(
+        &["export", "--to", "workbench", "--schema", design.to_str().unwrap()],
+        items,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let model: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(model["ModelMetadata"]["Version"], "3.0");
+    let facet = &model["DataModel"][0]["TableFacets"][0];
+    assert_eq!(facet["TableData"][0]["SK"]["S"], "9999998499");
+
+    let file = design.parent().unwrap().join("exported.workbench.json");
+    std::fs::write(&file, &out.stdout).unwrap();
+    let back = keylab(&["import", "--from", "workbench", file.to_str().unwrap()], "");
+    assert_eq!(back.status.code(), Some(0), "{}", text(&back.stderr));
+    assert!(text(&back.stderr).contains("used as it is"), "{}", text(&back.stderr));
+    let original =
+        keylab::Schema::from_value(&serde_json::from_str(&std::fs::read_to_string(&design).unwrap()).unwrap()).unwrap();
+    let again = keylab::Schema::from_value(&serde_json::from_slice(&back.stdout).unwrap()).unwrap();
+    assert_eq!(again, original);
+
+    let bad = keylab(
+        &["export", "--to", "workbench", "--schema", design.to_str().unwrap()],
+        "{\"entity\": \"Run\", \"values\": {\"season\": \"s\", \"score\": -1}}\n",
+    );
+    assert_eq!(bad.status.code(), Some(5), "{}", text(&bad.stderr));
+    assert!(
+        text(&bad.stderr).contains("note: item 1 (Run) is left out"),
+        "{}",
+        text(&bad.stderr)
+    );
+}

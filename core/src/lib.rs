@@ -34,6 +34,7 @@ pub mod float_text;
 #[doc(hidden)]
 pub mod fuzzing;
 pub mod infer;
+pub mod interop;
 pub mod items;
 pub mod keycode;
 pub mod lint;

@@ -73,6 +73,8 @@ pub fn import(text: &str) -> Result<Imported, String> {
         keys: source.keys.clone(),
         entity_attribute: None,
         entity_of: source.entity_of.clone(),
+        aliases: source.aliases.clone(),
+        design: source.design.clone(),
         table: source.table.clone().unwrap_or_else(|| "Imported".into()),
     };
     let proposal = infer::infer(&source.items, &options)?;
@@ -156,6 +158,82 @@ mod tests {
             imported.misfits
         );
         assert!(imported.summary("shop.jsonl").contains("Not exact: 1 item(s)"));
+    }
+
+    /// The keys each item of the work has, in DynamoDB JSON, whatever the items' order.
+    fn keys_of(work: &Playground) -> Vec<String> {
+        let key_attributes = work
+            .schema
+            .table
+            .attributes
+            .iter()
+            .map(|(a, _)| a.as_str())
+            .collect::<Vec<_>>();
+        let mut keys: Vec<String> = (work.table_items().items.iter())
+            .map(|item| {
+                let keys: serde_json::Map<String, Value> = (item.iter())
+                    .filter(|(a, _)| key_attributes.contains(&a.as_str()))
+                    .map(|(a, v)| (a.clone(), v.clone()))
+                    .collect();
+                Value::Object(keys).to_string()
+            })
+            .collect();
+        keys.sort();
+        keys
+    }
+
+    #[test]
+    fn every_preset_exported_as_a_workbench_model_imports_to_the_same_keys() {
+        for preset in crate::presets::PRESETS {
+            let work = crate::presets::load(preset.id).unwrap();
+            let samples: Vec<(&str, &keylab::Values)> = (work.samples().into_iter())
+                .map(|(e, v)| (e.name.as_str(), v))
+                .collect();
+            let model = keylab::interop::workbench::model(&work.schema, &samples, "now");
+            let multi = work
+                .schema
+                .table
+                .indexes
+                .iter()
+                .any(|i| !i.keys.partition_more.is_empty());
+            let imported = match import(&model.model.to_string()) {
+                Ok(i) => i,
+                Err(why) => panic!("{}: {why}", preset.title()),
+            };
+            assert_eq!(imported.misfit_count, 0, "{}: {:?}", preset.title(), imported.misfits);
+            if multi {
+                // A multi-attribute index is not in the model (its note says so).
+                assert!(
+                    model.notes.iter().any(|n| n.contains("multi-attribute")),
+                    "{}",
+                    preset.title()
+                );
+                continue;
+            }
+            assert_eq!(keys_of(&imported.work), keys_of(&work), "{}", preset.title());
+            // The model carries the design: it comes back whole, kinds and limits too.
+            assert_eq!(imported.work.schema, work.schema, "{}", preset.title());
+            assert!(
+                imported.notes.iter().any(|n| n.contains("used as it is")),
+                "{}",
+                preset.title()
+            );
+        }
+    }
+
+    #[test]
+    fn a_carried_design_that_does_not_fit_the_keys_is_set_aside_and_said() {
+        let work = crate::presets::leaderboard();
+        let samples: Vec<(&str, &keylab::Values)> = (work.samples().into_iter())
+            .map(|(e, v)| (e.name.as_str(), v))
+            .collect();
+        let model = keylab::interop::workbench::model(&work.schema, &samples, "now").model;
+        // Someone edited a key in Workbench: the carried width no longer writes it.
+        let text = model.to_string().replace("\"9999998499#", "\"99999998499#");
+        let imported = import(&text).unwrap();
+        let said = imported.notes.join("\n");
+        assert!(said.contains("does not re-write every key"), "{said}");
+        assert_ne!(imported.work.schema, work.schema);
     }
 
     #[test]

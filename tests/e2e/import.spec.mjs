@@ -80,3 +80,30 @@ test('hostile files and pastes are refused with the place, and change nothing', 
   await expect(status).toContainText('holds no TableData');
   await expect(entityTabs(page)).toHaveText(tabs);
 });
+
+test('the design leaves as a NoSQL Workbench model and comes back whole', async ({ page }) => {
+  await openFresh(page);
+  await page.getByText('Import / export').click();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'NoSQL Workbench model' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/\.workbench\.json$/);
+  const file = await download.path();
+  const model = JSON.parse(fs.readFileSync(file, 'utf8'));
+  expect(model.ModelMetadata.Version).toBe('3.0');
+  expect(model.ModelMetadata.DateCreated).toMatch(/^[A-Z][a-z]{2} \d\d, \d{4}, \d{1,2}:\d\d [AP]M$/);
+  const run = model.DataModel[0].TableFacets[0];
+  expect(run.FacetName).toBe('Run');
+  expect(run.TableData.map((i) => i.SK.S)).toContain('9999998499#0000001719100800#p_8842');
+  await expect(page.getByTestId('files-status')).toContainText('open it in NoSQL Workbench');
+
+  const width = page.locator('#seg-0-width');
+  await width.fill('12');
+  await width.press('Enter');
+  await page.getByText('Import / export').click();
+  await page.getByTestId('import-file').setInputFiles(file);
+  await page.getByRole('button', { name: 'Replace my work' }).click();
+  await expect(page.getByTestId('import-report')).toContainText('used as it is');
+  await expect(width).toHaveValue('10');
+});

@@ -68,6 +68,8 @@ pub fn import(r: Request) -> u8 {
         keys,
         entity_attribute: r.entity_attribute.map(str::to_string),
         entity_of: source.entity_of,
+        aliases: source.aliases,
+        design: source.design,
         table: (r.table.map(str::to_string).or(source.table)).unwrap_or_else(|| table_name(r.file)),
     };
     let items = source.items;

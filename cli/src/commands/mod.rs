@@ -3,6 +3,7 @@
 
 mod decode;
 mod encode;
+mod export;
 mod import;
 mod lint;
 mod migrate;
@@ -11,6 +12,7 @@ mod sort;
 
 pub use decode::decode;
 pub use encode::encode;
+pub use export::{export, Format as ExportFormat};
 pub use import::{import, Format as ImportFormat, Request as ImportRequest};
 pub use lint::lint;
 pub use migrate::{migrate, Options as MigrateOptions};

@@ -371,6 +371,12 @@ fn is_sparse_omission(schema: &Schema, template: &KeyTemplate, values: &Values) 
         })
 }
 
+/// A moment (milliseconds since 1970) as UTC ISO-8601 text, `2026-12-05T12:00:00.000Z`;
+/// `None` outside the years 0 to 9999.
+pub fn timestamp_text(ms: i128) -> Option<String> {
+    timestamp::utc_text(ms).ok()
+}
+
 /// Builds one key attribute's value.
 pub fn encode_key(
     schema: &Schema,

@@ -32,7 +32,22 @@ pub struct Options {
     /// Each item's entity when the source names it (a Workbench facet), by position;
     /// items past its end, or `None`, are grouped as the items say.
     pub entity_of: Vec<Option<String>>,
+    /// Key patterns the source states, such as a Workbench facet's key alias
+    /// `SEASON#<season>`: a `<name>` segment is that field even where every sample
+    /// holds the same value.
+    pub aliases: Vec<Alias>,
+    /// A design the file carries (a model keylab wrote): used as it is when it
+    /// re-writes every key, else the design is read from the keys and the note says why.
+    pub design: Option<Schema>,
     pub table: String,
+}
+
+/// A key's pattern as the source wrote it, for one entity and key attribute.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Alias {
+    pub entity: String,
+    pub attribute: String,
+    pub pattern: String,
 }
 
 /// A stored key the proposed design does not write again as it is.
@@ -87,9 +102,31 @@ pub fn infer(items: &[StoredItem], options: &Options) -> Result<Proposal, String
     let attributes = attribute_types(items, &keys)?;
     let mut misfits = Vec::new();
     let groups = group(items, &keys, &separator, options, &mut notes, &mut misfits);
+    if let Some(design) = &options.design {
+        let known = groups.iter().all(|g| design.entity(&g.name).is_some());
+        let (proposed, wrong) = rewrite_all(design, &groups, items);
+        match (known, wrong.first()) {
+            (true, None) if misfits.is_empty() => {
+                notes.push("the file carries the keylab design it was written from, which re-writes every key: it is used as it is".into());
+                return Ok(Proposal {
+                    schema: design.clone(),
+                    items: proposed,
+                    misfits,
+                    notes,
+                });
+            }
+            (false, _) => notes.push(
+                "the file carries a keylab design, but not for every entity in it: the design is read from the keys".into(),
+            ),
+            (true, first) => notes.push(format!(
+                "the file carries a keylab design, but it does not re-write every key ({}): the design is read from the keys",
+                first.map_or_else(|| "an item names no entity".to_string(), |m| m.reason.clone())
+            )),
+        }
+    }
     let entities: Vec<Entity> = groups
         .iter()
-        .map(|g| entity(g, items, &attributes, &separator, &mut notes))
+        .map(|g| entity(g, items, &attributes, options, &separator, &mut notes))
         .collect();
     let schema = Schema {
         separator: separator.clone(),
@@ -98,25 +135,8 @@ pub fn infer(items: &[StoredItem], options: &Options) -> Result<Proposal, String
     };
     // What the reader of the document would make of it, so nothing here can drift from it.
     let schema = Schema::from_value(&schema.to_value()).map_err(|e| format!("the design read is not usable: {e}"))?;
-    let mut proposed = Vec::new();
-    for g in &groups {
-        for &i in &g.members {
-            match rewrite(&schema, &g.name, &items[i], &g.attributes) {
-                Ok(values) => proposed.push(ProposedItem {
-                    item: i,
-                    entity: g.name.clone(),
-                    values,
-                }),
-                Err((attribute, stored, reason)) => misfits.push(Misfit {
-                    item: i,
-                    attribute,
-                    stored,
-                    reason,
-                }),
-            }
-        }
-    }
-    proposed.sort_by_key(|p| p.item);
+    let (proposed, wrong) = rewrite_all(&schema, &groups, items);
+    misfits.extend(wrong);
     misfits.sort_by_key(|m| m.item);
     Ok(Proposal {
         schema,
@@ -197,11 +217,33 @@ pub(super) fn key_text<'a>(item: &'a StoredItem, attribute: &str) -> Option<&'a 
     }
 }
 
+/// The fields a key's pattern as the source wrote it names, segment by segment
+/// (`SEASON#<season>`: none, then `season`), when it has as many segments as the keys.
+fn aliased<'a>(
+    options: &'a Options,
+    entity: &str,
+    attribute: &str,
+    separator: &str,
+    count: usize,
+) -> Option<Vec<Option<&'a str>>> {
+    let alias = (options.aliases.iter()).find(|a| a.entity == entity && a.attribute == attribute)?;
+    let parts: Vec<Option<&str>> = keys::segments(&alias.pattern, separator)
+        .into_iter()
+        .map(|p| {
+            p.strip_prefix('<')
+                .and_then(|p| p.strip_suffix('>'))
+                .filter(|n| !n.is_empty())
+        })
+        .collect();
+    (parts.len() == count && parts.iter().any(Option::is_some)).then_some(parts)
+}
+
 /// One entity's fields and templates over its group's keys.
 fn entity(
     g: &Group,
     items: &[StoredItem],
     types: &[(String, AttrType)],
+    options: &Options,
     separator: &str,
     notes: &mut Vec<String>,
 ) -> Entity {
@@ -221,25 +263,21 @@ fn entity(
             .collect();
         // A group's keys have one number of segments each (it is part of the group's
         // signature), so every item has every column.
+        let named = aliased(options, &g.name, attribute, separator, split[0].len());
         let segments: Vec<Segment> = (0..split[0].len())
             .map(|c| {
                 let column: Vec<&str> = split.iter().map(|s| s.get(c).copied().unwrap_or_default()).collect();
-                if !number && column.iter().all(|v| *v == column[0]) {
+                let named = named.as_ref().and_then(|n| n[c]);
+                if !number && named.is_none() && column.iter().all(|v| *v == column[0]) {
                     Segment::Literal(column[0].to_string())
                 } else {
-                    let after = (c > 0).then(|| split[0][c - 1]).filter(|_| !number);
-                    Segment::Field(field_for(
-                        &mut fields,
-                        attribute,
-                        &column,
-                        Members {
-                            items: &members,
-                            keys: &g.attributes,
-                        },
-                        separator,
-                        after,
-                        number,
-                    ))
+                    let members = Members {
+                        items: &members,
+                        keys: &g.attributes,
+                        after: (c > 0).then(|| split[0][c - 1]).filter(|_| !number),
+                        named,
+                    };
+                    Segment::Field(field_for(&mut fields, attribute, &column, members, separator, number))
                 }
             })
             .collect();
@@ -300,10 +338,13 @@ fn describe_kind(kind: &FieldKind) -> String {
     }
 }
 
-/// The items of one entity, and its key attributes.
+/// Where a column of segments is: the items of its entity, the entity's key
+/// attributes, the segment before it, and the field the source names there.
 struct Members<'a> {
     items: &'a [&'a StoredItem<'a>],
     keys: &'a [String],
+    after: Option<&'a str>,
+    named: Option<&'a str>,
 }
 
 /// The field a column of segments holds: one already read with the same values, the
@@ -314,13 +355,15 @@ fn field_for(
     column: &[&str],
     members: Members,
     separator: &str,
-    after: Option<&str>,
     number: bool,
 ) -> String {
-    if let Some((f, _)) = fields
-        .iter()
-        .find(|(_, seen)| seen.len() == column.len() && seen.iter().zip(column).all(|(a, b)| a == b))
-    {
+    // A field the source names (`<season>` in a Workbench alias) is that field; else one
+    // already read with the same values is.
+    let same = |(f, seen): &&(Field, Vec<String>)| match members.named {
+        Some(n) => f.name == n,
+        None => seen.len() == column.len() && seen.iter().zip(column).all(|(a, b)| a == b),
+    };
+    if let Some((f, _)) = fields.iter().find(same) {
         return f.name.clone();
     }
     let seen = column.iter().map(|s| s.to_string()).collect();
@@ -348,6 +391,7 @@ fn field_for(
     let mut names: Vec<&str> = (members.items.iter())
         .flat_map(|m| m.0.iter().map(|(n, _)| n.as_ref()))
         .filter(|n| !members.keys.iter().any(|k| k == n))
+        .filter(|n| members.named.is_none_or(|named| named == *n))
         .collect();
     names.sort_unstable();
     names.dedup();
@@ -377,7 +421,7 @@ fn field_for(
             return name.to_string();
         }
     }
-    let stem = match after.and_then(label) {
+    let stem = match members.after.and_then(label) {
         Some(l) => {
             let n = entity_name(l);
             let mut c = n.chars();
@@ -388,6 +432,7 @@ fn field_for(
         }
         None => attribute.to_lowercase(),
     };
+    let stem = members.named.map_or(stem, str::to_string);
     let mut name = stem.clone();
     let mut n = 2;
     while fields.iter().any(|(f, _)| f.name == name) || members.items[0].get(&name).is_some() {
@@ -396,6 +441,33 @@ fn field_for(
     }
     fields.push((new(name.clone(), kind), seen));
     name
+}
+
+/// Every grouped item read with `schema` and written again: its values, or why a key
+/// does not come back as it was. Both in the items' order.
+fn rewrite_all(schema: &Schema, groups: &[Group], items: &[StoredItem]) -> (Vec<ProposedItem>, Vec<Misfit>) {
+    let mut proposed = Vec::new();
+    let mut misfits = Vec::new();
+    for g in groups {
+        for &i in &g.members {
+            match rewrite(schema, &g.name, &items[i], &g.attributes) {
+                Ok(values) => proposed.push(ProposedItem {
+                    item: i,
+                    entity: g.name.clone(),
+                    values,
+                }),
+                Err((attribute, stored, reason)) => misfits.push(Misfit {
+                    item: i,
+                    attribute,
+                    stored,
+                    reason,
+                }),
+            }
+        }
+    }
+    proposed.sort_by_key(|p| p.item);
+    misfits.sort_by_key(|m| m.item);
+    (proposed, misfits)
 }
 
 /// An item's values, read from its keys with the proposed design and written again;

@@ -3,6 +3,7 @@
 //! holds the items. Untrusted: a malformed file is a message naming the place.
 
 use super::keys::TableKeys;
+use super::Alias;
 use crate::migrate::stored::StoredItem;
 use serde_json::{Map, Value};
 use std::collections::HashMap;
@@ -48,6 +49,10 @@ pub struct Source {
     pub entity_of: Vec<Option<String>>,
     /// The table's keys when the file states them.
     pub keys: Option<TableKeys>,
+    /// Key patterns the file states per entity (a Workbench facet's key aliases).
+    pub aliases: Vec<Alias>,
+    /// The keylab design the file carries, when keylab wrote it.
+    pub design: Option<crate::schema::Schema>,
     pub table: Option<String>,
     pub notes: Vec<String>,
 }
@@ -101,6 +106,9 @@ fn owned(item: StoredItem) -> StoredItem<'static> {
     )
 }
 
+/// What precedes the keylab design in the Description of a model keylab wrote.
+pub const DESIGN_MARK: &str = "keylab design: ";
+
 /// The versions of NoSQL Workbench's model format this reader knows.
 const WORKBENCH_VERSIONS: [&str; 3] = ["1.0", "2.0", "3.0"];
 /// What a model's table holds that this reader reads; the rest is named as left out.
@@ -128,6 +136,21 @@ fn workbench(text: &str, wanted: Option<&str>) -> Result<Source, String> {
         None => source
             .notes
             .push("the model has no ModelMetadata.Version; read as version 3.0".into()),
+    }
+    let description = doc
+        .get("ModelMetadata")
+        .and_then(|m| m.get("Description"))
+        .and_then(Value::as_str);
+    if let Some(carried) = description.and_then(|d| d.split_once(DESIGN_MARK)).map(|(_, d)| d) {
+        let design = serde_json::from_str::<Value>(carried.trim())
+            .map_err(|e| e.to_string())
+            .and_then(|v| crate::schema::Schema::from_value(&v).map_err(|e| e.to_string()));
+        match design {
+            Ok(d) => source.design = Some(d),
+            Err(why) => source.notes.push(format!(
+                "the keylab design in ModelMetadata.Description cannot be read ({why}): the design is read from the keys"
+            )),
+        }
     }
     let Some(Value::Array(tables)) = doc.get("DataModel") else {
         return Err("has no \"DataModel\" list of tables: is it a NoSQL Workbench model?".into());
@@ -173,6 +196,23 @@ fn workbench(text: &str, wanted: Option<&str>) -> Result<Source, String> {
             Some(Value::String(n)) if !n.trim().is_empty() => n.trim().to_string(),
             _ => return Err(format!("{at} has no FacetName")),
         };
+        let keys = source.keys.clone().unwrap_or_default();
+        for (which, attribute) in [
+            ("PartitionKeyAlias", Some(&keys.partition)),
+            ("SortKeyAlias", keys.sort.as_ref()),
+        ] {
+            let alias = facet
+                .get("KeyAttributeAlias")
+                .and_then(|a| a.get(which))
+                .and_then(Value::as_str);
+            if let (Some(pattern), Some(attribute)) = (alias, attribute) {
+                source.aliases.push(Alias {
+                    entity: name.clone(),
+                    attribute: attribute.clone(),
+                    pattern: pattern.to_string(),
+                });
+            }
+        }
         let data = facet.get("TableData");
         let before = source.items.len();
         add_items(

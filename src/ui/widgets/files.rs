@@ -51,6 +51,33 @@ pub fn download(name: &str, text: &str) -> bool {
     true
 }
 
+/// Downloads the design and its items as a NoSQL Workbench model, and says what the
+/// model could not hold.
+fn download_workbench(state: &Playground) -> (bool, String) {
+    let iso = String::from(js_sys::Date::new_0().to_iso_string());
+    let when = keylab::interop::workbench::shown_date(&iso).unwrap_or(iso);
+    let samples: Vec<(&str, &keylab::Values)> = (state.samples().into_iter())
+        .map(|(e, v)| (e.name.as_str(), v))
+        .collect();
+    let model = keylab::interop::workbench::model(&state.schema, &samples, &when);
+    let table: String = (state.schema.table.name.chars())
+        .filter(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.'))
+        .collect();
+    let name = format!("{}.workbench.json", if table.is_empty() { "keylab" } else { &table });
+    let text = serde_json::to_string_pretty(&model.model).unwrap_or_default();
+    if !download(&name, &text) {
+        return (false, "The browser refused the download.".into());
+    }
+    let said = match model.notes.as_slice() {
+        [] => String::new(),
+        notes => format!(" Not in it: {}.", notes.join("; ")),
+    };
+    (
+        model.notes.is_empty(),
+        format!("Downloaded {name}: open it in NoSQL Workbench (Import data model); each entity is a facet with its items.{said}"),
+    )
+}
+
 /// Downloads the items as `form` writes them, and says what was written and left out.
 fn download_items(state: &Playground, form: ItemsAs) -> (bool, String) {
     let written = state.table_items();
@@ -121,6 +148,10 @@ pub fn Files(props: &FilesProps) -> Html {
         let (state, message) = (props.state.clone(), message.clone());
         Callback::from(move |_: MouseEvent| message.emit(download_items(&state, form)))
     };
+    let workbench = {
+        let (state, message) = (props.state.clone(), message.clone());
+        Callback::from(move |_: MouseEvent| message.emit(download_workbench(&state)))
+    };
     let menu = use_node_ref();
     // An import's question and report show under the header: the menu closes.
     let imported = {
@@ -143,6 +174,7 @@ pub fn Files(props: &FilesProps) -> Html {
                     <button type="button" onclick={export(true)}>{ "Export schema and items" }</button>
                     <button type="button" onclick={export_items(ItemsAs::ExportLines)}>{ "Items as DynamoDB JSON (export lines)" }</button>
                     <button type="button" onclick={export_items(ItemsAs::Batches)}>{ "Items as batch-write-item requests" }</button>
+                    <button type="button" onclick={workbench}>{ "NoSQL Workbench model" }</button>
                     <ImportBox unsaved={props.unsaved} command={props.command.clone()} on_outcome={imported} />
                 </div>
             </details>

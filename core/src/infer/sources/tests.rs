@@ -7,6 +7,8 @@ fn proposal(source: &Source) -> crate::infer::Proposal {
     let options = Options {
         keys: source.keys.clone(),
         entity_of: source.entity_of.clone(),
+        aliases: source.aliases.clone(),
+        design: source.design.clone(),
         table: source.table.clone().unwrap_or_default(),
         ..Options::default()
     };
@@ -111,6 +113,8 @@ proptest::proptest! {
                 let options = Options {
                     keys: source.keys.clone(),
                     entity_of: source.entity_of.clone(),
+        aliases: source.aliases.clone(),
+        design: source.design.clone(),
                     ..Options::default()
                 };
                 let _ = infer(&source.items, &options);
