@@ -16,8 +16,9 @@ use std::sync::LazyLock;
 /// The fuzz schema, read once: reading it per input would be most of each run.
 static SCHEMA: LazyLock<Schema> = LazyLock::new(schema);
 
-/// A schema with every field kind, a GSI on a Number key, and one entity per numeric
-/// kind whose sort key is that one field (for the order property).
+/// A schema with every field kind, a GSI on a Number key, fields with a prefix glued
+/// to them, and one entity per numeric kind whose sort key is that one field (for the
+/// order property; the uint's has a prefix, which must keep the order).
 pub fn schema() -> Schema {
     Schema::from_value(&json!({
         "version": 1, "separator": "#",
@@ -31,10 +32,10 @@ pub fn schema() -> Schema {
                 "s": {"kind": "timestamp", "unit": "s", "width": 10}, "m": {"kind": "timestamp", "unit": "ms", "width": 13, "order": "desc"},
                 "iso": {"kind": "timestamp", "unit": "iso"}, "ul": {"kind": "ulid"}, "k": {"kind": "ksuid", "order": "desc"}},
              "keys": {"PK": [{"literal": "A"}, {"field": "t"}],
-                      "SK": [{"field": "u"}, {"field": "i"}, {"field": "d"}, {"field": "s"}, {"field": "m"},
-                             {"field": "iso"}, {"field": "ul"}, {"field": "k"}, {"field": "t"}],
+                      "SK": [{"field": "u", "prefix": "u_"}, {"field": "i"}, {"field": "d"}, {"field": "s"}, {"field": "m"},
+                             {"field": "iso", "prefix": "at:"}, {"field": "ul"}, {"field": "k"}, {"field": "t", "prefix": "by "}],
                       "G1PK": [{"literal": "G"}], "G1SK": [{"field": "u"}]}},
-            {"name": "U", "fields": {"v": {"kind": "uint", "width": 12}}, "keys": {"PK": [{"literal": "U"}], "SK": [{"field": "v"}]}},
+            {"name": "U", "fields": {"v": {"kind": "uint", "width": 12}}, "keys": {"PK": [{"literal": "U"}], "SK": [{"field": "v", "prefix": "seq_"}]}},
             {"name": "I", "fields": {"v": {"kind": "int", "width": 12, "order": "desc"}}, "keys": {"PK": [{"literal": "I"}], "SK": [{"field": "v"}]}},
             {"name": "D", "fields": {"v": {"kind": "decimal", "width": 8, "scale": 3, "signed": true}}, "keys": {"PK": [{"literal": "D"}], "SK": [{"field": "v"}]}}
         ]

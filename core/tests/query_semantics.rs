@@ -1,6 +1,7 @@
 //! The builder's promise, checked by property: for any items and any access pattern, the
 //! built query run by the evaluator returns exactly the items whose field values satisfy
-//! the pattern, in key order, for every field kind, both orders, and every position.
+//! the pattern, in key order, for every field kind, both orders, and every position,
+//! with and without a prefix glued to the field.
 
 mod common;
 use common::{iso, ksuid_at, satisfies, to_item, ulid_at, value_cmp, values};
@@ -21,14 +22,14 @@ fn schema() -> Schema {
                   "indexes": [{"name": "G1", "partition": "G1PK", "sort": "G1SK"}]},
         "entities": [
             {"name": "A", "fields": {"n": {"kind": "int", "width": 4}, "t": {"kind": "text"}, "u": {"kind": "uint", "width": 3, "order": "desc"}},
-             "keys": {"PK": [{"literal": "A"}], "SK": [{"literal": "A"}, {"field": "n"}, {"field": "t"}, {"field": "u"}],
+             "keys": {"PK": [{"literal": "A"}], "SK": [{"literal": "A"}, {"field": "n", "prefix": "n="}, {"field": "t", "prefix": "t_"}, {"field": "u"}],
                       "G1PK": [{"literal": "G"}], "G1SK": [{"field": "u"}]}},
             {"name": "B", "fields": {"d": {"kind": "decimal", "width": 3, "scale": 2, "order": "desc"}, "id": {"kind": "ulid"}},
              "keys": {"PK": [{"literal": "B"}], "SK": [{"field": "d"}, {"field": "id"}]}},
             {"name": "C", "fields": {"at": {"kind": "timestamp", "unit": "iso", "order": "desc"}, "k": {"kind": "text", "case": "upper"}, "s": {"kind": "timestamp", "unit": "s", "width": 10}},
              "keys": {"PK": [{"literal": "C"}], "SK": [{"literal": "#C"}, {"field": "at"}, {"field": "k"}, {"field": "s"}]}},
             {"name": "D", "fields": {"id": {"kind": "ksuid", "order": "desc"}, "t": {"kind": "text"}},
-             "keys": {"PK": [{"literal": "D"}], "SK": [{"field": "t"}, {"field": "id"}]}}
+             "keys": {"PK": [{"literal": "D"}], "SK": [{"field": "t", "prefix": "by "}, {"field": "id"}]}}
         ]
     }))
     .expect("test schema parses")

@@ -29,8 +29,8 @@ export type Field = (
   mutable?: boolean;
 };
 
-/** One segment of a key template: a literal, or a field's value. */
-export type Segment = { literal: string } | { field: string };
+/** One segment of a key template: a literal, or a field's value (after a prefix glued to it, `seq_000007`). */
+export type Segment = { literal: string } | { field: string; prefix?: string };
 
 export interface Traffic {
   writesPerSecond?: number;

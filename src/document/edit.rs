@@ -63,6 +63,11 @@ pub enum TemplateEdit {
         segment: usize,
         text: String,
     },
+    /// The label glued before a field segment's value, with no separator (`seq_`).
+    SetPrefix {
+        segment: usize,
+        text: String,
+    },
     /// Rewrites every literal segment `from` of the selected entity's templates, as
     /// offered after a rename (`ORDER` follows `Order` becoming `Purchase`).
     RenameLiteral {
@@ -257,9 +262,9 @@ impl Playground {
         let owner_is_number = number(&t.primary.partition);
         let template = |attribute: String, field: &str| {
             let segments = if number(&attribute) {
-                vec![Segment::Field(field.into())]
+                vec![Segment::field(field)]
             } else {
-                vec![Segment::Literal(name.to_uppercase()), Segment::Field(field.into())]
+                vec![Segment::Literal(name.to_uppercase()), Segment::field(field)]
             };
             KeyTemplate { attribute, segments }
         };

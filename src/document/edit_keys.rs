@@ -27,7 +27,7 @@ impl Playground {
                 self.template_mut().ok_or_else(no_template)?;
                 let segment = match kind {
                     NewSegment::Literal => Segment::Literal("TYPE".into()),
-                    NewSegment::Field => Segment::Field(self.add_field()),
+                    NewSegment::Field => Segment::field(self.add_field()),
                 };
                 self.template_mut().ok_or_else(no_template)?.push(segment);
             }
@@ -35,7 +35,7 @@ impl Playground {
                 if self.entity().is_none_or(|e| e.field(&name).is_none()) {
                     return Err(no_field(&name));
                 }
-                self.template_mut().ok_or_else(no_template)?.push(Segment::Field(name));
+                self.template_mut().ok_or_else(no_template)?.push(Segment::field(name));
             }
             TemplateEdit::RemoveSegment(i) => self.remove_segment(i)?,
             TemplateEdit::MoveSegment { from, by } => {
@@ -50,6 +50,7 @@ impl Playground {
                 Some(Segment::Literal(l)) => *l = text,
                 _ => return Err(Refusal::new(format!("segment {} is not a literal", segment + 1))),
             },
+            TemplateEdit::SetPrefix { segment, text } => self.set_prefix(segment, text)?,
             TemplateEdit::RenameLiteral { from, to } => {
                 let e = self.entity_mut().ok_or_else(no_entity)?;
                 for s in e.keys.iter_mut().flat_map(|k| k.segments.iter_mut()) {
@@ -106,12 +107,31 @@ impl Playground {
     }
 
     /// A field no template uses any more goes too, with its sample values.
+    /// A prefix is glued to the value, so it cannot hold the separator (that would be
+    /// another segment), and a Number key, a plain number, has none.
+    fn set_prefix(&mut self, segment: usize, text: String) -> Result<(), Refusal> {
+        let separator = self.schema.separator.clone();
+        if !separator.is_empty() && text.contains(&separator) {
+            return Err(Refusal::new(prefix_holds_separator(&text, &separator)));
+        }
+        let number = self.schema.table.attribute_type(&self.attribute()) == Some(keylab::schema::AttrType::N);
+        if number && !text.is_empty() {
+            return Err(Refusal::new("a Number key is a plain number: it has no prefix"));
+        }
+        match self.template_mut().and_then(|t| t.get_mut(segment)) {
+            Some(Segment::Field(f)) => f.prefix = text,
+            _ => return Err(Refusal::new(format!("segment {} is not a field", segment + 1))),
+        }
+        Ok(())
+    }
+
     fn remove_segment(&mut self, i: usize) -> Result<(), Refusal> {
         let t = self.template_mut().ok_or_else(no_template)?;
         if i >= t.len() {
             return Err(Refusal::new(format!("there is no segment {}", i + 1)));
         }
         if let Segment::Field(f) = t.remove(i) {
+            let f = f.name;
             if !self.uses(&f) {
                 if let Some(e) = self.entity_mut() {
                     e.fields.retain(|x| x.name != f);
@@ -193,8 +213,11 @@ impl Playground {
             f.name = to.clone();
         }
         for s in e.keys.iter_mut().flat_map(|k| k.segments.iter_mut()) {
-            if matches!(s, Segment::Field(f) if *f == field) {
-                *s = Segment::Field(to.clone());
+            // The field keeps its prefix under its new name.
+            if let Segment::Field(f) = s {
+                if f.name == field {
+                    f.name = to.clone();
+                }
             }
         }
         for values in self.entity_values_mut() {
@@ -216,4 +239,11 @@ fn carry_over(old: FieldKind, new: FieldKind) -> FieldKind {
         Some(width) if new.width().is_some() => new.with_width(width),
         _ => new,
     }
+}
+
+/// Why a prefix that holds the separator is refused, and what to do instead.
+pub fn prefix_holds_separator(text: &str, separator: &str) -> String {
+    format!(
+        "{text:?} holds the separator {separator:?}: a prefix is glued to the value; put the text before the separator in a literal segment"
+    )
 }

@@ -74,7 +74,7 @@ impl Playground {
                 if e.template(attribute).is_none() {
                     e.keys.push(KeyTemplate {
                         attribute: attribute.clone(),
-                        segments: vec![Segment::Field(attribute.clone())],
+                        segments: vec![Segment::field(attribute.clone())],
                     });
                 }
             }
@@ -151,7 +151,8 @@ impl Playground {
                 });
             }
             if let Some(t) = target.keys.iter_mut().find(|k| k.attribute == old.attribute) {
-                t.segments.retain(|s| !matches!(s, Segment::Field(f) if f == field));
+                t.segments
+                    .retain(|s| !matches!(s, Segment::Field(f) if f.name == field));
                 // A key of no segment cannot be written: it keeps the entity's literal.
                 if t.segments.is_empty() {
                     t.segments.push(literal.clone());
@@ -162,7 +163,7 @@ impl Playground {
         if let Some(sort) = index.keys.sort.filter(|s| target.template(s).is_none()) {
             target.keys.push(KeyTemplate {
                 attribute: sort,
-                segments: vec![Segment::Field(field.to_string())],
+                segments: vec![Segment::field(field)],
             });
         }
         if let Some(f) = target.fields.iter_mut().find(|f| f.name == field) {

@@ -9,6 +9,7 @@ mod after_edit_tests;
 mod direction_tests;
 mod edit;
 mod edit_keys;
+pub use edit_keys::prefix_holds_separator;
 mod edit_work;
 #[cfg(test)]
 mod fix_tests;
@@ -312,9 +313,11 @@ impl Playground {
 
     fn uses(&self, field: &str) -> bool {
         self.entity().is_some_and(|e| {
-            e.keys
-                .iter()
-                .any(|k| k.segments.iter().any(|s| matches!(s, Segment::Field(f) if f == field)))
+            e.keys.iter().any(|k| {
+                k.segments
+                    .iter()
+                    .any(|s| matches!(s, Segment::Field(f) if f.name == field))
+            })
         })
     }
 

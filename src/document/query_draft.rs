@@ -232,7 +232,7 @@ impl Playground {
                     .iter()
                     .take_while(|s| match s {
                         Segment::Literal(_) => true,
-                        Segment::Field(f) => fields[..n].contains(f),
+                        Segment::Field(f) => fields[..n].contains(&f.name),
                     })
                     .cloned()
                     .collect();

@@ -61,7 +61,7 @@ fn segments_add_remove_move_and_rename() {
     ]);
     let t = p.template().unwrap();
     assert_eq!(t.segments.len(), 5);
-    assert_eq!(t.segments[3], Segment::Field("field1".into()));
+    assert_eq!(t.segments[3], Segment::field("field1"));
     assert_eq!(p.rows[0].values["field1"], json!("0"));
     let p = run(vec![
         Action::from(TemplateEdit::AddSegment(NewSegment::Field)),
@@ -76,12 +76,12 @@ fn segments_add_remove_move_and_rename() {
         Action::from(TemplateEdit::MoveSegment { from: 0, by: 1 }),
         Action::from(TemplateEdit::MoveSegment { from: 0, by: -1 }),
     ]);
-    assert_eq!(p.template().unwrap().segments[0], Segment::Field("at".into()));
+    assert_eq!(p.template().unwrap().segments[0], Segment::field("at"));
     let p = run(vec![Action::from(FieldEdit::RenameField {
         field: "player".into(),
         to: "who".into(),
     })]);
-    assert_eq!(p.template().unwrap().segments[2], Segment::Field("who".into()));
+    assert_eq!(p.template().unwrap().segments[2], Segment::field("who"));
     assert_eq!(p.rows[1].values["who"], json!("p_8842"));
     let same = run(vec![Action::from(FieldEdit::RenameField {
         field: "player".into(),
@@ -405,10 +405,7 @@ fn a_multi_attribute_index_is_made_from_the_entitys_fields_each_held_as_itself()
     assert_eq!(p.schema.table.attribute_type("score"), Some(AttrType::N));
     assert_eq!(p.schema.table.attribute_type("season"), Some(AttrType::S));
     let run_entity = &p.schema.entities[0];
-    assert_eq!(
-        run_entity.template("at").unwrap().segments,
-        vec![Segment::Field("at".into())]
-    );
+    assert_eq!(run_entity.template("at").unwrap().segments, vec![Segment::field("at")]);
     assert_eq!(p.attribute(), "score");
     assert!(p.schema.check().0.is_empty(), "{:?}", p.schema.check().0);
     // Removing it takes its attributes and templates along.

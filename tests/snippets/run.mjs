@@ -30,7 +30,7 @@ const hostile = [
   `#{\`touch ${canary}\`}`,
   'new\nline\ttab\r\u0007bell\u001b[31m',
   'emoji 😀 rtl \u200F\u202E mark',
-  `${'x'.repeat(996)}-1kb`, // exactly 1000 bytes
+  `${'x'.repeat(990)}-1kb`, // 994 bytes: the sort key with its prefixes and separators is 1019 of 1024
   '1e3',
   '0x1F',
   '-0',
@@ -57,9 +57,11 @@ const schema = {
     },
     keys: {
       PK: [{ literal: 'SEASON' }, { field: 'season' }],
-      SK: [{ field: 'score' }, { field: 'at' }, { field: 'player' }],
+      // Labels glued to values, as ElectroDB writes them: every range, equal and
+      // begins_with below runs through a prefix.
+      SK: [{ field: 'score', prefix: 'score_' }, { field: 'at' }, { field: 'player', prefix: 'by:' }],
       GSI1PK: [{ literal: 'PLAYER' }, { field: 'player' }],
-      GSI1SK: [{ field: 'at' }, { field: 'score' }],
+      GSI1SK: [{ field: 'at', prefix: 't=' }, { field: 'score' }],
     },
   }],
 };

@@ -357,7 +357,12 @@ fn random_schema(r: &mut Rng, n: usize) -> Option<Schema> {
             if !number && r.chance(30) {
                 sk.push(json!({"literal": *r.pick(&["A", "ORDER", "x-1", "é"])}));
             }
-            sk.push(json!({"field": name}));
+            // A label glued to the value, as ElectroDB writes `seq_000007`.
+            if !number && r.chance(25) {
+                sk.push(json!({"field": name, "prefix": *r.pick(&["seq_", "by ", "é-", "v="])}));
+            } else {
+                sk.push(json!({"field": name}));
+            }
         }
         // A repeated field must read back equal to itself.
         if !number && r.chance(10) {

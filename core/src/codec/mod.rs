@@ -371,12 +371,6 @@ fn is_sparse_omission(schema: &Schema, template: &KeyTemplate, values: &Values) 
         })
 }
 
-/// A moment (milliseconds since 1970) as UTC ISO-8601 text, `2026-12-05T12:00:00.000Z`;
-/// `None` outside the years 0 to 9999.
-pub fn timestamp_text(ms: i128) -> Option<String> {
-    timestamp::utc_text(ms).ok()
-}
-
 /// Builds one key attribute's value.
 pub fn encode_key(
     schema: &Schema,
@@ -399,7 +393,8 @@ pub fn encode_key(
         }
         match seg {
             Segment::Literal(l) => key.push_str(l),
-            Segment::Field(name) => {
+            Segment::Field(used) => {
+                let name = &used.name;
                 let ctx = || field_ctx(entity, attr, name);
                 let Some(field) = entity.field(name) else {
                     errors.push(Error::new(ctx(), ErrorKind::UndefinedField));
@@ -419,6 +414,7 @@ pub fn encode_key(
                 };
                 match encoded {
                     Ok((stored, ws)) => {
+                        key.push_str(&used.prefix);
                         key.push_str(&stored);
                         warnings.extend(ws.into_iter().map(|kind| Warning {
                             context: ctx().with_value(shown(value)),
@@ -461,7 +457,14 @@ pub(crate) fn key_attribute_type(
 /// A Number attribute's template must be one numeric field: a number has no separators.
 pub(crate) fn number_template(template: &KeyTemplate, ctx: impl Fn() -> Context) -> Result<(), Error> {
     match template.segments.as_slice() {
-        [Segment::Field(_)] => Ok(()),
+        [Segment::Field(f)] if f.prefix.is_empty() => Ok(()),
+        [Segment::Field(_)] => Err(Error::new(
+            ctx(),
+            ErrorKind::InvalidSchema {
+                reason: "a Number attribute's key is a number, which cannot carry a prefix".into(),
+                fix: "take the prefix off, or change the attribute's type to S".into(),
+            },
+        )),
         _ => Err(Error::new(
             ctx(),
             ErrorKind::InvalidSchema {

@@ -24,11 +24,14 @@ pub fn naive_key_into(schema: &Schema, template: &KeyTemplate, values: &Values, 
         }
         match s {
             Segment::Literal(l) => out.push_str(l),
-            Segment::Field(f) => match value_of(values, f) {
-                Some(Value::String(text)) => out.push_str(text),
-                Some(v) => out.push_str(&shown(v)),
-                None => {}
-            },
+            Segment::Field(f) => {
+                out.push_str(&f.prefix);
+                match value_of(values, f) {
+                    Some(Value::String(text)) => out.push_str(text),
+                    Some(v) => out.push_str(&shown(v)),
+                    None => {}
+                }
+            }
         }
     }
 }

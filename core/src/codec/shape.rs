@@ -164,10 +164,15 @@ impl KeyShape {
             if i > 0 {
                 parts.push(Part::Exact(schema.separator.chars().collect()));
             }
+            if let Segment::Field(used) = segment {
+                if !used.prefix.is_empty() {
+                    parts.push(Part::Exact(used.prefix.chars().collect()));
+                }
+            }
             parts.push(match segment {
                 Segment::Literal(l) => Part::Exact(l.chars().collect()),
-                Segment::Field(name) => {
-                    let field = entity.field(name)?;
+                Segment::Field(used) => {
+                    let field = entity.field(used)?;
                     field.kind.validate().ok()?;
                     match field.kind {
                         FieldKind::Text { case, .. } => Part::Text(case),

@@ -277,7 +277,7 @@ fn entity(
                         after: (c > 0).then(|| split[0][c - 1]).filter(|_| !number),
                         named,
                     };
-                    Segment::Field(field_for(&mut fields, attribute, &column, members, separator, number))
+                    Segment::field(field_for(&mut fields, attribute, &column, members, separator, number))
                 }
             })
             .collect();

@@ -139,7 +139,8 @@ pub fn model(schema: &Schema, samples: &[(&str, &Values)], when: &str) -> Model 
 
 /// A moment (milliseconds since 1970, UTC) as Workbench's model files show it.
 pub fn shown_ms(ms: i128) -> Option<String> {
-    shown_date(&crate::codec::timestamp_text(ms)?)
+    let iso = crate::codec::iso_sample(ms, crate::schema::IsoFormat::default());
+    shown_date(&iso)
 }
 
 /// A date as Workbench's model files show it, `Dec 05, 2026, 12:00 PM`, from the ISO

@@ -178,8 +178,9 @@ pub struct FieldPlan {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Part {
     Literal(String),
-    /// The index of a field in [`KeyPlan::fields`].
-    Field(usize),
+    /// The index of a field in [`KeyPlan::fields`], and the prefix glued before its
+    /// value (empty for none).
+    Field(usize, String),
 }
 
 /// One key attribute of one entity.
@@ -225,9 +226,14 @@ impl KeyPlan {
             if n > 0 {
                 steps.push(ReadStep::Separator);
             }
+            if let Part::Field(_, prefix) = part {
+                if !prefix.is_empty() {
+                    steps.push(ReadStep::Literal(prefix));
+                }
+            }
             steps.push(match part {
                 Part::Literal(l) => ReadStep::Literal(l),
-                Part::Field(at) => {
+                Part::Field(at, _) => {
                     let field = &self.fields[*at];
                     if std::mem::replace(&mut seen[*at], true) {
                         ReadStep::Again { at: *at, field }
@@ -246,7 +252,8 @@ impl KeyPlan {
     }
 
     /// What the writer joins, in template order: each literal as `literal` quotes it,
-    /// each field as `field` writes it.
+    /// each field as `field` writes it, after its prefix (quoted and joined with `+`,
+    /// which concatenates strings in every language the emitters write).
     pub(crate) fn segments(
         &self,
         literal: impl Fn(&str) -> String,
@@ -256,7 +263,8 @@ impl KeyPlan {
             .iter()
             .map(|p| match p {
                 Part::Literal(l) => literal(l),
-                Part::Field(at) => field(&self.fields[*at]),
+                Part::Field(at, prefix) if prefix.is_empty() => field(&self.fields[*at]),
+                Part::Field(at, prefix) => format!("{} + {}", literal(prefix), field(&self.fields[*at])),
             })
             .collect()
     }
@@ -310,7 +318,8 @@ pub fn plan(schema: &Schema) -> Result<Plan, String> {
                 .iter()
                 .map(|s| match s {
                     Segment::Literal(l) => Part::Literal(l.clone()),
-                    Segment::Field(name) => {
+                    Segment::Field(used) => {
+                        let name = &used.name;
                         let at = fields.iter().position(|f| f.name == *name).unwrap_or_else(|| {
                             let kind = entity.field(name).map(|f| Kind::of(&f.kind));
                             fields.push(FieldPlan {
@@ -322,7 +331,7 @@ pub fn plan(schema: &Schema) -> Result<Plan, String> {
                             });
                             fields.len() - 1
                         });
-                        Part::Field(at)
+                        Part::Field(at, used.prefix.clone())
                     }
                 })
                 .collect();
@@ -424,9 +433,14 @@ pub(crate) fn shape(key: &KeyPlan, sep: &str) -> String {
         .iter()
         .map(|p| match p {
             Part::Literal(l) => format!("\"{l}\""),
-            Part::Field(i) => {
+            Part::Field(i, prefix) => {
                 let f = &key.fields[*i];
-                format!("{} ({})", f.name, kind_name(&f.kind))
+                let glued = if prefix.is_empty() {
+                    String::new()
+                } else {
+                    format!("\"{prefix}\" + ")
+                };
+                format!("{glued}{} ({})", f.name, kind_name(&f.kind))
             }
         })
         .collect::<Vec<_>>()

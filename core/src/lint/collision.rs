@@ -169,9 +169,13 @@ fn same_shape(a: &Entity, ta: &KeyTemplate, b: &Entity, tb: &KeyTemplate) -> boo
         && ta.segments.iter().zip(&tb.segments).all(|pair| match pair {
             (Segment::Literal(x), Segment::Literal(y)) => x == y,
             (Segment::Field(x), Segment::Field(y)) => match (a.field(x), b.field(y)) {
+                // Fixed widths meet only behind the same prefix; a text field holds
+                // whatever follows its own prefix, so it meets any prefix that starts so.
                 (Some(fx), Some(fy)) => match (encoded_width(&fx.kind), encoded_width(&fy.kind)) {
-                    (Some(wx), Some(wy)) => wx == wy,
-                    _ => true,
+                    (Some(wx), Some(wy)) => x.prefix == y.prefix && wx == wy,
+                    (None, Some(_)) => y.prefix.starts_with(&x.prefix),
+                    (Some(_), None) => x.prefix.starts_with(&y.prefix),
+                    (None, None) => x.prefix.starts_with(&y.prefix) || y.prefix.starts_with(&x.prefix),
                 },
                 _ => false,
             },
@@ -185,7 +189,7 @@ fn shape_text(template: &KeyTemplate) -> String {
         .iter()
         .map(|s| match s {
             Segment::Literal(l) => l.clone(),
-            Segment::Field(f) => format!("<{f}>"),
+            Segment::Field(f) => f.to_string(),
         })
         .collect::<Vec<_>>()
         .join("|")

@@ -158,13 +158,16 @@ pub(super) fn fixed_bytes<'t>(
     for segment in &template.segments {
         match segment {
             Segment::Literal(l) => fixed += l.len(),
-            Segment::Field(name) => match &entity.field(name)?.kind {
-                FieldKind::Text {
-                    max_length: Some(n), ..
-                } => fixed += *n as usize * BYTES_PER_CHAR,
-                FieldKind::Text { .. } => texts.push(name.as_str()),
-                kind => fixed += encoded_width(kind)?,
-            },
+            Segment::Field(used) => {
+                fixed += used.prefix.len();
+                match &entity.field(used)?.kind {
+                    FieldKind::Text {
+                        max_length: Some(n), ..
+                    } => fixed += *n as usize * BYTES_PER_CHAR,
+                    FieldKind::Text { .. } => texts.push(used.name.as_str()),
+                    kind => fixed += encoded_width(kind)?,
+                }
+            }
         }
     }
     Some((fixed, texts))

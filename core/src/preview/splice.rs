@@ -64,11 +64,11 @@ fn place<'s>(before: &Schema, after: &'s Schema, entity: usize, attribute: &str,
     for (i, segment) in template.segments.iter().enumerate() {
         match (segment, &found) {
             // A field written twice has no single place.
-            (Segment::Field(f), Some(_)) if f == field => return None,
+            (Segment::Field(f), Some(_)) if f.name == field => return None,
             // After the segment, the rest of the key is copied whatever its lengths.
             (_, Some(_)) => {}
-            (Segment::Field(f), None) if f == field => {
-                let at = offset + if i > 0 { before.separator.len() } else { 0 };
+            (Segment::Field(f), None) if f.name == field => {
+                let at = offset + if i > 0 { before.separator.len() } else { 0 } + f.prefix.len();
                 let (old_field, new_field) = (old.field(f)?, new.field(f)?);
                 let noting = Noting::of(new_field);
                 let rewidth = match (old_field.kind, new_field.kind) {
@@ -90,7 +90,7 @@ fn place<'s>(before: &Schema, after: &'s Schema, entity: usize, attribute: &str,
             (segment, None) => {
                 let len = match segment {
                     Segment::Literal(l) => l.len(),
-                    Segment::Field(f) => fixed_len(&old.field(f)?.kind)?,
+                    Segment::Field(f) => f.prefix.len() + fixed_len(&old.field(f)?.kind)?,
                 };
                 offset += len + if i > 0 { before.separator.len() } else { 0 };
             }

@@ -75,7 +75,9 @@ impl<'a> Partition<'a> {
             segments.len() == head.len()
                 && segments.iter().zip(head).all(|pair| match pair {
                     (Segment::Literal(a), Segment::Literal(b)) => a == b,
-                    (Segment::Field(a), Segment::Field(b)) => kind(e, a).is_some() && kind(e, a) == kind(entity, b),
+                    (Segment::Field(a), Segment::Field(b)) => {
+                        a.prefix == b.prefix && kind(e, a).is_some() && kind(e, a) == kind(entity, b)
+                    }
                     _ => false,
                 })
         };

@@ -229,6 +229,30 @@ fn entity(s: &Schema, e: &Entity, path: &str, errors: &mut Vec<Error>, warnings:
                 Segment::Field(f) if e.field(f).is_none() => {
                     errors.push(Error::new(ctx.clone().with_field(f), ErrorKind::UndefinedField))
                 }
+                Segment::Field(f) if f.prefix.contains(s.separator.as_str()) && !s.separator.is_empty() => schema_error(
+                    errors,
+                    ctx.clone().with_field(f),
+                    format!(
+                        "field {}'s prefix {:?} holds the separator {:?}, so its key would have one segment more than its template",
+                        f.name, f.prefix, s.separator
+                    ),
+                    "make the part before the separator a literal segment of its own, and keep the rest as the prefix",
+                ),
+                Segment::Field(f) if f.prefix.chars().any(|c| RESERVED.contains(&c)) => schema_error(
+                    errors,
+                    ctx.clone().with_field(f),
+                    format!("field {}'s prefix has U+0000 or U+10FFFF, which keylab reserves as query range bounds", f.name),
+                    "remove that character from the prefix",
+                ),
+                Segment::Field(f) if !f.prefix.is_empty() && attr_type == AttrType::N => schema_error(
+                    errors,
+                    ctx.clone().with_field(f),
+                    format!(
+                        "is a Number (N) attribute, whose key is a number: field {} cannot carry the prefix {:?}",
+                        f.name, f.prefix
+                    ),
+                    "take the prefix off, or change the attribute's type to S",
+                ),
                 _ => {}
             }
         }
@@ -292,7 +316,7 @@ fn stored_as_itself(
 ) {
     let index = place.index;
     let field = match k.segments.as_slice() {
-        [Segment::Field(f)] => e.field(f),
+        [Segment::Field(f)] if f.prefix.is_empty() => e.field(f),
         _ => {
             schema_error(
                 errors,

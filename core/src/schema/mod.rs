@@ -199,8 +199,59 @@ pub struct KeyTemplate {
 pub enum Segment {
     /// Written as it is, e.g. `SEASON` or `#READING`.
     Literal(String),
-    /// The encoded value of the named field.
-    Field(String),
+    /// The encoded value of the named field, after its prefix if it has one.
+    Field(FieldRef),
+}
+
+/// A field as a key template writes it: its name, and a label glued to its value
+/// with no separator between them, as ElectroDB writes `seq_000007` (empty for none).
+///
+/// Order: every key the segment writes starts with the same prefix, so two of them
+/// compare as their values' encodings do (byte order skips a common prefix), and the
+/// value is read back by taking the prefix off. The prefix cannot hold the separator
+/// (it would be a segment of its own) and a Number key has none (a number has no label).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FieldRef {
+    pub name: String,
+    pub prefix: String,
+}
+
+impl FieldRef {
+    pub fn new(name: impl Into<String>) -> FieldRef {
+        FieldRef {
+            name: name.into(),
+            prefix: String::new(),
+        }
+    }
+
+    pub fn prefixed(prefix: impl Into<String>, name: impl Into<String>) -> FieldRef {
+        FieldRef {
+            name: name.into(),
+            prefix: prefix.into(),
+        }
+    }
+}
+
+impl std::ops::Deref for FieldRef {
+    type Target = str;
+    /// The field's name: what most readers of a template want.
+    fn deref(&self) -> &str {
+        &self.name
+    }
+}
+
+impl std::fmt::Display for FieldRef {
+    /// As people write it: `<seq>`, or `seq_<seq>` with its prefix.
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        write!(f, "{}<{}>", self.prefix, self.name)
+    }
+}
+
+impl Segment {
+    /// A field segment without a prefix.
+    pub fn field(name: impl Into<String>) -> Segment {
+        Segment::Field(FieldRef::new(name))
+    }
 }
 
 impl Field {
@@ -214,7 +265,7 @@ impl Segment {
     pub fn shown(&self) -> String {
         match self {
             Segment::Literal(l) => l.clone(),
-            Segment::Field(f) => format!("<{f}>"),
+            Segment::Field(f) => f.to_string(),
         }
     }
 }
@@ -223,7 +274,7 @@ impl KeyTemplate {
     /// The fields the template uses, in template order (a field used twice comes twice).
     pub fn fields(&self) -> impl Iterator<Item = &str> {
         self.segments.iter().filter_map(|s| match s {
-            Segment::Field(f) => Some(f.as_str()),
+            Segment::Field(f) => Some(f.name.as_str()),
             Segment::Literal(_) => None,
         })
     }

@@ -351,10 +351,22 @@ fn entity(at: &At) -> Result<Entity, Errors> {
         let mut segments = Vec::new();
         for (i, s) in t.array()?.iter().enumerate() {
             let seg = t.index(i, s);
-            seg.only(&["literal", "field"])?;
+            seg.only(&["literal", "field", "prefix"])?;
             match (seg.get("literal")?, seg.get("field")?) {
+                (Some(_), None) if seg.get("prefix")?.is_some() => return Err(Error::invalid_schema(
+                    seg.path.clone(),
+                    "\"prefix\" belongs to a field segment, not a literal",
+                    "write the literal's text in \"literal\" itself, or move \"prefix\" to the field it is glued to",
+                )
+                .into()),
                 (Some(l), None) => segments.push(Segment::Literal(l.string()?.to_string())),
-                (None, Some(f)) => segments.push(Segment::Field(f.string()?.to_string())),
+                (None, Some(f)) => {
+                    let prefix = match seg.get("prefix")? {
+                        Some(p) => p.string()?.to_string(),
+                        None => String::new(),
+                    };
+                    segments.push(Segment::Field(FieldRef::prefixed(prefix, f.string()?)))
+                }
                 _ => {
                     return Err(Error::invalid_schema(
                         seg.path.clone(),

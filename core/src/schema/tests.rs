@@ -131,3 +131,62 @@ fn a_wrong_or_misplaced_iso_format_is_refused_with_the_fix() {
         assert!(said.contains(needle), "{spec}: {said}");
     }
 }
+
+/// ElectroDB's default keys: a label glued to each value, `$shop#orderid_o-9`.
+fn glued(extra: serde_json::Value) -> Result<Schema, crate::error::Errors> {
+    let mut doc = json!({
+        "version": 1, "separator": "#",
+        "table": {"name": "T", "attributes": {"pk": "S", "sk": "S", "n": "N"}, "primary": {"partition": "pk", "sort": "sk"}},
+        "entities": [{"name": "Order",
+            "fields": {"orderId": {"kind": "text"}, "seq": {"kind": "uint", "width": 6}},
+            "keys": {"pk": [{"literal": "$shop"}, {"field": "orderId", "prefix": "orderid_"}],
+                     "sk": [{"literal": "$order_1"}, {"field": "seq", "prefix": "seq_"}]}}]
+    });
+    if let Some(keys) = extra.as_object() {
+        for (k, v) in keys {
+            doc["entities"][0]["keys"][k] = v.clone();
+        }
+    }
+    Schema::from_value(&doc)
+}
+
+#[test]
+fn a_prefix_glued_to_a_field_reads_writes_and_shows() {
+    let schema = glued(json!({})).unwrap();
+    let sk = schema.entities[0].template("sk").unwrap();
+    assert_eq!(sk.segments[1], Segment::Field(FieldRef::prefixed("seq_", "seq")));
+    assert_eq!(sk.pattern("#"), "$order_1#seq_<seq>");
+    assert_eq!(Schema::from_value(&schema.to_value()).unwrap(), schema);
+    assert_eq!(
+        schema.to_value()["entities"][0]["keys"]["sk"][1],
+        json!({"field": "seq", "prefix": "seq_"})
+    );
+    let values = serde_json::from_value(json!({"orderId": "o-9", "seq": 7})).unwrap();
+    let keys = crate::codec::encode(&schema, "Order", &values).unwrap();
+    assert_eq!(keys.get("pk").unwrap().as_str(), "$shop#orderid_o-9");
+    assert_eq!(keys.get("sk").unwrap().as_str(), "$order_1#seq_000007");
+    let back = crate::codec::decode(&schema, "Order", "sk", "$order_1#seq_000007").unwrap();
+    assert_eq!(back["seq"], json!(7));
+    let wrong = crate::codec::decode(&schema, "Order", "sk", "$order_1#000007")
+        .unwrap_err()
+        .to_string();
+    assert!(wrong.contains("the prefix \"seq_\" of field seq"), "{wrong}");
+}
+
+#[test]
+fn a_prefix_is_refused_where_it_cannot_keep_its_promise() {
+    let message = |extra| glued(extra).map_or_else(|e| Some(e.to_string()), |_| None);
+    let on_literal = glued(json!({"sk": [{"literal": "X", "prefix": "p"}]}))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        on_literal.contains("\"prefix\" belongs to a field segment"),
+        "{on_literal}"
+    );
+    let with_separator = message(json!({"sk": [{"field": "seq", "prefix": "seq#"}]})).unwrap();
+    assert!(with_separator.contains("holds the separator"), "{with_separator}");
+    let number = message(json!({"n": [{"field": "seq", "prefix": "s"}]})).unwrap();
+    assert!(number.contains("cannot carry the prefix"), "{number}");
+    let reserved = message(json!({"sk": [{"field": "seq", "prefix": "\u{0}"}]})).unwrap();
+    assert!(reserved.contains("U+0000"), "{reserved}");
+}

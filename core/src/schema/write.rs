@@ -135,7 +135,8 @@ pub(super) fn schema(s: &Schema) -> Value {
                     .iter()
                     .map(|s| match s {
                         Segment::Literal(l) => json!({ "literal": l }),
-                        Segment::Field(f) => json!({ "field": f }),
+                        Segment::Field(f) if f.prefix.is_empty() => json!({ "field": f.name }),
+                        Segment::Field(f) => json!({ "field": f.name, "prefix": f.prefix }),
                     })
                     .collect();
                 keys.insert(k.attribute.clone(), Value::Array(segs));

@@ -65,7 +65,7 @@ pub fn Inspector(props: &InspectorProps) -> Html {
     };
     let row = segments.get(at).map(|s| {
         let name = match s {
-            Segment::Field(f) => Some(f.as_str()),
+            Segment::Field(f) => Some(f.name.as_str()),
             Segment::Literal(_) => None,
         };
         let field = name.and_then(|n| entity.and_then(|e| e.field(n))).cloned();
@@ -86,7 +86,8 @@ pub fn Inspector(props: &InspectorProps) -> Html {
             <ol class="segments" start={(at + 1).to_string()}>
                 <SegmentRow key={format!("{}/{at}", state.entity_index().0)} index={at} count={segments.len()} segment={s.clone()}
                     {field} {plan} {expected} {errors} {warnings} dispatch={dispatch.clone()}
-                    entity={state.entity_index()} {siblings} {unsettled} />
+                    entity={state.entity_index()} {siblings} {unsettled} separator={state.schema().separator.clone()}
+                    number={state.schema().table.attribute_type(&state.attribute()) == Some(keylab::schema::AttrType::N)} />
             </ol>
         }
     });

@@ -33,6 +33,44 @@ pub struct SegmentRowProps {
     /// This field's settings typed but not applied, by setting (`width`, `name`, …).
     #[prop_or_default]
     pub unsettled: BTreeMap<String, Unsettled>,
+    /// The design's separator, which a prefix cannot hold.
+    #[prop_or_default]
+    pub separator: AttrValue,
+    /// The key attribute is a Number: its key is a plain number, with no prefix.
+    #[prop_or_default]
+    pub number: bool,
+}
+
+/// The label glued before a field's value (`seq_` in `seq_000007`), typed and checked.
+fn prefix_control(props: &SegmentRowProps, field: &str, prefix: &str) -> Html {
+    let i = props.index;
+    let separator = props.separator.to_string();
+    let read = Callback::from(move |text: String| {
+        if !separator.is_empty() && text.contains(&separator) {
+            Err(Unsettled {
+                setting: format!("prefix of segment {}", i + 1),
+                problem: crate::document::prefix_holds_separator(&text, &separator),
+                text,
+            })
+        } else if text.chars().count() > crate::document::NAME_MAX {
+            Err(Unsettled {
+                setting: format!("prefix of segment {}", i + 1),
+                problem: format!("a prefix holds at most {} characters", crate::document::NAME_MAX),
+                text,
+            })
+        } else {
+            Ok(Action::from(TemplateEdit::SetPrefix { segment: i, text }))
+        }
+    });
+    html! {
+        <span class="control" title="written before the value with no separator, as ElectroDB writes seq_000007">
+            <label for={format!("seg-{i}-prefix")}>{ "prefix" }</label>
+            <TypedInput id={format!("seg-{i}-prefix")} class={classes!("short")} value={prefix.to_string()} {read} dispatch={props.dispatch.clone()}
+                placeholder="none"
+                unsettled_key={SettingKey::new(props.entity, SettingOf::Field(field.to_string()), "prefix")}
+                unsettled={props.unsettled.get("prefix").cloned()} />
+        </span>
+    }
 }
 
 /// A share of capacity, readable at both ends of the scale.
@@ -101,16 +139,23 @@ pub fn SegmentRow(props: &SegmentRowProps) -> Html {
                 </span>
             }
         }
-        (Segment::Field(_), Some(f)) => {
+        (Segment::Field(used), Some(f)) => {
             let around = Around {
                 dispatch: d,
                 entity: props.entity,
                 siblings: &props.siblings,
                 unsettled: &props.unsettled,
             };
-            FieldSettings::new(i, f, around).view()
+            html! {
+                <>
+                    { FieldSettings::new(i, f, around).view() }
+                    if !props.number || !used.prefix.is_empty() { { prefix_control(props, &used.name, &used.prefix) } }
+                </>
+            }
         }
-        (Segment::Field(name), None) => html! { <span class="control">{ format!("field {name} (undefined)") }</span> },
+        (Segment::Field(used), None) => {
+            html! { <span class="control">{ format!("field {} (undefined)", used.name) }</span> }
+        }
     };
     html! {
         <li class="segment" data-testid={format!("segment-{i}")}>
@@ -126,7 +171,7 @@ pub fn SegmentRow(props: &SegmentRowProps) -> Html {
                 <span class="control">
                     <label for={format!("seg-{i}-expected")}>{ "expected max" }</label>
                     <TypedInput id={format!("seg-{i}-expected")} inputmode="numeric" placeholder="largest sample" value={props.expected.clone()}
-                        read={{ let name = name.clone(); Callback::from(move |text: String| Ok(Action::from(PrefsEdit::SetExpectedMax { field: name.clone(), text }))) }}
+                        read={{ let name = name.name.clone(); Callback::from(move |text: String| Ok(Action::from(PrefsEdit::SetExpectedMax { field: name.clone(), text }))) }}
                         dispatch={d.clone()} />
                 </span>
             }

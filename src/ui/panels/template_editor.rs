@@ -82,7 +82,11 @@ pub fn TemplateEditor(props: &TemplateEditorProps) -> Html {
             .chain(
                 e.fields
                     .iter()
-                    .filter(|f| !segments.contains(&Segment::Field(f.name.clone())))
+                    .filter(|f| {
+                        !segments
+                            .iter()
+                            .any(|s| matches!(s, Segment::Field(used) if used.name == f.name))
+                    })
                     .map(|f| (f.name.clone(), format!("{} ({})", f.name, f.kind.name()))),
             )
             .collect(),

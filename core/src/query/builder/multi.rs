@@ -24,10 +24,10 @@ fn field_of<'e>(entity: &'e Entity, attribute: &str, index: &str) -> Result<(&'e
         )
     })?;
     match template.segments.as_slice() {
-        [Segment::Field(f)] => Ok((template, f.as_str())),
+        [Segment::Field(f)] if f.prefix.is_empty() => Ok((template, f.name.as_str())),
         _ => Err(pattern_error(
             &entity.name,
-            format!("{attribute} is an attribute of {index}'s multi-attribute key, so its template must be one field"),
+            format!("{attribute} is an attribute of {index}'s multi-attribute key, so its template must be one field, without a prefix"),
             "make the template a single field",
         )),
     }

@@ -13,13 +13,14 @@ use crate::schema::{Entity, Schema, Segment};
 use serde_json::Value;
 
 pub(super) fn number_condition(entity: &Entity, segments: &[Segment], sort: &SortPattern) -> Result<Sorted, Error> {
-    let [Segment::Field(name)] = segments else {
+    let [Segment::Field(used)] = segments else {
         return Err(pattern_error(
             &entity.name,
             "a Number sort key has one field",
             "fix the template",
         ));
     };
+    let name = &used.name;
     let field = field_of(entity, name)?;
     let n = |v: &Value| {
         number_value(field, v).map(KeyValue::N).map_err(|k| {
@@ -139,7 +140,8 @@ pub(super) fn string_condition(
     while let Some(seg) = segments.get(i) {
         match seg {
             Segment::Literal(l) => head_parts.push(l.clone()),
-            Segment::Field(f) => {
+            Segment::Field(used) => {
+                let f = &used.name;
                 let Some(v) = sort.equal.get(f) else { break };
                 let field = field_of(entity, f)?;
                 let (stored, _) = encode_field(field, v, sep).map_err(|k| {
@@ -148,7 +150,7 @@ pub(super) fn string_condition(
                         k,
                     )
                 })?;
-                head_parts.push(stored);
+                head_parts.push(format!("{}{stored}", used.prefix));
                 described.push(format!("{f} is {}", codec::shown(v)));
             }
         }
@@ -157,13 +159,13 @@ pub(super) fn string_condition(
     for name in sort.equal.keys() {
         let fixed = segments[..i]
             .iter()
-            .any(|s| matches!(s, Segment::Field(f) if f == name));
+            .any(|s| matches!(s, Segment::Field(f) if f.name == *name));
         if !fixed {
             let leading: Vec<&str> = segments
                 .iter()
                 .filter_map(|s| {
                     if let Segment::Field(f) = s {
-                        Some(f.as_str())
+                        Some(f.name.as_str())
                     } else {
                         None
                     }
@@ -182,7 +184,7 @@ pub(super) fn string_condition(
     let complete = i == segments.len();
     let head = head_parts.join(sep);
     let next_field = match segments.get(i) {
-        Some(Segment::Field(f)) => Some(field_of(entity, f)?.clone()),
+        Some(Segment::Field(f)) => Some(field_of(entity, &f.name)?.clone()),
         _ => None,
     };
     let mut sorted = Sorted {
@@ -204,8 +206,8 @@ pub(super) fn string_condition(
         }
         return Ok(sorted);
     };
-    let field = match (&segments.get(i), &next_field) {
-        (Some(Segment::Field(f)), Some(field)) if *f == range.field => field,
+    let (field, prefix) = match (&segments.get(i), &next_field) {
+        (Some(Segment::Field(f)), Some(field)) if f.name == range.field => (field, &f.prefix),
         _ => {
             let expected = next_field
                 .as_ref()
@@ -221,10 +223,11 @@ pub(super) fn string_condition(
         }
     };
     let last = i + 1 == segments.len();
+    // Every bound starts with the head and the range field's prefix.
     let h = if head_parts.is_empty() {
-        String::new()
+        prefix.clone()
     } else {
-        format!("{head}{sep}")
+        format!("{head}{sep}{prefix}")
     };
     sorted.described.push(describe_range(range));
     sorted.notes.extend(misordered_bounds(field, range, sep));
