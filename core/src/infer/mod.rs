@@ -19,7 +19,9 @@ pub mod sources;
 
 use crate::codec::{self, KeyCodec, KeyValue, Values};
 use crate::migrate::stored::{Attribute, StoredItem};
-use crate::schema::{AttrType, Entity, Field, FieldKind, Index, KeySchema, KeyTemplate, Schema, Segment, Table};
+use crate::schema::{
+    AttrType, Entity, Field, FieldKind, FieldRef, Index, KeySchema, KeyTemplate, Schema, Segment, Table,
+};
 use group::{entity_name, group, label, Group};
 pub use keys::TableKeys;
 use serde_json::Value;
@@ -248,7 +250,7 @@ fn entity(
     notes: &mut Vec<String>,
 ) -> Entity {
     let members: Vec<&StoredItem> = g.members.iter().map(|&i| &items[i]).collect();
-    let mut fields: Vec<(Field, Vec<String>)> = Vec::new();
+    let mut fields: Vec<Seen> = Vec::new();
     let mut keys = Vec::new();
     let mut said = Vec::new();
     for attribute in &g.attributes {
@@ -277,7 +279,7 @@ fn entity(
                         after: (c > 0).then(|| split[0][c - 1]).filter(|_| !number),
                         named,
                     };
-                    Segment::field(field_for(&mut fields, attribute, &column, members, separator, number))
+                    Segment::Field(field_for(&mut fields, attribute, &column, members, separator, number))
                 }
             })
             .collect();
@@ -288,7 +290,7 @@ fn entity(
     }
     let mut entity = Entity {
         name: g.name.clone(),
-        fields: fields.into_iter().map(|(f, _)| f).collect(),
+        fields: fields.into_iter().map(|(f, ..)| f).collect(),
         keys,
         traffic: Default::default(),
     };
@@ -347,26 +349,31 @@ struct Members<'a> {
     named: Option<&'a str>,
 }
 
+/// A field read so far: its definition, the segments it was read from, and the prefix
+/// glued before its value there.
+type Seen = (Field, Vec<String>, String);
+
 /// The field a column of segments holds: one already read with the same values, the
-/// attribute the codec writes as them, or a new field of the kind that writes them.
+/// attribute the codec writes as them (after a constant prefix, as ElectroDB writes
+/// `orderid_o-9`), or a new field of the kind that writes them.
 fn field_for(
-    fields: &mut Vec<(Field, Vec<String>)>,
+    fields: &mut Vec<Seen>,
     attribute: &str,
     column: &[&str],
     members: Members,
     separator: &str,
     number: bool,
-) -> String {
+) -> FieldRef {
     // A field the source names (`<season>` in a Workbench alias) is that field; else one
     // already read with the same values is.
-    let same = |(f, seen): &&(Field, Vec<String>)| match members.named {
+    let same = |(f, seen, _): &&Seen| match members.named {
         Some(n) => f.name == n,
         None => seen.len() == column.len() && seen.iter().zip(column).all(|(a, b)| a == b),
     };
-    if let Some((f, _)) = fields.iter().find(same) {
-        return f.name.clone();
+    if let Some((f, _, prefix)) = fields.iter().find(same) {
+        return FieldRef::prefixed(prefix.clone(), f.name.clone());
     }
-    let seen = column.iter().map(|s| s.to_string()).collect();
+    let seen: Vec<String> = column.iter().map(|s| s.to_string()).collect();
     let new = |name: String, kind: FieldKind| Field {
         name,
         kind,
@@ -396,7 +403,7 @@ fn field_for(
     names.sort_unstable();
     names.dedup();
     for name in names {
-        if fields.iter().any(|(f, _)| f.name == name) {
+        if fields.iter().any(|(f, ..)| f.name == name) {
             continue;
         }
         let values: Vec<Option<Value>> = (members.items.iter())
@@ -408,17 +415,22 @@ fn field_for(
         if values.iter().filter(|v| v.is_some()).count() * 2 <= members.items.len() {
             continue;
         }
-        let kinds = match number {
-            true => vec![kind],
-            false => columns::attribute_candidates(column),
-        };
-        let found = kinds.into_iter().find(|k| {
-            columns::writes_attribute(*k, &values, column, separator)
-                && (number || columns::round_trips(*k, column, separator) >= fits)
-        });
-        if let Some(kind) = found {
-            fields.push((new(name.to_string(), kind), seen));
-            return name.to_string();
+        // Bare, then after each label every segment starts with, longest first.
+        let prefixes = std::iter::once("").chain(if number { Vec::new() } else { labels(column) });
+        for prefix in prefixes {
+            let rest: Vec<&str> = column.iter().map(|v| &v[prefix.len()..]).collect();
+            let kinds = match number {
+                true => vec![kind],
+                false => columns::attribute_candidates(&rest),
+            };
+            let found = kinds.into_iter().find(|k| {
+                columns::writes_attribute(*k, &values, &rest, separator)
+                    && (number || !prefix.is_empty() || columns::round_trips(*k, &rest, separator) >= fits)
+            });
+            if let Some(kind) = found {
+                fields.push((new(name.to_string(), kind), seen, prefix.to_string()));
+                return FieldRef::prefixed(prefix, name);
+            }
         }
     }
     let stem = match members.after.and_then(label) {
@@ -435,12 +447,30 @@ fn field_for(
     let stem = members.named.map_or(stem, str::to_string);
     let mut name = stem.clone();
     let mut n = 2;
-    while fields.iter().any(|(f, _)| f.name == name) || members.items[0].get(&name).is_some() {
+    while fields.iter().any(|(f, ..)| f.name == name) || members.items[0].get(&name).is_some() {
         name = format!("{stem}{n}");
         n += 1;
     }
-    fields.push((new(name.clone(), kind), seen));
-    name
+    fields.push((new(name.clone(), kind), seen, String::new()));
+    FieldRef::new(name)
+}
+
+/// The labels every segment of a column starts with, longest first: each start of their
+/// common prefix that ends in punctuation (`seq_` of `seq_000007` and `seq_000012`).
+fn labels<'c>(column: &[&'c str]) -> Vec<&'c str> {
+    let first = column[0];
+    let common = column
+        .iter()
+        .map(|v| first.bytes().zip(v.bytes()).take_while(|(a, b)| a == b).count())
+        .min()
+        .unwrap_or(0);
+    let mut out: Vec<&str> = (first.char_indices())
+        .map(|(i, c)| (i + c.len_utf8(), c))
+        .filter(|(end, c)| *end <= common && c.is_ascii_punctuation())
+        .map(|(end, _)| &first[..end])
+        .collect();
+    out.reverse();
+    out
 }
 
 /// Every grouped item read with `schema` and written again: its values, or why a key

@@ -189,3 +189,63 @@ proptest! {
         prop_assert_eq!(p.items.len(), rows.len());
     }
 }
+
+#[test]
+fn electrodb_keys_read_back_with_their_labels_glued_to_the_values() {
+    // ElectroDB's default keys: `$service#attr_value` and `$entity_version#attr_value`,
+    // lower-cased, beside the attributes and its own `__edb_e__`.
+    let lines: Vec<String> = [("O-9", 7), ("O-12", 12), ("o-3", 130)]
+        .iter()
+        .map(|(id, seq)| {
+            line(serde_json::json!({
+                "pk": {"S": format!("$shop#orderid_{}", id.to_lowercase())},
+                "sk": {"S": format!("$order_1#seq_{seq:06}")},
+                "orderId": {"S": id}, "seq": {"N": seq.to_string()},
+                "__edb_e__": {"S": "order"}, "__edb_v__": {"S": "1"},
+            }))
+        })
+        .collect();
+    let p = infer(
+        &read(&lines),
+        &Options {
+            keys: Some(TableKeys {
+                partition: "pk".into(),
+                sort: Some("sk".into()),
+                indexes: Vec::new(),
+            }),
+            table: "Shop".into(),
+            ..Options::default()
+        },
+    )
+    .unwrap();
+    assert!(p.exact(), "{:?}", p.misfits);
+    let e = &p.schema.entities[0];
+    assert_eq!(e.name, "Order");
+    assert_eq!(e.template("pk").unwrap().pattern("#"), "$shop#orderid_<orderId>");
+    assert_eq!(e.template("sk").unwrap().pattern("#"), "$order_1#seq_<seq>");
+    assert_eq!(
+        e.field("seq").unwrap().kind,
+        FieldKind::Uint {
+            width: 6,
+            order: crate::schema::Order::Asc
+        }
+    );
+    assert!(matches!(
+        e.field("orderId").unwrap().kind,
+        FieldKind::Text {
+            case: crate::schema::Case::Lower,
+            ..
+        }
+    ));
+}
+
+#[test]
+fn a_label_is_only_a_start_that_ends_in_punctuation() {
+    assert_eq!(super::labels(&["seq_000007", "seq_000012"]), ["seq_"]);
+    assert_eq!(
+        super::labels(&["orderid_o-9", "orderid_o-12"]),
+        ["orderid_o-", "orderid_"]
+    );
+    assert!(super::labels(&["c1", "c2"]).is_empty());
+    assert!(super::labels(&["é_a", "é_b"]) == ["é_"]);
+}
