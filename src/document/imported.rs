@@ -5,7 +5,7 @@
 
 use super::{Playground, Row};
 use crate::document::EntityId;
-use keylab::infer::{self, sources, Options};
+use keylab::infer::{self, sources};
 use keylab::sample::MAX_ITEMS;
 use serde_json::Value;
 use std::rc::Rc;
@@ -69,33 +69,9 @@ pub fn import(text: &str) -> Result<Imported, String> {
             format.name()
         ));
     }
-    let options = Options {
-        keys: source.keys.clone(),
-        entity_attribute: None,
-        entity_of: source.entity_of.clone(),
-        aliases: source.aliases.clone(),
-        design: source.design.clone(),
-        table: source.table.clone().unwrap_or_else(|| "Imported".into()),
-    };
-    let proposal = infer::infer(&source.items, &options)?;
-    let place = |i: usize| {
-        source
-            .places
-            .get(i)
-            .cloned()
-            .unwrap_or_else(|| format!("item {}", i + 1))
-    };
+    let proposal = infer::infer(&source.items, &source.options("Imported"))?;
     let misfits = (proposal.misfits.iter().take(LISTED))
-        .map(|m| match m.attribute.is_empty() {
-            true => format!("{}: {}", place(m.item), m.reason),
-            false => format!(
-                "{}: {} {}: {}",
-                place(m.item),
-                m.attribute,
-                keylab::elide::quoted(&m.stored),
-                m.reason
-            ),
-        })
+        .map(|m| source.describe(m))
         .collect();
     let mut work = Playground::empty(proposal.schema.clone());
     let entity = |name: &str| (proposal.schema.entities.iter()).position(|e| e.name == name);

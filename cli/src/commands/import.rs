@@ -5,7 +5,7 @@
 //! stderr.
 
 use crate::lines::exit;
-use keylab::infer::{self, sources, Options, TableKeys};
+use keylab::infer::{self, sources, TableKeys};
 use serde_json::json;
 use std::io::Read;
 
@@ -57,23 +57,21 @@ pub fn import(r: Request) -> u8 {
             return exit::UNREADABLE_FILE;
         }
     };
-    let keys = match table_keys(&r) {
-        Ok(k) => k.or(source.keys),
+    let mut options = source.options(&table_name(r.file));
+    match table_keys(&r) {
+        Ok(Some(keys)) => options.keys = Some(keys),
+        Ok(None) => {}
         Err(why) => {
             eprintln!("{why}");
             return exit::WRONG_COMMAND_LINE;
         }
-    };
-    let options = Options {
-        keys,
-        entity_attribute: r.entity_attribute.map(str::to_string),
-        entity_of: source.entity_of,
-        aliases: source.aliases,
-        design: source.design,
-        table: (r.table.map(str::to_string).or(source.table)).unwrap_or_else(|| table_name(r.file)),
-    };
-    let items = source.items;
-    let proposal = match infer::infer(&items, &options) {
+    }
+    options.entity_attribute = r.entity_attribute.map(str::to_string);
+    if let Some(table) = r.table {
+        options.table = table.to_string();
+    }
+    let items = &source.items;
+    let proposal = match infer::infer(items, &options) {
         Ok(p) => p,
         Err(why) => {
             eprintln!("{}: {why}", r.file);
@@ -90,24 +88,8 @@ pub fn import(r: Request) -> u8 {
     } else {
         println!("{}", proposal.schema.to_json_pretty());
     }
-    let place = |i: usize| {
-        source
-            .places
-            .get(i)
-            .cloned()
-            .unwrap_or_else(|| format!("item {}", i + 1))
-    };
     for m in proposal.misfits.iter().take(r.examples) {
-        match m.attribute.is_empty() {
-            true => eprintln!("{}: {}", place(m.item), m.reason),
-            false => eprintln!(
-                "{}: {} {}: {}",
-                place(m.item),
-                m.attribute,
-                keylab::elide::quoted(&m.stored),
-                m.reason
-            ),
-        }
+        eprintln!("{}", source.describe(m));
     }
     if proposal.exact() {
         eprintln!(

@@ -57,6 +57,35 @@ pub struct Source {
     pub notes: Vec<String>,
 }
 
+impl Source {
+    /// What the file says, as the reader's options: its keys, entities, aliases,
+    /// carried design and table name (else `table`).
+    pub fn options(&self, table: &str) -> super::Options {
+        super::Options {
+            keys: self.keys.clone(),
+            entity_attribute: None,
+            entity_of: self.entity_of.clone(),
+            aliases: self.aliases.clone(),
+            design: self.design.clone(),
+            table: self.table.clone().unwrap_or_else(|| table.to_string()),
+        }
+    }
+
+    /// A misfit in words, at its place in the file: `item on line 9: SK "…": why`.
+    pub fn describe(&self, m: &super::Misfit) -> String {
+        let place = (self.places.get(m.item).cloned()).unwrap_or_else(|| format!("item {}", m.item + 1));
+        match m.attribute.is_empty() {
+            true => format!("{place}: {}", m.reason),
+            false => format!(
+                "{place}: {} {}: {}",
+                m.attribute,
+                crate::elide::quoted(&m.stored),
+                m.reason
+            ),
+        }
+    }
+}
+
 /// Reads `text` as `format`. `table` picks one of a model's tables by name.
 pub fn read(format: Format, text: &str, table: Option<&str>) -> Result<Source, String> {
     match format {

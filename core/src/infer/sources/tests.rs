@@ -1,18 +1,10 @@
 use super::*;
-use crate::infer::{infer, Options};
+use crate::infer::infer;
 
 const OFFICES: &str = include_str!("../../../../cli/tests/fixtures/offices-workbench.json");
 
 fn proposal(source: &Source) -> crate::infer::Proposal {
-    let options = Options {
-        keys: source.keys.clone(),
-        entity_of: source.entity_of.clone(),
-        aliases: source.aliases.clone(),
-        design: source.design.clone(),
-        table: source.table.clone().unwrap_or_default(),
-        ..Options::default()
-    };
-    infer(&source.items, &options).unwrap()
+    infer(&source.items, &source.options("")).unwrap()
 }
 
 #[test]
@@ -110,14 +102,7 @@ proptest::proptest! {
         let changed: String = changed.into_iter().collect();
         for text in [&OFFICES[..short], changed.as_str()] {
             if let Ok(source) = read(Format::Workbench, text, None) {
-                let options = Options {
-                    keys: source.keys.clone(),
-                    entity_of: source.entity_of.clone(),
-        aliases: source.aliases.clone(),
-        design: source.design.clone(),
-                    ..Options::default()
-                };
-                let _ = infer(&source.items, &options);
+                let _ = infer(&source.items, &source.options("T"));
             }
         }
     }

@@ -68,13 +68,10 @@ fn the_model_imports_again_to_the_same_entities_and_the_same_keys() {
     let borrowed: Vec<(&str, &Values)> = samples.iter().map(|(e, v)| (*e, v)).collect();
     let text = model(&schema, &borrowed, "now").model.to_string();
     let source = sources::read(sources::Format::Workbench, &text, None).unwrap();
+    // Read from the keys and the facets' aliases alone, not the design the model carries.
     let options = Options {
-        keys: source.keys.clone(),
-        entity_of: source.entity_of.clone(),
-        aliases: source.aliases.clone(),
-        design: source.design.clone(),
-        table: source.table.clone().unwrap(),
-        ..Options::default()
+        design: None,
+        ..source.options("")
     };
     let p = infer(&source.items, &options).unwrap();
     assert!(p.exact(), "{:?}", p.misfits);
