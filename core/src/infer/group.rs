@@ -92,7 +92,7 @@ pub(super) fn group(
                 // item's keys have its shape and labels (Workbench's table data).
                 let named_like = found
                     .iter_mut()
-                    .find(|(s, l, _)| s[0].starts_with("given:") && *l == labelled);
+                    .find(|(s, l, _)| s.first().is_some_and(|s| s.starts_with("given:")) && *l == labelled);
                 if let Some((_, _, g)) = named_like {
                     g.members.push(i);
                     continue;

@@ -249,3 +249,23 @@ fn a_label_is_only_a_start_that_ends_in_punctuation() {
     assert!(super::labels(&["c1", "c2"]).is_empty());
     assert!(super::labels(&["é_a", "é_b"]) == ["é_"]);
 }
+
+#[test]
+fn items_without_the_named_keys_are_listed_never_a_panic() {
+    let lines = vec![
+        line(serde_json::json!({"x": {"S": "a"}})),
+        line(serde_json::json!({"y": {"S": "b"}})),
+        line(serde_json::json!({"PK": {"S": "A#1"}})),
+    ];
+    let options = Options {
+        keys: Some(TableKeys {
+            partition: "PK".into(),
+            sort: None,
+            indexes: Vec::new(),
+        }),
+        entity_of: vec![None, None, Some("A".into())],
+        table: "T".into(),
+        ..Options::default()
+    };
+    let _ = infer(&read(&lines), &options);
+}
