@@ -6,7 +6,7 @@ export PATH := $(CURDIR)/node_modules/.bin:$(HOME)/.cargo/bin:$(PATH)
 TRUNK := trunk --skip-version-check
 WASM_RUNNER := CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner CHROMEDRIVER=/usr/bin/chromedriver
 
-.PHONY: serve build package test bootstrap bootstrap-test lint test-native test-core-wasm test-wasm test-package test-keycode test-e2e test-snippets test-moto fuzz-smoke fuzz bundle clean
+.PHONY: serve build package test bootstrap bootstrap-test lint test-native test-core-wasm test-wasm test-package test-keycode test-e2e test-snippets test-interop test-moto fuzz-smoke fuzz bundle clean
 
 serve: bootstrap
 	$(TRUNK) serve --release --open=false
@@ -25,7 +25,7 @@ bootstrap-test:
 	@scripts/bootstrap.sh test
 
 # Every test layer, in the order a failure is cheapest to find.
-test: bootstrap-test lint test-native test-core-wasm test-wasm test-package test-keycode test-e2e test-snippets test-moto fuzz-smoke bundle
+test: bootstrap-test lint test-native test-core-wasm test-wasm test-package test-keycode test-e2e test-snippets test-interop test-moto fuzz-smoke bundle
 	@echo "make test: every layer passed"
 
 lint:
@@ -67,6 +67,12 @@ test-e2e: build package
 test-snippets:
 	cargo build -p keylab --example snippets
 	node tests/snippets/run.mjs
+
+# The tools keylab imports from, run for real: the keys keylab writes for a design it
+# read from their files equal the keys their own libraries write (tests/interop/).
+test-interop:
+	cargo build -q -p keylab-cli
+	node tests/interop/electrodb.mjs
 
 # Multi-attribute GSI queries, built and pasted, against moto (in-process, pinned in
 # .venv), page by page equal to keylab's evaluator (see tests/moto/run.py).

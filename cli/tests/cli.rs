@@ -542,3 +542,39 @@ fn export_writes_a_workbench_model_that_imports_to_the_same_design() {
         text(&bad.stderr)
     );
 }
+
+#[test]
+fn import_reads_electrodb_entities_and_encode_writes_their_keys() {
+    let file = format!("{}/tests/fixtures/shop-electrodb.js", env!("CARGO_MANIFEST_DIR"));
+    let out = keylab(&["import", "--from", "electrodb", &file], "");
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert!(
+        err.contains(
+            "note: entity order: pk = $shop#orderid_<orderId> (ElectroDB's own format, lower case by its default)"
+        ),
+        "{err}"
+    );
+    assert!(
+        err.contains("the file states its design (2 entities) and holds no items"),
+        "{err}"
+    );
+    let imported = schema_file().parent().unwrap().join("imported-electrodb.json");
+    std::fs::write(&imported, &out.stdout).unwrap();
+    let encoded = keylab(
+        &["encode", "--schema", imported.to_str().unwrap()],
+        "{\"entity\": \"order\", \"values\": {\"orderId\": \"O-9\", \"customerId\": \"C-1\", \"seq\": 7, \"status\": \"open\"}}\n",
+    );
+    assert_eq!(encoded.status.code(), Some(0), "{}", text(&encoded.stderr));
+    // What electrodb 3.9.3's put().params() writes for the same item.
+    assert_eq!(
+        text(&encoded.stdout).trim(),
+        r#"{"pk":"$shop#orderid_o-9","sk":"$order_1#seq_000007","gsi1pk":"$shop#customerid_c-1","gsi1sk":"$customerorders#order_1#status_open#orderid_o-9"}"#
+    );
+    let broken = keylab(
+        &["import", "--from", "electrodb", "-"],
+        "new Entity({ model: { entity: 'e' ",
+    );
+    assert_eq!(broken.status.code(), Some(4), "{}", text(&broken.stderr));
+    assert!(text(&broken.stderr).contains("line 1"), "{}", text(&broken.stderr));
+}

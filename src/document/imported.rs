@@ -12,6 +12,8 @@ use std::rc::Rc;
 
 /// Most keys listed that the design read does not write again; the rest are counted.
 const LISTED: usize = 12;
+/// Random items drawn per entity of a file that states a design and holds no items.
+const DRAWN: usize = 6;
 
 /// What a file held, ready to replace the work, and what the page says of it.
 #[derive(Clone, Debug, PartialEq)]
@@ -25,6 +27,8 @@ pub struct Imported {
     pub misfits: Vec<String>,
     /// How many such items there are (more than are listed).
     pub misfit_count: usize,
+    /// Random items drawn to show the keys of a file that holds none (entities).
+    pub drawn: usize,
 }
 
 impl Imported {
@@ -35,6 +39,10 @@ impl Imported {
         let head = format!("Imported {name}, {}: {entities} entities, {items} items", self.what);
         match (self.what, self.misfit_count) {
             (KEYLAB, _) => format!("{head}."),
+            _ if self.drawn > 0 => format!(
+                "{head}. The file states the design and holds no items: {} random items show its keys.",
+                self.drawn
+            ),
             (_, 0) => format!("{head}. The design writes every key again, byte for byte."),
             (_, n) => format!(
                 "{head}. Not exact: {n} item(s) have a key the design does not write again; they are left out of the items (listed below). Fix those segments by hand."
@@ -58,6 +66,7 @@ pub fn import(text: &str) -> Result<Imported, String> {
             notes: Vec::new(),
             misfits: Vec::new(),
             misfit_count: 0,
+            drawn: 0,
         });
     }
     let format = sources::Format::of(text);
@@ -80,15 +89,30 @@ pub fn import(text: &str) -> Result<Imported, String> {
             .filter_map(|item| Some(Row::new(EntityId(entity(&item.entity)?), item.values.clone())))
             .collect(),
     );
+    let mut notes: Vec<String> = source.notes.into_iter().chain(proposal.notes).collect();
+    let mut drawn = 0;
+    if source.items.is_empty() {
+        let schema = &work.schema;
+        let each = (MAX_ITEMS / schema.entities.len().max(1)).min(DRAWN);
+        let rows: Vec<Row> = (schema.entities.iter().enumerate())
+            .flat_map(|(at, e)| {
+                let made = keylab::sample::generate(schema, e, each, at as u64 + 1);
+                made.into_iter().map(move |values| Row::new(EntityId(at), values))
+            })
+            .collect();
+        drawn = rows.len();
+        notes.push(format!(
+            "the file holds no items: {each} random items of each entity show its keys (Random items draws others)"
+        ));
+        work.rows = Rc::new(rows);
+    }
     Ok(Imported {
         work,
-        what: match format {
-            sources::Format::Workbench => "a NoSQL Workbench model",
-            sources::Format::Export => "DynamoDB JSON items",
-        },
-        notes: source.notes.into_iter().chain(proposal.notes).collect(),
+        what: format.what(),
+        notes,
         misfits,
         misfit_count: proposal.misfits.len(),
+        drawn,
     })
 }
 
@@ -108,6 +132,23 @@ mod tests {
 
     const OFFICES: &str = include_str!("../../cli/tests/fixtures/offices-workbench.json");
     const SHOP: &str = include_str!("../../cli/tests/fixtures/shop-export.jsonl");
+    const ELECTRODB: &str = include_str!("../../cli/tests/fixtures/shop-electrodb.js");
+
+    #[test]
+    fn electrodb_entities_become_a_design_with_drawn_items() {
+        let imported = import(ELECTRODB).unwrap();
+        assert_eq!(imported.what, "ElectroDB entities");
+        assert_eq!(imported.work.schema.table.name, "shop");
+        assert_eq!(imported.work.rows.len(), 12);
+        assert_eq!(imported.drawn, 12);
+        assert!(imported.summary("shop.js").contains("holds no items: 12 random items"));
+        // Every drawn item is written: the preview shows ElectroDB's keys.
+        // A customer's key is its id alone, drawn from a small pool as a partition's
+        // field is: the six customers are one item, written six times.
+        let keys = keys_of(&imported.work);
+        assert_eq!(keys.len(), 7, "{keys:#?}");
+        assert!(keys.iter().any(|k| k.contains("\"$shop#orderid_")), "{keys:?}");
+    }
 
     #[test]
     fn a_workbench_model_becomes_a_design_with_its_items() {

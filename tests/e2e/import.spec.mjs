@@ -5,6 +5,7 @@ import { test, expect, openFresh } from './fixtures.mjs';
 
 const MODEL = 'cli/tests/fixtures/offices-workbench.json';
 const EXPORT = 'cli/tests/fixtures/shop-export.jsonl';
+const ELECTRODB = 'cli/tests/fixtures/shop-electrodb.js';
 
 const entityTabs = (page) => page.getByRole('tablist', { name: 'entity' }).getByRole('tab');
 
@@ -78,6 +79,10 @@ test('hostile files and pastes are refused with the place, and change nothing', 
   await expect(status).toContainText('DataModel[0].TableFacets[0].TableData[0]');
   await paste('{"ModelName": "M", "DataModel": [{"TableName": "T", "KeyAttributes": {"PartitionKey": {"AttributeName": "PK"}}}]}');
   await expect(status).toContainText('holds no TableData');
+  await paste('const Order = new Entity({\n  model: { entity: "order", service: "shop" },\n  attributes: { id: { type: "string" } ');
+  await expect(status).toContainText('line 3, column 15: this object is never closed');
+  await paste('new Entity({ model: { entity: "e", service: "s" }, attributes: { id: { type: "map" } }, indexes: { a: { pk: { field: "pk", composite: ["id"] } } } })');
+  await expect(status).toContainText('id is of type the text "map", which cannot be a key\'s part');
   await expect(entityTabs(page)).toHaveText(tabs);
 });
 
@@ -106,4 +111,19 @@ test('the design leaves as a NoSQL Workbench model and comes back whole', async 
   await page.getByRole('button', { name: 'Replace my work' }).click();
   await expect(page.getByTestId('import-report')).toContainText('used as it is');
   await expect(width).toHaveValue('10');
+});
+
+test('ElectroDB entities open as the design ElectroDB writes, with drawn items', async ({ page }) => {
+  await openFresh(page);
+  await page.getByText('Import / export').click();
+  await page.getByTestId('import-file').setInputFiles(ELECTRODB);
+  const status = page.getByTestId('files-status');
+  await expect(status).toContainText('Imported shop-electrodb.js, ElectroDB entities: 2 entities, 12 items.');
+  await expect(status).toContainText('The file states the design and holds no items: 12 random items show its keys.');
+  const report = page.getByTestId('import-report');
+  await expect(report).toContainText('entity order: pk = $shop#orderid_<orderId> (ElectroDB\'s own format, lower case by its default)');
+  await expect(report).toContainText("entity customer: tier's `set` (the code `(v) => v`) is not run");
+  await expect(entityTabs(page)).toHaveText(['order (6 items)', 'customer (6 items)']);
+  await expect(page.getByTestId('sorted-keys')).toContainText('$order_1#seq_');
+  await expect(report).toContainText('entity customer: pk = customer#<customerId> (its template, lower case by ElectroDB\'s default)');
 });

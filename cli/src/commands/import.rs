@@ -1,5 +1,5 @@
 //! `keylab import --from FORMAT FILE`: a design read out of a table's items (an export,
-//! or a NoSQL Workbench model's sample data). The schema
+//! or a NoSQL Workbench model's sample data), or stated by entities (ElectroDB). The schema
 //! (or, with `--items`, each item's values as `keylab encode` reads them) on stdout; what
 //! was read, inferred and left out, and every key the design cannot write again, on
 //! stderr.
@@ -17,6 +17,9 @@ pub enum Format {
     Export,
     /// A NoSQL Workbench model (1.0 to 3.0): facets are entities, TableData the items.
     Workbench,
+    /// ElectroDB entities: a JS/TS file's `new Entity({...})` objects, ElectroDB's
+    /// defaults applied byte for byte. They hold no items.
+    Electrodb,
 }
 
 impl Format {
@@ -24,6 +27,7 @@ impl Format {
         match self {
             Format::Export => sources::Format::Export,
             Format::Workbench => sources::Format::Workbench,
+            Format::Electrodb => sources::Format::ElectroDb,
         }
     }
 }
@@ -91,7 +95,14 @@ pub fn import(r: Request) -> u8 {
     for m in proposal.misfits.iter().take(r.examples) {
         eprintln!("{}", source.describe(m));
     }
-    if proposal.exact() {
+    if items.is_empty() {
+        eprintln!(
+            "the file states its design ({} entities) and holds no items{}",
+            proposal.schema.entities.len(),
+            if r.items { ": --items writes none" } else { "" }
+        );
+        exit::OK
+    } else if proposal.exact() {
         eprintln!(
             "exact: the design writes every key of the {} items again, byte for byte",
             items.len()

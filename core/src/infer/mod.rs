@@ -88,7 +88,18 @@ impl Proposal {
 
 pub fn infer(items: &[StoredItem], options: &Options) -> Result<Proposal, String> {
     if items.is_empty() {
-        return Err("there are no items to read a design from".into());
+        let Some(design) = &options.design else {
+            return Err("there are no items to read a design from".into());
+        };
+        // Entities (ElectroDB's, OneTable's) state their design and hold no items.
+        let mut schema = design.clone();
+        schema.table.name = options.table.clone();
+        return Ok(Proposal {
+            schema,
+            items: Vec::new(),
+            misfits: Vec::new(),
+            notes: vec!["the design is the one the file states; it holds no items".into()],
+        });
     }
     let mut notes = Vec::new();
     let keys = match &options.keys {

@@ -16,23 +16,40 @@ pub enum Format {
     Export,
     /// A NoSQL Workbench model (`ModelMetadata.Version` 1.0 to 3.0).
     Workbench,
+    /// ElectroDB entities: a JS/TS file's `new Entity({...})`, or the object pasted.
+    /// They state the design and hold no items.
+    ElectroDb,
 }
 
 impl Format {
-    pub const ALL: [Format; 2] = [Format::Export, Format::Workbench];
+    pub const ALL: [Format; 3] = [Format::Export, Format::Workbench, Format::ElectroDb];
 
     pub fn name(self) -> &'static str {
         match self {
             Format::Export => "export",
             Format::Workbench => "workbench",
+            Format::ElectroDb => "electrodb",
         }
     }
 
-    /// The format a file's text is in, by what it holds: a model's `DataModel`, else items.
+    /// What the format is, for a person: `a NoSQL Workbench model`.
+    pub fn what(self) -> &'static str {
+        match self {
+            Format::Export => "DynamoDB JSON items",
+            Format::Workbench => "a NoSQL Workbench model",
+            Format::ElectroDb => "ElectroDB entities",
+        }
+    }
+
+    /// The format a file's text is in, by what it holds: a model's `DataModel`, an
+    /// entity's `new Entity(` or `model`/`indexes`, else items.
     pub fn of(text: &str) -> Format {
         let head: String = text.chars().take(4096).collect();
+        let json = head.trim_start().starts_with(['{', '[']) && serde_json::from_str::<Value>(text).is_ok();
         if head.contains("\"DataModel\"") || head.contains("\"ModelName\"") {
             Format::Workbench
+        } else if text.contains("new Entity(") || !json && head.contains("model") && head.contains("indexes") {
+            Format::ElectroDb
         } else {
             Format::Export
         }
@@ -91,7 +108,19 @@ pub fn read(format: Format, text: &str, table: Option<&str>) -> Result<Source, S
     match format {
         Format::Export => export(text),
         Format::Workbench => workbench(text, table),
+        Format::ElectroDb => electrodb(text),
     }
+}
+
+/// Entities state their design: it is the source's, with no items to read it from.
+fn electrodb(text: &str) -> Result<Source, String> {
+    let read = crate::interop::electrodb::read(text, "Imported")?;
+    Ok(Source {
+        design: Some(read.schema),
+        table: read.table,
+        notes: read.notes,
+        ..Source::default()
+    })
 }
 
 fn export(text: &str) -> Result<Source, String> {
