@@ -36,6 +36,7 @@ pub mod fuzzing;
 pub mod infer;
 pub mod interop;
 pub mod items;
+pub mod js_literal;
 pub mod keycode;
 pub mod lint;
 pub mod migrate;

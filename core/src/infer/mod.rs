@@ -13,6 +13,7 @@
 //! exact only when each comes back byte for byte.
 
 pub mod columns;
+pub mod electrodb;
 mod group;
 pub mod keys;
 pub mod sources;

@@ -114,7 +114,7 @@ pub fn read(format: Format, text: &str, table: Option<&str>) -> Result<Source, S
 
 /// Entities state their design: it is the source's, with no items to read it from.
 fn electrodb(text: &str) -> Result<Source, String> {
-    let read = crate::interop::electrodb::read(text, "Imported")?;
+    let read = super::electrodb::read(text, "Imported")?;
     Ok(Source {
         design: Some(read.schema),
         table: read.table,

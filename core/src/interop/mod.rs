@@ -2,6 +2,4 @@
 //! files is [`crate::infer`]'s job (their keys are what a design is read from); this
 //! writes a keylab design in their formats.
 
-pub mod electrodb;
-pub mod js_literal;
 pub mod workbench;

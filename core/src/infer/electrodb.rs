@@ -10,10 +10,11 @@
 //! What keylab cannot write the same way (a padded string, a key stored as a Number, two
 //! fields with nothing between them) leaves that key out, and a note says why.
 
-use super::js_literal::{self, Js};
+use crate::js_literal::{self, Js};
 use crate::schema::{
-    AttrType, Case, Entity, Field, FieldKind, FieldRef, Index, KeySchema, KeyTemplate, Order, Schema, Segment, Table,
+    AttrType, Case, Entity, Field, FieldKind, Index, KeySchema, KeyTemplate, Order, Schema, Segment, Table,
 };
+use pieces::{segments, template_pieces, Piece};
 
 /// keylab's separator for the design: ElectroDB joins its own parts with `#`.
 const SEPARATOR: &str = "#";
@@ -228,13 +229,6 @@ struct EntityKeys<'a> {
     fields: Vec<Field>,
     templates: Vec<KeyTemplate>,
     notes: Vec<String>,
-}
-
-/// What ElectroDB writes for one key, before it is cased: literal text and values.
-#[derive(Debug, PartialEq)]
-enum Piece {
-    Text(String),
-    Value(String),
 }
 
 impl<'a> EntityKeys<'a> {
@@ -567,66 +561,6 @@ fn kind_said(kind: &FieldKind) -> String {
     }
 }
 
-/// A `template` as ElectroDB reads it (`_parseTemplateKey`): text, `${name}`, text…
-fn template_pieces(template: &str) -> Vec<Piece> {
-    let mut pieces = Vec::new();
-    let mut rest = template;
-    while let Some(open) = rest.find("${") {
-        let Some(close) = rest[open..].find('}') else { break };
-        pieces.push(Piece::Text(rest[..open].to_string()));
-        pieces.push(Piece::Value(rest[open + 2..open + close].trim().to_string()));
-        rest = &rest[open + close + 1..];
-    }
-    pieces.push(Piece::Text(rest.to_string()));
-    pieces
-}
-
-/// The keylab segments that write `pieces` joined by `#`: the text before a value, up
-/// to its last `#`, is literal segments, and what follows that `#` is the value's prefix.
-fn segments(pieces: &[Piece]) -> Result<Vec<Segment>, String> {
-    let mut segments = Vec::new();
-    let mut text = String::new();
-    let mut after_value = false;
-    let literals = |text: &str, segments: &mut Vec<Segment>| -> Result<(), String> {
-        for part in text.split(SEPARATOR) {
-            if part.is_empty() {
-                return Err(format!("its text {text:?} has an empty part between separators"));
-            }
-            segments.push(Segment::Literal(part.to_string()));
-        }
-        Ok(())
-    };
-    for piece in pieces {
-        match piece {
-            Piece::Text(t) => text.push_str(t),
-            Piece::Value(name) => {
-                let mut before = text.as_str();
-                if after_value {
-                    before = before.strip_prefix(SEPARATOR).ok_or(format!(
-                        "{before:?} stands between two values, and keylab puts a separator there"
-                    ))?;
-                }
-                let (literal, prefix) = before.rsplit_once(SEPARATOR).map_or(("", before), |(l, p)| (l, p));
-                if !literal.is_empty() || before.starts_with(SEPARATOR) && !after_value {
-                    literals(literal, &mut segments)?;
-                }
-                segments.push(Segment::Field(FieldRef::prefixed(prefix, name.clone())));
-                text.clear();
-                after_value = true;
-            }
-        }
-    }
-    if !text.is_empty() {
-        let rest = match after_value {
-            true => text
-                .strip_prefix(SEPARATOR)
-                .ok_or(format!("{text:?} follows the last value with no separator"))?,
-            false => &text,
-        };
-        literals(rest, &mut segments)?;
-    }
-    Ok(segments)
-}
-
+mod pieces;
 #[cfg(test)]
 mod tests;
