@@ -72,7 +72,7 @@ test-snippets:
 # read from their files equal the keys their own libraries write (tests/interop/).
 test-interop:
 	cargo build -q -p keylab-cli
-	node tests/interop/electrodb.mjs
+	node tests/interop/run.mjs
 
 # Multi-attribute GSI queries, built and pasted, against moto (in-process, pinned in
 # .venv), page by page equal to keylab's evaluator (see tests/moto/run.py).

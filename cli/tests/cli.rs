@@ -578,3 +578,25 @@ fn import_reads_electrodb_entities_and_encode_writes_their_keys() {
     assert_eq!(broken.status.code(), Some(4), "{}", text(&broken.stderr));
     assert!(text(&broken.stderr).contains("line 1"), "{}", text(&broken.stderr));
 }
+
+#[test]
+fn import_reads_a_onetable_schema_and_encode_writes_its_keys() {
+    let file = format!("{}/tests/fixtures/crm-onetable.js", env!("CARGO_MANIFEST_DIR"));
+    let out = keylab(&["import", "--from", "onetable", &file, "--table", "crm"], "");
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert!(err.contains("note: model User: gs1sk = User#<rank>#<email>"), "{err}");
+    assert!(err.contains("note: model User: left out: balance"), "{err}");
+    let imported = schema_file().parent().unwrap().join("imported-onetable.json");
+    std::fs::write(&imported, &out.stdout).unwrap();
+    let encoded = keylab(
+        &["encode", "--schema", imported.to_str().unwrap()],
+        "{\"entity\": \"User\", \"values\": {\"accountId\": \"A-1\", \"email\": \"Ada@x.io\", \"rank\": 42, \"status\": \"active\"}}\n",
+    );
+    assert_eq!(encoded.status.code(), Some(0), "{}", text(&encoded.stderr));
+    // What dynamodb-onetable 2.7.7's create(..., {execute: false}) writes for the same item.
+    assert_eq!(
+        text(&encoded.stdout).trim(),
+        r#"{"pk":"Account#A-1","sk":"User#Ada@x.io","gs1pk":"Users#active","gs1sk":"User#00000042#Ada@x.io"}"#
+    );
+}

@@ -264,6 +264,7 @@ impl Reader<'_> {
                     }
                 }
             }
+            Some('/') => Js::Code(self.regex()?),
             Some(_) => Js::Code(self.code()?),
         };
         // TypeScript's `as const`, `as Type`, `satisfies Type` change no value.
@@ -433,6 +434,35 @@ impl Reader<'_> {
         }
     }
 
+    /// A regular expression literal (`/^[0-9a-f]{32}$/i`) as written: its `"`, `,` and
+    /// brackets are its own, not the object's.
+    fn regex(&mut self) -> Result<String, String> {
+        let open = self.place();
+        let start = self.at;
+        self.at += 1;
+        let mut class = false;
+        loop {
+            match self.peek() {
+                None | Some('\n') => {
+                    return Err(format!(
+                        "{open}: this regular expression is never closed (a / is missing)"
+                    ))
+                }
+                Some('\\') => self.at += 1,
+                Some('[') => class = true,
+                Some(']') => class = false,
+                Some('/') if !class => break,
+                _ => {}
+            }
+            self.at += 1;
+        }
+        self.at += 1;
+        while self.peek().is_some_and(|c| c.is_ascii_alphabetic()) {
+            self.at += 1;
+        }
+        Ok(self.chars[start..self.at].iter().collect())
+    }
+
     /// The source text of an expression up to the `,`, `}`, `]` or `)` that ends it,
     /// brackets and strings balanced.
     fn code(&mut self) -> Result<String, String> {
@@ -520,6 +550,11 @@ mod tests {
     fn an_assigned_object_is_found_by_its_marker() {
         let text = "const Other = { a: 1 };\nexport const Schema = {\n  format: 'onetable:1.1.0',\n  models: { User: { pk: { type: String, value: '${_type}#${id}' } } },\n} as const;\n";
         let schema = object_holding(text, "models").unwrap().unwrap();
+        let with_regex = "{ models: { A: { id: { validate: /^[\"a-z,}]+$/i, type: String } } } }";
+        let a = object_holding(with_regex, "models").unwrap().unwrap();
+        let id = a.get("models").unwrap().get("A").unwrap().get("id").unwrap();
+        assert_eq!(id.get("validate").unwrap(), &Js::Code("/^[\"a-z,}]+$/i".into()));
+        assert_eq!(id.get("type").unwrap(), &Js::Code("String".into()));
         let pk = schema.get("models").unwrap().get("User").unwrap().get("pk").unwrap();
         assert_eq!(pk.get("type").unwrap(), &Js::Code("String".into()));
         assert_eq!(pk.get("value").unwrap().as_str(), Some("${_type}#${id}"));

@@ -135,6 +135,17 @@ mod tests {
     const ELECTRODB: &str = include_str!("../../cli/tests/fixtures/shop-electrodb.js");
 
     #[test]
+    fn a_onetable_schema_becomes_a_design_with_drawn_items() {
+        let text = include_str!("../../cli/tests/fixtures/crm-onetable.js");
+        let imported = import(text).unwrap();
+        assert_eq!(imported.what, "a OneTable schema");
+        let names: Vec<&str> = imported.work.schema.entities.iter().map(|e| e.name.as_str()).collect();
+        assert_eq!(names, ["Account", "User", "Invoice"]);
+        assert_eq!(imported.drawn, 18);
+        assert!(keys_of(&imported.work).iter().any(|k| k.contains("\"User#")));
+    }
+
+    #[test]
     fn electrodb_entities_become_a_design_with_drawn_items() {
         let imported = import(ELECTRODB).unwrap();
         assert_eq!(imported.what, "ElectroDB entities");

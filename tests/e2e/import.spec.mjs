@@ -127,3 +127,24 @@ test('ElectroDB entities open as the design ElectroDB writes, with drawn items',
   await expect(page.getByTestId('sorted-keys')).toContainText('$order_1#seq_');
   await expect(report).toContainText('entity customer: pk = customer#<customerId> (its template, lower case by ElectroDB\'s default)');
 });
+
+test('a pasted OneTable schema opens as its models, by keyboard', async ({ page }) => {
+  await openFresh(page);
+  await page.getByText('Import / export').click();
+  await page.getByTestId('import-paste').fill(fs.readFileSync('cli/tests/fixtures/crm-onetable.js', 'utf8'));
+  await page.getByTestId('import-paste').press('Tab');
+  await page.keyboard.press('Enter');
+  const status = page.getByTestId('files-status');
+  await expect(status).toContainText('Imported the pasted text, a OneTable schema: 3 entities, 18 items.');
+  const report = page.getByTestId('import-report');
+  await expect(report).toContainText('model User: gs1sk = User#<rank>#<email>');
+  await expect(report).toContainText('model Invoice: sk = Invoice#<issued>#<number>');
+  await expect(entityTabs(page)).toHaveText(['Account (6 items)', 'User (6 items)', 'Invoice (6 items)']);
+  // A schema whose only model cannot be written is refused, and the work stays.
+  await page.getByText('Import / export').click();
+  await page.getByTestId('import-paste').fill("{ format: 'onetable:1.1.0', indexes: { primary: { hash: 'pk' } }, models: { A: { pk: { type: String, value: '${a}${b}' }, a: { type: String }, b: { type: String } } } }");
+  await page.getByRole('button', { name: 'Import pasted text' }).click();
+  await expect(status).toContainText('no model could be read');
+  await expect(status).toContainText('model A: pk is left out: "" stands between two values');
+  await expect(entityTabs(page)).toHaveText(['Account (6 items)', 'User (6 items)', 'Invoice (6 items)']);
+});

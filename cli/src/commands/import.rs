@@ -1,5 +1,5 @@
 //! `keylab import --from FORMAT FILE`: a design read out of a table's items (an export,
-//! or a NoSQL Workbench model's sample data), or stated by entities (ElectroDB). The schema
+//! or a NoSQL Workbench model's sample data), or stated by entities (ElectroDB, OneTable). The schema
 //! (or, with `--items`, each item's values as `keylab encode` reads them) on stdout; what
 //! was read, inferred and left out, and every key the design cannot write again, on
 //! stderr.
@@ -20,6 +20,9 @@ pub enum Format {
     /// ElectroDB entities: a JS/TS file's `new Entity({...})` objects, ElectroDB's
     /// defaults applied byte for byte. They hold no items.
     Electrodb,
+    /// A OneTable schema (onetable:1.1.0): models are entities, `value` templates the
+    /// keys. It holds no items.
+    Onetable,
 }
 
 impl Format {
@@ -28,6 +31,7 @@ impl Format {
             Format::Export => sources::Format::Export,
             Format::Workbench => sources::Format::Workbench,
             Format::Electrodb => sources::Format::ElectroDb,
+            Format::Onetable => sources::Format::OneTable,
         }
     }
 }

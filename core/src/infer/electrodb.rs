@@ -10,11 +10,9 @@
 //! What keylab cannot write the same way (a padded string, a key stored as a Number, two
 //! fields with nothing between them) leaves that key out, and a note says why.
 
+use super::declared::{say, segments, template_pieces, Fields, Keys, Piece};
 use crate::js_literal::{self, Js};
-use crate::schema::{
-    AttrType, Case, Entity, Field, FieldKind, Index, KeySchema, KeyTemplate, Order, Schema, Segment, Table,
-};
-use pieces::{segments, template_pieces, Piece};
+use crate::schema::{AttrType, Case, Entity, FieldKind, KeySchema, KeyTemplate, Order, Schema, Segment};
 
 /// keylab's separator for the design: ElectroDB joins its own parts with `#`.
 const SEPARATOR: &str = "#";
@@ -71,7 +69,10 @@ pub fn read(text: &str, table: &str) -> Result<Read, String> {
     let name = table_name.clone().unwrap_or_else(|| table.to_string());
     let schema = Schema {
         separator: SEPARATOR.into(),
-        table: keys.table(&name)?,
+        table: keys.table(
+            &name,
+            "no entity has an index without an `index` name (the table's own keys)",
+        )?,
         entities,
     };
     // What the reader of the document makes of it, so nothing here can drift from it.
@@ -81,69 +82,6 @@ pub fn read(text: &str, table: &str) -> Result<Read, String> {
         table: table_name,
         notes,
     })
-}
-
-/// The table's keys as the entities' indexes name them, checked to agree.
-#[derive(Default)]
-struct Keys {
-    primary: Option<KeySchema>,
-    indexes: Vec<Index>,
-    attributes: Vec<(String, AttrType)>,
-}
-
-impl Keys {
-    fn add(&mut self, index: Option<&str>, keys: KeySchema, at: &str) -> Result<(), String> {
-        let known = match index {
-            None => self.primary.as_ref(),
-            Some(name) => self.indexes.iter().find(|i| i.name == name).map(|i| &i.keys),
-        };
-        match known {
-            Some(k) if *k == keys => Ok(()),
-            Some(k) => Err(format!(
-                "{at}: index {} has the key attributes {}, where another entity gives {}: one table has one set",
-                index.unwrap_or("(the table's)"),
-                shown(&keys),
-                shown(k)
-            )),
-            None => {
-                match index {
-                    None => self.primary = Some(keys),
-                    Some(name) => self.indexes.push(Index {
-                        name: name.to_string(),
-                        keys,
-                    }),
-                }
-                Ok(())
-            }
-        }
-    }
-
-    fn typed(&mut self, attribute: &str, t: AttrType) {
-        if !self.attributes.iter().any(|(a, _)| a == attribute) {
-            self.attributes.push((attribute.to_string(), t));
-        }
-    }
-
-    fn table(self, name: &str) -> Result<Table, String> {
-        let primary = self
-            .primary
-            .ok_or("no entity has an index without an `index` name (the table's own keys)")?;
-        Ok(Table {
-            name: name.to_string(),
-            attributes: self.attributes,
-            primary,
-            indexes: self.indexes,
-        })
-    }
-}
-
-fn shown(k: &KeySchema) -> String {
-    let sort: Vec<&str> = k.sort_attributes().collect();
-    let partition: Vec<&str> = k.partition_attributes().collect();
-    match sort.is_empty() {
-        true => partition.join(", "),
-        false => format!("{} and {}", partition.join(", "), sort.join(", ")),
-    }
 }
 
 /// One `new Entity(...)`: `None` when its base table keys cannot be written, said in notes.
@@ -174,7 +112,7 @@ fn entity(definition: &Js, at: &str, keys: &mut Keys, notes: &mut Vec<String>) -
     let mut e = EntityKeys {
         name: &name,
         attributes,
-        fields: Vec::new(),
+        fields: Fields::default(),
         templates: Vec::new(),
         notes: Vec::new(),
     };
@@ -199,7 +137,7 @@ fn entity(definition: &Js, at: &str, keys: &mut Keys, notes: &mut Vec<String>) -
     }
     let mut left_out: Vec<&str> = (attributes.entries().iter())
         .map(|(a, _)| a.as_str())
-        .filter(|a| !e.fields.iter().any(|f| f.name == *a))
+        .filter(|a| !e.fields.0.iter().any(|f| f.name == *a))
         .collect();
     left_out.truncate(20);
     if !left_out.is_empty() {
@@ -217,7 +155,7 @@ fn entity(definition: &Js, at: &str, keys: &mut Keys, notes: &mut Vec<String>) -
     }
     Ok(Some(Entity {
         name: name.clone(),
-        fields: e.fields,
+        fields: e.fields.0,
         keys: e.templates,
         traffic: Default::default(),
     }))
@@ -226,7 +164,7 @@ fn entity(definition: &Js, at: &str, keys: &mut Keys, notes: &mut Vec<String>) -
 struct EntityKeys<'a> {
     name: &'a str,
     attributes: &'a Js,
-    fields: Vec<Field>,
+    fields: Fields,
     templates: Vec<KeyTemplate>,
     notes: Vec<String>,
 }
@@ -375,7 +313,7 @@ impl<'a> EntityKeys<'a> {
                 v => v,
             })
             .collect();
-        let segments = match segments(&pieces) {
+        let segments = match segments(&pieces, SEPARATOR) {
             Ok(s) => s,
             Err(why) => {
                 self.notes.push(format!("{attribute} is left out: {why}"));
@@ -528,39 +466,13 @@ impl<'a> EntityKeys<'a> {
                 ));
             }
         }
-        match self.fields.iter().find(|f| f.name == name) {
-            Some(f) if f.kind == kind => Ok(()),
-            Some(f) => Err(format!(
-                "{name} is written {} in {key} but {} in another key, and a keylab field has one way",
-                kind_said(&kind),
-                kind_said(&f.kind)
-            )),
-            None => {
-                self.fields.push(Field {
-                    name: name.to_string(),
-                    kind,
-                    warn_at: None,
-                    mutable: None,
-                });
-                Ok(())
-            }
-        }
+        self.fields.add(name, kind, key)
     }
 
     fn said(&mut self, note: String) {
-        if !self.notes.contains(&note) {
-            self.notes.push(note);
-        }
+        say(&mut self.notes, note);
     }
 }
 
-fn kind_said(kind: &FieldKind) -> String {
-    match kind {
-        FieldKind::Text { case, .. } => format!("as {} text", case.name()),
-        k => format!("as {}", k.name()),
-    }
-}
-
-mod pieces;
 #[cfg(test)]
 mod tests;

@@ -13,9 +13,11 @@
 //! exact only when each comes back byte for byte.
 
 pub mod columns;
+mod declared;
 pub mod electrodb;
 mod group;
 pub mod keys;
+pub mod onetable;
 pub mod sources;
 
 use crate::codec::{self, KeyCodec, KeyValue, Values};

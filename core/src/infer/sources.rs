@@ -19,16 +19,20 @@ pub enum Format {
     /// ElectroDB entities: a JS/TS file's `new Entity({...})`, or the object pasted.
     /// They state the design and hold no items.
     ElectroDb,
+    /// A OneTable schema (`format: 'onetable:1.1.0'`, `indexes`, `models`): a file's
+    /// object or the object pasted. It states the design and holds no items.
+    OneTable,
 }
 
 impl Format {
-    pub const ALL: [Format; 3] = [Format::Export, Format::Workbench, Format::ElectroDb];
+    pub const ALL: [Format; 4] = [Format::Export, Format::Workbench, Format::ElectroDb, Format::OneTable];
 
     pub fn name(self) -> &'static str {
         match self {
             Format::Export => "export",
             Format::Workbench => "workbench",
             Format::ElectroDb => "electrodb",
+            Format::OneTable => "onetable",
         }
     }
 
@@ -38,16 +42,20 @@ impl Format {
             Format::Export => "DynamoDB JSON items",
             Format::Workbench => "a NoSQL Workbench model",
             Format::ElectroDb => "ElectroDB entities",
+            Format::OneTable => "a OneTable schema",
         }
     }
 
     /// The format a file's text is in, by what it holds: a model's `DataModel`, an
-    /// entity's `new Entity(` or `model`/`indexes`, else items.
+    /// a OneTable schema's `onetable:` format or `models`, an entity's `new Entity(` or
+    /// `model`/`indexes`, else items.
     pub fn of(text: &str) -> Format {
         let head: String = text.chars().take(4096).collect();
         let json = head.trim_start().starts_with(['{', '[']) && serde_json::from_str::<Value>(text).is_ok();
         if head.contains("\"DataModel\"") || head.contains("\"ModelName\"") {
             Format::Workbench
+        } else if head.contains("onetable:") || head.contains("models") && head.contains("hash") {
+            Format::OneTable
         } else if text.contains("new Entity(") || !json && head.contains("model") && head.contains("indexes") {
             Format::ElectroDb
         } else {
@@ -109,7 +117,18 @@ pub fn read(format: Format, text: &str, table: Option<&str>) -> Result<Source, S
         Format::Export => export(text),
         Format::Workbench => workbench(text, table),
         Format::ElectroDb => electrodb(text),
+        Format::OneTable => onetable(text),
     }
+}
+
+/// A schema states its design: it is the source's, with no items to read it from.
+fn onetable(text: &str) -> Result<Source, String> {
+    let read = super::onetable::read(text, "Imported")?;
+    Ok(Source {
+        design: Some(read.schema),
+        notes: read.notes,
+        ..Source::default()
+    })
 }
 
 /// Entities state their design: it is the source's, with no items to read it from.

@@ -1,0 +1,242 @@
+//! What ElectroDB entities and OneTable models have in common: they declare a design
+//! (templates over attributes) instead of holding keys. The shared steps: a template's
+//! pieces as keylab segments, the table's keys gathered and checked to agree, and the
+//! fields, each written one way.
+
+use crate::schema::{AttrType, Field, FieldKind, FieldRef, Index, KeySchema, Segment, Table};
+
+/// The table's keys as the entities' indexes name them, checked to agree.
+#[derive(Default)]
+pub struct Keys {
+    primary: Option<KeySchema>,
+    indexes: Vec<Index>,
+    attributes: Vec<(String, AttrType)>,
+}
+
+impl Keys {
+    pub fn add(&mut self, index: Option<&str>, keys: KeySchema, at: &str) -> Result<(), String> {
+        let known = match index {
+            None => self.primary.as_ref(),
+            Some(name) => self.indexes.iter().find(|i| i.name == name).map(|i| &i.keys),
+        };
+        match known {
+            Some(k) if *k == keys => Ok(()),
+            Some(k) => Err(format!(
+                "{at}: index {} has the key attributes {}, where another entity gives {}: one table has one set",
+                index.unwrap_or("(the table's)"),
+                shown(&keys),
+                shown(k)
+            )),
+            None => {
+                match index {
+                    None => self.primary = Some(keys),
+                    Some(name) => self.indexes.push(Index {
+                        name: name.to_string(),
+                        keys,
+                    }),
+                }
+                Ok(())
+            }
+        }
+    }
+
+    pub fn typed(&mut self, attribute: &str, t: AttrType) {
+        if !self.attributes.iter().any(|(a, _)| a == attribute) {
+            self.attributes.push((attribute.to_string(), t));
+        }
+    }
+
+    /// The table; `missing` says why there is no primary key when none was added.
+    pub fn table(self, name: &str, missing: &str) -> Result<Table, String> {
+        let primary = self.primary.ok_or(missing)?;
+        Ok(Table {
+            name: name.to_string(),
+            attributes: self.attributes,
+            primary,
+            indexes: self.indexes,
+        })
+    }
+}
+
+fn shown(k: &KeySchema) -> String {
+    let sort: Vec<&str> = k.sort_attributes().collect();
+    let partition: Vec<&str> = k.partition_attributes().collect();
+    match sort.is_empty() {
+        true => partition.join(", "),
+        false => format!("{} and {}", partition.join(", "), sort.join(", ")),
+    }
+}
+
+/// What a tool writes for one key, in order: literal text and values.
+#[derive(Debug, PartialEq)]
+pub enum Piece {
+    Text(String),
+    Value(String),
+}
+
+/// A template as the tools write it: text, `${name}`, text… (what stands between the
+/// braces is the value's name, as the tool reads it).
+pub fn template_pieces(template: &str) -> Vec<Piece> {
+    let mut pieces = Vec::new();
+    let mut rest = template;
+    while let Some(open) = rest.find("${") {
+        let Some(close) = rest[open..].find('}') else { break };
+        pieces.push(Piece::Text(rest[..open].to_string()));
+        pieces.push(Piece::Value(rest[open + 2..open + close].trim().to_string()));
+        rest = &rest[open + close + 1..];
+    }
+    pieces.push(Piece::Text(rest.to_string()));
+    pieces
+}
+
+/// The keylab segments that write `pieces` joined by `separator`: the text before a
+/// value, up to its last separator, is literal segments, and what follows it is the
+/// value's prefix.
+pub fn segments(pieces: &[Piece], separator: &str) -> Result<Vec<Segment>, String> {
+    let mut segments = Vec::new();
+    let mut text = String::new();
+    let mut after_value = false;
+    // Literal segments that join to `text`; a separator with nothing on one side stays
+    // inside a literal (`Account#`, `#READING`), as keylab's literals may hold it.
+    let literals = |text: &str, segments: &mut Vec<Segment>| -> Result<(), String> {
+        if text.is_empty() {
+            return Err("a separator stands where keylab writes none (next to a value)".into());
+        }
+        let mut current: Option<String> = None;
+        for part in text.split(separator) {
+            current = Some(match current {
+                None => part.to_string(),
+                Some(c) if c.is_empty() || part.is_empty() => format!("{c}{separator}{part}"),
+                Some(c) => {
+                    segments.push(Segment::Literal(c));
+                    part.to_string()
+                }
+            });
+        }
+        segments.extend(current.map(Segment::Literal));
+        Ok(())
+    };
+    for piece in pieces {
+        match piece {
+            Piece::Text(t) => text.push_str(t),
+            Piece::Value(name) => {
+                let mut before = text.as_str();
+                if after_value {
+                    before = before.strip_prefix(separator).ok_or(format!(
+                        "{before:?} stands between two values, and keylab puts a separator there"
+                    ))?;
+                }
+                let (literal, prefix) = before.rsplit_once(separator).map_or(("", before), |(l, p)| (l, p));
+                if !literal.is_empty() || before.starts_with(separator) {
+                    literals(literal, &mut segments)?;
+                }
+                segments.push(Segment::Field(FieldRef::prefixed(prefix, name.clone())));
+                text.clear();
+                after_value = true;
+            }
+        }
+    }
+    if !text.is_empty() {
+        let rest = match after_value {
+            true => text
+                .strip_prefix(separator)
+                .ok_or(format!("{text:?} follows the last value with no separator"))?,
+            false => &text,
+        };
+        literals(rest, &mut segments)?;
+    }
+    Ok(segments)
+}
+
+/// The fields of one entity, each written one way in every key.
+#[derive(Default)]
+pub struct Fields(pub Vec<Field>);
+
+impl Fields {
+    /// Adds field `name` as `key` writes it; refused when another key writes it another way.
+    pub fn add(&mut self, name: &str, kind: FieldKind, key: &str) -> Result<(), String> {
+        match self.0.iter().find(|f| f.name == name) {
+            Some(f) if f.kind == kind => Ok(()),
+            Some(f) => Err(format!(
+                "{name} is written {} in {key} but {} in another key, and a keylab field has one way",
+                kind_said(&kind),
+                kind_said(&f.kind)
+            )),
+            None => {
+                self.0.push(Field {
+                    name: name.to_string(),
+                    kind,
+                    warn_at: None,
+                    mutable: None,
+                });
+                Ok(())
+            }
+        }
+    }
+}
+
+fn kind_said(kind: &FieldKind) -> String {
+    match kind {
+        FieldKind::Text { case, .. } => format!("as {} text", case.name()),
+        k => format!("as {}", k.name()),
+    }
+}
+
+/// A note said once.
+pub fn say(notes: &mut Vec<String>, note: String) {
+    if !notes.contains(&note) {
+        notes.push(note);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// A key as the segments write it, each value `<name>`.
+    fn written(segments: &[Segment], separator: &str) -> String {
+        let parts: Vec<String> = (segments.iter())
+            .map(|s| match s {
+                Segment::Literal(l) => l.clone(),
+                Segment::Field(f) => format!("{}<{}>", f.prefix, f.name),
+            })
+            .collect();
+        parts.join(separator)
+    }
+
+    proptest! {
+        /// Whatever text stands around the values, the segments read from it write the
+        /// same key the tool writes, or the reason says keylab cannot.
+        #[test]
+        fn segments_write_what_the_pieces_write(
+            parts in proptest::collection::vec(("[ab#_]{0,4}", proptest::option::of("[xyz]")), 0..5),
+            separator in prop_oneof![Just("#"), Just("_")],
+        ) {
+            let pieces: Vec<Piece> = (parts.iter())
+                .flat_map(|(t, v)| std::iter::once(Piece::Text(t.clone())).chain(v.clone().map(Piece::Value)))
+                .collect();
+            let tool: String = (pieces.iter())
+                .map(|p| match p { Piece::Text(t) => t.clone(), Piece::Value(v) => format!("<{v}>") })
+                .collect();
+            if let Ok(segments) = segments(&pieces, separator) {
+                prop_assert_eq!(written(&segments, separator), tool);
+                for s in &segments {
+                    if let Segment::Literal(l) = s { prop_assert!(!l.is_empty()); }
+                    if let Segment::Field(f) = s { prop_assert!(!f.prefix.contains(separator)); }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_separator_with_nothing_beside_it_stays_in_a_literal() {
+        let pieces = [Piece::Text("Account#".into())];
+        assert_eq!(segments(&pieces, "#").unwrap(), [Segment::Literal("Account#".into())]);
+        let pieces = template_pieces("CUSTOMER#${id}#${at}#END");
+        let s = segments(&pieces, "#").unwrap();
+        assert_eq!(written(&s, "#"), "CUSTOMER#<id>#<at>#END");
+        let glued = template_pieces("${a}${b}");
+        assert!(segments(&glued, "#").unwrap_err().contains("stands between two values"));
+    }
+}

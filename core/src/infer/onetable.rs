@@ -1,0 +1,323 @@
+//! A design read out of a OneTable schema (`format: 'onetable:1.1.0'`, dynamodb-onetable
+//! 2.x): its `indexes` are the table's keys, each model an entity, and a key field's
+//! `value` template (`'User#${rank:8:0}#${email}'`) its keylab template, written as
+//! OneTable's `runTemplate` writes it:
+//! - `${name}` is the value as it is, with no casing: a string keeps its case, a number
+//!   its digits (which sort as text), a `Date` its ISO text with `isoDates`, else its
+//!   epoch milliseconds;
+//! - `${name:len:pad}` pads the value on the left with `pad` (default `0`) to `len`;
+//! - `${_type}` (the schema's type field) is the model's name.
+//!
+//! What keylab cannot write the same way leaves that key out, and a note says why.
+
+use super::declared::{say, segments, Fields, Keys, Piece};
+use crate::js_literal::{self, Js};
+use crate::schema::{
+    AttrType, Case, Entity, FieldKind, IsoFormat, KeySchema, KeyTemplate, Order, Schema, Segment, TimeUnit,
+};
+
+/// What a schema holds besides its models and indexes that changes no key.
+const QUIET: [&str; 4] = ["format", "version", "queries", "params"];
+
+/// The design the schema describes, and what was read, applied and left out.
+#[derive(Clone, Debug)]
+pub struct Read {
+    pub schema: Schema,
+    pub notes: Vec<String>,
+}
+
+pub fn read(text: &str, table: &str) -> Result<Read, String> {
+    let doc = js_literal::object_holding(text, "models")?
+        .ok_or("it holds no object with `models` and `indexes`: paste the schema OneTable's Table is given")?;
+    let mut notes = Vec::new();
+    match doc.get("format").and_then(Js::as_str) {
+        Some(f) if f.starts_with("onetable:1.") => notes.push(format!("a OneTable schema, format {f}")),
+        Some(f) => notes.push(format!(
+            "format {f:?} is not onetable:1.x, which keylab knows; read as onetable:1.1.0"
+        )),
+        None => notes.push("the schema has no `format`; read as onetable:1.1.0".into()),
+    }
+    let others: Vec<&str> = (doc.entries().iter())
+        .map(|(k, _)| k.as_str())
+        .filter(|k| !QUIET.contains(k) && *k != "models" && *k != "indexes")
+        .collect();
+    if !others.is_empty() {
+        notes.push(format!(
+            "left out: {} (keylab reads indexes and models)",
+            others.join(", ")
+        ));
+    }
+    let params = doc.get("params");
+    let flag = |name: &str| params.and_then(|p| p.get(name)) == Some(&Js::Bool(true));
+    let type_field = (params.and_then(|p| p.get("typeField")).and_then(Js::as_str)).unwrap_or("_type");
+    let iso_dates = flag("isoDates");
+    let mut keys = Keys::default();
+    let indexes = doc
+        .get("indexes")
+        .ok_or("there are no `indexes`: OneTable needs at least `primary`")?;
+    let mut attributes: Vec<(Option<String>, String, Option<String>)> = Vec::new();
+    for (name, index) in indexes.entries() {
+        let at = format!("indexes.{name}");
+        let text = |key: &str| index.get(key).and_then(Js::as_str).map(str::to_string);
+        let hash = text("hash").ok_or(format!("{at}: there is no `hash` attribute"))?;
+        if index.get("type").and_then(Js::as_str) == Some("local") {
+            notes.push(format!(
+                "{at} is left out: a local index (keylab designs the table's keys and its GSIs)"
+            ));
+            continue;
+        }
+        let gsi = (name != "primary").then(|| name.clone());
+        keys.add(gsi.as_deref(), KeySchema::single(&hash, text("sort")), &at)?;
+        attributes.push((gsi, hash, text("sort")));
+    }
+    if !attributes.iter().any(|a| a.0.is_none()) {
+        return Err("there is no `primary` index: OneTable names the table's own keys `primary`".into());
+    }
+    let models = doc.get("models").ok_or("there are no `models`")?;
+    let separator = separator_of(models);
+    let mut entities = Vec::new();
+    for (model, fields) in models.entries() {
+        let mut m = Model {
+            name: model,
+            fields,
+            type_field,
+            iso_dates,
+            separator: &separator,
+            found: Fields::default(),
+            notes: Vec::new(),
+        };
+        let mut templates = Vec::new();
+        for (gsi, hash, sort) in &attributes {
+            let mut written = Vec::new();
+            for attribute in std::iter::once(hash).chain(sort) {
+                match m.key(attribute, &mut keys) {
+                    Some(t) => written.push(t),
+                    None => break,
+                }
+            }
+            let whole = written.len() == 1 + usize::from(sort.is_some());
+            match (gsi, whole) {
+                (None, false) => m
+                    .notes
+                    .push("left out: keylab cannot write its table keys as OneTable does".into()),
+                (Some(_), false) if !written.is_empty() => m.notes.push(format!(
+                    "index {} is left out: only part of its key is written",
+                    gsi.as_deref().unwrap_or_default()
+                )),
+                _ => templates.extend(written.into_iter().filter(|_| whole)),
+            }
+        }
+        let keyed: Vec<&str> = attributes
+            .iter()
+            .flat_map(|(_, h, s)| std::iter::once(h).chain(s))
+            .map(String::as_str)
+            .collect();
+        let left_out: Vec<&str> = (fields.entries().iter())
+            .map(|(f, _)| f.as_str())
+            .filter(|f| !keyed.contains(f) && !m.found.0.iter().any(|x| x.name == *f))
+            .take(20)
+            .collect();
+        if !left_out.is_empty() {
+            m.notes.push(format!(
+                "left out: {} (in no key; keylab designs the keys)",
+                left_out.join(", ")
+            ));
+        }
+        notes.extend(m.notes.iter().map(|n| format!("model {model}: {n}")));
+        let primary = attributes.iter().find(|a| a.0.is_none()).map(|a| a.1.as_str());
+        if templates.iter().any(|t| Some(t.attribute.as_str()) == primary) {
+            entities.push(Entity {
+                name: model.clone(),
+                fields: m.found.0,
+                keys: templates,
+                traffic: Default::default(),
+            });
+        }
+    }
+    for (_, hash, sort) in &attributes {
+        for a in std::iter::once(hash).chain(sort) {
+            keys.typed(a, AttrType::S);
+        }
+    }
+    if entities.is_empty() {
+        return Err(format!("no model could be read: {}", notes.join("; ")));
+    }
+    let schema = Schema {
+        separator,
+        table: keys.table(table, "there is no `primary` index")?,
+        entities,
+    };
+    let schema = Schema::from_value(&schema.to_value()).map_err(|e| format!("the design read is not usable: {e}"))?;
+    Ok(Read { schema, notes })
+}
+
+/// The separator the templates use most among the usual ones; `#` when none stands out.
+fn separator_of(models: &Js) -> String {
+    let templates: String = (models.entries().iter())
+        .flat_map(|(_, fields)| fields.entries().iter())
+        .filter_map(|(_, f)| f.get("value").and_then(Js::as_str))
+        .collect();
+    let count = |s: &str| templates.matches(s).count();
+    (["#", ":", "|", "/"].into_iter())
+        .max_by_key(|s| (count(s), *s == "#"))
+        .filter(|s| count(s) > 0)
+        .unwrap_or("#")
+        .to_string()
+}
+
+struct Model<'a> {
+    name: &'a str,
+    fields: &'a Js,
+    type_field: &'a str,
+    iso_dates: bool,
+    separator: &'a str,
+    found: Fields,
+    notes: Vec<String>,
+}
+
+impl Model<'_> {
+    /// The template of key attribute `attribute`; `None` (and a note when the model has
+    /// the attribute) when keylab cannot write it.
+    fn key(&mut self, attribute: &str, keys: &mut Keys) -> Option<KeyTemplate> {
+        let field = (self.fields.entries().iter()).find(|(name, f)| {
+            f.get("map")
+                .and_then(Js::as_str)
+                .map_or(name == attribute, |m| m == attribute)
+        });
+        let (name, field) = field?;
+        let result = match field.get("value") {
+            Some(Js::Str(template)) => self.template(attribute, template),
+            Some(other) => Err(format!("its value is {}, which keylab does not run", other.describe())),
+            // The key holds the field as it is: the app writes it.
+            None => self.itself(name, field, attribute, keys),
+        };
+        match result {
+            Ok(segments) => {
+                keys.typed(attribute, AttrType::S);
+                let t = KeyTemplate {
+                    attribute: attribute.to_string(),
+                    segments,
+                };
+                self.notes.push(format!("{attribute} = {}", t.pattern(self.separator)));
+                Some(t)
+            }
+            Err(why) => {
+                self.notes.push(format!("{attribute} is left out: {why}"));
+                None
+            }
+        }
+    }
+
+    fn template(&mut self, attribute: &str, template: &str) -> Result<Vec<Segment>, String> {
+        let mut pieces = Vec::new();
+        let mut rest = template;
+        while let Some(open) = rest.find("${") {
+            let close = rest[open..]
+                .find('}')
+                .ok_or(format!("its value {template:?} has a `${{` never closed"))?;
+            pieces.push(Piece::Text(rest[..open].to_string()));
+            let inner = &rest[open + 2..open + close];
+            let mut parts = inner.split(':');
+            let name = parts.next().unwrap_or_default();
+            let len = parts.next();
+            let pad = parts.next().unwrap_or("0");
+            if name == self.type_field {
+                if len.is_some() {
+                    return Err(format!("${{{inner}}} pads the model's name, which keylab does not"));
+                }
+                pieces.push(Piece::Text(self.name.to_string()));
+            } else {
+                let kind = self.kind(name, len, pad)?;
+                self.found.add(name, kind, attribute)?;
+                pieces.push(Piece::Value(name.to_string()));
+            }
+            rest = &rest[open + close + 1..];
+        }
+        pieces.push(Piece::Text(rest.to_string()));
+        segments(&pieces, self.separator)
+    }
+
+    /// A key that is a field as it is: a Number attribute holds a number, else text.
+    fn itself(&mut self, name: &str, field: &Js, attribute: &str, keys: &mut Keys) -> Result<Vec<Segment>, String> {
+        let kind = match type_of(field).as_deref() {
+            Some("number") => {
+                keys.typed(attribute, AttrType::N);
+                FieldKind::Decimal {
+                    width: 16,
+                    scale: 6,
+                    signed: true,
+                    order: Order::Asc,
+                }
+            }
+            _ => self.kind(name, None, "0")?,
+        };
+        self.found.add(name, kind, attribute)?;
+        Ok(vec![Segment::field(name)])
+    }
+
+    /// The kind that writes field `name` as `${name:len:pad}` does.
+    fn kind(&mut self, name: &str, len: Option<&str>, pad: &str) -> Result<FieldKind, String> {
+        let field = self.fields.get(name).ok_or(format!(
+            "its template names {name:?}, which is not a field of the model"
+        ))?;
+        let text = FieldKind::Text {
+            case: Case::Preserve,
+            max_length: None,
+        };
+        let width = match len {
+            None => None,
+            Some(l) => Some(
+                l.parse::<u32>()
+                    .ok()
+                    .filter(|w| (1..=38).contains(w))
+                    .ok_or(format!("${{{name}:{l}}} pads to {l:?}, not a width from 1 to 38"))?,
+            ),
+        };
+        Ok(match (type_of(field).as_deref(), width) {
+            (Some("number"), Some(width)) if pad == "0" => FieldKind::Uint {
+                width,
+                order: Order::Asc,
+            },
+            (_, Some(_)) => {
+                return Err(format!(
+                    "{name} is padded with {pad:?} but is not a number padded with 0, which keylab's uint writes"
+                ))
+            }
+            (Some("number"), None) => {
+                say(&mut self.notes, format!("{name} is a number written without padding: its digits sort as text (10 before 9); keylab holds it as text. Write ${{{name}:10}} to sort by value"));
+                text
+            }
+            (Some("date"), None) if self.iso_dates || field.get("isoDates") == Some(&Js::Bool(true)) => {
+                FieldKind::Timestamp {
+                    unit: TimeUnit::Iso(IsoFormat::default()),
+                    order: Order::Asc,
+                }
+            }
+            (Some("date"), None) => {
+                say(&mut self.notes, format!("{name} is a Date without isoDates: OneTable writes its epoch milliseconds unpadded; keylab writes 13 digits, the same for every date from 2001-09-09 on"));
+                FieldKind::Timestamp {
+                    unit: TimeUnit::Millis { width: 13 },
+                    order: Order::Asc,
+                }
+            }
+            (Some("string" | "boolean"), None) => text,
+            (other, None) => {
+                return Err(format!(
+                    "{name} is of type {}, which cannot be a key's part",
+                    other.unwrap_or("(none)")
+                ))
+            }
+        })
+    }
+}
+
+/// A field's `type`, written as the constructor (`String`) or its name (`'string'`).
+fn type_of(field: &Js) -> Option<String> {
+    match field.get("type")? {
+        Js::Str(s) | Js::Code(s) => Some(s.to_lowercase()),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests;
