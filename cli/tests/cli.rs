@@ -600,3 +600,32 @@ fn import_reads_a_onetable_schema_and_encode_writes_its_keys() {
         r#"{"pk":"Account#A-1","sk":"User#Ada@x.io","gs1pk":"Users#active","gs1sk":"User#00000042#Ada@x.io"}"#
     );
 }
+
+#[test]
+fn import_reads_an_mcp_data_model_and_checks_its_query_patterns() {
+    let file = format!("{}/tests/fixtures/library-mcp.json", env!("CARGO_MANIFEST_DIR"));
+    let out = keylab(&["import", "--from", "mcp", &file], "");
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert!(err.contains("note: pattern 2 (A member's loans, newest first): #pk = :pk AND begins_with(#sk, :loan): DynamoDB accepts it; it returns 2 of the model's items"), "{err}");
+    assert!(
+        err.contains("exact: the design writes every key of the 7 items again"),
+        "{err}"
+    );
+    let imported = schema_file().parent().unwrap().join("imported-mcp.json");
+    std::fs::write(&imported, &out.stdout).unwrap();
+    let items = keylab(&["import", "--from", "mcp", &file, "--items"], "");
+    let encoded = keylab(
+        &["encode", "--schema", imported.to_str().unwrap()],
+        &text(&items.stdout),
+    );
+    assert_eq!(encoded.status.code(), Some(0), "{}", text(&encoded.stderr));
+    assert!(text(&encoded.stdout).contains(r#""SK":"LOAN#2024-06-12T18:05:00Z#b-17""#));
+    let missing = keylab(&["import", "--from", "mcp", &file, "--table", "Nope"], "");
+    assert_eq!(missing.status.code(), Some(4));
+    assert!(
+        text(&missing.stderr).contains("its tables are Library"),
+        "{}",
+        text(&missing.stderr)
+    );
+}

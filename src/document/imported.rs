@@ -89,7 +89,11 @@ pub fn import(text: &str) -> Result<Imported, String> {
             .filter_map(|item| Some(Row::new(EntityId(entity(&item.entity)?), item.values.clone())))
             .collect(),
     );
-    let mut notes: Vec<String> = source.notes.into_iter().chain(proposal.notes).collect();
+    let patterns = source.patterns_on(&proposal.schema.table);
+    let mut notes: Vec<String> = (source.notes.into_iter())
+        .chain(proposal.notes)
+        .chain(patterns)
+        .collect();
     let mut drawn = 0;
     if source.items.is_empty() {
         let schema = &work.schema;
@@ -133,6 +137,26 @@ mod tests {
     const OFFICES: &str = include_str!("../../cli/tests/fixtures/offices-workbench.json");
     const SHOP: &str = include_str!("../../cli/tests/fixtures/shop-export.jsonl");
     const ELECTRODB: &str = include_str!("../../cli/tests/fixtures/shop-electrodb.js");
+
+    #[test]
+    fn an_mcp_data_model_becomes_a_design_with_its_items_and_patterns_checked() {
+        let text = include_str!("../../cli/tests/fixtures/library-mcp.json");
+        let imported = import(text).unwrap();
+        assert_eq!(imported.what, "an AWS DynamoDB MCP data model");
+        assert_eq!(imported.work.rows.len(), 7);
+        assert_eq!(imported.misfit_count, 0);
+        let notes = imported.notes.join("\n");
+        assert!(
+            notes.contains(
+                "pattern 3 (Who borrowed a book, in date order): #pk = :book: DynamoDB accepts it; it returns 2"
+            ),
+            "{notes}"
+        );
+        assert!(
+            notes.contains("pattern 5 (Loans due, filtered on the sort key): #sk = :sk: refused"),
+            "{notes}"
+        );
+    }
 
     #[test]
     fn a_onetable_schema_becomes_a_design_with_drawn_items() {

@@ -148,3 +148,17 @@ test('a pasted OneTable schema opens as its models, by keyboard', async ({ page 
   await expect(status).toContainText('model A: pk is left out: "" stands between two values');
   await expect(entityTabs(page)).toHaveText(['Account (6 items)', 'User (6 items)', 'Invoice (6 items)']);
 });
+
+test('an MCP data model opens with its items, and its Query patterns are checked', async ({ page }) => {
+  await openFresh(page);
+  await page.getByText('Import / export').click();
+  await page.getByTestId('import-file').setInputFiles('cli/tests/fixtures/library-mcp.json');
+  const status = page.getByTestId('files-status');
+  await expect(status).toContainText('Imported library-mcp.json, an AWS DynamoDB MCP data model: 3 entities, 7 items.');
+  await expect(status).toContainText('The design writes every key again, byte for byte.');
+  const report = page.getByTestId('import-report');
+  await expect(report).toContainText("pattern 2 (A member's loans, newest first): #pk = :pk AND begins_with(#sk, :loan): DynamoDB accepts it; it returns 2 of the model's items");
+  await expect(report).toContainText('pattern 5 (Loans due, filtered on the sort key): #sk = :sk: refused: Query condition missed key schema element: PK');
+  await expect(report).toContainText('pattern 6 (Search books by words in the title) is listed only: full-text search belongs in OpenSearch');
+  await expect(entityTabs(page)).toHaveText(['Member (2 items)', 'Loan (3 items)', 'Book (2 items)']);
+});

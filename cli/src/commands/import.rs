@@ -23,6 +23,9 @@ pub enum Format {
     /// A OneTable schema (onetable:1.1.0): models are entities, `value` templates the
     /// keys. It holds no items.
     Onetable,
+    /// The AWS DynamoDB MCP server's dynamodb_data_model.json: tables, items, and
+    /// access patterns (each Query pattern is checked on the design read).
+    Mcp,
 }
 
 impl Format {
@@ -32,6 +35,7 @@ impl Format {
             Format::Workbench => sources::Format::Workbench,
             Format::Electrodb => sources::Format::ElectroDb,
             Format::Onetable => sources::Format::OneTable,
+            Format::Mcp => sources::Format::Mcp,
         }
     }
 }
@@ -57,7 +61,9 @@ pub fn import(r: Request) -> u8 {
         }
     };
     // For a model, --table picks which of its tables; for items, it names the table.
-    let pick = (r.format == Format::Workbench).then_some(r.table).flatten();
+    let pick = matches!(r.format, Format::Workbench | Format::Mcp)
+        .then_some(r.table)
+        .flatten();
     let source = match sources::read(r.format.source(), &text, pick) {
         Ok(s) => s,
         Err(why) => {
@@ -86,7 +92,8 @@ pub fn import(r: Request) -> u8 {
             return exit::UNREADABLE_FILE;
         }
     };
-    for note in source.notes.iter().chain(&proposal.notes) {
+    let patterns = source.patterns_on(&proposal.schema.table);
+    for note in source.notes.iter().chain(&proposal.notes).chain(&patterns) {
         eprintln!("note: {note}");
     }
     if r.items {

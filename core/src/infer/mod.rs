@@ -17,6 +17,7 @@ mod declared;
 pub mod electrodb;
 mod group;
 pub mod keys;
+pub mod mcp;
 pub mod onetable;
 pub mod sources;
 

@@ -22,10 +22,19 @@ pub enum Format {
     /// A OneTable schema (`format: 'onetable:1.1.0'`, `indexes`, `models`): a file's
     /// object or the object pasted. It states the design and holds no items.
     OneTable,
+    /// The AWS DynamoDB MCP server's `dynamodb_data_model.json`: `tables`, `items` and
+    /// `access_patterns`.
+    Mcp,
 }
 
 impl Format {
-    pub const ALL: [Format; 4] = [Format::Export, Format::Workbench, Format::ElectroDb, Format::OneTable];
+    pub const ALL: [Format; 5] = [
+        Format::Export,
+        Format::Workbench,
+        Format::ElectroDb,
+        Format::OneTable,
+        Format::Mcp,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -33,6 +42,7 @@ impl Format {
             Format::Workbench => "workbench",
             Format::ElectroDb => "electrodb",
             Format::OneTable => "onetable",
+            Format::Mcp => "mcp",
         }
     }
 
@@ -43,6 +53,7 @@ impl Format {
             Format::Workbench => "a NoSQL Workbench model",
             Format::ElectroDb => "ElectroDB entities",
             Format::OneTable => "a OneTable schema",
+            Format::Mcp => "an AWS DynamoDB MCP data model",
         }
     }
 
@@ -54,6 +65,10 @@ impl Format {
         let json = head.trim_start().starts_with(['{', '[']) && serde_json::from_str::<Value>(text).is_ok();
         if head.contains("\"DataModel\"") || head.contains("\"ModelName\"") {
             Format::Workbench
+        } else if head.contains("\"tables\"")
+            && (text.contains("\"access_patterns\"") || text.contains("\"PutRequest\""))
+        {
+            Format::Mcp
         } else if head.contains("onetable:") || head.contains("models") && head.contains("hash") {
             Format::OneTable
         } else if text.contains("new Entity(") || !json && head.contains("model") && head.contains("indexes") {
@@ -80,6 +95,8 @@ pub struct Source {
     pub design: Option<crate::schema::Schema>,
     pub table: Option<String>,
     pub notes: Vec<String>,
+    /// The Query patterns the file states (an MCP data model's access patterns).
+    pub patterns: Vec<super::mcp::Pattern>,
 }
 
 impl Source {
@@ -94,6 +111,11 @@ impl Source {
             design: self.design.clone(),
             table: self.table.clone().unwrap_or_else(|| table.to_string()),
         }
+    }
+
+    /// What each Query pattern the file states does on the design read, in words.
+    pub fn patterns_on(&self, table: &crate::schema::Table) -> Vec<String> {
+        super::mcp::check(&self.patterns, table, &self.items)
     }
 
     /// A misfit in words, at its place in the file: `item on line 9: SK "…": why`.
@@ -118,6 +140,11 @@ pub fn read(format: Format, text: &str, table: Option<&str>) -> Result<Source, S
         Format::Workbench => workbench(text, table),
         Format::ElectroDb => electrodb(text),
         Format::OneTable => onetable(text),
+        Format::Mcp => {
+            let (mut source, patterns) = super::mcp::read(text, table)?;
+            source.patterns = patterns;
+            Ok(source)
+        }
     }
 }
 

@@ -82,7 +82,7 @@ pub fn ImportBox(props: &ImportBoxProps) -> Html {
             <label class="file-button">{ "Import a file…" }
                 <input type="file" accept=".json,.jsonl,.js,.mjs,.cjs,.ts,application/json,text/javascript" onchange={on_file} data-testid="import-file" />
             </label>
-            <label for="import-paste" class="sub">{ "or paste a keylab design, a NoSQL Workbench model, ElectroDB entities (new Entity({...})), a OneTable schema, or DynamoDB JSON items (an export's lines, a Scan's output)" }</label>
+            <label for="import-paste" class="sub">{ "or paste a keylab design, a NoSQL Workbench model, ElectroDB entities (new Entity({...})), a OneTable schema, an AWS DynamoDB MCP data model (dynamodb_data_model.json), or DynamoDB JSON items (an export's lines, a Scan's output)" }</label>
             <textarea id="import-paste" ref={pasted} rows="4" spellcheck="false" data-testid="import-paste" />
             <button type="button" onclick={on_paste}>{ "Import pasted text" }</button>
         </>
