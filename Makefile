@@ -73,6 +73,7 @@ test-snippets:
 test-interop:
 	cargo build -q -p keylab-cli
 	node tests/interop/run.mjs
+	node tests/interop/exports.mjs
 
 # Multi-attribute GSI queries, built and pasted, against moto (in-process, pinned in
 # .venv), page by page equal to keylab's evaluator (see tests/moto/run.py).

@@ -433,6 +433,18 @@ impl Reader<'_> {
                         't' => text.push('\t'),
                         'r' => text.push('\r'),
                         '0' => text.push('\0'),
+                        'u' if self.peek() == Some('{') => {
+                            let hex: String = self.chars.iter().skip(self.at + 1).take_while(|c| **c != '}').collect();
+                            match u32::from_str_radix(&hex, 16).ok().and_then(char::from_u32) {
+                                Some(ch) if hex.len() <= 6 => {
+                                    text.push(ch);
+                                    self.at += hex.chars().count() + 2;
+                                }
+                                _ => {
+                                    return Err(format!("{}: the escape \\u{{{hex}}} is not a character", self.place()))
+                                }
+                            }
+                        }
                         'u' | 'x' => {
                             let len = if e == 'x' { 2 } else { 4 };
                             let hex: String = self.chars.iter().skip(self.at).take(len).collect();

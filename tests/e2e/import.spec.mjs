@@ -162,3 +162,29 @@ test('an MCP data model opens with its items, and its Query patterns are checked
   await expect(report).toContainText('pattern 6 (Search books by words in the title) is listed only: full-text search belongs in OpenSearch');
   await expect(entityTabs(page)).toHaveText(['Member (2 items)', 'Loan (3 items)', 'Book (2 items)']);
 });
+
+test('the design leaves as ElectroDB entities and comes back whole', async ({ page }) => {
+  await openFresh(page);
+  await page.getByText('Import / export').click();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'ElectroDB entities (TypeScript)' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('Leaderboard.electrodb.ts');
+  const file = await download.path();
+  const text = fs.readFileSync(file, 'utf8');
+  expect(text).toContain('pk: { field: "PK", composite: ["season"], template: "SEASON#${season}", casing: "upper" }');
+  expect(text).toContain('export function encodeRunSk(');
+  const status = page.getByTestId('files-status');
+  await expect(status).toContainText('Downloaded Leaderboard.electrodb.ts');
+  await expect(status).toContainText('Run.SK: score is stored inverted (desc)');
+
+  const width = page.locator('#seg-0-width');
+  await width.fill('12');
+  await width.press('Enter');
+  await page.getByText('Import / export').click();
+  await page.getByTestId('import-file').setInputFiles({ name: 'Leaderboard.electrodb.ts', mimeType: 'text/plain', buffer: Buffer.from(text) });
+  await page.getByRole('button', { name: 'Replace my work' }).click();
+  await expect(page.getByTestId('import-report')).toContainText('used as it is');
+  await expect(width).toHaveValue('10');
+});

@@ -11,14 +11,18 @@ use keylab::Values;
 pub enum Format {
     /// A NoSQL Workbench model (3.0): each entity a facet, the items its TableData.
     Workbench,
+    /// ElectroDB entities (TypeScript) that write keylab's keys; no items are read.
+    Electrodb,
 }
 
 pub fn export(schema: &str, on_error: OnError, format: Format) -> u8 {
-    let Format::Workbench = format;
     let schema = match load(schema) {
         Ok(s) => s,
         Err(code) => return code,
     };
+    if format == Format::Electrodb {
+        return electrodb(&schema);
+    }
     let mut samples: Vec<(String, Values)> = Vec::new();
     let (mut run, stopped) = walk(on_error, |_, line, _| {
         let (e, values) = item(&schema, line, None)?;
@@ -44,5 +48,26 @@ pub fn export(schema: &str, on_error: OnError, format: Format) -> u8 {
     match (run.finish(false), model.notes.is_empty()) {
         (exit::OK, false) => exit::FINDINGS,
         (code, _) => code,
+    }
+}
+
+/// Entities state a design, not items: stdin is not read.
+fn electrodb(schema: &keylab::Schema) -> u8 {
+    match keylab::interop::electrodb::entities(schema) {
+        Ok(source) => {
+            print!("{}", source.text);
+            for note in &source.notes {
+                eprintln!("note: {note}");
+            }
+            if source.notes.is_empty() {
+                exit::OK
+            } else {
+                exit::FINDINGS
+            }
+        }
+        Err(why) => {
+            eprintln!("the design cannot be written as ElectroDB entities: {why}");
+            exit::FINDINGS
+        }
     }
 }

@@ -3,7 +3,7 @@
 //! pieces as keylab segments, the table's keys gathered and checked to agree, and the
 //! fields, each written one way.
 
-use crate::schema::{AttrType, Field, FieldKind, FieldRef, Index, KeySchema, Segment, Table};
+use crate::schema::{AttrType, Field, FieldKind, FieldRef, Index, KeySchema, Schema, Segment, Table};
 
 /// The table's keys as the entities' indexes name them, checked to agree.
 #[derive(Default)]
@@ -181,6 +181,47 @@ fn kind_said(kind: &FieldKind) -> String {
         k => format!("as {}", k.name()),
     }
 }
+
+/// Whether `carried` (the keylab design a file says it was written from) writes the
+/// keys that `read` (the design read from the file's declarations) writes, for random
+/// items of every entity: each key `read` writes itself, byte for byte. A key held by
+/// a hidden attribute (its field named with `hidden`) is the carried design's by
+/// construction and is not compared. `Err` says the first difference.
+pub fn same_keys(carried: &Schema, read: &Schema, hidden: &str) -> Result<(), String> {
+    for entity in &read.entities {
+        let design = carried
+            .entity(&entity.name)
+            .ok_or(format!("it has no entity {}", entity.name))?;
+        for values in crate::sample::generate(carried, design, SAMPLES, 1) {
+            for t in &entity.keys {
+                if t.fields().any(|f| f.starts_with(hidden)) {
+                    if design.template(&t.attribute).is_none() {
+                        return Err(format!("{} has no template for {}", entity.name, t.attribute));
+                    }
+                    continue;
+                }
+                let key = |schema: &Schema| -> Option<String> {
+                    let codec = crate::codec::KeyCodec::new(schema, &entity.name, &t.attribute).ok()?;
+                    let mut key = String::new();
+                    codec.write_values(&values, &mut key).ok().map(|_| key)
+                };
+                if key(carried) != key(read) {
+                    return Err(format!(
+                        "{}.{} is written {:?} by one and {:?} by the other",
+                        entity.name,
+                        t.attribute,
+                        key(carried),
+                        key(read)
+                    ));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Random items per entity that [`same_keys`] compares.
+const SAMPLES: usize = 24;
 
 /// A note said once.
 pub fn say(notes: &mut Vec<String>, note: String) {

@@ -60,10 +60,7 @@ fn download_workbench(state: &Playground) -> (bool, String) {
         .map(|(e, v)| (e.name.as_str(), v))
         .collect();
     let model = keylab::interop::workbench::model(&state.schema, &samples, &when);
-    let table: String = (state.schema.table.name.chars())
-        .filter(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.'))
-        .collect();
-    let name = format!("{}.workbench.json", if table.is_empty() { "keylab" } else { &table });
+    let name = file_name(state, "workbench.json");
     let text = serde_json::to_string_pretty(&model.model).unwrap_or_default();
     if !download(&name, &text) {
         return (false, "The browser refused the download.".into());
@@ -75,6 +72,40 @@ fn download_workbench(state: &Playground) -> (bool, String) {
     (
         model.notes.is_empty(),
         format!("Downloaded {name}: open it in NoSQL Workbench (Import data model); each entity is a facet with its items.{said}"),
+    )
+}
+
+/// The table's name as a file name, with `ending`: `Leaderboard.workbench.json`.
+fn file_name(state: &Playground, ending: &str) -> String {
+    let table: String = (state.schema.table.name.chars())
+        .filter(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.'))
+        .collect();
+    format!("{}.{ending}", if table.is_empty() { "keylab" } else { &table })
+}
+
+/// Downloads the design as ElectroDB entities, and says which keys ElectroDB writes
+/// through keylab's code and what it does not hold.
+fn download_electrodb(state: &Playground) -> (bool, String) {
+    let source = match keylab::interop::electrodb::entities(&state.schema) {
+        Ok(s) => s,
+        Err(why) => {
+            return (
+                false,
+                format!("The design cannot be written as ElectroDB entities: {why}"),
+            )
+        }
+    };
+    let name = file_name(state, "electrodb.ts");
+    if !download(&name, &source.text) {
+        return (false, "The browser refused the download.".into());
+    }
+    let said = match source.notes.as_slice() {
+        [] => String::new(),
+        notes => format!(" Notes: {}.", notes.join("; ")),
+    };
+    (
+        source.notes.is_empty(),
+        format!("Downloaded {name}: ElectroDB entities whose keys are keylab's, byte for byte; give each its client with setClient.{said}"),
     )
 }
 
@@ -152,6 +183,10 @@ pub fn Files(props: &FilesProps) -> Html {
         let (state, message) = (props.state.clone(), message.clone());
         Callback::from(move |_: MouseEvent| message.emit(download_workbench(&state)))
     };
+    let electrodb = {
+        let (state, message) = (props.state.clone(), message.clone());
+        Callback::from(move |_: MouseEvent| message.emit(download_electrodb(&state)))
+    };
     let menu = use_node_ref();
     // An import's question and report show under the header: the menu closes.
     let imported = {
@@ -175,6 +210,7 @@ pub fn Files(props: &FilesProps) -> Html {
                     <button type="button" onclick={export_items(ItemsAs::ExportLines)}>{ "Items as DynamoDB JSON (export lines)" }</button>
                     <button type="button" onclick={export_items(ItemsAs::Batches)}>{ "Items as batch-write-item requests" }</button>
                     <button type="button" onclick={workbench}>{ "NoSQL Workbench model" }</button>
+                    <button type="button" onclick={electrodb}>{ "ElectroDB entities (TypeScript)" }</button>
                     <ImportBox unsaved={props.unsaved} command={props.command.clone()} on_outcome={imported} />
                 </div>
             </details>

@@ -1,0 +1,89 @@
+use super::*;
+use crate::infer::electrodb::read;
+
+const PRESETS: [&str; 8] = [
+    include_str!("../../../../presets/casing.json"),
+    include_str!("../../../../presets/iot.json"),
+    include_str!("../../../../presets/leaderboard.json"),
+    include_str!("../../../../presets/migration.json"),
+    include_str!("../../../../presets/order-status.json"),
+    include_str!("../../../../presets/orders.json"),
+    include_str!("../../../../presets/saas.json"),
+    include_str!("../../../../presets/tickets.json"),
+];
+
+fn preset(text: &str) -> Schema {
+    let v: serde_json::Value = serde_json::from_str(text).unwrap();
+    Schema::from_value(v.get("schema").unwrap_or(&v)).unwrap()
+}
+
+#[test]
+fn every_preset_exports_and_imports_to_the_same_design() {
+    for text in PRESETS {
+        let schema = preset(text);
+        let source = entities(&schema).unwrap();
+        let back = read(&source.text, "t").unwrap_or_else(|e| panic!("{}: {e}\n{}", schema.table.name, source.text));
+        assert!(
+            back.notes.iter().any(|n| n.contains("it is used as it is")),
+            "{}: {:?}",
+            schema.table.name,
+            back.notes
+        );
+        assert_eq!(back.schema, schema, "{}", schema.table.name);
+    }
+}
+
+#[test]
+fn what_electrodb_writes_itself_is_a_template_and_the_rest_is_keylabs_code() {
+    let schema = preset(PRESETS[2]);
+    let source = entities(&schema).unwrap();
+    let text = &source.text;
+    assert!(
+        text.contains(r#"pk: { field: "PK", composite: ["season"], template: "SEASON#${season}", casing: "upper" }"#),
+        "{text}"
+    );
+    assert!(
+        text.contains(r#""_keylab_SK": { type: "string", hidden: true, default: "", watch: ["score", "at", "player"]"#),
+        "{text}"
+    );
+    assert!(text.contains("export function encodeRunSk("), "{text}");
+    let said = source.notes.join("\n");
+    assert!(said.contains("Run.SK: score is stored inverted (desc)"), "{said}");
+    assert!(
+        said.contains("Run.season: its maxLength 32 is not ElectroDB's"),
+        "{said}"
+    );
+}
+
+#[test]
+fn a_carried_design_that_does_not_write_the_entities_keys_is_set_aside() {
+    let schema = preset(PRESETS[2]);
+    let text = entities(&schema).unwrap().text;
+    // Someone edited the template by hand after the export.
+    let edited = text.replace(r#"template: "SEASON#${season}""#, r#"template: "S#${season}""#);
+    let back = read(&edited, "t").unwrap();
+    let said = back.notes.join("\n");
+    assert!(
+        said.contains("does not write the entities' keys (Run.PK is written"),
+        "{said}"
+    );
+    assert_ne!(back.schema, schema);
+    let broken = text.replace("// keylab design: {", "// keylab design: {oops");
+    let said = read(&broken, "t").unwrap().notes.join("\n");
+    assert!(
+        said.contains("the keylab design the file carries cannot be read"),
+        "{said}"
+    );
+}
+
+#[test]
+fn casing_follows_what_every_part_of_a_key_needs() {
+    let need = |n: Need| ["none", "lower", "upper"].map(|c| n.holds(c));
+    assert_eq!(need(Need::Case(Case::Preserve)), [true, false, false]);
+    assert_eq!(need(Need::Case(Case::Lower)), [false, true, false]);
+    assert_eq!(need(Need::Same("ORDER".into())), [true, false, true]);
+    assert_eq!(need(Need::Same("#".into())), [true, true, true]);
+    assert_eq!(need(Need::Upper), [true, false, true]);
+    assert_eq!(need(Need::Mixed), [true, false, false]);
+    assert_eq!(need(Need::Digits), [true, true, true]);
+}
