@@ -220,6 +220,22 @@ pub fn same_keys(carried: &Schema, read: &Schema, hidden: &str) -> Result<(), St
     Ok(())
 }
 
+/// The keys `schema` writes for `values` of `entity`, by attribute: what the readers'
+/// tests compare with what the tools write.
+#[cfg(test)]
+pub fn keys_written(schema: &Schema, entity: &str, values: serde_json::Value) -> Vec<(String, String)> {
+    let values: crate::Values = serde_json::from_value(values).unwrap();
+    let entity = schema.entity(entity).unwrap();
+    (entity.keys.iter())
+        .map(|t| {
+            let codec = crate::codec::KeyCodec::new(schema, &entity.name, &t.attribute).unwrap();
+            let mut key = String::new();
+            codec.write_values(&values, &mut key).unwrap();
+            (t.attribute.clone(), key)
+        })
+        .collect()
+}
+
 /// Random items per entity that [`same_keys`] compares.
 const SAMPLES: usize = 24;
 

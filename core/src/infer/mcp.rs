@@ -29,28 +29,9 @@ pub fn read(text: &str, wanted: Option<&str>) -> Result<(Source, Vec<Pattern>), 
         Some(Value::Array(t)) if !t.is_empty() => t,
         _ => return Err("has no \"tables\" list (create_table inputs): is it a dynamodb_data_model.json?".into()),
     };
-    let name_of = |t: &Value| {
-        t.get("TableName")
-            .and_then(Value::as_str)
-            .unwrap_or_default()
-            .to_string()
-    };
-    let names: Vec<String> = tables.iter().map(name_of).collect();
-    let at = match wanted {
-        Some(w) => (names.iter().position(|n| n == w))
-            .ok_or_else(|| format!("the model has no table {w:?}; its tables are {}", names.join(", ")))?,
-        None => 0,
-    };
     let mut source = Source::default();
     source.notes.push("an AWS DynamoDB MCP data model".into());
-    if tables.len() > 1 {
-        source.notes.push(format!(
-            "the model has {} tables ({}); read {}, pick another with its name",
-            tables.len(),
-            names.join(", "),
-            names[at]
-        ));
-    }
+    let (at, names) = super::sources::pick_table(tables, wanted, &mut source.notes)?;
     let table = &tables[at];
     let name = names[at].clone();
     source.keys = Some(keys(table, &format!("tables[{at}]"), &mut source.notes)?);

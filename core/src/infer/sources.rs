@@ -210,6 +210,36 @@ fn owned(item: StoredItem) -> StoredItem<'static> {
     )
 }
 
+/// The table a model's `tables` (each with a `TableName`) names `wanted`, else its first,
+/// with every table's name; a note says which was read when there are several.
+pub(super) fn pick_table(
+    tables: &[Value],
+    wanted: Option<&str>,
+    notes: &mut Vec<String>,
+) -> Result<(usize, Vec<String>), String> {
+    let name_of = |t: &Value| {
+        t.get("TableName")
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_string()
+    };
+    let names: Vec<String> = tables.iter().map(name_of).collect();
+    let at = match wanted {
+        Some(w) => (names.iter().position(|n| n == w))
+            .ok_or_else(|| format!("the model has no table {w:?}; its tables are {}", names.join(", ")))?,
+        None => 0,
+    };
+    if tables.len() > 1 {
+        notes.push(format!(
+            "the model has {} tables ({}); read {}, pick another with its name",
+            tables.len(),
+            names.join(", "),
+            names[at]
+        ));
+    }
+    Ok((at, names))
+}
+
 /// What precedes the keylab design in the Description of a model keylab wrote.
 pub const DESIGN_MARK: &str = "keylab design: ";
 
@@ -259,29 +289,10 @@ fn workbench(text: &str, wanted: Option<&str>) -> Result<Source, String> {
     let Some(Value::Array(tables)) = doc.get("DataModel") else {
         return Err("has no \"DataModel\" list of tables: is it a NoSQL Workbench model?".into());
     };
-    let name_of = |t: &Value| {
-        t.get("TableName")
-            .and_then(Value::as_str)
-            .unwrap_or_default()
-            .to_string()
-    };
-    let names: Vec<String> = tables.iter().map(name_of).collect();
-    let at = match wanted {
-        Some(w) => names
-            .iter()
-            .position(|n| n == w)
-            .ok_or_else(|| format!("the model has no table {w:?}; its tables are {}", names.join(", ")))?,
-        None if tables.is_empty() => return Err("its DataModel holds no tables".into()),
-        None => 0,
-    };
-    if tables.len() > 1 {
-        source.notes.push(format!(
-            "the model has {} tables ({}); read {}, pick another with its name",
-            tables.len(),
-            names.join(", "),
-            names[at]
-        ));
+    if tables.is_empty() {
+        return Err("its DataModel holds no tables".into());
     }
+    let (at, names) = pick_table(tables, wanted, &mut source.notes)?;
     let path = format!("DataModel[{at}]");
     let Value::Object(table) = &tables[at] else {
         return Err(format!("{path} is not a table object"));

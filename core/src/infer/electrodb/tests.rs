@@ -1,22 +1,8 @@
 use super::*;
-use crate::codec::KeyCodec;
+use crate::infer::declared::keys_written as keys;
 use serde_json::json;
 
 const SHOP: &str = include_str!("../../../../cli/tests/fixtures/shop-electrodb.js");
-
-/// The keys keylab writes for `values` of `entity`.
-fn keys(schema: &Schema, entity: &str, values: serde_json::Value) -> Vec<(String, String)> {
-    let values: crate::Values = serde_json::from_value(values).unwrap();
-    let entity = schema.entity(entity).unwrap();
-    (entity.keys.iter())
-        .map(|t| {
-            let codec = KeyCodec::new(schema, &entity.name, &t.attribute).unwrap();
-            let mut key = String::new();
-            codec.write_values(&values, &mut key).unwrap();
-            (t.attribute.clone(), key)
-        })
-        .collect()
-}
 
 #[test]
 fn the_shop_writes_what_electrodb_writes() {
