@@ -236,6 +236,16 @@ pub fn keys_written(schema: &Schema, entity: &str, values: serde_json::Value) ->
         .collect()
 }
 
+/// `text` with `insert` put at character `cut` (or at its end): a damaged file for the
+/// readers' property tests.
+#[cfg(test)]
+pub fn damaged(text: &str, cut: usize, insert: &str) -> String {
+    let mut chars: Vec<char> = text.chars().collect();
+    let at = cut.min(chars.len());
+    chars.splice(at..at, insert.chars());
+    chars.into_iter().collect()
+}
+
 /// Random items per entity that [`same_keys`] compares.
 const SAMPLES: usize = 24;
 

@@ -141,9 +141,7 @@ proptest::proptest! {
     /// Whatever an entity file holds, it is read or refused with a message; never a panic.
     #[test]
     fn any_damage_to_an_entity_is_read_or_refused(cut in 0usize..2000, insert in "[ -~]{0,4}") {
-        let mut text: Vec<char> = SHOP.chars().collect();
-        let at = cut.min(text.len());
-        text.splice(at..at, insert.chars());
-        let _ = read(&text.into_iter().collect::<String>(), "t");
+        let text = crate::infer::declared::damaged(SHOP, cut, &insert);
+        let _ = read(&text, "t");
     }
 }

@@ -85,10 +85,7 @@ proptest::proptest! {
     /// Whatever a model file holds, it is read or refused with a message; never a panic.
     #[test]
     fn any_damage_to_a_model_is_read_or_refused(cut in 0usize..6000, insert in "[ -~]{0,4}") {
-        let mut text: Vec<char> = LIBRARY.chars().collect();
-        let at = cut.min(text.len());
-        text.splice(at..at, insert.chars());
-        let text: String = text.into_iter().collect();
+        let text = crate::infer::declared::damaged(LIBRARY, cut, &insert);
         if let Ok((source, patterns)) = read(&text, None) {
             if let Ok(p) = infer(&source.items, &source.options("x")) {
                 let _ = check(&patterns, &p.schema.table, &source.items);
