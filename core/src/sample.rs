@@ -23,7 +23,7 @@ const WORDS: [&str; 16] = [
 /// item collections the way real ones do; every other value is fresh. A field that is
 /// in the sort key too is fresh: shared, it would give every item of a partition the
 /// same table key (a parent such as `CUSTOMER#<c>` / `CUSTOMER#<c>` is one item per
-/// partition).
+/// partition), and so is every field of an entity whose sort key holds none.
 pub fn generate(schema: &Schema, entity: &Entity, count: usize, seed: u64) -> Vec<Values> {
     let mut rng = fastrand::Rng::with_seed(seed);
     let fields_of = |attribute: Option<&String>| -> Vec<&str> {
@@ -33,9 +33,11 @@ pub fn generate(schema: &Schema, entity: &Entity, count: usize, seed: u64) -> Ve
             .unwrap_or_default()
     };
     let sort_fields = fields_of(schema.table.primary.sort.as_ref());
+    // Without a field in the sort key (none, or a literal such as `PROFILE`), the
+    // partition holds one item of the entity: shared values would collide.
     let partition_fields: Vec<&str> = fields_of(Some(&schema.table.primary.partition))
         .into_iter()
-        .filter(|f| !sort_fields.contains(f))
+        .filter(|f| !sort_fields.is_empty() && !sort_fields.contains(f))
         .collect();
     let count = count.min(MAX_ITEMS);
     let pool = (count / 50).max(1) as u64;
@@ -159,6 +161,26 @@ mod tests {
         // The partition-only field still gathers items: one pool value for 20 items.
         let customers: std::collections::BTreeSet<String> = items.iter().map(|v| v["customer"].to_string()).collect();
         assert_eq!(customers.len(), 1);
+    }
+
+    #[test]
+    fn an_entity_whose_sort_key_holds_no_field_has_one_item_per_partition() {
+        // ElectroDB's customer: `customer#<id>` / `profile`; and a table with no sort key.
+        for sort in [Some(json!([{"literal": "profile"}])), None] {
+            let mut keys = json!({"PK": [{"literal": "customer"}, {"field": "id"}]});
+            let mut table = json!({"name": "T", "attributes": {"PK": "S"}, "primary": {"partition": "PK"}});
+            if let Some(sk) = &sort {
+                keys["SK"] = sk.clone();
+                table["attributes"]["SK"] = json!("S");
+                table["primary"]["sort"] = json!("SK");
+            }
+            let schema = Schema::from_value(&json!({"version": 1, "separator": "#", "table": table,
+                "entities": [{"name": "Customer", "fields": {"id": {"kind": "text"}}, "keys": keys}]}))
+            .unwrap();
+            let items = generate(&schema, &schema.entities[0], 60, 5);
+            let ids: std::collections::BTreeSet<String> = items.iter().map(|v| v["id"].to_string()).collect();
+            assert_eq!(ids.len(), 60, "{sort:?}: 60 items, 60 partitions");
+        }
     }
 
     #[test]
