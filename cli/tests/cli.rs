@@ -631,26 +631,25 @@ fn import_reads_an_mcp_data_model_and_checks_its_query_patterns() {
 }
 
 #[test]
-fn export_writes_electrodb_entities_that_import_to_the_same_design() {
+fn exports_to_electrodb_and_onetable_import_to_the_same_design() {
     let design = schema_file();
-    let out = keylab(
-        &["export", "--to", "electrodb", "--schema", design.to_str().unwrap()],
-        "",
-    );
-    let err = text(&out.stderr);
-    // The leaderboard's score is stored inverted, which ElectroDB cannot write itself: said, exit 5.
-    assert_eq!(out.status.code(), Some(5), "{err}");
-    assert!(err.contains("score is stored inverted (desc)"), "{err}");
-    let file = design.parent().unwrap().join("exported.electrodb.ts");
-    std::fs::write(&file, &out.stdout).unwrap();
-    let back = keylab(&["import", "--from", "electrodb", file.to_str().unwrap()], "");
-    assert_eq!(back.status.code(), Some(0), "{}", text(&back.stderr));
-    assert!(
-        text(&back.stderr).contains("it is used as it is"),
-        "{}",
-        text(&back.stderr)
-    );
-    let original = keylab::Schema::from_json(&std::fs::read_to_string(&design).unwrap()).unwrap();
-    let imported = keylab::Schema::from_json(&text(&back.stdout)).unwrap();
-    assert_eq!(imported, original);
+    for format in ["electrodb", "onetable"] {
+        let out = keylab(&["export", "--to", format, "--schema", design.to_str().unwrap()], "");
+        let err = text(&out.stderr);
+        // The leaderboard's score is stored inverted, which neither tool writes itself: said, exit 5.
+        assert_eq!(out.status.code(), Some(5), "{format}: {err}");
+        assert!(err.contains("score is stored inverted (desc)"), "{format}: {err}");
+        let file = design.parent().unwrap().join(format!("exported.{format}.ts"));
+        std::fs::write(&file, &out.stdout).unwrap();
+        let back = keylab(&["import", "--from", format, file.to_str().unwrap()], "");
+        assert_eq!(back.status.code(), Some(0), "{format}: {}", text(&back.stderr));
+        assert!(
+            text(&back.stderr).contains("it is used as it is"),
+            "{format}: {}",
+            text(&back.stderr)
+        );
+        let original = keylab::Schema::from_json(&std::fs::read_to_string(&design).unwrap()).unwrap();
+        let imported = keylab::Schema::from_json(&text(&back.stdout)).unwrap();
+        assert_eq!(imported, original, "{format}");
+    }
 }

@@ -163,28 +163,39 @@ test('an MCP data model opens with its items, and its Query patterns are checked
   await expect(entityTabs(page)).toHaveText(['Member (2 items)', 'Loan (3 items)', 'Book (2 items)']);
 });
 
-test('the design leaves as ElectroDB entities and comes back whole', async ({ page }) => {
-  await openFresh(page);
-  await page.getByText('Import / export').click();
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: 'ElectroDB entities (TypeScript)' }).click(),
-  ]);
-  expect(download.suggestedFilename()).toBe('Leaderboard.electrodb.ts');
-  const file = await download.path();
-  const text = fs.readFileSync(file, 'utf8');
-  expect(text).toContain('pk: { field: "PK", composite: ["season"], template: "SEASON#${season}", casing: "upper" }');
-  expect(text).toContain('export function encodeRunSk(');
-  const status = page.getByTestId('files-status');
-  await expect(status).toContainText('Downloaded Leaderboard.electrodb.ts');
-  await expect(status).toContainText('Run.SK: score is stored inverted (desc)');
+const declaredExports = [
+  {
+    tool: 'ElectroDB entities', button: 'ElectroDB entities (TypeScript)', file: 'Leaderboard.electrodb.ts',
+    holds: ['pk: { field: "PK", composite: ["season"], template: "SEASON#${season}", casing: "upper" }', 'export function encodeRunSk('],
+  },
+  {
+    tool: 'a OneTable schema', button: 'OneTable schema (TypeScript)', file: 'Leaderboard.onetable.ts',
+    holds: ['"SK": { type: String, value: true }', 'export function value(', 'export function encodeRunSk('],
+  },
+];
 
-  const width = page.locator('#seg-0-width');
-  await width.fill('12');
-  await width.press('Enter');
-  await page.getByText('Import / export').click();
-  await page.getByTestId('import-file').setInputFiles({ name: 'Leaderboard.electrodb.ts', mimeType: 'text/plain', buffer: Buffer.from(text) });
-  await page.getByRole('button', { name: 'Replace my work' }).click();
-  await expect(page.getByTestId('import-report')).toContainText('used as it is');
-  await expect(width).toHaveValue('10');
-});
+for (const { tool, button, file, holds } of declaredExports) {
+  test(`the design leaves as ${tool} and comes back whole`, async ({ page }) => {
+    await openFresh(page);
+    await page.getByText('Import / export').click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: button }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(file);
+    const text = fs.readFileSync(await download.path(), 'utf8');
+    for (const part of holds) expect(text).toContain(part);
+    const status = page.getByTestId('files-status');
+    await expect(status).toContainText(`Downloaded ${file}`);
+    await expect(status).toContainText('Run.SK: score is stored inverted (desc)');
+
+    const width = page.locator('#seg-0-width');
+    await width.fill('12');
+    await width.press('Enter');
+    await page.getByText('Import / export').click();
+    await page.getByTestId('import-file').setInputFiles({ name: file, mimeType: 'text/plain', buffer: Buffer.from(text) });
+    await page.getByRole('button', { name: 'Replace my work' }).click();
+    await expect(page.getByTestId('import-report')).toContainText('used as it is');
+    await expect(width).toHaveValue('10');
+  });
+}

@@ -1,9 +1,10 @@
 // The exports' library runs (issue 24): every preset is exported as ElectroDB entities
-// (`keylab export --to electrodb`), compiled by tsc, and its entities write random
-// items through electrodb's own put() into dynalite on 127.0.0.1. Each item must then
-// be in the table under exactly the keys keylab writes for it (`keylab encode`): every
-// key attribute, byte for byte, whether ElectroDB writes it from a template or through
-// the hidden attribute that calls keylab's key code.
+// and as a OneTable schema (`keylab export --to electrodb|onetable`), compiled by tsc
+// --strict, and random items are written through each library's own put (electrodb's
+// put().go(), dynamodb-onetable's create()) into dynalite on 127.0.0.1. Each item must
+// then be in the table under exactly the keys keylab writes for it (`keylab encode`):
+// every key attribute, byte for byte, whether the library writes it from a template or
+// through keylab's key code (an ElectroDB hidden attribute, OneTable's value function).
 import { spawnSync } from "node:child_process";
 import { createRequire } from "node:module";
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
@@ -50,11 +51,36 @@ function value(field, separator) {
   }
 }
 
+/**
+ * The tools whose files keylab exports, each with what its library needs to write an
+ * entity's items: `writer(module, design, tableName)` gives `put(row)`, or undefined
+ * when the module has no such entity.
+ */
+const tools = {
+  electrodb: {
+    writer(module, design, tableName) {
+      const entity = Object.values(module).find((e) => e?.schema?.model?.entity === design.name);
+      if (!entity) return undefined;
+      entity.setClient(documents);
+      entity.setTableName(tableName);
+      return (row) => entity.put(row).go();
+    },
+  },
+  onetable: {
+    writer(module, design, tableName) {
+      if (!module.Schema?.models?.[design.name]) return undefined;
+      const { Table } = require("dynamodb-onetable");
+      const table = new Table({ client, name: tableName, schema: module.Schema, partial: false, value: module.value });
+      // `exists: null`: a random item may repeat another's key; the last one written is compared.
+      return (row) => table.getModel(design.name).create(row, { exists: null });
+    },
+  },
+};
+
 const { endpoint, client, close } = await startDynalite();
 const documents = DynamoDBDocumentClient.from(client);
-let compared = 0;
+const counts = Object.fromEntries(Object.keys(tools).map((t) => [t, { compared: 0, roundTrips: 0 }]));
 let failures = 0;
-let roundTrips = 0;
 try {
   for (const file of readdirSync("presets").filter((f) => f.endsWith(".json"))) {
     const preset = JSON.parse(readFileSync(join("presets", file), "utf8"));
@@ -65,69 +91,78 @@ try {
     mkdirSync(dir, { recursive: true });
     const schemaFile = join(dir, "schema.json");
     writeFileSync(schemaFile, JSON.stringify(schema));
-    const exported = spawnSync(cli, ["export", "--to", "electrodb", "--schema", schemaFile], { encoding: "utf8", input: "" });
-    if (exported.status !== 0 && exported.status !== 5) {
-      console.error(`${file}: keylab export --to electrodb failed:\n${exported.stderr}`);
-      failures++;
-      continue;
-    }
-    writeFileSync(join(dir, "entities.ts"), exported.stdout);
-    // The round trip: the file imports to the design it was written from.
-    const back = spawnSync(cli, ["import", "--from", "electrodb", join(dir, "entities.ts")], { encoding: "utf8" });
-    if (back.status !== 0 || JSON.stringify(JSON.parse(back.stdout)) !== JSON.stringify(schema)) {
-      console.error(`${file}: the exported entities do not import to the same design:\n${back.stderr.slice(0, 1500)}`);
-      failures++;
-    }
-    roundTrips++;
-    const tsc = spawnSync("node_modules/.bin/tsc", ["--module", "commonjs", "--target", "es2020", "--esModuleInterop", "--skipLibCheck", "--strict", "--outDir", dir, join(dir, "entities.ts")], { encoding: "utf8" });
-    if (tsc.status !== 0) {
-      console.error(`${file}: the exported entities do not compile:\n${tsc.stdout}${tsc.stderr}`);
-      failures++;
-      continue;
-    }
-    schema.table.name = `${schema.table.name}-${file.replace(/\.json$/, "")}`;
-    await createTable(client, schema);
-    const entities = require(join(dir, "entities.js"));
-    const keyAttributes = new Set([schema.table.primary, ...schema.table.indexes.map((i) => i.keys ?? i)].flatMap((k) => [k.partition, k.sort]).filter(Boolean));
-    for (const design of schema.entities) {
-      const entity = Object.values(entities).find((e) => e?.schema?.model?.entity === design.name);
-      if (!entity) {
-        console.error(`${file}: no entity ${design.name} in the export`);
-        failures++;
-        continue;
-      }
-      entity.setClient(documents);
-      entity.setTableName(schema.table.name);
-      const rows = Array.from({ length: PER_ENTITY }, () =>
-        Object.fromEntries(Object.entries(design.fields).map(([name, f]) => [name, value(f, schema.separator)])));
-      const encoded = spawnSync(cli, ["encode", "--schema", schemaFile, "--entity", design.name], { encoding: "utf8", input: rows.map((r) => JSON.stringify(r)).join("\n") + "\n" });
-      if (encoded.status !== 0) {
-        console.error(`${file} ${design.name}: keylab encode failed:\n${encoded.stderr.slice(0, 1500)}`);
-        failures++;
-        continue;
-      }
-      const keys = encoded.stdout.trim().split("\n").map(JSON.parse);
-      for (const [n, row] of rows.entries()) {
-        await entity.put(row).go();
-        const want = keys[n];
-        const key = { [schema.table.primary.partition]: want[schema.table.primary.partition] };
-        if (schema.table.primary.sort) key[schema.table.primary.sort] = want[schema.table.primary.sort];
-        const typed = Object.fromEntries(Object.entries(key).map(([a, v]) => [a, schema.table.attributes[a] === "N" ? { N: String(v) } : { S: v }]));
-        const got = (await client.send(new GetItemCommand({ TableName: schema.table.name, Key: typed }))).Item;
-        for (const [attribute, k] of Object.entries(want)) {
-          // A multi-attribute index is not exported (its note says so): its attributes are the item's own.
-          if (!keyAttributes.has(attribute)) continue;
-          compared++;
-          const theirs = got?.[attribute]?.S ?? got?.[attribute]?.N;
-          if (theirs !== String(k)) {
-            if (++failures <= 10) console.error(`${file} ${design.name} ${JSON.stringify(row)}: ${attribute} keylab ${JSON.stringify(k)}, electrodb ${JSON.stringify(theirs)}${got ? "" : " (no item under keylab's table key)"}`);
-          }
-        }
-      }
+    for (const [tool, { writer }] of Object.entries(tools)) {
+      failures += await exported(tool, writer, file, dir, schema, schemaFile);
     }
   }
 } finally {
   await close();
 }
-console.log(`electrodb export: ${roundTrips} designs round-tripped, ${compared} keys compared through dynalite, ${failures} differ`);
-process.exit(failures === 0 && compared > 0 ? 0 : 1);
+for (const [tool, { roundTrips, compared }] of Object.entries(counts)) {
+  console.log(`${tool} export: ${roundTrips} designs round-tripped, ${compared} keys compared through dynalite`);
+}
+console.log(`exports: ${failures} differ`);
+process.exit(failures === 0 && Object.values(counts).every((c) => c.compared > 0) ? 0 : 1);
+
+/** One preset exported for one tool, round-tripped, compiled and written through its library: the failures. */
+async function exported(tool, writer, file, dir, schema, schemaFile) {
+  let failures = 0;
+  const out = spawnSync(cli, ["export", "--to", tool, "--schema", schemaFile], { encoding: "utf8", input: "" });
+  if (out.status !== 0 && out.status !== 5) {
+    console.error(`${file}: keylab export --to ${tool} failed:\n${out.stderr}`);
+    return 1;
+  }
+  const source = join(dir, `${tool}.ts`);
+  writeFileSync(source, out.stdout);
+  // The round trip: the file imports to the design it was written from.
+  const back = spawnSync(cli, ["import", "--from", tool, source], { encoding: "utf8" });
+  if (back.status !== 0 || JSON.stringify(JSON.parse(back.stdout)) !== JSON.stringify(schema)) {
+    console.error(`${file}: the exported ${tool} file does not import to the same design:\n${back.stderr.slice(0, 1500)}`);
+    failures++;
+  }
+  counts[tool].roundTrips++;
+  const tsc = spawnSync("node_modules/.bin/tsc", ["--module", "commonjs", "--target", "es2020", "--esModuleInterop", "--skipLibCheck", "--strict", "--outDir", dir, source], { encoding: "utf8" });
+  if (tsc.status !== 0) {
+    console.error(`${file}: the exported ${tool} file does not compile:\n${tsc.stdout}${tsc.stderr}`);
+    return failures + 1;
+  }
+  const tableName = `${schema.table.name}-${tool}-${file.replace(/\.json$/, "")}`;
+  await createTable(client, { ...schema, table: { ...schema.table, name: tableName } });
+  const module = require(join(dir, `${tool}.js`));
+  const keyAttributes = new Set([schema.table.primary, ...schema.table.indexes.map((i) => i.keys ?? i)].flatMap((k) => [k.partition, k.sort]).filter(Boolean));
+  for (const design of schema.entities) {
+    const put = writer(module, design, tableName);
+    if (!put) {
+      console.error(`${file}: no entity ${design.name} in the ${tool} export`);
+      failures++;
+      continue;
+    }
+    const rows = Array.from({ length: PER_ENTITY }, () =>
+      Object.fromEntries(Object.entries(design.fields).map(([name, f]) => [name, value(f, schema.separator)])));
+    const encoded = spawnSync(cli, ["encode", "--schema", schemaFile, "--entity", design.name], { encoding: "utf8", input: rows.map((r) => JSON.stringify(r)).join("\n") + "\n" });
+    if (encoded.status !== 0) {
+      console.error(`${file} ${design.name}: keylab encode failed:\n${encoded.stderr.slice(0, 1500)}`);
+      failures++;
+      continue;
+    }
+    const keys = encoded.stdout.trim().split("\n").map(JSON.parse);
+    for (const [n, row] of rows.entries()) {
+      await put(row);
+      const want = keys[n];
+      const key = { [schema.table.primary.partition]: want[schema.table.primary.partition] };
+      if (schema.table.primary.sort) key[schema.table.primary.sort] = want[schema.table.primary.sort];
+      const typed = Object.fromEntries(Object.entries(key).map(([a, v]) => [a, schema.table.attributes[a] === "N" ? { N: String(v) } : { S: v }]));
+      const got = (await client.send(new GetItemCommand({ TableName: tableName, Key: typed }))).Item;
+      for (const [attribute, k] of Object.entries(want)) {
+        // A multi-attribute index is not exported (its note says so): its attributes are the item's own.
+        if (!keyAttributes.has(attribute)) continue;
+        counts[tool].compared++;
+        const theirs = got?.[attribute]?.S ?? got?.[attribute]?.N;
+        if (theirs !== String(k)) {
+          if (++failures <= 10) console.error(`${file} ${design.name} ${JSON.stringify(row)}: ${attribute} keylab ${JSON.stringify(k)}, ${tool} ${JSON.stringify(theirs)}${got ? "" : " (no item under keylab's table key)"}`);
+        }
+      }
+    }
+  }
+  return failures;
+}

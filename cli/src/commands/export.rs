@@ -13,6 +13,8 @@ pub enum Format {
     Workbench,
     /// ElectroDB entities (TypeScript) that write keylab's keys; no items are read.
     Electrodb,
+    /// A OneTable schema (TypeScript) that writes keylab's keys; no items are read.
+    Onetable,
 }
 
 pub fn export(schema: &str, on_error: OnError, format: Format) -> u8 {
@@ -20,8 +22,10 @@ pub fn export(schema: &str, on_error: OnError, format: Format) -> u8 {
         Ok(s) => s,
         Err(code) => return code,
     };
-    if format == Format::Electrodb {
-        return electrodb(&schema);
+    match format {
+        Format::Electrodb => return declared(keylab::interop::electrodb::entities(&schema), "ElectroDB entities"),
+        Format::Onetable => return declared(keylab::interop::onetable::schema(&schema), "a OneTable schema"),
+        Format::Workbench => {}
     }
     let mut samples: Vec<(String, Values)> = Vec::new();
     let (mut run, stopped) = walk(on_error, |_, line, _| {
@@ -51,9 +55,9 @@ pub fn export(schema: &str, on_error: OnError, format: Format) -> u8 {
     }
 }
 
-/// Entities state a design, not items: stdin is not read.
-fn electrodb(schema: &keylab::Schema) -> u8 {
-    match keylab::interop::electrodb::entities(schema) {
+/// Entities and models state a design, not items: stdin is not read.
+fn declared(written: Result<keylab::interop::Source, String>, what: &str) -> u8 {
+    match written {
         Ok(source) => {
             print!("{}", source.text);
             for note in &source.notes {
@@ -66,7 +70,7 @@ fn electrodb(schema: &keylab::Schema) -> u8 {
             }
         }
         Err(why) => {
-            eprintln!("the design cannot be written as ElectroDB entities: {why}");
+            eprintln!("the design cannot be written as {what}: {why}");
             exit::FINDINGS
         }
     }

@@ -246,6 +246,37 @@ pub fn damaged(text: &str, cut: usize, insert: &str) -> String {
     chars.into_iter().collect()
 }
 
+/// The design a file says it was written from (its `// keylab design: ` line) when it
+/// writes the keys of `read`, the design read from the file's declarations; `None` when
+/// there is none or it does not. Notes say which, and why.
+pub fn carried(text: &str, read: &Schema, notes: &mut Vec<String>) -> Option<Schema> {
+    let line = text.lines().find_map(|l| l.trim_start().strip_prefix(DESIGN_MARK))?;
+    match Schema::from_json(line).map(|design| (same_keys(&design, read, WATCH_PREFIX), design)) {
+        Err(why) => {
+            notes.push(format!(
+                "the keylab design the file carries cannot be read ({why}): the design is read from the file's declarations"
+            ));
+            None
+        }
+        Ok((Ok(()), design)) => {
+            notes.push("the file carries the keylab design it was written from, which writes the same keys as its declarations: it is used as it is".into());
+            Some(design)
+        }
+        Ok((Err(why), _)) => {
+            notes.push(format!("the file carries a keylab design, but it does not write the keys its declarations write ({why}): the design is read from the declarations"));
+            None
+        }
+    }
+}
+
+/// What precedes the keylab design in a file keylab wrote for another tool.
+pub const DESIGN_MARK: &str = "// keylab design: ";
+
+/// The prefix of a field that stands for a key keylab's code writes (an ElectroDB
+/// hidden attribute that watches the key's fields, a OneTable `value: true`), in a file
+/// keylab wrote.
+pub const WATCH_PREFIX: &str = "_keylab_";
+
 /// Random items per entity that [`same_keys`] compares.
 const SAMPLES: usize = 24;
 

@@ -77,25 +77,7 @@ pub fn read(text: &str, table: &str) -> Result<Read, String> {
     };
     // What the reader of the document makes of it, so nothing here can drift from it.
     let schema = Schema::from_value(&schema.to_value()).map_err(|e| format!("the design read is not usable: {e}"))?;
-    let schema = match carried(text) {
-        None => schema,
-        Some(Err(why)) => {
-            notes.push(format!(
-                "the keylab design the file carries cannot be read ({why}): the design is read from the entities"
-            ));
-            schema
-        }
-        Some(Ok(design)) => match super::declared::same_keys(&design, &schema, WATCH_PREFIX) {
-            Ok(()) => {
-                notes.push("the file carries the keylab design it was written from, which writes the same keys as its entities: it is used as it is".into());
-                design
-            }
-            Err(why) => {
-                notes.push(format!("the file carries a keylab design, but it does not write the entities' keys ({why}): the design is read from the entities"));
-                schema
-            }
-        },
-    };
+    let schema = super::declared::carried(text, &schema, &mut notes).unwrap_or(schema);
     Ok(Read {
         schema,
         table: table_name,
@@ -103,18 +85,7 @@ pub fn read(text: &str, table: &str) -> Result<Read, String> {
     })
 }
 
-/// What precedes the keylab design in an entities file keylab wrote.
-pub const DESIGN_MARK: &str = "// keylab design: ";
-
-/// The prefix of the hidden attribute that holds a key keylab's code writes, in an
-/// entities file keylab wrote.
-pub const WATCH_PREFIX: &str = "_keylab_";
-
-/// The keylab design a file carries on its `// keylab design: ` line.
-fn carried(text: &str) -> Option<Result<Schema, String>> {
-    let line = text.lines().find_map(|l| l.trim_start().strip_prefix(DESIGN_MARK))?;
-    Some(Schema::from_json(line).map_err(|e| e.to_string()))
-}
+pub use super::declared::{DESIGN_MARK, WATCH_PREFIX};
 
 /// One `new Entity(...)`: `None` when its base table keys cannot be written, said in notes.
 fn entity(definition: &Js, at: &str, keys: &mut Keys, notes: &mut Vec<String>) -> Result<Option<Entity>, String> {

@@ -13,7 +13,7 @@
 //! exact only when each comes back byte for byte.
 
 pub mod columns;
-mod declared;
+pub(crate) mod declared;
 pub mod electrodb;
 mod group;
 pub mod keys;

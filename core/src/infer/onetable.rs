@@ -10,7 +10,7 @@
 //!
 //! What keylab cannot write the same way leaves that key out, and a note says why.
 
-use super::declared::{say, segments, Fields, Keys, Piece};
+use super::declared::{carried, say, segments, Fields, Keys, Piece, WATCH_PREFIX};
 use crate::js_literal::{self, Js};
 use crate::schema::{
     AttrType, Case, Entity, FieldKind, IsoFormat, KeySchema, KeyTemplate, Order, Schema, Segment, TimeUnit,
@@ -23,6 +23,8 @@ const QUIET: [&str; 4] = ["format", "version", "queries", "params"];
 #[derive(Clone, Debug)]
 pub struct Read {
     pub schema: Schema,
+    /// The table's name, when the file says it (the design a keylab-written file carries).
+    pub table: Option<String>,
     pub notes: Vec<String>,
 }
 
@@ -148,7 +150,18 @@ pub fn read(text: &str, table: &str) -> Result<Read, String> {
         entities,
     };
     let schema = Schema::from_value(&schema.to_value()).map_err(|e| format!("the design read is not usable: {e}"))?;
-    Ok(Read { schema, notes })
+    Ok(match carried(text, &schema, &mut notes) {
+        Some(design) => Read {
+            table: Some(design.table.name.clone()),
+            schema: design,
+            notes,
+        },
+        None => Read {
+            schema,
+            table: None,
+            notes,
+        },
+    })
 }
 
 /// The separator the templates use most among the usual ones; `#` when none stands out.
@@ -187,6 +200,7 @@ impl Model<'_> {
         let (name, field) = field?;
         let result = match field.get("value") {
             Some(Js::Str(template)) => self.template(attribute, template),
+            Some(Js::Bool(true)) => self.computed(attribute),
             Some(other) => Err(format!("its value is {}, which keylab does not run", other.describe())),
             // The key holds the field as it is: the app writes it.
             None => self.itself(name, field, attribute, keys),
@@ -235,6 +249,21 @@ impl Model<'_> {
         }
         pieces.push(Piece::Text(rest.to_string()));
         segments(&pieces, self.separator)
+    }
+
+    /// A key the Table's `value` function writes: a text field that stands for it, which
+    /// the design a keylab-written file carries replaces.
+    fn computed(&mut self, attribute: &str) -> Result<Vec<Segment>, String> {
+        let name = format!("{WATCH_PREFIX}{attribute}");
+        self.notes.push(format!(
+            "{attribute} is `value: true`: the Table's value function writes it, which keylab does not run; keylab holds it as the text field {name}"
+        ));
+        let text = FieldKind::Text {
+            case: Case::Preserve,
+            max_length: None,
+        };
+        self.found.add(&name, text, attribute)?;
+        Ok(vec![Segment::field(name)])
     }
 
     /// A key that is a field as it is: a Number attribute holds a number, else text.

@@ -153,6 +153,7 @@ fn onetable(text: &str) -> Result<Source, String> {
     let read = super::onetable::read(text, "Imported")?;
     Ok(Source {
         design: Some(read.schema),
+        table: read.table,
         notes: read.notes,
         ..Source::default()
     })

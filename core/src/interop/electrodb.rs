@@ -12,17 +12,11 @@
 //! `keylab import --from electrodb` uses it when it writes the same keys as the
 //! entities, so the round trip gives the same design.
 
+use super::{key_code_call, quoted, Source};
 use crate::keycode::{self, camel, ident, pascal, Language};
 use crate::schema::{Case, Entity, FieldKind, KeyTemplate, Order, Schema, Segment, TimeUnit};
 
 pub use crate::infer::electrodb::{DESIGN_MARK, WATCH_PREFIX};
-
-/// The file, and what ElectroDB could not write itself, in words.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Source {
-    pub text: String,
-    pub notes: Vec<String>,
-}
 
 pub fn entities(schema: &Schema) -> Result<Source, String> {
     let mut notes = Vec::new();
@@ -254,32 +248,11 @@ impl Need {
 fn watch(entity: &Entity, t: &KeyTemplate) -> String {
     let mut fields: Vec<&str> = t.fields().collect();
     fields.dedup();
-    let values: Vec<String> = (fields.iter())
-        .filter_map(|name| entity.field(name))
-        .map(|f| {
-            let v = format!("item[{}]", quoted(&f.name));
-            let typed = match f.kind {
-                FieldKind::Timestamp {
-                    unit: TimeUnit::Iso(_), ..
-                } => format!("new Date({v})"),
-                FieldKind::Uint { width, .. } | FieldKind::Int { width, .. } if width > 15 => format!("BigInt({v})"),
-                FieldKind::Decimal { .. } => format!("String({v})"),
-                _ => v,
-            };
-            format!("{}: {typed}", ident(&f.name, camel))
-        })
-        .collect();
     format!(
-        "{{ type: \"string\", hidden: true, default: \"\", watch: [{}], set: (_: unknown, item: any) => encode{}{}({{ {} }}) }}",
+        "{{ type: \"string\", hidden: true, default: \"\", watch: [{}], set: (_: unknown, item: any) => {} }}",
         fields.iter().map(|f| quoted(f)).collect::<Vec<_>>().join(", "),
-        pascal(&entity.name),
-        pascal(&t.attribute),
-        values.join(", ")
+        key_code_call(entity, t, "item")
     )
-}
-
-fn quoted(s: &str) -> String {
-    serde_json::Value::String(s.to_string()).to_string()
 }
 
 #[cfg(test)]

@@ -3,4 +3,73 @@
 //! writes a keylab design in their formats.
 
 pub mod electrodb;
+pub mod onetable;
 pub mod workbench;
+
+use crate::keycode::{camel, ident, pascal};
+use crate::schema::{Entity, FieldKind, KeyTemplate, TimeUnit};
+
+/// A file in another tool's format, and what that tool could not write itself, in words.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Source {
+    pub text: String,
+    pub notes: Vec<String>,
+}
+
+/// The TypeScript call of keylab's key code that writes `t` for the item `item` (an
+/// expression whose fields are the entity's, as the tool holds them): how a tool
+/// writes a key it cannot write itself.
+fn key_code_call(entity: &Entity, t: &KeyTemplate, item: &str) -> String {
+    let mut fields: Vec<&str> = t.fields().collect();
+    fields.dedup();
+    let values: Vec<String> = (fields.iter())
+        .filter_map(|name| entity.field(name))
+        .map(|f| {
+            let v = format!("{item}[{}]", quoted(&f.name));
+            let typed = match f.kind {
+                FieldKind::Timestamp {
+                    unit: TimeUnit::Iso(_), ..
+                } => format!("new Date({v})"),
+                FieldKind::Uint { width, .. } | FieldKind::Int { width, .. } if width > 15 => format!("BigInt({v})"),
+                FieldKind::Decimal { .. } => format!("String({v})"),
+                _ => v,
+            };
+            format!("{}: {typed}", ident(&f.name, camel))
+        })
+        .collect();
+    format!(
+        "encode{}{}({{ {} }})",
+        pascal(&entity.name),
+        pascal(&t.attribute),
+        values.join(", ")
+    )
+}
+
+/// `s` as a JavaScript string literal.
+fn quoted(s: &str) -> String {
+    serde_json::Value::String(s.to_string()).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::schema::Schema;
+
+    /// Every preset's design: what the exports are tested on.
+    pub fn presets() -> Vec<Schema> {
+        [
+            include_str!("../../../presets/casing.json"),
+            include_str!("../../../presets/iot.json"),
+            include_str!("../../../presets/leaderboard.json"),
+            include_str!("../../../presets/migration.json"),
+            include_str!("../../../presets/order-status.json"),
+            include_str!("../../../presets/orders.json"),
+            include_str!("../../../presets/saas.json"),
+            include_str!("../../../presets/tickets.json"),
+        ]
+        .map(|text| {
+            let v: serde_json::Value = serde_json::from_str(text).unwrap();
+            Schema::from_value(v.get("schema").unwrap_or(&v)).unwrap()
+        })
+        .to_vec()
+    }
+}

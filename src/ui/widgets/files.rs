@@ -83,19 +83,35 @@ fn file_name(state: &Playground, ending: &str) -> String {
     format!("{}.{ending}", if table.is_empty() { "keylab" } else { &table })
 }
 
-/// Downloads the design as ElectroDB entities, and says which keys ElectroDB writes
+/// A tool's file that states the design (not its items), with what it says in the page.
+#[derive(Clone, Copy, PartialEq)]
+enum Declared {
+    ElectroDb,
+    OneTable,
+}
+
+/// Downloads the design as the tool's file, and says which keys the tool writes
 /// through keylab's code and what it does not hold.
-fn download_electrodb(state: &Playground) -> (bool, String) {
-    let source = match keylab::interop::electrodb::entities(&state.schema) {
-        Ok(s) => s,
-        Err(why) => {
-            return (
-                false,
-                format!("The design cannot be written as ElectroDB entities: {why}"),
-            )
-        }
+fn download_declared(state: &Playground, tool: Declared) -> (bool, String) {
+    let (written, what, ending, usage) = match tool {
+        Declared::ElectroDb => (
+            keylab::interop::electrodb::entities(&state.schema),
+            "ElectroDB entities",
+            "electrodb.ts",
+            "give each its client with setClient",
+        ),
+        Declared::OneTable => (
+            keylab::interop::onetable::schema(&state.schema),
+            "a OneTable schema",
+            "onetable.ts",
+            "give it to OneTable's Table as the file's first lines show",
+        ),
     };
-    let name = file_name(state, "electrodb.ts");
+    let source = match written {
+        Ok(s) => s,
+        Err(why) => return (false, format!("The design cannot be written as {what}: {why}")),
+    };
+    let name = file_name(state, ending);
     if !download(&name, &source.text) {
         return (false, "The browser refused the download.".into());
     }
@@ -105,7 +121,7 @@ fn download_electrodb(state: &Playground) -> (bool, String) {
     };
     (
         source.notes.is_empty(),
-        format!("Downloaded {name}: ElectroDB entities whose keys are keylab's, byte for byte; give each its client with setClient.{said}"),
+        format!("Downloaded {name}: {what} whose keys are keylab's, byte for byte; {usage}.{said}"),
     )
 }
 
@@ -183,9 +199,9 @@ pub fn Files(props: &FilesProps) -> Html {
         let (state, message) = (props.state.clone(), message.clone());
         Callback::from(move |_: MouseEvent| message.emit(download_workbench(&state)))
     };
-    let electrodb = {
+    let declared = |tool: Declared| {
         let (state, message) = (props.state.clone(), message.clone());
-        Callback::from(move |_: MouseEvent| message.emit(download_electrodb(&state)))
+        Callback::from(move |_: MouseEvent| message.emit(download_declared(&state, tool)))
     };
     let menu = use_node_ref();
     // An import's question and report show under the header: the menu closes.
@@ -210,7 +226,8 @@ pub fn Files(props: &FilesProps) -> Html {
                     <button type="button" onclick={export_items(ItemsAs::ExportLines)}>{ "Items as DynamoDB JSON (export lines)" }</button>
                     <button type="button" onclick={export_items(ItemsAs::Batches)}>{ "Items as batch-write-item requests" }</button>
                     <button type="button" onclick={workbench}>{ "NoSQL Workbench model" }</button>
-                    <button type="button" onclick={electrodb}>{ "ElectroDB entities (TypeScript)" }</button>
+                    <button type="button" onclick={declared(Declared::ElectroDb)}>{ "ElectroDB entities (TypeScript)" }</button>
+                    <button type="button" onclick={declared(Declared::OneTable)}>{ "OneTable schema (TypeScript)" }</button>
                     <ImportBox unsaved={props.unsaved} command={props.command.clone()} on_outcome={imported} />
                 </div>
             </details>

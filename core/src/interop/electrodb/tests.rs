@@ -1,26 +1,15 @@
+use super::super::tests::presets;
 use super::*;
 use crate::infer::electrodb::read;
 
-const PRESETS: [&str; 8] = [
-    include_str!("../../../../presets/casing.json"),
-    include_str!("../../../../presets/iot.json"),
-    include_str!("../../../../presets/leaderboard.json"),
-    include_str!("../../../../presets/migration.json"),
-    include_str!("../../../../presets/order-status.json"),
-    include_str!("../../../../presets/orders.json"),
-    include_str!("../../../../presets/saas.json"),
-    include_str!("../../../../presets/tickets.json"),
-];
-
-fn preset(text: &str) -> Schema {
-    let v: serde_json::Value = serde_json::from_str(text).unwrap();
-    Schema::from_value(v.get("schema").unwrap_or(&v)).unwrap()
+/// The Leaderboard: a key ElectroDB writes and one only keylab's code writes.
+fn leaderboard() -> Schema {
+    presets().into_iter().find(|s| s.table.name == "Leaderboard").unwrap()
 }
 
 #[test]
 fn every_preset_exports_and_imports_to_the_same_design() {
-    for text in PRESETS {
-        let schema = preset(text);
+    for schema in presets() {
         let source = entities(&schema).unwrap();
         let back = read(&source.text, "t").unwrap_or_else(|e| panic!("{}: {e}\n{}", schema.table.name, source.text));
         assert!(
@@ -35,7 +24,7 @@ fn every_preset_exports_and_imports_to_the_same_design() {
 
 #[test]
 fn what_electrodb_writes_itself_is_a_template_and_the_rest_is_keylabs_code() {
-    let schema = preset(PRESETS[2]);
+    let schema = leaderboard();
     let source = entities(&schema).unwrap();
     let text = &source.text;
     assert!(
@@ -57,14 +46,14 @@ fn what_electrodb_writes_itself_is_a_template_and_the_rest_is_keylabs_code() {
 
 #[test]
 fn a_carried_design_that_does_not_write_the_entities_keys_is_set_aside() {
-    let schema = preset(PRESETS[2]);
+    let schema = leaderboard();
     let text = entities(&schema).unwrap().text;
     // Someone edited the template by hand after the export.
     let edited = text.replace(r#"template: "SEASON#${season}""#, r#"template: "S#${season}""#);
     let back = read(&edited, "t").unwrap();
     let said = back.notes.join("\n");
     assert!(
-        said.contains("does not write the entities' keys (Run.PK is written"),
+        said.contains("does not write the keys its declarations write (Run.PK is written"),
         "{said}"
     );
     assert_ne!(back.schema, schema);
