@@ -199,6 +199,11 @@ pub enum FocusEdit {
 pub enum QueryEdit {
     SetQuery(QueryDraft),
     SetPasted(String),
+    /// Keeps the paste box's text as an access pattern by this name.
+    SavePattern(String),
+    /// Puts a saved access pattern in the paste box.
+    UsePattern(usize),
+    RemovePattern(usize),
 }
 
 /// The person's preferences kept with the work.

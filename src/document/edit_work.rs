@@ -136,6 +136,9 @@ impl Playground {
         match edit {
             QueryEdit::SetQuery(q) => self.set_query(q),
             QueryEdit::SetPasted(text) => self.pasted = text,
+            QueryEdit::SavePattern(name) => return self.save_pattern(&name),
+            QueryEdit::UsePattern(at) => return self.use_pattern(at),
+            QueryEdit::RemovePattern(at) => return self.remove_pattern(at),
         }
         Ok(())
     }

@@ -3,9 +3,9 @@
 //! items whose keys it writes again as the sample items. Untrusted: every problem is a
 //! message, and what was inferred or left out is said.
 
-use super::{Playground, Row};
+use super::{Playground, Row, SavedPattern};
 use crate::document::EntityId;
-use keylab::infer::{self, sources};
+use keylab::infer::{self, mcp, sources};
 use keylab::sample::MAX_ITEMS;
 use serde_json::Value;
 use std::rc::Rc;
@@ -89,11 +89,18 @@ pub fn import(text: &str) -> Result<Imported, String> {
             .filter_map(|item| Some(Row::new(EntityId(entity(&item.entity)?), item.values.clone())))
             .collect(),
     );
-    let patterns = source.patterns_on(&proposal.schema.table);
+    let checked = source.patterns_on(&proposal.schema.table);
+    work.patterns = Rc::new(source.patterns.iter().map(saved_pattern).collect());
     let mut notes: Vec<String> = (source.notes.into_iter())
         .chain(proposal.notes)
-        .chain(patterns)
+        .chain(checked)
         .collect();
+    if !work.patterns.is_empty() {
+        notes.push(format!(
+            "its {} Query pattern(s) are saved access patterns: Paste an expression lists them",
+            work.patterns.len()
+        ));
+    }
     let mut drawn = 0;
     if source.items.is_empty() {
         let schema = &work.schema;
@@ -118,6 +125,18 @@ pub fn import(text: &str) -> Result<Imported, String> {
         misfit_count: proposal.misfits.len(),
         drawn,
     })
+}
+
+/// A model's Query pattern, kept by its description and number, its input as the
+/// paste box reads it.
+fn saved_pattern(p: &mcp::Pattern) -> SavedPattern {
+    SavedPattern {
+        name: match p.description.trim() {
+            "" => format!("pattern {}", p.name),
+            d => format!("{d} (pattern {})", p.name),
+        },
+        input: serde_json::to_string_pretty(&p.input).unwrap_or_default(),
+    }
 }
 
 /// A keylab file: a saved state (`schema`) or a schema document (`version`).
@@ -156,6 +175,22 @@ mod tests {
             notes.contains("pattern 5 (Loans due, filtered on the sort key): #sk = :sk: refused"),
             "{notes}"
         );
+        // Its Query patterns are saved access patterns; one put in the paste box runs.
+        let mut work = imported.work;
+        let at = (work.patterns.iter())
+            .position(|p| p.name == "Who borrowed a book, in date order (pattern 3)")
+            .unwrap_or_else(|| panic!("{:?}", work.patterns));
+        assert!(notes.contains(&format!(
+            "its {} Query pattern(s) are saved access patterns",
+            work.patterns.len()
+        )));
+        work.apply(crate::document::Action::from(crate::document::QueryEdit::UsePattern(
+            at,
+        )))
+        .unwrap();
+        let view = work.paste_view(&work.item_keys()).unwrap();
+        assert!(view.error.is_none(), "{:?}", view.error);
+        assert_eq!(view.hits.list.len(), 2);
     }
 
     #[test]

@@ -21,6 +21,7 @@ use indexes::multi_attribute_index_problem;
 #[cfg(test)]
 mod entity_tests;
 mod panel_views;
+mod patterns;
 mod pieces;
 mod query_draft;
 mod saved;
@@ -35,6 +36,7 @@ pub use edit::{
 pub use history::{Command, Workspace, HISTORY};
 pub use ids::{EntityId, IndexName, ItemId, PresetId, SettingKey, SettingOf};
 pub use panel_views::{Design, Items};
+pub use patterns::{check_pattern_name, SavedPattern, PATTERN_NAME_MAX};
 pub use pieces::{Piece, Reads};
 pub use query_draft::{QueryChoices, QueryDraft, Shape, ANCHORS_OFFERED};
 pub use saved::SavedWriter;
@@ -90,6 +92,8 @@ pub struct Playground {
     pub query: Rc<QueryDraft>,
     /// The text of the "paste an expression" box.
     pub pasted: String,
+    /// Query inputs kept by name: the person's, or an imported model's.
+    pub patterns: Rc<Vec<SavedPattern>>,
     pub snippet: Rc<SnippetPrefs>,
     /// The width planner's expected maximum per field, as typed.
     pub expected: Rc<Values>,

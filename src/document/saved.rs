@@ -5,7 +5,7 @@ use super::*;
 
 /// The fields of saved work, as `to_value` writes them; `rows` is the format before
 /// several entities, and `title` and `lesson` are the presets' own.
-const SAVED_FIELDS: [&str; 13] = [
+const SAVED_FIELDS: [&str; 14] = [
     "schema",
     "entity",
     "attribute",
@@ -14,6 +14,7 @@ const SAVED_FIELDS: [&str; 13] = [
     "rows",
     "query",
     "pasted",
+    "patterns",
     "snippet",
     "expected",
     "unsettled",
@@ -40,6 +41,9 @@ struct Head<'a> {
 struct Tail<'a> {
     query: &'a QueryDraft,
     pasted: &'a str,
+    /// Left out when there are none, as saved work before them had none.
+    #[serde(skip_serializing_if = "<[SavedPattern]>::is_empty")]
+    patterns: &'a [SavedPattern],
     snippet: &'a SnippetPrefs,
     expected: &'a Values,
     unsettled: &'a UnsettledSettings,
@@ -61,6 +65,7 @@ impl<'a> Tail<'a> {
         Tail {
             query: &p.query,
             pasted: &p.pasted,
+            patterns: &p.patterns,
             snippet: &p.snippet,
             expected: &p.expected,
             unsettled: &p.unsettled,
@@ -163,6 +168,7 @@ impl Playground {
             preset: None,
             query: Rc::default(),
             pasted: String::new(),
+            patterns: Rc::default(),
             snippet: Rc::default(),
             expected: Rc::default(),
             unsettled: Rc::default(),
@@ -275,6 +281,7 @@ impl Playground {
         // damaged one is reset, and the reset is said.
         let query = settings(&doc, "query", "the saved query", &mut notes);
         let pasted = text_of("pasted");
+        let patterns = settings(&doc, "patterns", "the saved access patterns", &mut notes);
         let snippet = settings(&doc, "snippet", "the saved code settings", &mut notes);
         let unsettled = settings(&doc, "unsettled", "the settings typed but not applied", &mut notes);
         let preset = match text_of("preset") {
@@ -307,6 +314,7 @@ impl Playground {
             preset,
             query,
             pasted,
+            patterns,
             snippet,
             expected: Rc::new(expected),
             unsettled,

@@ -117,7 +117,7 @@ fn view_body(view: View, c: ViewContext) -> Html {
             html! { <CollectionView items={items.clone()} index={current.index_of_attribute()} collections={Same(analysis.collections.clone())} blocked={analysis.blocked.clone()} /> }
         }
         View::Paste => {
-            html! { <PasteBox pasted={current.pasted.clone()} view={Same(analysis.pasted.clone())} dispatch={dispatch.clone()} /> }
+            html! { <PasteBox pasted={current.pasted.clone()} view={Same(analysis.pasted.clone())} patterns={Same(current.patterns.clone())} dispatch={dispatch.clone()} /> }
         }
         View::Code => {
             html! { <SnippetPanel prefs={current.snippet.clone()} table={current.schema.table.name.clone()} query={Same(analysis.query.clone())} items={items.clone()} dispatch={dispatch.clone()} /> }

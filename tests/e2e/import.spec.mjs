@@ -1,7 +1,7 @@
 // Importing a design from another tool's file or a table's items, by mouse and by
 // keyboard, over work that asks first, with hostile text that changes nothing.
 import fs from 'node:fs';
-import { test, expect, openFresh } from './fixtures.mjs';
+import { test, expect, openFresh, openView } from './fixtures.mjs';
 
 const MODEL = 'cli/tests/fixtures/offices-workbench.json';
 const EXPORT = 'cli/tests/fixtures/shop-export.jsonl';
@@ -161,6 +161,38 @@ test('an MCP data model opens with its items, and its Query patterns are checked
   await expect(report).toContainText('pattern 5 (Loans due, filtered on the sort key): #sk = :sk: refused: Query condition missed key schema element: PK');
   await expect(report).toContainText('pattern 6 (Search books by words in the title) is listed only: full-text search belongs in OpenSearch');
   await expect(entityTabs(page)).toHaveText(['Member (2 items)', 'Loan (3 items)', 'Book (2 items)']);
+  await expect(report).toContainText('Query pattern(s) are saved access patterns: Paste an expression lists them');
+
+  // Its Query patterns are saved access patterns: one click puts one in the paste box, which runs it.
+  await openView(page, 'Paste an expression');
+  const saved = page.getByTestId('saved-patterns');
+  await saved.getByRole('button', { name: 'Who borrowed a book, in date order (pattern 3)', exact: true }).click();
+  await expect(page.locator('#paste-input')).toHaveValue(/"KeyConditionExpression": "#pk = :book"/);
+  await expect(page.getByTestId('paste-ok')).toBeVisible();
+  await expect(page.getByTestId('paste-hits').locator('li')).toHaveCount(2);
+  // The refused one says why, pointing at the expression.
+  await saved.getByRole('button', { name: /^Loans due, .*pattern 5\)$/ }).click();
+  await expect(page.getByTestId('paste-error')).toContainText('missed key schema element: PK');
+
+  // Saving by keyboard: an empty name is said beside the field, a taken one too; then it is kept across a reload.
+  const name = page.locator('#pattern-name');
+  await name.focus();
+  await name.press('Enter');
+  await expect(page.getByTestId('pattern-name-problem')).toContainText('name the access pattern first');
+  await name.fill('Who borrowed a book, in date order (pattern 3)');
+  await name.press('Enter');
+  await expect(page.getByTestId('pattern-name-problem')).toContainText('already named');
+  await name.fill('Loans due <script>alert(1)</script>');
+  await name.press('Enter');
+  await expect(saved.getByRole('button', { name: 'Loans due <script>alert(1)</script>', exact: true })).toBeVisible();
+  await expect(name).toHaveValue('');
+  await page.reload();
+  await openView(page, 'Paste an expression');
+  const kept = page.getByTestId('saved-patterns');
+  await expect(kept.getByRole('button', { name: 'Loans due <script>alert(1)</script>', exact: true })).toBeVisible();
+  await kept.getByRole('button', { name: 'Remove Loans due <script>alert(1)</script>' }).click();
+  await expect(kept.getByRole('button', { name: /script/ })).toHaveCount(0);
+  await expect(kept.getByRole('button', { name: /pattern 3\)$/ })).toHaveCount(2);
 });
 
 const declaredExports = [

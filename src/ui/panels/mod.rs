@@ -19,6 +19,7 @@ pub mod query_band;
 pub mod query_line;
 pub mod query_panel;
 pub mod samples_table;
+pub mod saved_patterns;
 pub mod schema_editor;
 pub mod segment_chips;
 pub mod segment_row;

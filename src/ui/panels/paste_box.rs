@@ -2,8 +2,9 @@
 //! the sample items. An error points at the offending token.
 
 use crate::analysis::PasteView;
-use crate::document::{Action, QueryEdit, Same};
+use crate::document::{Action, QueryEdit, Same, SavedPattern};
 use crate::ui::panels::hit_list::HitList;
+use crate::ui::panels::saved_patterns::{listed, SavePattern};
 use crate::ui::widgets::typed_input::TypedInput;
 use yew::prelude::*;
 
@@ -13,6 +14,7 @@ pub struct PasteBoxProps {
     pub pasted: AttrValue,
     /// What it reads as; `None` while the box is empty.
     pub view: Same<Option<PasteView>>,
+    pub patterns: Same<Vec<SavedPattern>>,
     pub dispatch: Callback<Action>,
 }
 
@@ -58,10 +60,14 @@ pub fn PasteBox(props: &PasteBoxProps) -> Html {
     html! {
         <section class="panel" aria-labelledby="paste-title">
             <h2 id="paste-title">{ "Paste an expression" }</h2>
+            { listed(&props.patterns, &props.pasted, &props.dispatch) }
             <label for="paste-input" class="visually-hidden">{ "Query input as JSON, JavaScript or Python" }</label>
             <TypedInput id="paste-input" rows={8} value={props.pasted.to_string()} {read} dispatch={props.dispatch.clone()}
                 placeholder={r##"{"KeyConditionExpression": "#pk = :pk AND begins_with(#sk, :p)", ...}"##} />
             { outcome }
+            if !props.pasted.trim().is_empty() {
+                <SavePattern patterns={props.patterns.clone()} dispatch={props.dispatch.clone()} />
+            }
         </section>
     }
 }

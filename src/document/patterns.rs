@@ -1,0 +1,141 @@
+//! Saved access patterns: Query inputs kept by name with the work, as the paste box
+//! reads them. A person saves what the paste box holds; an imported model's Query
+//! patterns (an AWS DynamoDB MCP data model's `access_patterns`) arrive as saved ones.
+//! Using one puts it back in the paste box, which checks it and runs it on the items.
+
+use super::{Playground, Refusal};
+use serde::{Deserialize, Serialize};
+use std::rc::Rc;
+
+/// Longest name a saved access pattern may have, in characters.
+pub const PATTERN_NAME_MAX: usize = 120;
+
+/// A Query input kept by name.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SavedPattern {
+    pub name: String,
+    /// The input as the paste box reads it (JSON, a JavaScript object or a Python dict).
+    pub input: String,
+}
+
+/// A name the page accepts for a new saved pattern, among `saved`: why not, else `Ok`.
+pub fn check_pattern_name(name: &str, saved: &[SavedPattern]) -> Result<(), String> {
+    let name = name.trim();
+    match name.chars().count() {
+        0 => Err("name the access pattern first, such as \"A member's loans, newest first\"".into()),
+        n if n > PATTERN_NAME_MAX => Err(format!(
+            "{n} characters is too long: a pattern's name holds at most {PATTERN_NAME_MAX}"
+        )),
+        _ if saved.iter().any(|p| p.name == name) => Err(format!(
+            "an access pattern is already named {name:?}: pick another name, or remove that one first"
+        )),
+        _ => Ok(()),
+    }
+}
+
+impl Playground {
+    /// Keeps the paste box's text as an access pattern named `name`.
+    pub(super) fn save_pattern(&mut self, name: &str) -> Result<(), Refusal> {
+        if self.pasted.trim().is_empty() {
+            return Err(Refusal::new(
+                "the paste box is empty: paste a Query input, then save it",
+            ));
+        }
+        check_pattern_name(name, &self.patterns).map_err(Refusal::new)?;
+        Rc::make_mut(&mut self.patterns).push(SavedPattern {
+            name: name.trim().to_string(),
+            input: self.pasted.clone(),
+        });
+        Ok(())
+    }
+
+    /// Puts saved pattern `at` in the paste box.
+    pub(super) fn use_pattern(&mut self, at: usize) -> Result<(), Refusal> {
+        let pattern = self.patterns.get(at).ok_or_else(no_pattern)?;
+        self.pasted = pattern.input.clone();
+        Ok(())
+    }
+
+    pub(super) fn remove_pattern(&mut self, at: usize) -> Result<(), Refusal> {
+        if at >= self.patterns.len() {
+            return Err(no_pattern());
+        }
+        Rc::make_mut(&mut self.patterns).remove(at);
+        Ok(())
+    }
+}
+
+fn no_pattern() -> Refusal {
+    Refusal::new("that access pattern is no longer saved")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::document::{Action, QueryEdit};
+
+    fn work() -> Playground {
+        crate::presets::leaderboard()
+    }
+
+    const INPUT: &str =
+        r#"{"KeyConditionExpression": "PK = :pk", "ExpressionAttributeValues": {":pk": {"S": "SEASON#SPRING-2026"}}}"#;
+
+    #[test]
+    fn a_pasted_query_is_saved_used_and_removed() {
+        let mut p = work();
+        p.apply(Action::from(QueryEdit::SetPasted(INPUT.into()))).unwrap();
+        p.apply(Action::from(QueryEdit::SavePattern("  A season's runs ".into())))
+            .unwrap();
+        assert_eq!(
+            *p.patterns,
+            [SavedPattern {
+                name: "A season's runs".into(),
+                input: INPUT.into()
+            }]
+        );
+        p.apply(Action::from(QueryEdit::SetPasted(String::new()))).unwrap();
+        p.apply(Action::from(QueryEdit::UsePattern(0))).unwrap();
+        assert_eq!(p.pasted, INPUT);
+        // Saved work keeps it, and reads it back.
+        let back = Playground::from_json(&p.to_json()).unwrap();
+        assert_eq!(back.patterns, p.patterns);
+        p.apply(Action::from(QueryEdit::RemovePattern(0))).unwrap();
+        assert!(p.patterns.is_empty());
+    }
+
+    #[test]
+    fn refusals_say_why_and_change_nothing() {
+        let mut p = work();
+        let refused = |p: &mut Playground, edit: QueryEdit| {
+            let before = p.clone();
+            let why = p.apply(Action::from(edit)).unwrap_err().0;
+            assert_eq!(*p, before);
+            why
+        };
+        assert!(refused(&mut p, QueryEdit::SavePattern("x".into())).contains("the paste box is empty"));
+        p.apply(Action::from(QueryEdit::SetPasted(INPUT.into()))).unwrap();
+        assert!(refused(&mut p, QueryEdit::SavePattern(" ".into())).contains("name the access pattern first"));
+        let long = "n".repeat(PATTERN_NAME_MAX + 1);
+        assert!(refused(&mut p, QueryEdit::SavePattern(long)).contains("too long"));
+        p.apply(Action::from(QueryEdit::SavePattern("runs".into()))).unwrap();
+        assert!(refused(&mut p, QueryEdit::SavePattern("runs".into())).contains("already named \"runs\""));
+        assert!(refused(&mut p, QueryEdit::UsePattern(3)).contains("no longer saved"));
+        assert!(refused(&mut p, QueryEdit::RemovePattern(3)).contains("no longer saved"));
+    }
+
+    #[test]
+    fn a_damaged_saved_pattern_list_is_reset_and_said() {
+        let mut doc: serde_json::Value = serde_json::from_str(&work().to_json()).unwrap();
+        doc["patterns"] = serde_json::json!([{"name": "a", "input": "{}", "colour": "red"}]);
+        let (back, notes) = Playground::read_saved(&doc.to_string()).unwrap();
+        assert!(back.patterns.is_empty());
+        assert!(
+            notes
+                .iter()
+                .any(|n| n.contains("the saved access patterns: could not be read")),
+            "{notes:?}"
+        );
+    }
+}
