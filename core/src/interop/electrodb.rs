@@ -14,7 +14,7 @@
 
 use super::{key_code_call, quoted, Source};
 use crate::keycode::{self, camel, ident, pascal, Language};
-use crate::schema::{Case, Entity, FieldKind, KeyTemplate, Order, Schema, Segment, TimeUnit};
+use crate::schema::{AttrType, Case, Entity, FieldKind, KeySchema, KeyTemplate, Order, Schema, Segment, TimeUnit};
 
 pub use crate::infer::electrodb::{DESIGN_MARK, WATCH_PREFIX};
 
@@ -60,11 +60,17 @@ fn entity_source(schema: &Schema, entity: &Entity, notes: &mut Vec<String>) -> S
     let all = std::iter::once((None, &table.primary)).chain(table.indexes.iter().map(|i| (Some(&i.name), &i.keys)));
     for (name, keys) in all {
         let what = name.map_or("the table's keys".to_string(), |n| format!("index {n}"));
-        if keys.is_multi_attribute() {
-            notes.push(format!(
-                "{}: {what} is left out: its multi-attribute key is an ElectroDB composite index, which keylab does not export yet",
-                entity.name
-            ));
+        // Only a GSI has a multi-attribute key.
+        if let (true, Some(n)) = (keys.is_multi_attribute(), name) {
+            match composite(schema, entity, keys) {
+                Ok(None) => {}
+                Ok(Some(index)) => indexes.push(format!(
+                    "    {}: {{\n      index: {},\n      type: \"composite\",\n{index}    }},",
+                    quoted(&camel(&format!("by {n}"))),
+                    quoted(n)
+                )),
+                Err(why) => notes.push(format!("{}: {what} is left out: {why}", entity.name)),
+            }
             continue;
         }
         let Some(pk) = entity.template(&keys.partition) else {
@@ -134,6 +140,52 @@ fn entity_source(schema: &Schema, entity: &Entity, notes: &mut Vec<String>) -> S
         indexes.iter().map(|i| format!("  {}", i.replace('\n', "\n  "))).collect::<Vec<_>>().join("\n"),
         quoted(&schema.table.name)
     )
+}
+
+/// A multi-attribute key as an ElectroDB composite index's `pk` and `sk` lines: each
+/// attribute is the field of its name, held as itself, which ElectroDB stores as
+/// given; `None` when the entity writes none of its attributes. Refused (why) when a
+/// part is not a field written as it is typed.
+fn composite(schema: &Schema, entity: &Entity, keys: &KeySchema) -> Result<Option<String>, String> {
+    if entity.template(&keys.partition).is_none() {
+        return Ok(None);
+    }
+    let mut lines = String::new();
+    for (key, attributes) in [
+        ("pk", keys.partition_attributes().collect::<Vec<_>>()),
+        ("sk", keys.sort_attributes().collect()),
+    ] {
+        if attributes.is_empty() {
+            continue;
+        }
+        let mut names = Vec::new();
+        for a in attributes {
+            let t = entity.template(a).ok_or(format!("the entity does not write {a}"))?;
+            let field = match t.segments.as_slice() {
+                [Segment::Field(f)] if f.prefix.is_empty() && f.name == a => entity.field(&f.name),
+                _ => None,
+            }
+            .ok_or(format!(
+                "{a} is not the field {a} as it is, which an ElectroDB composite index holds"
+            ))?;
+            match (&field.kind, schema.table.attribute_type(a)) {
+                (
+                    FieldKind::Text {
+                        case: Case::Preserve, ..
+                    },
+                    Some(AttrType::S) | None,
+                ) => names.push(quoted(a)),
+                (kind, _) => {
+                    return Err(format!(
+                        "{a} is a {} that keylab writes its own way, and ElectroDB stores a composite index's attributes as given",
+                        kind.name()
+                    ))
+                }
+            }
+        }
+        lines.push_str(&format!("      {key}: {{ composite: [{}] }},\n", names.join(", ")));
+    }
+    Ok(Some(lines))
 }
 
 /// The attribute's definition, and what ElectroDB will not hold of the field.
