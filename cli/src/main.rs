@@ -69,7 +69,7 @@ enum Command {
         #[arg(long)]
         entity: Option<String>,
     },
-    /// Run a Query input over DynamoDB JSON items, one per line, and write what it returns, every page, in order.
+    /// Run a Query input over DynamoDB JSON items, one per line (bare, or an export's {"Item": ...} lines), and write what it returns, every page, in order.
     #[command(after_help = EXIT_CODES)]
     Query {
         #[command(flatten)]

@@ -135,6 +135,17 @@ fn query_runs_an_input_over_items_and_lint_writes_findings() {
         "{}",
         text(&out.stderr)
     );
+    // An export's {"Item": ...} lines are the same items; a line with no partition key
+    // cannot be in the table and is said.
+    let wrapped: String = items.lines().map(|l| format!("{{\"Item\":{l}}}\n")).collect();
+    let out_wrapped = keylab(&["query", "--schema", s, "--input", input_path.to_str().unwrap()], &wrapped);
+    assert_eq!(out_wrapped.stdout, out.stdout, "{}", text(&out_wrapped.stderr));
+    let keyless = keylab(
+        &["query", "--schema", s, "--input", input_path.to_str().unwrap()],
+        "{\"Item\":{\"SK\":{\"S\":\"1\"}}}\n",
+    );
+    assert_eq!(keyless.status.code(), Some(3));
+    assert!(text(&keyless.stderr).contains("line 1: has no PK attribute, the table's partition key"));
     // Casing that merges two ids: L3, as a JSON line.
     let lines = "{\"entity\":\"Run\",\"values\":{\"season\":\"aZ3kQ9pLmN\",\"score\":1}}\n{\"entity\":\"Run\",\"values\":{\"season\":\"Az3kQ9pLmN\",\"score\":2}}\n";
     let out = keylab(&["lint", "--schema", s], lines);

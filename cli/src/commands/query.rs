@@ -1,4 +1,5 @@
-//! `keylab query`: a Query input run over DynamoDB JSON items, every page, in order.
+//! `keylab query`: a Query input run over DynamoDB JSON items (bare, or an export's
+//! `{"Item": ...}` lines), every page, in order.
 //! The items are kept: a Query reads them in key order, whatever order they came in.
 
 use super::{load, walk, write_all};
@@ -30,8 +31,21 @@ pub fn query(schema: &str, on_error: OnError, input: &str) -> u8 {
         }
     };
     let mut items: Vec<Item> = Vec::new();
+    let partition = schema.table.primary.partition.clone();
     let (run, stopped) = walk(on_error, |_, line, _| match line {
         Value::Object(m) => {
+            // An export to S3 wraps each item: {"Item": {...}}, as migrate reads it.
+            let m = match m.get("Item") {
+                Some(Value::Object(inner)) if m.len() == 1 && !m.contains_key(&partition) => inner.clone(),
+                _ => m,
+            };
+            // An item without the table's partition key cannot be in the table: refused
+            // with the line's number, not kept where no query would ever return it.
+            if !m.contains_key(&partition) {
+                return Err(format!(
+                    "has no {partition} attribute, the table's partition key: give one item in DynamoDB JSON per line (or an export's {{\"Item\": ...}} line)"
+                ));
+            }
             items.push(m);
             Ok(None)
         }
