@@ -138,7 +138,10 @@ fn query_runs_an_input_over_items_and_lint_writes_findings() {
     // An export's {"Item": ...} lines are the same items; a line with no partition key
     // cannot be in the table and is said.
     let wrapped: String = items.lines().map(|l| format!("{{\"Item\":{l}}}\n")).collect();
-    let out_wrapped = keylab(&["query", "--schema", s, "--input", input_path.to_str().unwrap()], &wrapped);
+    let out_wrapped = keylab(
+        &["query", "--schema", s, "--input", input_path.to_str().unwrap()],
+        &wrapped,
+    );
     assert_eq!(out_wrapped.stdout, out.stdout, "{}", text(&out_wrapped.stderr));
     let keyless = keylab(
         &["query", "--schema", s, "--input", input_path.to_str().unwrap()],
@@ -662,5 +665,106 @@ fn exports_to_electrodb_and_onetable_import_to_the_same_design() {
         let original = keylab::Schema::from_json(&std::fs::read_to_string(&design).unwrap()).unwrap();
         let imported = keylab::Schema::from_json(&text(&back.stdout)).unwrap();
         assert_eq!(imported, original, "{format}");
+    }
+}
+
+/// The README's path, on the committed shop export: import the table, see its keys
+/// sorted, check the design, ask an access pattern, change the design (orders newest
+/// first, in UTC), migrate, and write code for the backend.
+#[test]
+fn a_table_goes_from_its_export_to_a_new_design_and_code_for_the_backend() {
+    let export = shop_export();
+    let dir = schema_file().parent().unwrap().to_path_buf();
+    let path = |name: &str| dir.join(name).to_str().unwrap().to_string();
+    let design = keylab(&["import", "--from", "export", &export], "");
+    std::fs::write(path("shop.json"), &design.stdout).unwrap();
+    let items = text(&keylab(&["import", "--from", "export", &export, "--items"], "").stdout);
+
+    // Its keys sorted as DynamoDB sorts them: a customer's profile, then its orders by time.
+    let sorted = keylab(&["sort", "--schema", &path("shop.json"), "--attribute", "SK"], &items);
+    let keys: Vec<String> = (text(&sorted.stdout).lines())
+        .map(|l| {
+            serde_json::from_str::<serde_json::Value>(l).unwrap()["key"]
+                .as_str()
+                .unwrap()
+                .to_string()
+        })
+        .collect();
+    assert_eq!(keys[0], "CUSTOMER#c-1");
+    assert!(keys[5].starts_with("ORDER#2024-06-23T14:40+02:00#"), "{keys:?}");
+    // Its design check: no bound on the customer ids' length.
+    let lint = text(&keylab(&["lint", "--schema", &path("shop.json")], &items).stdout);
+    assert!(
+        lint.contains("\"rule\":\"L2\"") && lint.contains("customerId"),
+        "{lint}"
+    );
+
+    // An access pattern, run over the export itself: c-1's orders, newest first.
+    let newest = r#"{"TableName": "shop", "KeyConditionExpression": "PK = :c AND begins_with(SK, :o)", "ScanIndexForward": false,
+        "ExpressionAttributeValues": {":c": {"S": "CUSTOMER#c-1"}, ":o": {"S": "ORDER#"}}}"#;
+    std::fs::write(path("newest.json"), newest).unwrap();
+    let returned = keylab(
+        &["query", "--schema", &path("shop.json"), "--input", &path("newest.json")],
+        &std::fs::read_to_string(&export).unwrap(),
+    );
+    let ids: Vec<String> = (text(&returned.stdout).lines())
+        .map(|l| {
+            serde_json::from_str::<serde_json::Value>(l).unwrap()["orderId"]["S"]
+                .as_str()
+                .unwrap()
+                .to_string()
+        })
+        .collect();
+    assert_eq!(ids, ["01J0ZP7A2C5D6E7F8G9H0J1K2M", "01J0ZP6Q8B4V8RQ9N4W1XK2M3A"]);
+
+    // The change: orders newest first in plain ascending order, their time in UTC.
+    let mut v2: serde_json::Value = serde_json::from_slice(&design.stdout).unwrap();
+    let order = (v2["entities"].as_array_mut().unwrap().iter_mut())
+        .find(|e| e["name"] == "Order")
+        .unwrap();
+    order["fields"]["placedAt"] =
+        serde_json::json!({"kind": "timestamp", "unit": "iso", "precision": "minute", "zone": "Z", "order": "desc"});
+    std::fs::write(path("shop-v2.json"), v2.to_string()).unwrap();
+    let migrated = keylab(
+        &["migrate", "--from", &path("shop.json"), "--to", &path("shop-v2.json")],
+        &std::fs::read_to_string(&export).unwrap(),
+    );
+    let summary = text(&migrated.stderr);
+    // The hand-written order without its id cannot be re-keyed: said, exit 5.
+    assert_eq!(migrated.status.code(), Some(5), "{summary}");
+    assert!(summary.contains("keys change: 3 item(s) (SK 3)"), "{summary}");
+    assert!(
+        summary.contains("order changes: 1 pair(s) of one item collection"),
+        "{summary}"
+    );
+    assert!(
+        summary.contains("cannot be written under the new design: 1 item(s)"),
+        "{summary}"
+    );
+    // Under the new design c-1's newest order sorts first, ascending.
+    let sorted = keylab(
+        &["sort", "--schema", &path("shop-v2.json"), "--attribute", "SK"],
+        &items,
+    );
+    let orders: Vec<String> = (text(&sorted.stdout).lines())
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .filter(|v| v["values"]["customer"] == "c-1")
+        .map(|v| v["values"]["orderId"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(orders, ids);
+
+    // Code for the backend: entities and a OneTable schema that write the new keys.
+    for format in ["electrodb", "onetable"] {
+        let code = keylab(&["export", "--to", format, "--schema", &path("shop-v2.json")], "");
+        let said = text(&code.stderr);
+        assert_eq!(code.status.code(), Some(5), "{format}: {said}");
+        assert!(
+            said.contains("Order.SK: placedAt is stored inverted (desc)"),
+            "{format}: {said}"
+        );
+        assert!(
+            text(&code.stdout).contains("export function encodeOrderSk("),
+            "{format}"
+        );
     }
 }

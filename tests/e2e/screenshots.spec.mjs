@@ -57,3 +57,15 @@ test('README screenshot: a multi-attribute GSI beside a concatenated one', async
   await page.locator('#side-by-side').scrollIntoViewIfNeeded();
   await page.locator('#side-by-side').screenshot({ path: 'docs/screenshot-side-by-side.png' });
 });
+
+test('README screenshot: a table export brought in, its report beside its keys', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openFresh(page);
+  await page.getByTestId('start-hint').getByRole('button', { name: 'Got it' }).click();
+  await page.getByText('Import / export').click();
+  await page.getByTestId('import-file').setInputFiles('cli/tests/fixtures/shop-export.jsonl');
+  await expect(page.getByTestId('files-status')).toContainText('Imported shop-export.jsonl');
+  await expect(page.getByTestId('import-report')).toContainText('item on line 9');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: 'docs/screenshot-import.png' });
+});
