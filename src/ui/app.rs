@@ -35,6 +35,12 @@ fn setter<T: 'static>(state: &UseStateHandle<T>) -> Callback<T> {
     Callback::from(move |value| state.set(value))
 }
 
+/// Every command of the page goes to the workspace, which keeps the undo history.
+fn commands(workspace: &UseReducerHandle<Workspace>) -> Callback<Command> {
+    let workspace = workspace.clone();
+    Callback::from(move |c| workspace.dispatch(c))
+}
+
 /// A skip link opens its view and moves the focus there, without touching the
 /// fragment, which carries share links.
 fn skip_link(label: &'static str, view: View, open: &Callback<View>) -> Html {
@@ -254,8 +260,9 @@ pub fn App() -> Html {
     // Whether the Number vs String view is open: only then is it computed.
     let comparing = use_state_eq(|| false);
     let analysis = use_analysis(&current, *comparing);
-    // The item whose key the pointer is on in the preview, marked in the items table.
-    let pointed = use_state(|| None::<ItemId>);
+    // The item whose key the pointer is on in the preview, marked in the items table;
+    // _eq: the pointer moving within one key sets it again.
+    let pointed = use_state_eq(|| None::<ItemId>);
     // The segment whose settings the inspector shows, and the view under the workbench.
     let selected = use_state_eq(|| 0usize);
     let OpenViews {
@@ -263,10 +270,7 @@ pub fn App() -> Html {
         open_view,
         close_view,
     } = use_open_views();
-    let command = {
-        let workspace = workspace.clone();
-        Callback::from(move |c| workspace.dispatch(c))
-    };
+    let command = commands(&workspace);
     let dispatch = command.reform(Command::Edit);
     let unsaved = use_derived(&current, differs_from_its_preset);
     let items = Items::of(&current);

@@ -132,7 +132,13 @@ impl<'a> KeyLists<'a> {
                         <label for="preview-from-end">{ "list from the end" }</label>
                     </span>
                 </h3>
-                <ol class="keys" data-testid="sorted-keys" tabindex="0" aria-label="keylab keys (arrow keys move between them)" ref={list} onkeydown={Callback::from(step_focus)}>
+                // One listener per list, not four per row: which key the pointer or the
+                // focus is on is read from the row's `data-row`.
+                <ol class="keys" data-testid="sorted-keys" tabindex="0" aria-label="keylab keys (arrow keys move between them)" ref={list} onkeydown={Callback::from(step_focus)}
+                    onmouseover={self.on_point.reform(|e: MouseEvent| row_of(e.target()))}
+                    onmouseleave={self.on_point.reform(|_: MouseEvent| None)}
+                    onfocusin={self.on_point.reform(|e: FocusEvent| row_of(e.target()))}
+                    onfocusout={self.on_point.reform(|_: FocusEvent| None)}>
                     // Each item's number set, not left to the browser: Chromium kept a
                     // stale number ("4." for the one key) after rows left the list.
                     { for self.shown.iter().zip(&self.marks).enumerate().map(|(n, (&r, m))| self.key_row(n, r, m)) }
@@ -160,55 +166,116 @@ impl<'a> KeyLists<'a> {
         }
     }
 
-    /// One key of the keylab list: its coloured segments, the query's marks around it,
-    /// its warnings and its values.
+    /// One key of the keylab list, as the row draws it: only what it shows, so a row
+    /// whose key, marks and values did not change is not drawn again.
     fn key_row(&self, n: usize, r: usize, m: &RowMarks) -> Html {
-        let warnings = self.warnings.get(n).map(Vec::as_slice).unwrap_or_default();
-        let on_point = &self.on_point;
-        let values = self.values_of(r);
+        let warnings = self.warnings.get(n).cloned().unwrap_or_default();
         html! {
-            <li value={(n + 1).to_string()} data-row={r.to_string()} data-page={m.page.map(|p| p.to_string())} class={classes!(m.page.map(|_| "match"))}
-                onmouseenter={on_point.reform(move |_: MouseEvent| Some(ItemId(r)))}
-                onmouseleave={on_point.reform(|_: MouseEvent| None)}
-                tabindex="-1" onfocus={on_point.reform(move |_: FocusEvent| Some(ItemId(r)))}
-                onblur={on_point.reform(|_: FocusEvent| None)}>
-                { for m.before.iter().map(marker) }
-                <code><KeySegments key_text={self.preview.key(r).unwrap_or_default().to_string()} separator={self.separator.clone()} segments={self.segments_of(r)} widths={self.widths.clone()} meanings={self.meanings_of(r)} /></code>
-                if !warnings.is_empty() && self.shared_warnings.is_none() {
-                    // A disclosure, not a tooltip: touch screens and screen readers open
-                    // it, and the keyboard reaches it.
-                    <details class="row-warnings" data-testid="row-warnings">
-                        <summary class="badge warn">{ format!("{} warning(s)", warnings.len()) }</summary>
-                        // Not a list: each key is already a list item.
-                        { for warnings.iter().map(|w| html! { <span class="row-warning"><Elided text={w.sentence()} keep={MESSAGE} /></span> }) }
-                    </details>
-                }
-                { self.overwritten.get(r).copied().flatten().map(|by| html! {
-                    <span class="badge">{ format!("overwritten by {by}") }</span>
-                }).unwrap_or_default() }
-                <span class="values" title={shortened(&values)}><Elided text={values} /></span>
-                { for m.after.iter().map(marker) }
-            </li>
+            <KeyRow n={n} row={r} marks={m.clone()} key_text={AttrValue::from(self.preview.key(r).unwrap_or_default().to_string())}
+                separator={self.separator.clone()} segments={self.segments_of(r)} widths={self.widths.clone()} meanings={self.meanings_of(r)}
+                warnings={if self.shared_warnings.is_none() { warnings } else { Vec::new() }}
+                overwritten_by={self.overwritten.get(r).copied().flatten()} values={AttrValue::from(self.values_of(r))} />
         }
     }
 
     /// One key of the naive list, at place `n`, with as many blank lines as the query's
     /// marks take beside the keylab key at that place, so the two orders stay aligned.
     fn naive_row(&self, n: usize, r: usize, misplaced: bool, mark_each: bool) -> Html {
-        let blanks = |marks: Option<&Vec<Marker>>| -> Html {
-            marks.into_iter().flatten().map(|m| html! { <span class={classes!("marker", m.kind, "blank")} aria-hidden="true">{ "\u{a0}" }</span> }).collect()
-        };
         let at = self.marks.get(n);
+        let kinds = |marks: Option<&Vec<Marker>>| -> Vec<&'static str> {
+            marks.map(|m| m.iter().map(|m| m.kind).collect()).unwrap_or_default()
+        };
         html! {
-            // The naive key is the values as typed: the rest of them is its title.
-            <li value={(n + 1).to_string()} data-row={r.to_string()} class={classes!(misplaced.then_some("misplaced"))} title={shortened(&self.values_of(r))}>
-                { blanks(at.map(|m| &m.before)) }
-                <code><Elided text={self.preview.naive(r).to_string()} /></code>
-                if misplaced && mark_each { <span class="badge">{ "out of order" }</span> }
-                { blanks(at.map(|m| &m.after)) }
-            </li>
+            <NaiveRow n={n} row={r} naive={AttrValue::from(self.preview.naive(r).to_string())} values={AttrValue::from(self.values_of(r))}
+                misplaced={misplaced} marked={misplaced && mark_each}
+                blanks_before={kinds(at.map(|m| &m.before))} blanks_after={kinds(at.map(|m| &m.after))} />
         }
     }
+}
+
+#[derive(Properties, PartialEq)]
+struct KeyRowProps {
+    /// Its place in the list, from 0.
+    n: usize,
+    row: usize,
+    marks: RowMarks,
+    key_text: AttrValue,
+    separator: AttrValue,
+    segments: usize,
+    widths: Rc<Vec<usize>>,
+    meanings: Vec<Option<String>>,
+    /// Its own warnings; empty when every key has the same ones (said above the list).
+    warnings: Vec<Warning>,
+    overwritten_by: Option<ItemId>,
+    values: AttrValue,
+}
+
+/// One key of the keylab list: its coloured segments, the query's marks around it, its
+/// warnings and its values.
+#[function_component]
+fn KeyRow(p: &KeyRowProps) -> Html {
+    let m = &p.marks;
+    html! {
+        <li value={(p.n + 1).to_string()} data-row={p.row.to_string()} data-page={m.page.map(|p| p.to_string())} class={classes!(m.page.map(|_| "match"))} tabindex="-1">
+            { for m.before.iter().map(marker) }
+            <code><KeySegments key_text={p.key_text.clone()} separator={p.separator.clone()} segments={p.segments} widths={p.widths.clone()} meanings={p.meanings.clone()} /></code>
+            if !p.warnings.is_empty() {
+                // A disclosure, not a tooltip: touch screens and screen readers open
+                // it, and the keyboard reaches it.
+                <details class="row-warnings" data-testid="row-warnings">
+                    <summary class="badge warn">{ format!("{} warning(s)", p.warnings.len()) }</summary>
+                    // Not a list: each key is already a list item.
+                    { for p.warnings.iter().map(|w| html! { <span class="row-warning"><Elided text={w.sentence()} keep={MESSAGE} /></span> }) }
+                </details>
+            }
+            if let Some(by) = p.overwritten_by {
+                <span class="badge">{ format!("overwritten by {by}") }</span>
+            }
+            <span class="values" title={shortened(&p.values)}><Elided text={p.values.to_string()} /></span>
+            { for m.after.iter().map(marker) }
+        </li>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct NaiveRowProps {
+    n: usize,
+    row: usize,
+    naive: AttrValue,
+    values: AttrValue,
+    misplaced: bool,
+    /// It carries its own "out of order" badge.
+    marked: bool,
+    /// The kinds of the query's marks beside the keylab key at this place.
+    blanks_before: Vec<&'static str>,
+    blanks_after: Vec<&'static str>,
+}
+
+/// One key of the naive list: the values as typed, the rest of them its title.
+#[function_component]
+fn NaiveRow(p: &NaiveRowProps) -> Html {
+    let blanks = |kinds: &[&'static str]| -> Html {
+        kinds
+            .iter()
+            .map(|&k| html! { <span class={classes!("marker", k, "blank")} aria-hidden="true">{ "\u{a0}" }</span> })
+            .collect()
+    };
+    html! {
+        <li value={(p.n + 1).to_string()} data-row={p.row.to_string()} class={classes!(p.misplaced.then_some("misplaced"))} title={shortened(&p.values)}>
+            { blanks(&p.blanks_before) }
+            <code><Elided text={p.naive.to_string()} /></code>
+            if p.marked { <span class="badge">{ "out of order" }</span> }
+            { blanks(&p.blanks_after) }
+        </li>
+    }
+}
+
+/// The item of the keylab key an event happened in, read from its row's `data-row`.
+fn row_of(target: Option<web_sys::EventTarget>) -> Option<ItemId> {
+    use wasm_bindgen::JsCast;
+    let element = target?.dyn_into::<web_sys::Element>().ok()?;
+    let row = element.closest("li[data-row]").ok()??.get_attribute("data-row")?;
+    row.parse().ok().map(ItemId)
 }
 
 /// Up and down arrows walk the keys one by one (one tab stop for the whole list), and
