@@ -14,7 +14,7 @@ use crate::ui::widgets::elided::{shortened, Elided, MESSAGE};
 use crate::ui::widgets::event_text::event_value;
 use crate::ui::widgets::scroll_cue::use_overflows;
 use crate::ui::{more_note, SHOWN};
-use keylab::preview::{Collection, CollectionItem, NumberVsString, Preview};
+use keylab::preview::{Collection, CollectionItem, NumberVsString, Preview, Window};
 use keylab::schema::AttrType;
 use yew::prelude::*;
 
@@ -271,6 +271,28 @@ fn nothing_to_show(blocked: Option<&String>) -> Html {
     </section> }
 }
 
+/// The keys of the shown partition (every key when none is), of the picked entity
+/// when one is.
+fn window_of(preview: &Preview, partition: Option<&Collection>, only: &str, items: &Items) -> Window {
+    // A mask, not a set: the window asks it once per item, 100,000 times at most.
+    let in_partition: Option<Vec<bool>> = partition.map(|c| {
+        let mut mask = vec![false; preview.len()];
+        for i in &c.items {
+            if let Some(m) = mask.get_mut(i.row) {
+                *m = true;
+            }
+        }
+        mask
+    });
+    let entity_of = |r: usize| items.entity(ItemId(r)).map(|e| e.name.as_str());
+    preview.window(|r| {
+        in_partition
+            .as_ref()
+            .is_none_or(|mask| mask.get(r).copied().unwrap_or(false))
+            && (only.is_empty() || entity_of(r) == Some(only))
+    })
+}
+
 #[function_component]
 pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
     // The list's own direction, a way of looking at the keys: the query's direction is
@@ -290,23 +312,7 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
     let shown = Shown::pick(props, *picked);
     let (band, elsewhere) = shown.band_and_elsewhere(props, preview, &picked);
     let forward = !*from_end;
-    // A mask, not a set: the window asks it once per item, 100,000 times at most.
-    let in_partition: Option<Vec<bool>> = shown.partition.map(|c| {
-        let mut mask = vec![false; preview.len()];
-        for i in &c.items {
-            if let Some(m) = mask.get_mut(i.row) {
-                *m = true;
-            }
-        }
-        mask
-    });
-    let entity_of = |r: usize| props.items.entity(ItemId(r)).map(|e| e.name.as_str());
-    let window = preview.window(|r| {
-        in_partition
-            .as_ref()
-            .is_none_or(|mask| mask.get(r).copied().unwrap_or(false))
-            && (only.is_empty() || entity_of(r) == Some(only.as_str()))
-    });
+    let window = window_of(preview, shown.partition, &only, &props.items);
     // Reading backward (ScanIndexForward=false) walks the same order from the end.
     let mut in_order = window.sorted.clone();
     let mut naive: Vec<(usize, bool)> = window

@@ -125,19 +125,7 @@ pub fn SnippetPanel(props: &SnippetPanelProps) -> Html {
     let table_problem = (!prefs.table.is_empty())
         .then(|| keylab::schema::check_table_name(&prefs.table).err())
         .flatten();
-    let body = match &*props.query {
-        Err(_) => html! { <p class="note">{ "Fix the query above to see its code." }</p> },
-        Ok(_) if table_problem.is_some() => html! { <p class="note">{ "Fix the table name to see the code." }</p> },
-        Ok(view) => match &view.snippet {
-            Ok(code) => html! { <>
-                <div class="snippet-actions"><CopyButton text={code.clone()} label={format!("Copy the {} code", current.label())} /></div>
-                <pre class="code"><code data-testid="snippet-code">{ code }</code></pre>
-            </> },
-            Err(why) => {
-                html! { <p class="messages"><span class="warning" data-testid="snippet-unsupported">{ format!("{} cannot express this query: {why}", current.label()) }</span></p> }
-            }
-        },
-    };
+    let body = code_body(&props.query, table_problem.is_some(), current);
     let table_refused = table_problem.is_some();
     html! {
         <section class="panel wide" aria-labelledby="snippet-title" id="snippet-panel" tabindex="-1">
@@ -163,5 +151,23 @@ pub fn SnippetPanel(props: &SnippetPanelProps) -> Html {
                 program: prefs.program,
             }} />
         </section>
+    }
+}
+
+/// The code, or why there is none: the query or the table name needs fixing first, or
+/// the target cannot express the query.
+fn code_body(query: &Result<QueryView, String>, table_refused: bool, current: Target) -> Html {
+    match query {
+        Err(_) => html! { <p class="note">{ "Fix the query above to see its code." }</p> },
+        Ok(_) if table_refused => html! { <p class="note">{ "Fix the table name to see the code." }</p> },
+        Ok(view) => match &view.snippet {
+            Ok(code) => html! { <>
+                <div class="snippet-actions"><CopyButton text={code.clone()} label={format!("Copy the {} code", current.label())} /></div>
+                <pre class="code"><code data-testid="snippet-code">{ code }</code></pre>
+            </> },
+            Err(why) => {
+                html! { <p class="messages"><span class="warning" data-testid="snippet-unsupported">{ format!("{} cannot express this query: {why}", current.label()) }</span></p> }
+            }
+        },
     }
 }

@@ -69,6 +69,27 @@ fn more(shown: usize, total: usize) -> Html {
     }
 }
 
+/// The keys that change, saved and current side by side.
+fn changed_keys(r: &Rekeying) -> Html {
+    html! { <>
+        <h3>{ "Keys that change" }</h3>
+        <table class="version-keys" data-testid="version-changed">
+            <thead><tr><th scope="col">{ "Item" }</th><th scope="col">{ "Attribute" }</th><th scope="col">{ "Saved design" }</th><th scope="col">{ "Current design" }</th></tr></thead>
+            <tbody>
+                { for r.changed.iter().map(|c| html! {
+                    <tr>
+                        <td>{ format!("{} {}", c.item, c.entity) }</td>
+                        <td>{ &c.attribute }</td>
+                        <td><code class="key">{ c.old.clone().unwrap_or_else(|| "(not written)".into()) }</code></td>
+                        <td><code class="key">{ c.new.clone().unwrap_or_else(|| "(no longer written)".into()) }</code></td>
+                    </tr>
+                }) }
+            </tbody>
+        </table>
+        if r.summary.changed > r.changed.len() { <p class="note">{ format!("The first {} changed keys are listed.", r.changed.len()) }</p> }
+    </> }
+}
+
 fn report(r: &Rekeying) -> Html {
     let s = &r.summary;
     let changed_by: Vec<String> = s.changed_by_attribute.iter().map(|(a, n)| format!("{a} {n}")).collect();
@@ -83,23 +104,7 @@ fn report(r: &Rekeying) -> Html {
                 { format!("; {} neighbouring pair(s) swap order; {} item(s) collide; {} cannot be written.",
                     s.swapped_neighbours, s.collision_count, s.refused_count) }
             </p>
-            if !r.changed.is_empty() {
-                <h3>{ "Keys that change" }</h3>
-                <table class="version-keys" data-testid="version-changed">
-                    <thead><tr><th scope="col">{ "Item" }</th><th scope="col">{ "Attribute" }</th><th scope="col">{ "Saved design" }</th><th scope="col">{ "Current design" }</th></tr></thead>
-                    <tbody>
-                        { for r.changed.iter().map(|c| html! {
-                            <tr>
-                                <td>{ format!("{} {}", c.item, c.entity) }</td>
-                                <td>{ &c.attribute }</td>
-                                <td><code class="key">{ c.old.clone().unwrap_or_else(|| "(not written)".into()) }</code></td>
-                                <td><code class="key">{ c.new.clone().unwrap_or_else(|| "(no longer written)".into()) }</code></td>
-                            </tr>
-                        }) }
-                    </tbody>
-                </table>
-                if s.changed > r.changed.len() { <p class="note">{ format!("The first {} changed keys are listed.", r.changed.len()) }</p> }
-            }
+            if !r.changed.is_empty() { { changed_keys(r) } }
             if !s.swaps.is_empty() {
                 <h3>{ "Neighbours that swap order" }</h3>
                 <ul data-testid="version-swaps">
