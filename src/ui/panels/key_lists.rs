@@ -171,7 +171,7 @@ impl<'a> KeyLists<'a> {
     fn key_row(&self, n: usize, r: usize, m: &RowMarks) -> Html {
         let warnings = self.warnings.get(n).cloned().unwrap_or_default();
         html! {
-            <KeyRow n={n} row={r} marks={m.clone()} key_text={AttrValue::from(self.preview.key(r).unwrap_or_default().to_string())}
+            <KeyRow n={n} row={ItemId(r)} marks={m.clone()} key_text={AttrValue::from(self.preview.key(r).unwrap_or_default().to_string())}
                 separator={self.separator.clone()} segments={self.segments_of(r)} widths={self.widths.clone()} meanings={self.meanings_of(r)}
                 warnings={if self.shared_warnings.is_none() { warnings } else { Vec::new() }}
                 overwritten_by={self.overwritten.get(r).copied().flatten()} values={AttrValue::from(self.values_of(r))} />
@@ -186,7 +186,7 @@ impl<'a> KeyLists<'a> {
             marks.map(|m| m.iter().map(|m| m.kind).collect()).unwrap_or_default()
         };
         html! {
-            <NaiveRow n={n} row={r} naive={AttrValue::from(self.preview.naive(r).to_string())} values={AttrValue::from(self.values_of(r))}
+            <NaiveRow n={n} row={ItemId(r)} naive={AttrValue::from(self.preview.naive(r).to_string())} values={AttrValue::from(self.values_of(r))}
                 misplaced={misplaced} marked={misplaced && mark_each}
                 blanks_before={kinds(at.map(|m| &m.before))} blanks_after={kinds(at.map(|m| &m.after))} />
         }
@@ -197,7 +197,7 @@ impl<'a> KeyLists<'a> {
 struct KeyRowProps {
     /// Its place in the list, from 0.
     n: usize,
-    row: usize,
+    row: ItemId,
     marks: RowMarks,
     key_text: AttrValue,
     separator: AttrValue,
@@ -216,7 +216,7 @@ struct KeyRowProps {
 fn KeyRow(p: &KeyRowProps) -> Html {
     let m = &p.marks;
     html! {
-        <li value={(p.n + 1).to_string()} data-row={p.row.to_string()} data-page={m.page.map(|p| p.to_string())} class={classes!(m.page.map(|_| "match"))} tabindex="-1">
+        <li value={(p.n + 1).to_string()} data-row={p.row.0.to_string()} data-page={m.page.map(|p| p.to_string())} class={classes!(m.page.map(|_| "match"))} tabindex="-1">
             { for m.before.iter().map(marker) }
             <code><KeySegments key_text={p.key_text.clone()} separator={p.separator.clone()} segments={p.segments} widths={p.widths.clone()} meanings={p.meanings.clone()} /></code>
             if !p.warnings.is_empty() {
@@ -240,7 +240,7 @@ fn KeyRow(p: &KeyRowProps) -> Html {
 #[derive(Properties, PartialEq)]
 struct NaiveRowProps {
     n: usize,
-    row: usize,
+    row: ItemId,
     naive: AttrValue,
     values: AttrValue,
     misplaced: bool,
@@ -261,7 +261,7 @@ fn NaiveRow(p: &NaiveRowProps) -> Html {
             .collect()
     };
     html! {
-        <li value={(p.n + 1).to_string()} data-row={p.row.to_string()} class={classes!(p.misplaced.then_some("misplaced"))} title={shortened(&p.values)}>
+        <li value={(p.n + 1).to_string()} data-row={p.row.0.to_string()} class={classes!(p.misplaced.then_some("misplaced"))} title={shortened(&p.values)}>
             { blanks(&p.blanks_before) }
             <code><Elided text={p.naive.to_string()} /></code>
             if p.marked { <span class="badge">{ "out of order" }</span> }
