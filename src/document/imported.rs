@@ -90,10 +90,13 @@ pub fn import(text: &str) -> Result<Imported, String> {
             .collect(),
     );
     let checked = source.patterns_on(&proposal.schema.table);
-    work.patterns = Rc::new(source.patterns.iter().map(saved_pattern).collect());
+    let read: Vec<SavedPattern> = source.patterns.iter().map(saved_pattern).collect();
+    let mut kept_notes = Vec::new();
+    work.patterns = Rc::new(super::patterns::checked_patterns(read, &mut kept_notes));
     let mut notes: Vec<String> = (source.notes.into_iter())
         .chain(proposal.notes)
         .chain(checked)
+        .chain(kept_notes)
         .collect();
     if !work.patterns.is_empty() {
         notes.push(format!(
@@ -130,10 +133,15 @@ pub fn import(text: &str) -> Result<Imported, String> {
 /// A model's Query pattern, kept by its description and number, its input as the
 /// paste box reads it.
 fn saved_pattern(p: &mcp::Pattern) -> SavedPattern {
+    let number = format!("(pattern {})", p.name);
+    // A long description is cut to leave room for its number, which tells it apart.
+    let room = super::PATTERN_NAME_MAX.saturating_sub(number.chars().count() + 2);
+    let description: String = p.description.trim().chars().take(room).collect();
     SavedPattern {
-        name: match p.description.trim() {
+        name: match description.as_str() {
             "" => format!("pattern {}", p.name),
-            d => format!("{d} (pattern {})", p.name),
+            d if d.len() < p.description.trim().len() => format!("{d}… {number}"),
+            d => format!("{d} {number}"),
         },
         input: serde_json::to_string_pretty(&p.input).unwrap_or_default(),
     }

@@ -10,6 +10,10 @@ use std::rc::Rc;
 /// Longest name a saved access pattern may have, in characters.
 pub const PATTERN_NAME_MAX: usize = 120;
 
+/// Most access patterns kept with the work: a list longer than a person reads, and a
+/// bound on what a hostile saved file or link can make the page draw.
+pub const PATTERNS_MAX: usize = 200;
+
 /// A Query input kept by name.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -30,8 +34,33 @@ pub fn check_pattern_name(name: &str, saved: &[SavedPattern]) -> Result<(), Stri
         _ if saved.iter().any(|p| p.name == name) => Err(format!(
             "an access pattern is already named {name:?}: pick another name, or remove that one first"
         )),
+        _ if saved.len() >= PATTERNS_MAX => Err(format!(
+            "{PATTERNS_MAX} access patterns are saved, the most kept: remove one first"
+        )),
         _ => Ok(()),
     }
+}
+
+/// The saved patterns read from saved work or a link, each checked as a new one is:
+/// one whose name is empty, too long or taken, or past [`PATTERNS_MAX`], is left out,
+/// and the note says which.
+pub fn checked_patterns(read: Vec<SavedPattern>, notes: &mut Vec<String>) -> Vec<SavedPattern> {
+    let mut kept: Vec<SavedPattern> = Vec::new();
+    let mut left_out = Vec::new();
+    for p in read {
+        match check_pattern_name(&p.name, &kept) {
+            Ok(()) if p.name.trim() == p.name => kept.push(p),
+            _ => left_out.push(keylab::elide::quoted(&p.name)),
+        }
+    }
+    if !left_out.is_empty() {
+        notes.push(format!(
+            "{} saved access pattern(s) were left out (a name empty, over {PATTERN_NAME_MAX} characters or repeated, or past the {PATTERNS_MAX} kept): {}",
+            left_out.len(),
+            left_out.iter().take(5).cloned().collect::<Vec<_>>().join(", ")
+        ));
+    }
+    kept
 }
 
 impl Playground {
@@ -123,6 +152,24 @@ mod tests {
         assert!(refused(&mut p, QueryEdit::SavePattern("runs".into())).contains("already named \"runs\""));
         assert!(refused(&mut p, QueryEdit::UsePattern(3)).contains("no longer saved"));
         assert!(refused(&mut p, QueryEdit::RemovePattern(3)).contains("no longer saved"));
+    }
+
+    #[test]
+    fn hostile_saved_patterns_are_left_out_and_said() {
+        let mut doc: serde_json::Value = serde_json::from_str(&work().to_json()).unwrap();
+        let mut list = vec![
+            serde_json::json!({"name": "ok", "input": "{}"}),
+            serde_json::json!({"name": "ok", "input": "{}"}),
+            serde_json::json!({"name": "", "input": "{}"}),
+            serde_json::json!({"name": "n".repeat(PATTERN_NAME_MAX + 1), "input": "{}"}),
+        ];
+        list.extend((0..PATTERNS_MAX + 10).map(|n| serde_json::json!({"name": format!("p{n}"), "input": "{}"})));
+        doc["patterns"] = serde_json::Value::Array(list);
+        let (back, notes) = Playground::read_saved(&doc.to_string()).unwrap();
+        assert_eq!(back.patterns.len(), PATTERNS_MAX);
+        assert_eq!(back.patterns[0].name, "ok");
+        let said = notes.join("\n");
+        assert!(said.contains("14 saved access pattern(s) were left out"), "{said}");
     }
 
     #[test]

@@ -282,6 +282,7 @@ impl Playground {
         let query = settings(&doc, "query", "the saved query", &mut notes);
         let pasted = text_of("pasted");
         let patterns = settings(&doc, "patterns", "the saved access patterns", &mut notes);
+        let patterns = Rc::new(super::patterns::checked_patterns(patterns, &mut notes));
         let snippet = settings(&doc, "snippet", "the saved code settings", &mut notes);
         let unsettled = settings(&doc, "unsettled", "the settings typed but not applied", &mut notes);
         let preset = match text_of("preset") {

@@ -236,7 +236,7 @@ fn case(entity: &Entity, t: &KeyTemplate) -> String {
     fields.dedup();
     let names: Vec<String> = fields.iter().map(|f| quoted(f)).collect();
     format!(
-        "    case {}:\n      return [{}].some((f) => item[f] == null) ? undefined : {};",
+        "      case {}:\n        return [{}].some((f) => item[f] == null) ? undefined : {};",
         quoted(&format!("{}.{}", entity.name, t.attribute)),
         names.join(", "),
         key_code_call(entity, t, "item")
