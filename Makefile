@@ -90,10 +90,10 @@ fuzz:
 	[ -d fuzz/corpus/$(TARGET) ] || scripts/fuzz-corpus.sh unpack $(TARGET)
 	cd fuzz && cargo +nightly fuzz run -O $(TARGET) -- -runs=$(RUNS) -print_final_stats=1
 
-# Two ratchets: the whole page, and the first load as the browser fetches it before the
-# first key is on screen (bench/first-load.mjs). Both are today's sizes (one module);
-# splitting the first load (issue 25) is where the second comes down.
-FIRST_LOAD_BUDGET := 699500
+# Two ratchets: the whole page (every file in dist), and the first load as the browser
+# fetches it before the first key is on screen (bench/first-load.mjs). Each is today's
+# size; splitting the first load (issue 25) is where the second comes down.
+FIRST_LOAD_BUDGET := 687500
 bundle: build
 	@scripts/bundle-size.sh dist
 	@node bench/first-load.mjs --budget $(FIRST_LOAD_BUDGET)

@@ -5,5 +5,6 @@ pub mod autosave;
 pub mod boot;
 pub mod link;
 pub mod pack;
+pub mod runtimes;
 pub mod storage;
 pub mod versions;

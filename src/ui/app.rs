@@ -9,7 +9,7 @@ use crate::browser::versions::{save_snapshot, stored, Source, Version};
 use crate::document::{Action, Command, Design, ItemId, Items, Playground, PresetId, QueryChoices, Same, Workspace};
 use crate::presets;
 use crate::ui::hooks::{use_analysis, use_derived, use_rekeying};
-use crate::ui::page_hooks::{use_autosave, use_link_listener, use_shortcuts};
+use crate::ui::page_hooks::{use_autosave, use_link_listener, use_runtimes, use_shortcuts};
 use crate::ui::panels::collection_view::CollectionView;
 use crate::ui::panels::definitions_panel::DefinitionsPanel;
 use crate::ui::panels::inspector::Inspector;
@@ -106,6 +106,8 @@ struct ViewContext<'a> {
     pointed: Option<ItemId>,
     query_choices: &'a QueryChoices,
     versions: Html,
+    /// Draws the page again when one of key code's runtimes arrives or fails.
+    runtimes: &'a Callback<()>,
 }
 
 /// The open view, and only it: a view that is not open is not drawn.
@@ -128,7 +130,9 @@ fn view_body(view: View, c: ViewContext) -> Html {
         View::Code => {
             html! { <SnippetPanel prefs={current.snippet.clone()} table={current.schema.table.name.clone()} query={Same(analysis.query.clone())} items={items.clone()} dispatch={dispatch.clone()} /> }
         }
-        View::KeyCode => html! { <KeyCode schema={current.schema.clone()} /> },
+        View::KeyCode => {
+            html! { <KeyCode schema={current.schema.clone()} runtimes={crate::browser::runtimes::settled()} on_runtime={c.runtimes.clone()} /> }
+        }
         View::Tables => html! { <DefinitionsPanel table={current.schema.table.clone()} /> },
         View::Versions => c.versions,
         View::TwoDesigns => analysis
@@ -283,6 +287,7 @@ pub fn App() -> Html {
     let versions = versions.view(cfg!(feature = "deferred") && open.contains(&View::Versions));
     let query_bar = query_bar(&current, &analysis);
     let on_select = setter(&selected);
+    let runtimes = use_runtimes();
     html! {
         <>
             { skip_links(&open_view) }
@@ -311,7 +316,7 @@ pub fn App() -> Html {
                 <ViewRail {views} open={open.clone()} on_open={open_view} />
                 { for open.iter().map(|&v| html! {
                     <ViewBox key={v as usize} view={v} on_close={close_view.clone()}>
-                        { view_body(v, ViewContext { current: &current, analysis: &analysis, items: &items, dispatch: &dispatch, pointed: *pointed, query_choices: &query_choices, versions: versions.clone() }) }
+                        { view_body(v, ViewContext { current: &current, analysis: &analysis, items: &items, dispatch: &dispatch, pointed: *pointed, query_choices: &query_choices, versions: versions.clone(), runtimes: &runtimes }) }
                     </ViewBox>
                 }) }
             </main>

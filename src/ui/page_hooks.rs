@@ -176,3 +176,12 @@ pub fn use_link_listener(pending: UseStateHandle<Option<Linked>>, notices: UseSt
         move || drop(listener)
     });
 }
+
+/// The callback (the same at every render) that draws the page again when one of key
+/// code's runtimes, asked for by a view that needs it, arrives or fails.
+#[hook]
+pub fn use_runtimes() -> Callback<()> {
+    let update = use_force_update();
+    let changed = use_memo((), move |_| Callback::from(move |()| update.force_update()));
+    (*changed).clone()
+}

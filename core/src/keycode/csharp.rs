@@ -8,8 +8,6 @@
 use super::spelling::Spelling;
 use super::{camel, case_literal, header, pascal, quoted, shape, KeyPlan, Kind, Plan, ReadStep};
 
-const RUNTIME: &str = include_str!("runtime/Keys.cs");
-
 fn small(width: u32) -> bool {
     width <= 18
 }
@@ -277,7 +275,8 @@ fn emit_key(out: &mut String, key: &KeyPlan, sep: &str) {
     ));
 }
 
-pub fn emit(plan: &Plan) -> String {
+/// The module: the keys, then `runtime` (keylab's codec in this language, [`super::runtime`]).
+pub fn emit(plan: &Plan, runtime: &str) -> String {
     let mut out = header(plan, "//");
     out.push_str("// Wrap it in your namespace.\n\nusing System;\nusing System.Globalization;\nusing System.Numerics;\nusing System.Text;\nusing System.Text.RegularExpressions;\n\n");
     out.push_str(&format!(
@@ -291,7 +290,7 @@ pub fn emit(plan: &Plan) -> String {
     }
     // The keys first, for the reader; the codec they share after them.
     out.push_str("\n    // ---- keylab's codec, shared by the functions above ----\n\n");
-    out.push_str(RUNTIME);
+    out.push_str(runtime);
     out.push_str("}\n");
     out
 }

@@ -7,8 +7,6 @@
 use super::spelling::Spelling;
 use super::{case_literal, header, pascal, quoted_points as quoted, shape, KeyPlan, Kind, Plan, ReadStep};
 
-const RUNTIME: &str = include_str!("runtime/keys.go");
-
 fn small(width: u32) -> bool {
     width <= 18
 }
@@ -179,7 +177,8 @@ fn emit_key(out: &mut String, key: &KeyPlan, sep: &str) {
     out.push_str(&format!("\tr.end()\n\treturn {name}{{{}}}, nil\n}}\n", args.join(", ")));
 }
 
-pub fn emit(plan: &Plan) -> String {
+/// The module: the keys, then `runtime` (keylab's codec in this language, [`super::runtime`]).
+pub fn emit(plan: &Plan, runtime: &str) -> String {
     let mut out = header(plan, "//");
     out.push_str("package keys\n\nimport (\n\t\"fmt\"\n\t\"math/big\"\n\t\"regexp\"\n\t\"strconv\"\n\t\"strings\"\n\t\"time\"\n\t\"unicode/utf8\"\n)\n\n");
     out.push_str(&format!(
@@ -193,6 +192,6 @@ pub fn emit(plan: &Plan) -> String {
     }
     // The keys first, for the reader; the codec they share after them.
     out.push_str("\n// ---- keylab's codec, shared by the functions above ----\n\n");
-    out.push_str(RUNTIME);
+    out.push_str(runtime);
     out
 }

@@ -6,8 +6,6 @@
 use super::spelling::Spelling;
 use super::{camel, case_literal, header, ident, pascal, quoted, shape, KeyPlan, Kind, Plan, ReadStep};
 
-const RUNTIME: &str = include_str!("runtime/Keys.java");
-
 /// Text safe inside a Java comment: Java reads `\u` escapes even there, and `*/` ends it.
 fn comment(text: &str) -> String {
     text.replace("*/", "* /")
@@ -190,7 +188,8 @@ fn emit_key(out: &mut String, key: &KeyPlan, sep: &str) {
     ));
 }
 
-pub fn emit(plan: &Plan) -> String {
+/// The module: the keys, then `runtime` (keylab's codec in this language, [`super::runtime`]).
+pub fn emit(plan: &Plan, runtime: &str) -> String {
     let mut out = header(plan, "//");
     out.push_str("// Add your package line above the imports.\n\nimport java.math.BigDecimal;\nimport java.math.BigInteger;\nimport java.nio.charset.StandardCharsets;\nimport java.time.DateTimeException;\nimport java.time.Instant;\nimport java.time.ZoneOffset;\nimport java.time.format.DateTimeFormatter;\nimport java.time.format.ResolverStyle;\nimport java.util.List;\nimport java.util.Locale;\nimport java.util.regex.Matcher;\nimport java.util.regex.Pattern;\n\n");
     out.push_str(&format!(
@@ -204,7 +203,7 @@ pub fn emit(plan: &Plan) -> String {
     }
     // The keys first, for the reader; the codec they share after them.
     out.push_str("\n  // ---- keylab's codec, shared by the functions above ----\n\n");
-    out.push_str(RUNTIME);
+    out.push_str(runtime);
     out.push_str("}\n");
     out
 }

@@ -68,6 +68,12 @@ impl Language {
         Language::ALL.into_iter().find(|l| l.id() == id)
     }
 
+    /// The file its runtime is in (`core/src/keycode/runtime/`, and `keycode/` beside
+    /// the page); `None` for Rust, whose module has none.
+    pub fn runtime_file(self) -> Option<&'static str> {
+        (self != Language::Rust).then(|| self.file_name())
+    }
+
     /// The file the module is saved as.
     pub fn file_name(self) -> &'static str {
         match self {
@@ -360,14 +366,107 @@ pub fn plan(schema: &Schema) -> Result<Plan, String> {
 /// The module for `schema` in `language`.
 pub fn generate(schema: &Schema, language: Language) -> Result<String, String> {
     let plan = plan(schema)?;
+    let runtime = runtime(language)?;
     Ok(match language {
-        Language::TypeScript => typescript::emit(&plan),
-        Language::Python => python::emit(&plan),
-        Language::Go => go::emit(&plan),
-        Language::Java => java::emit(&plan),
-        Language::CSharp => csharp::emit(&plan),
+        Language::TypeScript => typescript::emit(&plan, runtime),
+        Language::Python => python::emit(&plan, runtime),
+        Language::Go => go::emit(&plan, runtime),
+        Language::Java => java::emit(&plan, runtime),
+        Language::CSharp => csharp::emit(&plan, runtime),
         Language::Rust => rust::emit(&plan, schema),
     })
+}
+
+/// keylab's codec in `language` (the field kinds' encodings and checks, `runtime/`),
+/// which every module carries after its keys; none for Rust, whose module calls this
+/// crate. Built in with the `embedded-runtimes` feature (the default). The page builds
+/// without it, so that its first load does not carry the 71 KB of text, fetches each
+/// runtime after the first paint and hands it over with [`register_runtime`]; until
+/// then, writing a module in that language says the runtime is not loaded.
+pub fn runtime(language: Language) -> Result<&'static str, String> {
+    #[cfg(feature = "embedded-runtimes")]
+    return Ok(match language {
+        Language::TypeScript => include_str!("runtime/keys.ts"),
+        Language::Python => include_str!("runtime/keys.py"),
+        Language::Go => include_str!("runtime/keys.go"),
+        Language::Java => include_str!("runtime/Keys.java"),
+        Language::CSharp => include_str!("runtime/Keys.cs"),
+        Language::Rust => "",
+    });
+    #[cfg(not(feature = "embedded-runtimes"))]
+    match language {
+        Language::Rust => Ok(""),
+        _ => {
+            registered::get(language).ok_or_else(|| format!("keylab's {} runtime is not loaded yet", language.label()))
+        }
+    }
+}
+
+/// Whether a module in `language` can be written now: its runtime is built in or
+/// registered (always, for Rust).
+pub fn runtime_ready(language: Language) -> bool {
+    runtime(language).is_ok()
+}
+
+/// Hands over `language`'s runtime, fetched as the file [`Language::runtime_file`]
+/// names: modules in that language are written with it from then on. Refused unless it
+/// is this build's runtime, byte for byte (a stale cached file, a server's error page):
+/// its hash is taken at compile time, without the text. The first one handed over
+/// stays. With the runtimes built in, they are used and this only checks.
+pub fn register_runtime(language: Language, text: String) -> Result<(), String> {
+    let at = Language::ALL.iter().position(|l| *l == language).unwrap_or(0);
+    if language == Language::Rust || fnv(text.as_bytes()) != RUNTIME_HASHES[at] {
+        return Err(format!(
+            "the file fetched is not this version's {} runtime ({} bytes): reload the page",
+            language.label(),
+            text.len()
+        ));
+    }
+    #[cfg(not(feature = "embedded-runtimes"))]
+    registered::set(language, text);
+    Ok(())
+}
+
+/// Each runtime's FNV-1a hash, in [`Language::ALL`]'s order, worked out by the
+/// compiler: the texts themselves are not in a build without `embedded-runtimes`.
+const RUNTIME_HASHES: [u64; 5] = [
+    fnv(include_bytes!("runtime/keys.ts")),
+    fnv(include_bytes!("runtime/keys.py")),
+    fnv(include_bytes!("runtime/keys.go")),
+    fnv(include_bytes!("runtime/Keys.java")),
+    fnv(include_bytes!("runtime/Keys.cs")),
+];
+
+const fn fnv(bytes: &[u8]) -> u64 {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut i = 0;
+    while i < bytes.len() {
+        hash ^= bytes[i] as u64;
+        hash = hash.wrapping_mul(0x0100_0000_01b3);
+        i += 1;
+    }
+    hash
+}
+
+#[cfg(not(feature = "embedded-runtimes"))]
+mod registered {
+    use super::Language;
+    use std::sync::OnceLock;
+
+    static RUNTIMES: [OnceLock<&'static str>; 6] = [const { OnceLock::new() }; 6];
+
+    fn at(language: Language) -> usize {
+        Language::ALL.iter().position(|l| *l == language).unwrap_or(0)
+    }
+
+    pub fn get(language: Language) -> Option<&'static str> {
+        RUNTIMES[at(language)].get().copied()
+    }
+
+    pub fn set(language: Language, text: String) {
+        // Leaked once per language: the page keeps each runtime for as long as it runs.
+        let _ = RUNTIMES[at(language)].set(Box::leak(text.into_boxed_str()));
+    }
 }
 
 /// The header every module starts with, as comment lines after `comment`.

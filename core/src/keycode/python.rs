@@ -7,8 +7,6 @@ use super::{
     case_literal, header, ident, pascal, quoted_points as quoted, shape, snake, KeyPlan, Kind, Plan, ReadStep,
 };
 
-const RUNTIME: &str = include_str!("runtime/keys.py");
-
 fn value_type(kind: &Kind) -> &'static str {
     match kind {
         Kind::Text { .. } | Kind::Ulid { .. } | Kind::Ksuid { .. } => "str",
@@ -162,7 +160,8 @@ fn emit_key(out: &mut String, key: &KeyPlan, sep: &str) {
     out.push_str(&format!("    r.end()\n    return {class}({})\n", args.join(", ")));
 }
 
-pub fn emit(plan: &Plan) -> String {
+/// The module: the keys, then `runtime` (keylab's codec in this language, [`super::runtime`]).
+pub fn emit(plan: &Plan, runtime: &str) -> String {
     let mut out = header(plan, "#");
     out.push_str(
         "from __future__ import annotations\n\nimport datetime\nimport re\nfrom dataclasses import dataclass\nfrom decimal import Decimal\nfrom typing import Callable, List, NoReturn, Optional, TypeVar, Union\n\nT = TypeVar(\"T\")\n\n",
@@ -173,6 +172,6 @@ pub fn emit(plan: &Plan) -> String {
     }
     // The keys first, for the reader; the codec they share after them.
     out.push_str("\n# ---- keylab's codec, shared by the functions above ----\n\n");
-    out.push_str(RUNTIME);
+    out.push_str(runtime);
     out
 }

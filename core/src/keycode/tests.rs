@@ -59,3 +59,24 @@ fn strings_are_quoted_for_every_language() {
     assert_eq!(quoted("\n😀é"), r#""\n\ud83d\ude00\u00e9""#);
     assert_eq!(quoted_points("😀é\u{0}"), r#""\U0001f600\u00e9\u0000""#);
 }
+
+#[test]
+fn a_fetched_runtime_is_taken_only_when_it_is_this_builds() {
+    for language in Language::ALL {
+        let Some(file) = language.runtime_file() else {
+            assert_eq!(runtime(language), Ok(""));
+            continue;
+        };
+        let path = format!("{}/src/keycode/runtime/{file}", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(path).unwrap();
+        assert_eq!(runtime(language), Ok(text.as_str()));
+        assert_eq!(register_runtime(language, text.clone()), Ok(()));
+        let stale = text.replacen("keylab", "keyIab", 1);
+        let why = register_runtime(language, stale).unwrap_err();
+        assert!(
+            why.contains(&format!("not this version's {} runtime", language.label())),
+            "{why}"
+        );
+        assert!(register_runtime(language, "<!doctype html>".into()).is_err());
+    }
+}

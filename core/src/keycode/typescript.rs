@@ -5,8 +5,6 @@
 use super::spelling::Spelling;
 use super::{camel, case_literal, header, ident, pascal, quoted, shape, KeyPlan, Kind, Plan, ReadStep};
 
-const RUNTIME: &str = include_str!("runtime/keys.ts");
-
 fn small(width: u32) -> bool {
     width <= 15
 }
@@ -159,7 +157,8 @@ fn emit_key(out: &mut String, key: &KeyPlan, sep: &str) {
     out.push_str("  };\n}\n");
 }
 
-pub fn emit(plan: &Plan) -> String {
+/// The module: the keys, then `runtime` (keylab's codec in this language, [`super::runtime`]).
+pub fn emit(plan: &Plan, runtime: &str) -> String {
     let mut out = header(plan, "//");
     out.push_str("/* eslint-disable */\n\n");
     out.push_str(&format!(
@@ -175,6 +174,6 @@ pub fn emit(plan: &Plan) -> String {
     }
     // The keys first, for the reader; the codec they share after them.
     out.push_str("\n// ---- keylab's codec, shared by the functions above ----\n\n");
-    out.push_str(RUNTIME);
+    out.push_str(runtime);
     out
 }

@@ -1,7 +1,8 @@
 //! *Key code*: the design as a module for the backend, in six languages, each proven
 //! equal to the codec by `make test` (core/examples/keycode_diff). Written only while
-//! the section is open.
+//! the section is open, once the language's runtime has arrived (src/browser/runtimes.rs).
 
+use crate::browser::runtimes::{self, Runtime};
 use crate::ui::widgets::copy_button::CopyButton;
 use crate::ui::widgets::files::download;
 use crate::ui::widgets::tabs::Tabs;
@@ -12,6 +13,10 @@ use yew::prelude::*;
 #[derive(Properties, PartialEq)]
 pub struct KeyCodeProps {
     pub schema: std::rc::Rc<Schema>,
+    /// Changes when a runtime arrives or fails ([`runtimes::settled`]).
+    pub runtimes: u32,
+    /// Told when a runtime asked for here arrives or fails: the page is drawn again.
+    pub on_runtime: Callback<()>,
 }
 
 #[function_component]
@@ -20,10 +25,20 @@ pub fn KeyCode(props: &KeyCodeProps) -> Html {
     let open = use_state(|| false);
     let code = {
         let (schema, language, open) = (props.schema.clone(), *language, *open);
-        use_memo((schema, language as u8, open), move |(schema, _, open)| {
-            open.then(|| generate(schema, language))
-        })
+        use_memo(
+            (schema, language as u8, open, props.runtimes),
+            move |(schema, _, open, _)| open.then(|| generate(schema, language)),
+        )
     };
+    // Opened before the background fetch reached this language: it is asked for now.
+    {
+        let (language, open, done) = (*language, *open, props.on_runtime.clone());
+        use_effect_with((language as u8, open, props.runtimes), move |_| {
+            if open && runtimes::state(language) == Runtime::Waiting {
+                runtimes::fetch(language, move || done.emit(()));
+            }
+        });
+    }
     let tabs: Vec<(String, String)> = Language::ALL
         .iter()
         .map(|l| (l.id().to_string(), l.label().to_string()))
@@ -44,32 +59,56 @@ pub fn KeyCode(props: &KeyCodeProps) -> Html {
             }
         })
     };
-    let file = language.file_name();
+    let body = match ((*code).clone(), runtimes::state(*language)) {
+        (None, _) => Html::default(),
+        (Some(Ok(text)), _) => module(*language, text),
+        (Some(Err(_)), Runtime::Waiting | Runtime::Loading) => html! {
+            <p class="note" role="status" data-testid="keycode-loading">{ format!("Loading keylab's {} runtime…", language.label()) }</p>
+        },
+        (Some(Err(_)), Runtime::Failed(why)) => {
+            let retry = {
+                let (language, done) = (*language, props.on_runtime.clone());
+                Callback::from(move |_: MouseEvent| {
+                    let done = done.clone();
+                    runtimes::fetch(language, move || done.emit(()))
+                })
+            };
+            html! {
+                <p class="message error" role="alert" data-testid="keycode-error">
+                    { format!("keylab's {} runtime could not be loaded: {why}. ", language.label()) }
+                    <button type="button" onclick={retry}>{ "Retry" }</button>
+                </p>
+            }
+        }
+        (Some(Err(why)), Runtime::Ready) => {
+            html! { <p class="message error" role="alert" data-testid="keycode-error">{ format!("No key code yet: {why}") }</p> }
+        }
+    };
     html! {
         <section class="panel wide" aria-labelledby="keycode-title" id="keycode-panel">
             <details {ontoggle}>
                 <summary><h2 id="keycode-title">{ "Key code" }</h2></summary>
                 <p class="note">{ "The design as a module for your backend: for every entity and key attribute, a function that writes the key from typed values and one that reads a key back, with keylab's checks (overflow, negative values in a uint, the separator inside a value, empty values, key size). Standard library only (Rust uses the keylab crate). make test compiles and runs each language against the codec on thousands of values." }</p>
                 <Tabs id="keycode-tab" label="language" tabs={tabs} selected={language.id().to_string()} {on_select} controls="keycode-code" captioned=true />
-                <div id="keycode-code" role="tabpanel">
-                    { match (*code).clone() {
-                        None => Html::default(),
-                        Some(Ok(text)) => html! {
-                            <>
-                                <div class="snippet-actions">
-                                    <CopyButton text={text.clone()} label={format!("Copy {}", language.label())} />
-                                    <button type="button" onclick={{ let text = text.clone(); Callback::from(move |_: MouseEvent| { download(file, &text); }) }}>{ format!("Download {file}") }</button>
-                                    if *language == Language::CSharp {
-                                        <span class="note">{ "make test compiles and runs the C# with Mono (C# 7); a machine without Mono skips it, and says so." }</span>
-                                    }
-                                </div>
-                                <pre class="code"><code data-testid="keycode-text">{ text }</code></pre>
-                            </>
-                        },
-                        Some(Err(why)) => html! { <p class="message error" role="alert" data-testid="keycode-error">{ format!("No key code yet: {why}") }</p> },
-                    } }
-                </div>
+                <div id="keycode-code" role="tabpanel">{ body }</div>
             </details>
         </section>
+    }
+}
+
+/// The module, with its copy and download buttons.
+fn module(language: Language, text: String) -> Html {
+    let file = language.file_name();
+    html! {
+        <>
+            <div class="snippet-actions">
+                <CopyButton text={text.clone()} label={format!("Copy {}", language.label())} />
+                <button type="button" onclick={{ let text = text.clone(); Callback::from(move |_: MouseEvent| { download(file, &text); }) }}>{ format!("Download {file}") }</button>
+                if language == Language::CSharp {
+                    <span class="note">{ "make test compiles and runs the C# with Mono (C# 7); a machine without Mono skips it, and says so." }</span>
+                }
+            </div>
+            <pre class="code"><code data-testid="keycode-text">{ text }</code></pre>
+        </>
     }
 }

@@ -2,6 +2,7 @@
 //! import one (`import_box.rs`). An import is one undoable step; a bad file leaves the
 //! work as it was.
 
+use crate::browser::runtimes::{self, Runtime};
 use crate::document::{Command, Playground};
 use crate::ui::widgets::import_box::ImportBox;
 use crate::ui::widgets::outcome::Outcome;
@@ -125,6 +126,26 @@ fn download_declared(state: &Playground, tool: Declared) -> (bool, String) {
     )
 }
 
+/// Downloads the design as the tool's file once keylab's TypeScript runtime is here (a
+/// key the tool cannot write itself calls it), fetching it first when the background
+/// fetch has not brought it yet.
+fn export_declared(state: Rc<Playground>, tool: Declared, message: Callback<(bool, String)>) {
+    let typescript = keylab::keycode::Language::TypeScript;
+    if runtimes::state(typescript) != Runtime::Ready {
+        message.emit((true, "Fetching keylab's TypeScript key code for the export…".into()));
+    }
+    let done = move || {
+        message.emit(match runtimes::state(typescript) {
+            Runtime::Failed(why) => (
+                false,
+                format!("The export needs keylab's TypeScript key code, which could not be loaded: {why}. Try the export again."),
+            ),
+            _ => download_declared(&state, tool),
+        })
+    };
+    runtimes::fetch(typescript, done);
+}
+
 /// Downloads the items as `form` writes them, and says what was written and left out.
 fn download_items(state: &Playground, form: ItemsAs) -> (bool, String) {
     let written = state.table_items();
@@ -201,7 +222,7 @@ pub fn Files(props: &FilesProps) -> Html {
     };
     let declared = |tool: Declared| {
         let (state, message) = (props.state.clone(), message.clone());
-        Callback::from(move |_: MouseEvent| message.emit(download_declared(&state, tool)))
+        Callback::from(move |_: MouseEvent| export_declared(state.clone(), tool, message.clone()))
     };
     let menu = use_node_ref();
     // An import's question and report show under the header: the menu closes.
