@@ -75,6 +75,11 @@ impl Run {
         self.out.write_all(b"\n")
     }
 
+    /// Writes text as it is (lines already made).
+    pub fn write_text(&mut self, text: &str) -> io::Result<()> {
+        self.out.write_all(text.as_bytes())
+    }
+
     /// Counts a line read, and every 100,000 says how far on a terminal.
     pub fn tick(&mut self) {
         self.done += 1;

@@ -521,6 +521,49 @@ fn import_reads_a_workbench_model_whose_items_encode_re_writes_every_key() {
 }
 
 #[test]
+fn export_writes_an_exports_lines_that_import_and_encode_to_the_same_keys() {
+    let design = schema_file();
+    let s = design.to_str().unwrap();
+    let items = "{\"entity\": \"Run\", \"values\": {\"season\": \"2026-spring\", \"score\": 1500}}\n\
+                 {\"entity\": \"Run\", \"values\": {\"season\": \"2026-spring\", \"score\": 9}}\n\
+                 {\"entity\": \"Run\", \"values\": {\"season\": \"2026-autumn\", \"score\": 42}}\n";
+    let out = keylab(&["export", "--to", "export", "--schema", s], items);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let lines = text(&out.stdout);
+    let first: serde_json::Value = serde_json::from_str(lines.lines().next().unwrap()).unwrap();
+    assert_eq!(first["Item"]["SK"]["S"], "9999998499");
+    assert_eq!(first["Item"]["score"]["N"], "1500");
+    // Read back by import: the same keys, every item exact.
+    let file = design.parent().unwrap().join("exported.jsonl");
+    std::fs::write(&file, &out.stdout).unwrap();
+    let back = keylab(&["import", "--from", "export", file.to_str().unwrap(), "--items"], "");
+    assert_eq!(back.status.code(), Some(0), "{}", text(&back.stderr));
+    let imported = keylab(&["import", "--from", "export", file.to_str().unwrap()], "");
+    let imported_file = design.parent().unwrap().join("imported-lines.json");
+    std::fs::write(&imported_file, &imported.stdout).unwrap();
+    let keys = keylab(
+        &["encode", "--schema", imported_file.to_str().unwrap()],
+        &text(&back.stdout),
+    );
+    let original = keylab(&["encode", "--schema", s], items);
+    assert_eq!(text(&keys.stdout), text(&original.stdout));
+
+    // A refused item and one a later item replaces are said, with exit 5.
+    let odd = "{\"entity\": \"Run\", \"values\": {\"season\": \"s\", \"score\": -1}}\n\
+               {\"entity\": \"Run\", \"values\": {\"season\": \"s\", \"score\": 1}}\n\
+               {\"entity\": \"Run\", \"values\": {\"season\": \"s\", \"score\": 1}}\n";
+    let bad = keylab(&["export", "--to", "export", "--schema", s], odd);
+    let err = text(&bad.stderr);
+    assert_eq!(bad.status.code(), Some(5), "{err}");
+    assert!(err.contains("note: item 1 cannot be written"), "{err}");
+    assert!(
+        err.contains("note: 1 item(s) have the table key of a later item"),
+        "{err}"
+    );
+    assert_eq!(text(&bad.stdout).lines().count(), 1);
+}
+
+#[test]
 fn export_writes_a_workbench_model_that_imports_to_the_same_design() {
     let design = schema_file();
     let items = "{\"entity\": \"Run\", \"values\": {\"season\": \"2026-spring\", \"score\": 1500}}\n\

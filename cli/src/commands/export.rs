@@ -15,6 +15,9 @@ pub enum Format {
     Electrodb,
     /// A OneTable schema (TypeScript) that writes keylab's keys; no items are read.
     Onetable,
+    /// The items as DynamoDB JSON, one {"Item": {...}} line each, as an export to S3
+    /// writes them: what `import --from export` and `migrate` read.
+    Export,
 }
 
 pub fn export(schema: &str, on_error: OnError, format: Format) -> u8 {
@@ -25,7 +28,7 @@ pub fn export(schema: &str, on_error: OnError, format: Format) -> u8 {
     match format {
         Format::Electrodb => return declared(keylab::interop::electrodb::entities(&schema), "ElectroDB entities"),
         Format::Onetable => return declared(keylab::interop::onetable::schema(&schema), "a OneTable schema"),
-        Format::Workbench => {}
+        Format::Workbench | Format::Export => {}
     }
     let mut samples: Vec<(String, Values)> = Vec::new();
     let (mut run, stopped) = walk(on_error, |_, line, _| {
@@ -41,6 +44,9 @@ pub fn export(schema: &str, on_error: OnError, format: Format) -> u8 {
         .map_or(0, |d| d.as_millis() as i128);
     let when = keylab::interop::workbench::shown_ms(now).unwrap_or_default();
     let borrowed: Vec<(&str, &Values)> = samples.iter().map(|(e, v)| (e.as_str(), v)).collect();
+    if format == Format::Export {
+        return export_lines(&schema, borrowed, run);
+    }
     let model = keylab::interop::workbench::model(&schema, &borrowed, &when);
     for note in &model.notes {
         eprintln!("note: {note}");
@@ -50,6 +56,30 @@ pub fn export(schema: &str, on_error: OnError, format: Format) -> u8 {
         return run.finish(true);
     }
     match (run.finish(false), model.notes.is_empty()) {
+        (exit::OK, false) => exit::FINDINGS,
+        (code, _) => code,
+    }
+}
+
+/// The items as an export's lines; an item that cannot be written, or that a later
+/// one with the same table key replaces (as DynamoDB would), is said on stderr.
+fn export_lines(schema: &keylab::Schema, items: Vec<(&str, &Values)>, mut run: crate::lines::Run) -> u8 {
+    let count = items.len();
+    let written = keylab::items::written(schema, items);
+    for (at, why) in &written.refused {
+        eprintln!("note: item {} cannot be written: {why}", at + 1);
+    }
+    let replaced = count - written.refused.len() - written.items.len();
+    if replaced > 0 {
+        eprintln!(
+            "note: {replaced} item(s) have the table key of a later item, which replaces them, as DynamoDB would"
+        );
+    }
+    if let Err(e) = run.write_text(&keylab::items::export_lines(&written.items)) {
+        eprintln!("cannot write the output: {e}");
+        return run.finish(true);
+    }
+    match (run.finish(false), written.refused.is_empty() && replaced == 0) {
         (exit::OK, false) => exit::FINDINGS,
         (code, _) => code,
     }
