@@ -34,6 +34,18 @@ fn keylab(args: &[&str], stdin: &str) -> Output {
     child.wait_with_output().unwrap()
 }
 
+/// The keys `keylab sort` wrote, in its order.
+fn sorted_keys(out: &Output) -> Vec<String> {
+    (text(&out.stdout).lines())
+        .map(|l| {
+            serde_json::from_str::<serde_json::Value>(l).unwrap()["key"]
+                .as_str()
+                .unwrap()
+                .to_string()
+        })
+        .collect()
+}
+
 fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
 }
@@ -96,15 +108,7 @@ fn decode_reads_keys_back_and_sort_orders_by_utf8_bytes() {
     let input = "{\"entity\":\"Run\",\"values\":{\"season\":\"a\",\"score\":9}}\n{\"entity\":\"Run\",\"values\":{\"season\":\"a\",\"score\":1500}}\n{\"entity\":\"Run\",\"values\":{\"season\":\"a\",\"score\":10}}\n";
     let out = keylab(&["sort", "--schema", s, "--attribute", "SK"], input);
     assert_eq!(out.status.code(), Some(0));
-    let keys: Vec<String> = text(&out.stdout)
-        .lines()
-        .map(|l| {
-            serde_json::from_str::<serde_json::Value>(l).unwrap()["key"]
-                .as_str()
-                .unwrap()
-                .to_string()
-        })
-        .collect();
+    let keys = sorted_keys(&out);
     // Inverted: the top score first.
     assert_eq!(keys, ["9999998499", "9999999989", "9999999990"]);
 }
@@ -725,14 +729,7 @@ fn a_table_goes_from_its_export_to_a_new_design_and_code_for_the_backend() {
 
     // Its keys sorted as DynamoDB sorts them: a customer's profile, then its orders by time.
     let sorted = keylab(&["sort", "--schema", &path("shop.json"), "--attribute", "SK"], &items);
-    let keys: Vec<String> = (text(&sorted.stdout).lines())
-        .map(|l| {
-            serde_json::from_str::<serde_json::Value>(l).unwrap()["key"]
-                .as_str()
-                .unwrap()
-                .to_string()
-        })
-        .collect();
+    let keys = sorted_keys(&sorted);
     assert_eq!(keys[0], "CUSTOMER#c-1");
     assert!(keys[5].starts_with("ORDER#2024-06-23T14:40+02:00#"), "{keys:?}");
     // Its design check: no bound on the customer ids' length.

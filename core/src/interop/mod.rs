@@ -54,6 +54,30 @@ fn quoted(s: &str) -> String {
 mod tests {
     use crate::schema::Schema;
 
+    /// Every preset exported by `export` and read back by `read` (the design and its
+    /// notes) is the same design, the one the file carries.
+    pub fn every_preset_round_trips(
+        export: fn(&Schema) -> Result<super::Source, String>,
+        read: impl Fn(&str) -> Result<(Schema, Vec<String>), String>,
+    ) {
+        for schema in presets() {
+            let source = export(&schema).unwrap();
+            let (back, notes) =
+                read(&source.text).unwrap_or_else(|e| panic!("{}: {e}\n{}", schema.table.name, source.text));
+            assert!(
+                notes.iter().any(|n| n.contains("it is used as it is")),
+                "{}: {notes:?}",
+                schema.table.name
+            );
+            assert_eq!(back, schema, "{}", schema.table.name);
+        }
+    }
+
+    /// The Leaderboard: a key every tool writes itself and one only keylab's code writes.
+    pub fn leaderboard() -> Schema {
+        presets().into_iter().find(|s| s.table.name == "Leaderboard").unwrap()
+    }
+
     /// Every preset's design: what the exports are tested on.
     pub fn presets() -> Vec<Schema> {
         [

@@ -1,25 +1,10 @@
-use super::super::tests::presets;
+use super::super::tests::{every_preset_round_trips, leaderboard, presets};
 use super::*;
 use crate::infer::electrodb::read;
 
-/// The Leaderboard: a key ElectroDB writes and one only keylab's code writes.
-fn leaderboard() -> Schema {
-    presets().into_iter().find(|s| s.table.name == "Leaderboard").unwrap()
-}
-
 #[test]
 fn every_preset_exports_and_imports_to_the_same_design() {
-    for schema in presets() {
-        let source = entities(&schema).unwrap();
-        let back = read(&source.text, "t").unwrap_or_else(|e| panic!("{}: {e}\n{}", schema.table.name, source.text));
-        assert!(
-            back.notes.iter().any(|n| n.contains("it is used as it is")),
-            "{}: {:?}",
-            schema.table.name,
-            back.notes
-        );
-        assert_eq!(back.schema, schema, "{}", schema.table.name);
-    }
+    every_preset_round_trips(entities, |text| read(text, "t").map(|r| (r.schema, r.notes)));
 }
 
 #[test]
