@@ -2,10 +2,10 @@
 //! 71 KB of text that the first screen does not draw, so the page is built without it
 //! (`keylab`'s `embedded-runtimes` feature off) and Trunk copies the files beside the
 //! page (`keycode/`). A runtime is fetched when the Key code view shows its language or
-//! an export needs it, not in the background: apart, the five files compress to 16.5 KB
-//! where they took 10.5 KB inside the wasm, so fetching them unasked would make the whole
-//! page 6 KB larger than it was (docs/performance.md §4). The core takes a file only
-//! when it is this build's, byte for byte.
+//! an export needs it, not in the background: apart, the five files compress to 21 KB
+//! where they took about 12 KB inside the wasm, so fetching them unasked would make
+//! every visit 9 KB heavier than before (docs/performance.md §4). The core takes a file
+//! only when it is this build's, byte for byte.
 
 use keylab::keycode::{register_runtime, runtime_ready, Language};
 use std::cell::{Cell, RefCell};
