@@ -30,7 +30,7 @@ pub fn KeyCode(props: &KeyCodeProps) -> Html {
             move |(schema, _, open, _)| open.then(|| generate(schema, language)),
         )
     };
-    // Opened before the background fetch reached this language: it is asked for now.
+    // The runtime of the language shown is asked for when the view opens on it.
     {
         let (language, open, done) = (*language, *open, props.on_runtime.clone());
         use_effect_with((language as u8, open, props.runtimes), move |_| {

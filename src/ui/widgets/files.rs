@@ -127,8 +127,8 @@ fn download_declared(state: &Playground, tool: Declared) -> (bool, String) {
 }
 
 /// Downloads the design as the tool's file once keylab's TypeScript runtime is here (a
-/// key the tool cannot write itself calls it), fetching it first when the background
-/// fetch has not brought it yet.
+/// key the tool cannot write itself calls it), fetching it first when nothing has asked
+/// for it yet.
 fn export_declared(state: Rc<Playground>, tool: Declared, message: Callback<(bool, String)>) {
     let typescript = keylab::keycode::Language::TypeScript;
     if runtimes::state(typescript) != Runtime::Ready {
