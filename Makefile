@@ -6,7 +6,7 @@ export PATH := $(CURDIR)/node_modules/.bin:$(HOME)/.cargo/bin:$(PATH)
 TRUNK := trunk --skip-version-check
 WASM_RUNNER := CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner CHROMEDRIVER=/usr/bin/chromedriver
 
-.PHONY: serve build package test bootstrap bootstrap-test lint test-native test-core-wasm test-wasm test-package test-keycode test-e2e test-snippets test-interop test-moto fuzz-smoke fuzz bundle clean
+.PHONY: serve build package test bootstrap bootstrap-test lint test-native test-core-wasm test-wasm test-package test-keycode test-e2e test-snippets test-interop test-migrate test-moto fuzz-smoke fuzz bundle clean
 
 serve: bootstrap
 	$(TRUNK) serve --release --open=false
@@ -25,7 +25,7 @@ bootstrap-test:
 	@scripts/bootstrap.sh test
 
 # Every test layer, in the order a failure is cheapest to find.
-test: bootstrap-test lint test-native test-core-wasm test-wasm test-package test-keycode test-e2e test-snippets test-interop test-moto fuzz-smoke bundle
+test: bootstrap-test lint test-native test-core-wasm test-wasm test-package test-keycode test-e2e test-snippets test-interop test-migrate test-moto fuzz-smoke bundle
 	@echo "make test: every layer passed"
 
 lint:
@@ -74,6 +74,13 @@ test-interop:
 	cargo build -q -p keylab-cli
 	node tests/interop/run.mjs
 	node tests/interop/exports.mjs
+
+# keylab migrate's outputs used for real: --emit items and batch loaded into dynalite
+# and queried with the new design's access patterns; --emit checks' SQL run in DuckDB
+# (pinned in .venv), equal to migrate's own checks (see tests/migrate/run.mjs).
+test-migrate:
+	cargo build -q -p keylab-cli
+	node tests/migrate/run.mjs
 
 # Multi-attribute GSI queries, built and pasted, against moto (in-process, pinned in
 # .venv), page by page equal to keylab's evaluator (see tests/moto/run.py).

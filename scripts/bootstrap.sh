@@ -67,7 +67,7 @@ if [ "$what" = test ]; then
   if [ -x .venv/bin/python ] && [ -f "$stamp" ] && cmp -s "$requirements" "$stamp"; then
     say "python venv matches $requirements"
   else
-    say "installing the AWS CLI and boto3 into .venv"
+    say "installing the AWS CLI, boto3, moto and DuckDB into .venv"
     python3 -m venv .venv
     .venv/bin/pip install --quiet --disable-pip-version-check -r "$requirements"
     cp "$requirements" "$stamp"

@@ -113,6 +113,24 @@ enum Command {
         /// Also write the summary as JSON to this file.
         #[arg(long, value_name = "FILE")]
         summary: Option<String>,
+        /// What to write per item on stdout (or, for batch, into --out).
+        #[arg(long, value_enum, default_value = "changes")]
+        emit: commands::MigrateEmit,
+        /// With --emit items or batch: what becomes of an old key attribute the new design does not write [default: drop].
+        #[arg(long, value_enum)]
+        old_keys: Option<commands::MigrateOldKeys>,
+        /// With --emit batch: the table the request files write to.
+        #[arg(long, value_name = "NAME")]
+        table: Option<String>,
+        /// With --emit batch: a new or empty folder for the request files (batch-000001.json, ...).
+        #[arg(long, value_name = "DIR")]
+        out: Option<String>,
+        /// With --emit checks: a name for this input in each record, when a table's export is many files checked together.
+        #[arg(long, value_name = "NAME")]
+        part: Option<String>,
+        /// Also write the checks as SQL (DuckDB, Athena) over --emit checks records to this file.
+        #[arg(long, value_name = "FILE")]
+        check_sql: Option<String>,
     },
     /// Write the design in another tool's format, with the {"entity", "values"} lines on stdin as its sample items;
     /// what the format cannot hold (items that cannot be written, multi-attribute indexes) on stderr, with exit 5.
@@ -193,6 +211,12 @@ fn main() -> ExitCode {
             check_limit,
             examples,
             summary,
+            emit,
+            old_keys,
+            table,
+            out,
+            part,
+            check_sql,
         } => commands::migrate(commands::MigrateOptions {
             from: &from,
             to: &to,
@@ -201,6 +225,12 @@ fn main() -> ExitCode {
             check_limit,
             examples,
             summary: summary.as_deref(),
+            emit,
+            old_keys,
+            table: table.as_deref(),
+            out: out.as_deref(),
+            part: part.as_deref(),
+            check_sql: check_sql.as_deref(),
         }),
         Command::Export { common, to } => commands::export(&common.schema, common.on_error, to),
         Command::Import {

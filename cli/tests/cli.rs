@@ -808,3 +808,99 @@ fn a_table_goes_from_its_export_to_a_new_design_and_code_for_the_backend() {
         );
     }
 }
+
+/// `--emit items` and `--emit batch` write every item whole under the new design (its
+/// other attributes as they were), leave out what cannot be written with a word, and
+/// start a new batch rather than write one key twice in one (DynamoDB refuses that).
+#[test]
+fn migrate_emits_whole_items_and_batch_files_a_table_can_load() {
+    let old = schema_file();
+    let dir = old.parent().unwrap().to_path_buf();
+    let new = redesign(&dir);
+    let (old, new) = (old.to_str().unwrap(), new.to_str().unwrap());
+    // 30 runs of season S1, scores 0..30 (desc, width 10), then one 12345 (too wide for
+    // width 4) and one run whose score repeats 7 (a collision under the new design).
+    let mut export: Vec<String> = (0..30)
+        .map(|i| {
+            format!(
+                r#"{{"Item":{{"PK":{{"S":"SEASON#S1"}},"SK":{{"S":"{}"}},"who":{{"S":"p{i} \"q\""}},"tags":{{"L":[{{"N":"1"}}]}}}}}}"#,
+                9_999_999_999u64 - i
+            )
+        })
+        .collect();
+    export.push(r#"{"Item":{"PK":{"S":"SEASON#S1"},"SK":{"S":"9999987654"}}}"#.into());
+    export.push(r#"{"PK":{"S":"SEASON#S1"},"SK":{"S":"9999999992"},"again":{"BOOL":true}}"#.into());
+    let export = export.join("\n");
+
+    let out = keylab(&["migrate", "--from", old, "--to", new, "--emit", "items"], &export);
+    assert_eq!(out.status.code(), Some(5), "{}", text(&out.stderr));
+    let items: Vec<serde_json::Value> = text(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(items.len(), 31, "the too-wide score is left out");
+    assert_eq!(
+        items[3],
+        serde_json::json!({"Item": {"PK": {"S": "SEASON#S1"}, "SK": {"S": "0003"},
+            "who": {"S": "p3 \"q\""}, "tags": {"L": [{"N": "1"}]}}})
+    );
+    assert_eq!(items[30]["Item"]["again"], serde_json::json!({"BOOL": true}));
+    let err = text(&out.stderr);
+    assert!(err.contains("which the output leaves out"), "{err}");
+    assert!(err.contains("resolve the 1 collision(s) first"), "{err}");
+
+    let batches = dir.join("batches");
+    let args = [
+        "migrate", "--from", old, "--to", new, "--emit", "batch", "--table", "Runs", "--out",
+    ];
+    let out = keylab(&[&args[..], &[batches.to_str().unwrap()]].concat(), &export);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(5), "{err}");
+    assert!(err.contains("load the 2 request file(s) in"), "{err}");
+    let read = |n: usize| -> Vec<serde_json::Value> {
+        let file = batches.join(format!("batch-{n:06}.json"));
+        let v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
+        v["Runs"].as_array().unwrap().clone()
+    };
+    let (first, second) = (read(1), read(2));
+    assert_eq!(first.len(), 25);
+    assert_eq!(first[0]["PutRequest"]["Item"]["SK"], serde_json::json!({"S": "0000"}));
+    // Runs 25-29, then the repeat of score 7 (its first is in the other batch).
+    assert_eq!(second.len(), 6);
+    assert_eq!(second[5]["PutRequest"]["Item"]["SK"], serde_json::json!({"S": "0007"}));
+    // The folder now holds files: a second run into it is refused, not mixed in.
+    let out = keylab(&[&args[..], &[batches.to_str().unwrap()]].concat(), &export);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("holds 2 file(s)"), "{}", text(&out.stderr));
+
+    // A repeat within one batch starts the next batch.
+    let repeat = [export.lines().next().unwrap(), export.lines().last().unwrap()].join("\n");
+    let repeat = repeat.replace("9999999992", "9999999999");
+    let again = dir.join("repeat");
+    let out = keylab(&[&args[..], &[again.to_str().unwrap()]].concat(), &repeat);
+    assert_eq!(out.status.code(), Some(5), "{}", text(&out.stderr));
+    assert!(again.join("batch-000002.json").exists(), "one key twice is two batches");
+}
+
+/// Options that only another `--emit` reads are refused with what they belong to.
+#[test]
+fn migrate_refuses_options_its_emit_mode_does_not_read() {
+    let old = schema_file();
+    let s = old.to_str().unwrap();
+    for (args, said) in [
+        (
+            &["--old-keys", "keep"][..],
+            "--old-keys is read only with --emit items or --emit batch",
+        ),
+        (
+            &["--emit", "items", "--table", "T"][..],
+            "--table is read only with --emit batch",
+        ),
+        (&["--part", "a"][..], "--part is read only with --emit checks"),
+        (&["--emit", "batch", "--table", "T"][..], "--emit batch needs --table"),
+    ] {
+        let out = keylab(&[&["migrate", "--from", s, "--to", s][..], args].concat(), "");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(text(&out.stderr).contains(said), "{args:?}: {}", text(&out.stderr));
+    }
+}

@@ -95,6 +95,35 @@ impl Number {
     pub fn into_string(self) -> String {
         self.text
     }
+
+    /// A text whose UTF-8 byte order is this number's order, and equal for equal values
+    /// however written: for tools that only compare text (SQL engines over
+    /// `keylab migrate --emit checks`, where a Number's own text would put 10 before 9).
+    /// Zero is `1`; a positive number is `2`, its exponent plus 200 in three digits, then
+    /// its significant digits; a negative one is `0`, the exponent's code taken from 999,
+    /// each digit taken from 9, then `~`, which sorts after every digit, so that a shorter
+    /// mantissa (-5 against -5.1) sorts last, as its value does.
+    pub fn ordered_text(&self) -> String {
+        let (int, frac) = (self.parts.int(&self.text), self.parts.frac(&self.text));
+        if int.is_empty() && frac.is_empty() {
+            return "1".to_string();
+        }
+        let digits: String = int.chars().chain(frac.chars()).collect();
+        let exponent = if int.is_empty() {
+            -((frac.len() - frac.trim_start_matches('0').len()) as i64) - 1
+        } else {
+            int.len() as i64 - 1
+        };
+        let significant = digits.trim_start_matches('0').trim_end_matches('0');
+        // Parts::read bounds the exponent to -130..=125, so the code is 70..=325.
+        let code = exponent + 200;
+        if self.parts.negative {
+            let flipped: String = significant.bytes().map(|d| char::from(b'9' - d + b'0')).collect();
+            format!("0{:03}{flipped}~", 999 - code)
+        } else {
+            format!("2{code:03}{significant}")
+        }
+    }
 }
 
 /// The order of two texts the crate wrote from [`Number`]s, where a list of keys is kept
@@ -252,6 +281,21 @@ mod tests {
     }
 
     #[test]
+    fn ordered_texts_of_a_few_numbers() {
+        let texts: Vec<String> = [
+            "-10", "-5.1", "-5", "-0.5", "0", "-0.0", "0.05", "5", "5.1", "10", "1E0",
+        ]
+        .iter()
+        .filter_map(|t| Number::parse(t).ok())
+        .map(|x| x.ordered_text())
+        .collect();
+        assert_eq!(
+            texts,
+            ["07988~", "079948~", "07994~", "08004~", "1", "1", "21985", "22005", "220051", "22011"]
+        );
+    }
+
+    #[test]
     fn refuses_what_dynamodb_refuses() {
         for bad in [
             "", " ", "-", "+", ".", "-.", "+5", " 5", "5 ", "abc", "1e5", "1.2.3", "1 2", "--1", "0x10", "١",
@@ -312,6 +356,30 @@ mod tests {
                 use std::collections::hash_map::DefaultHasher;
                 let hash = |v: &Number| { let mut h = DefaultHasher::new(); v.hash(&mut h); h.finish() };
                 prop_assert_eq!(hash(&x), hash(&y));
+            }
+        }
+
+        /// The ordered text sorts by bytes as the numbers do by value, at any scale.
+        #[test]
+        fn ordered_text_sorts_as_the_numbers(
+            a in -99_999_999i64..99_999_999, b in -99_999_999i64..99_999_999,
+            sa in -140i32..130, sb in -140i32..130,
+        ) {
+            let text = |v: i64, scale: i32| {
+                let sign = if v < 0 { "-" } else { "" };
+                let digits = v.unsigned_abs().to_string();
+                if scale >= 0 {
+                    format!("{sign}{digits}{}", "0".repeat(scale as usize))
+                } else {
+                    let s = (-scale) as usize;
+                    let padded = format!("{}{digits}", "0".repeat(s));
+                    format!("{sign}{}.{}", &padded[..padded.len() - s], &padded[padded.len() - s..])
+                }
+            };
+            if let (Ok(x), Ok(y)) = (Number::parse(&text(a, sa)), Number::parse(&text(b, sb))) {
+                prop_assert_eq!(x.ordered_text().as_bytes().cmp(y.ordered_text().as_bytes()), x.cmp(&y),
+                    "{} {} / {} {}", x, x.ordered_text(), y, y.ordered_text());
+                prop_assert_eq!(x.ordered_text() == y.ordered_text(), x == y);
             }
         }
 

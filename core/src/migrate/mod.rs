@@ -8,6 +8,8 @@
 //! with a saved version* are both this module.
 
 pub mod checks;
+pub mod records;
+pub mod rewrite;
 pub mod stored;
 #[cfg(test)]
 mod tests;

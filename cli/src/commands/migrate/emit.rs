@@ -1,0 +1,216 @@
+//! What `keylab migrate` writes per item, as `--emit` asks: its keys under both designs
+//! (changes), the item whole under the new design as an export line (items) or in
+//! `batch-write-item` request files (batch), or the record its checks read as SQL
+//! (checks).
+
+use crate::lines::Run;
+use keylab::codec::KeyValue;
+use keylab::migrate::records::CheckRecord;
+use keylab::migrate::rewrite::{rewrite, OldKeys};
+use keylab::migrate::stored::StoredItem;
+use keylab::migrate::{Rekeyed, Unencodable};
+use keylab::schema::KeySchema;
+use serde::ser::SerializeMap;
+use serde::Serialize;
+use std::io;
+use std::path::PathBuf;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Emit {
+    /// Per item, its keys under both designs and which changed (JSON lines).
+    Changes,
+    /// Per item, the item whole with its new keys, as the {"Item": ...} lines DynamoDB's import from S3 reads.
+    Items,
+    /// The items whole as `aws dynamodb batch-write-item --request-items file://...` files of 25, in --out.
+    Batch,
+    /// Per item, what the collision and order checks read, as JSON lines for the SQL of `--check-sql`.
+    Checks,
+}
+
+/// DynamoDB's `BatchWriteItem` takes at most 25 requests.
+pub const BATCH_SIZE: usize = 25;
+
+/// Key attributes as `{"PK": "...", "SK": ...}`, written without building a map.
+struct Keys<'a>(&'a [(&'a str, KeyValue)]);
+
+impl Serialize for Keys<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(Some(self.0.len()))?;
+        for (a, k) in self.0 {
+            map.serialize_entry(a, k)?;
+        }
+        map.end()
+    }
+}
+
+/// One `--emit changes` line: the item's keys under both designs, or why it has no new ones.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum Change<'a> {
+    Rekeyed {
+        line: usize,
+        entity: &'a str,
+        old: Keys<'a>,
+        new: Keys<'a>,
+        changed: &'a [&'a str],
+    },
+    Refused {
+        line: usize,
+        refused: &'a str,
+    },
+}
+
+#[derive(Serialize)]
+struct ExportLine<'a, 'i> {
+    #[serde(rename = "Item")]
+    item: &'a StoredItem<'i>,
+}
+
+/// The batch being filled, and where batches go.
+pub struct Batches {
+    dir: PathBuf,
+    /// The table's name as a JSON string, written before each batch's requests.
+    table: String,
+    requests: Vec<String>,
+    /// The new table keys of the batch's requests: DynamoDB refuses a batch that writes
+    /// one key twice, so a repeat starts the next batch.
+    keys: Vec<Vec<KeyValue>>,
+    pub files: usize,
+}
+
+impl Batches {
+    /// Batches into `dir`, which must be new or empty: a file left from another run
+    /// would be loaded with this one's.
+    pub fn new(dir: &str, table: &str) -> Result<Batches, String> {
+        let dir = PathBuf::from(dir);
+        std::fs::create_dir_all(&dir).map_err(|e| format!("cannot make --out {}: {e}", dir.display()))?;
+        let held = std::fs::read_dir(&dir)
+            .map_err(|e| format!("cannot read --out {}: {e}", dir.display()))?
+            .count();
+        if held > 0 {
+            return Err(format!(
+                "--out {} holds {held} file(s): give a new or empty folder, so that no batch of another run is loaded with these",
+                dir.display()
+            ));
+        }
+        Ok(Batches {
+            dir,
+            table: serde_json::to_string(table).unwrap_or_default(),
+            requests: Vec::with_capacity(BATCH_SIZE),
+            keys: Vec::with_capacity(BATCH_SIZE),
+            files: 0,
+        })
+    }
+
+    fn add(&mut self, key: Vec<KeyValue>, item: &StoredItem) -> io::Result<()> {
+        if self.requests.len() == BATCH_SIZE || self.keys.contains(&key) {
+            self.flush()?;
+        }
+        self.requests.push(format!(
+            "{{\"PutRequest\":{{\"Item\":{}}}}}",
+            serde_json::to_string(item).map_err(io::Error::other)?
+        ));
+        self.keys.push(key);
+        Ok(())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        if self.requests.is_empty() {
+            return Ok(());
+        }
+        self.files += 1;
+        let path = self.dir.join(format!("batch-{:06}.json", self.files));
+        let text = format!("{{{}:[\n{}\n]}}\n", self.table, self.requests.join(",\n"));
+        std::fs::write(&path, text).map_err(|e| io::Error::other(format!("{}: {e}", path.display())))?;
+        self.requests.clear();
+        self.keys.clear();
+        Ok(())
+    }
+}
+
+/// Where each item goes, with what the mode needs.
+pub enum Output<'o> {
+    Changes,
+    Items(OldKeys),
+    Batch(OldKeys, Batches),
+    Checks {
+        part: Option<&'o str>,
+        old_table: &'o KeySchema,
+        new_table: &'o KeySchema,
+    },
+}
+
+/// What the output left out, for the summary: per old key attribute, how many items lost it.
+#[derive(Default)]
+pub struct LeftOut {
+    pub dropped: Vec<(String, usize)>,
+}
+
+impl Output<'_> {
+    /// Writes item `line`, re-keyed.
+    pub fn rekeyed(
+        &mut self,
+        run: &mut Run,
+        line: usize,
+        item: &StoredItem,
+        r: &Rekeyed,
+        table: &KeySchema,
+        left_out: &mut LeftOut,
+    ) -> io::Result<()> {
+        match self {
+            Output::Changes => run.write(&Change::Rekeyed {
+                line,
+                entity: r.entity,
+                old: Keys(&r.old),
+                new: Keys(&r.new),
+                changed: r.changed_attributes(),
+            }),
+            Output::Items(old_keys) | Output::Batch(old_keys, _) => {
+                let rewritten = rewrite(item, r, *old_keys);
+                for a in rewritten.dropped {
+                    match left_out.dropped.iter_mut().find(|(name, _)| name == a) {
+                        Some((_, n)) => *n += 1,
+                        None => left_out.dropped.push((a.to_string(), 1)),
+                    }
+                }
+                match self {
+                    Output::Batch(_, batches) => {
+                        let key = (table.partition_attributes().chain(table.sort_attributes()))
+                            .filter_map(|a| r.new_key(a).cloned())
+                            .collect();
+                        batches.add(key, &rewritten.item)
+                    }
+                    _ => run.write(&ExportLine { item: &rewritten.item }),
+                }
+            }
+            Output::Checks {
+                part,
+                old_table,
+                new_table,
+            } => match CheckRecord::of(*part, line, r, old_table, new_table) {
+                Some(record) => run.write(&record),
+                None => Ok(()),
+            },
+        }
+    }
+
+    /// Item `line` has no new keys: `--emit changes` says why in its line; the other
+    /// modes leave it out, and the summary lists it.
+    pub fn refused(&mut self, run: &mut Run, line: usize, why: &Unencodable) -> io::Result<()> {
+        match self {
+            Output::Changes => run.write(&Change::Refused {
+                line,
+                refused: &keylab::elide::shortened(&why.0, keylab::elide::MESSAGE),
+            }),
+            _ => Ok(()),
+        }
+    }
+
+    /// Writes what is still held (the last batch).
+    pub fn finish(&mut self) -> io::Result<()> {
+        match self {
+            Output::Batch(_, batches) => batches.flush(),
+            _ => Ok(()),
+        }
+    }
+}
