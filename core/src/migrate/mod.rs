@@ -76,16 +76,43 @@ impl<'s> Rekeyed<'s> {
 struct EntityCodecs<'s> {
     entity: &'s Entity,
     codecs: Vec<KeyCodec<'s>>,
+    /// Per table key attribute, the text each of its keys starts with; none when the
+    /// entity does not write every table key (no item's keys can then be its).
+    table_prefixes: Option<Vec<(&'s str, String)>>,
 }
 
 impl<'s> EntityCodecs<'s> {
     fn compile(schema: &'s Schema, entity: &'s Entity) -> Result<Self, String> {
-        let codecs = entity
+        let codecs: Vec<KeyCodec<'s>> = entity
             .keys
             .iter()
             .map(|k| KeyCodec::new(schema, &entity.name, &k.attribute).map_err(|e| e.to_string()))
             .collect::<Result<_, _>>()?;
-        Ok(EntityCodecs { entity, codecs })
+        let primary = &schema.table.primary;
+        let table_prefixes = (primary.partition_attributes().chain(primary.sort_attributes()))
+            .map(|a| {
+                let codec = codecs.iter().find(|c| c.attribute() == a)?;
+                Some((codec.attribute(), codec.literal_prefix()))
+            })
+            .collect();
+        Ok(EntityCodecs {
+            entity,
+            codecs,
+            table_prefixes,
+        })
+    }
+
+    /// Whether the item's table keys can be this entity's: each starts with its
+    /// template's literal text. A key that does not could never be read back, so the
+    /// entity is passed over without reading (and without writing why not).
+    fn may_fit(&self, keys: &[(&str, KeyValue)]) -> bool {
+        self.table_prefixes.as_ref().is_some_and(|prefixes| {
+            prefixes.iter().all(|(attribute, prefix)| {
+                keys.iter()
+                    .find(|(a, _)| a == attribute)
+                    .is_some_and(|(_, k)| k.as_str().starts_with(prefix.as_str()))
+            })
+        })
     }
 
     fn codec(&self, attribute: &str) -> Option<&KeyCodec<'s>> {
@@ -236,9 +263,24 @@ impl<'s> Rekeyer<'s> {
             return self.read(at, old).map(|values| (at, self.fill(at, values, old)));
         }
         // The first entity whose templates read the keys, and any others that also do.
+        // Only entities whose literal text the keys start with are read: on a table of
+        // many entities, reading each in turn (and saying why each did not fit) cost
+        // more than the rest of the re-keying. When none fits, every entity is read
+        // for the message.
         let mut fit = None;
         let mut also = Vec::new();
         let mut first_miss = None;
+        let candidates = self.old_entities.iter().enumerate().filter(|(_, e)| e.may_fit(old));
+        for at in candidates.map(|(at, _)| at) {
+            match self.read(at, old) {
+                Ok(values) if fit.is_none() => fit = Some((at, values)),
+                Ok(_) => also.push(at),
+                Err(_) => {}
+            }
+        }
+        if fit.is_some() {
+            return self.settle(fit, also, None, old);
+        }
         for at in 0..self.old_entities.len() {
             match self.read(at, old) {
                 Ok(values) if fit.is_none() => fit = Some((at, values)),
@@ -248,6 +290,17 @@ impl<'s> Rekeyer<'s> {
                 }
             }
         }
+        self.settle(fit, also, first_miss, old)
+    }
+
+    /// The entity that read the item's keys, unless none or more than one did.
+    fn settle(
+        &self,
+        fit: Option<(usize, Fields<'s>)>,
+        also: Vec<usize>,
+        first_miss: Option<Unencodable>,
+        old: &[(&'s str, KeyValue)],
+    ) -> Result<(usize, Fields<'s>), Unencodable> {
         match fit {
             Some((at, values)) if also.is_empty() => Ok((at, self.fill(at, values, old))),
             None => Err(first_miss.unwrap_or_else(|| Unencodable("has no keys of the old design's table".into()))),
