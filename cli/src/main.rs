@@ -116,10 +116,10 @@ enum Command {
         /// What to write per item on stdout (or, for batch, into --out).
         #[arg(long, value_enum, default_value = "changes")]
         emit: commands::MigrateEmit,
-        /// With --emit items or batch: what becomes of an old key attribute the new design does not write [default: drop].
+        /// With --emit items, batch or transactions: what becomes of an old key attribute the new design does not write [default: drop].
         #[arg(long, value_enum)]
         old_keys: Option<commands::MigrateOldKeys>,
-        /// With --emit batch: the table the request files write to.
+        /// With --emit batch or transactions: the table the requests write to.
         #[arg(long, value_name = "NAME")]
         table: Option<String>,
         /// With --emit batch: a new or empty folder for the request files (batch-000001.json, ...).
@@ -131,6 +131,12 @@ enum Command {
         /// Also write the checks as SQL (DuckDB, Athena) over --emit checks records to this file.
         #[arg(long, value_name = "FILE")]
         check_sql: Option<String>,
+        /// With --emit transactions: write to this file a program that applies the plan (run again safely).
+        #[arg(long, value_name = "FILE")]
+        program: Option<String>,
+        /// The SDK --program is written for.
+        #[arg(long, value_enum)]
+        sdk: Option<commands::MigrateSdk>,
     },
     /// Write the design in another tool's format, with the {"entity", "values"} lines on stdin as its sample items;
     /// what the format cannot hold (items that cannot be written, multi-attribute indexes) on stderr, with exit 5.
@@ -217,6 +223,8 @@ fn main() -> ExitCode {
             out,
             part,
             check_sql,
+            program,
+            sdk,
         } => commands::migrate(commands::MigrateOptions {
             from: &from,
             to: &to,
@@ -231,6 +239,8 @@ fn main() -> ExitCode {
             out: out.as_deref(),
             part: part.as_deref(),
             check_sql: check_sql.as_deref(),
+            sdk,
+            program: program.as_deref(),
         }),
         Command::Export { common, to } => commands::export(&common.schema, common.on_error, to),
         Command::Import {

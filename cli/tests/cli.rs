@@ -882,6 +882,97 @@ fn migrate_emits_whole_items_and_batch_files_a_table_can_load() {
     assert!(again.join("batch-000002.json").exists(), "one key twice is two batches");
 }
 
+/// `--emit transactions` re-keys in place: per changed item, the new item's put (only
+/// where no item is) and the old one's delete; a table key kept is one put.
+#[test]
+fn migrate_plans_an_in_place_change_as_one_transaction_per_item() {
+    let old = schema_file();
+    let dir = old.parent().unwrap().to_path_buf();
+    let new = redesign(&dir);
+    let (old, new) = (old.to_str().unwrap(), new.to_str().unwrap());
+    let export = [
+        r#"{"Item":{"PK":{"S":"SEASON#S1"},"SK":{"S":"9999999994"},"who":{"S":"ann"}}}"#,
+        r#"{"Item":{"PK":{"S":"SEASON#S1"},"SK":{"S":"9999987654"}}}"#,
+    ]
+    .join("\n");
+    let program = dir.join("apply.mjs");
+    let args = [
+        "migrate",
+        "--from",
+        old,
+        "--to",
+        new,
+        "--emit",
+        "transactions",
+        "--table",
+        "Runs",
+        "--sdk",
+        "js-client",
+        "--program",
+    ];
+    let out = keylab(&[&args[..], &[program.to_str().unwrap()]].concat(), &export);
+    assert_eq!(out.status.code(), Some(5), "{}", text(&out.stderr));
+    let plan: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+    assert_eq!(
+        plan,
+        serde_json::json!({"TransactItems": [
+            {"Put": {"TableName": "Runs", "Item": {"PK": {"S": "SEASON#S1"}, "SK": {"S": "0005"}, "who": {"S": "ann"}},
+                     "ConditionExpression": "attribute_not_exists(#pk)", "ExpressionAttributeNames": {"#pk": "PK"}}},
+            {"Delete": {"TableName": "Runs", "Key": {"PK": {"S": "SEASON#S1"}, "SK": {"S": "9999999994"}}}}]})
+    );
+    let err = text(&out.stderr);
+    assert!(err.contains("which the plan leaves under their old keys"), "{err}");
+    assert!(
+        err.contains(&format!(
+            "apply the 1 in-place change(s) with `node {}",
+            program.display()
+        )),
+        "{err}"
+    );
+    assert!(std::fs::read_to_string(&program)
+        .unwrap()
+        .contains("TransactWriteItemsCommand"));
+    // The same design on both sides: nothing to do.
+    let out = keylab(
+        &[
+            "migrate",
+            "--from",
+            old,
+            "--to",
+            old,
+            "--emit",
+            "transactions",
+            "--table",
+            "Runs",
+        ],
+        &export[..export.find('\n').unwrap()],
+    );
+    assert_eq!((out.status.code(), text(&out.stdout)), (Some(0), String::new()));
+    // Other table key attributes cannot be re-keyed in place.
+    let renamed = dir.join("renamed.json");
+    std::fs::write(&renamed, SCHEMA.replace("\"SK\"", "\"sk\"")).unwrap();
+    let out = keylab(
+        &[
+            "migrate",
+            "--from",
+            old,
+            "--to",
+            renamed.to_str().unwrap(),
+            "--emit",
+            "transactions",
+            "--table",
+            "Runs",
+        ],
+        &export,
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("needs the same table key attributes under both designs (PK, SK now, PK, sk after)"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
 /// Options that only another `--emit` reads are refused with what they belong to.
 #[test]
 fn migrate_refuses_options_its_emit_mode_does_not_read() {
@@ -898,6 +989,15 @@ fn migrate_refuses_options_its_emit_mode_does_not_read() {
         ),
         (&["--part", "a"][..], "--part is read only with --emit checks"),
         (&["--emit", "batch", "--table", "T"][..], "--emit batch needs --table"),
+        (&["--emit", "transactions"][..], "--emit transactions needs --table"),
+        (
+            &["--emit", "transactions", "--table", "T", "--program", "a.py"][..],
+            "give both, or neither",
+        ),
+        (
+            &["--sdk", "js-client"][..],
+            "--sdk is read only with --emit transactions",
+        ),
     ] {
         let out = keylab(&[&["migrate", "--from", s, "--to", s][..], args].concat(), "");
         assert_eq!(out.status.code(), Some(2), "{args:?}");

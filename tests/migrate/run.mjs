@@ -167,6 +167,7 @@ try {
   for (const [i, p] of patterns.entries()) {
     const input = { TableName: "Fleet2", ...p };
     const expected = keylab(["query", "--schema", newPath, "--input", write(`pattern-${i}.json`, input)], items.stdout).stdout.trim().split("\n").filter(Boolean);
+    write(`pattern-${i}.expected.jsonl`, expected.join("\n"));
     const got = [];
     let ExclusiveStartKey;
     do {
@@ -184,7 +185,13 @@ try {
   await close();
 }
 
-// 3. The checks as SQL in DuckDB, equal to migrate's own.
+// 3. In place: the transactions plan and its runners, on moto's server (tests/migrate/in_place.py).
+const inPlace = spawnSync(python, ["tests/migrate/in_place.py", work, oldPath, newPath, write("fleet-export.jsonl", fleetExport), write("fleet-items.jsonl", items.stdout)],
+  { encoding: "utf8", env: { ...process.env, KEYLAB_CLI: cli } });
+process.stdout.write(inPlace.stdout);
+check(inPlace.status === 0, `in place: exit ${inPlace.status}\n${inPlace.stderr.slice(-2000)}`);
+
+// 4. The checks as SQL in DuckDB, equal to migrate's own.
 function sqlChecks(name, oldDesign, newDesign, exportText) {
   const from = write(`${name}-old.json`, oldDesign);
   const to = write(`${name}-new.json`, newDesign);

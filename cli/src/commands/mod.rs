@@ -15,7 +15,9 @@ pub use encode::encode;
 pub use export::{export, Format as ExportFormat};
 pub use import::{import, Format as ImportFormat, Request as ImportRequest};
 pub use lint::lint;
-pub use migrate::{migrate, Emit as MigrateEmit, OldKeysArg as MigrateOldKeys, Options as MigrateOptions};
+pub use migrate::{
+    migrate, Emit as MigrateEmit, OldKeysArg as MigrateOldKeys, Options as MigrateOptions, Sdk as MigrateSdk,
+};
 pub use query::query;
 pub use sort::sort;
 

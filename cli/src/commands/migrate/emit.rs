@@ -1,17 +1,18 @@
 //! What `keylab migrate` writes per item, as `--emit` asks: its keys under both designs
 //! (changes), the item whole under the new design as an export line (items) or in
-//! `batch-write-item` request files (batch), or the record its checks read as SQL
-//! (checks).
+//! `batch-write-item` request files (batch), the record its checks read as SQL
+//! (checks), or the TransactWriteItems that re-keys it in place (transactions).
 
 use crate::lines::Run;
 use keylab::codec::KeyValue;
 use keylab::migrate::records::CheckRecord;
-use keylab::migrate::rewrite::{rewrite, OldKeys};
+use keylab::migrate::rewrite::{rewrite, stored, OldKeys};
 use keylab::migrate::stored::StoredItem;
 use keylab::migrate::{Rekeyed, Unencodable};
 use keylab::schema::KeySchema;
 use serde::ser::SerializeMap;
 use serde::Serialize;
+use serde_json::json;
 use std::io;
 use std::path::PathBuf;
 
@@ -25,6 +26,35 @@ pub enum Emit {
     Batch,
     /// Per item, what the collision and order checks read, as JSON lines for the SQL of `--check-sql`.
     Checks,
+    /// Per changed item, one TransactWriteItems input re-keying it in place in --table (the new item's put, the old one's delete).
+    Transactions,
+}
+
+/// The SDK a plan's runner program (`--program`) is written for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Sdk {
+    /// Python, boto3's client.
+    Boto3Client,
+    /// Node, the AWS SDK for JavaScript v3's DynamoDBClient.
+    JsClient,
+}
+
+impl Sdk {
+    /// How a person runs the runner saved at `path`.
+    pub fn command(self, path: &str) -> String {
+        match self {
+            Sdk::Boto3Client => format!("python3 {path}"),
+            Sdk::JsClient => format!("node {path}"),
+        }
+    }
+
+    /// The runner: it reads the plan's lines and applies each, again and again safely.
+    pub fn program(self) -> &'static str {
+        match self {
+            Sdk::Boto3Client => include_str!("runners/apply.py"),
+            Sdk::JsClient => include_str!("runners/apply.mjs"),
+        }
+    }
 }
 
 /// DynamoDB's `BatchWriteItem` takes at most 25 requests.
@@ -138,12 +168,20 @@ pub enum Output<'o> {
         old_table: &'o KeySchema,
         new_table: &'o KeySchema,
     },
+    Transactions {
+        old_keys: OldKeys,
+        table: &'o str,
+        /// The table's key attributes, the same under both designs (in place).
+        key: &'o KeySchema,
+    },
 }
 
-/// What the output left out, for the summary: per old key attribute, how many items lost it.
+/// What the output did, for the summary: per old key attribute, how many items lost
+/// it; how many in-place changes the plan holds.
 #[derive(Default)]
-pub struct LeftOut {
+pub struct Tally {
     pub dropped: Vec<(String, usize)>,
+    pub transactions: usize,
 }
 
 impl Output<'_> {
@@ -155,7 +193,7 @@ impl Output<'_> {
         item: &StoredItem,
         r: &Rekeyed,
         table: &KeySchema,
-        left_out: &mut LeftOut,
+        tally: &mut Tally,
     ) -> io::Result<()> {
         match self {
             Output::Changes => run.write(&Change::Rekeyed {
@@ -167,12 +205,7 @@ impl Output<'_> {
             }),
             Output::Items(old_keys) | Output::Batch(old_keys, _) => {
                 let rewritten = rewrite(item, r, *old_keys);
-                for a in rewritten.dropped {
-                    match left_out.dropped.iter_mut().find(|(name, _)| name == a) {
-                        Some((_, n)) => *n += 1,
-                        None => left_out.dropped.push((a.to_string(), 1)),
-                    }
-                }
+                count_dropped(tally, &rewritten.dropped);
                 match self {
                     Output::Batch(_, batches) => {
                         let key = (table.partition_attributes().chain(table.sort_attributes()))
@@ -191,6 +224,15 @@ impl Output<'_> {
                 Some(record) => run.write(&record),
                 None => Ok(()),
             },
+            Output::Transactions { old_keys, table, key } => {
+                if r.changed_attributes().is_empty() {
+                    return Ok(());
+                }
+                let rewritten = rewrite(item, r, *old_keys);
+                count_dropped(tally, &rewritten.dropped);
+                tally.transactions += 1;
+                run.write(&transaction(table, key, r, &rewritten.item))
+            }
         }
     }
 
@@ -213,4 +255,35 @@ impl Output<'_> {
             _ => Ok(()),
         }
     }
+}
+
+fn count_dropped(tally: &mut Tally, dropped: &[&str]) {
+    for &a in dropped {
+        match tally.dropped.iter_mut().find(|(name, _)| name == a) {
+            Some((_, n)) => *n += 1,
+            None => tally.dropped.push((a.to_string(), 1)),
+        }
+    }
+}
+
+/// The TransactWriteItems input that re-keys one item in place. When its table key
+/// changes: the new item, put only if its new key is free (a collision must not
+/// overwrite an item that has not moved yet), and the old item's delete, atomically.
+/// When only other keys change, the new item's put alone (one item cannot be both put
+/// and deleted in one transaction).
+fn transaction(table: &str, key: &KeySchema, r: &Rekeyed, item: &StoredItem) -> serde_json::Value {
+    let attributes: Vec<&str> = key.partition_attributes().chain(key.sort_attributes()).collect();
+    let moves = attributes.iter().any(|a| r.old_key(a) != r.new_key(a));
+    if !moves {
+        return json!({"TransactItems": [{"Put": {"TableName": table, "Item": item}}]});
+    }
+    let old_key: serde_json::Map<String, serde_json::Value> = (attributes.iter())
+        .filter_map(|a| Some((a.to_string(), json!(stored(r.old_key(a)?)))))
+        .collect();
+    json!({"TransactItems": [
+        {"Put": {"TableName": table, "Item": item,
+                 "ConditionExpression": "attribute_not_exists(#pk)",
+                 "ExpressionAttributeNames": {"#pk": key.partition}}},
+        {"Delete": {"TableName": table, "Key": old_key}},
+    ]})
 }

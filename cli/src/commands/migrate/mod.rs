@@ -5,11 +5,11 @@
 mod emit;
 mod report;
 
-pub use emit::Emit;
+pub use emit::{Emit, Sdk};
 
 use super::load;
 use crate::lines::{each_line, exit, Next, OnError, Run};
-use emit::{Batches, LeftOut, Output};
+use emit::{Batches, Output, Tally};
 use keylab::migrate::checks::Checks;
 use keylab::migrate::records::CHECKS_SQL;
 use keylab::migrate::rewrite::OldKeys;
@@ -40,6 +40,8 @@ pub struct Options<'a> {
     pub out: Option<&'a str>,
     pub part: Option<&'a str>,
     pub check_sql: Option<&'a str>,
+    pub sdk: Option<Sdk>,
+    pub program: Option<&'a str>,
 }
 
 /// The options that only some `--emit` modes read: given to another, they are refused
@@ -55,17 +57,30 @@ fn misplaced(o: &Options) -> Option<String> {
             )
         })
     };
-    given(o.old_keys.is_some(), "--old-keys", &[Emit::Items, Emit::Batch])
-        .or_else(|| given(o.table.is_some(), "--table", &[Emit::Batch]))
-        .or_else(|| given(o.out.is_some(), "--out", &[Emit::Batch]))
-        .or_else(|| given(o.part.is_some(), "--part", &[Emit::Checks]))
-        .or_else(|| given(o.check_sql.is_some(), "--check-sql", &[Emit::Checks]))
-        .or_else(|| {
-            (o.emit == Emit::Batch && (o.table.is_none() || o.out.is_none())).then(|| {
-                "--emit batch needs --table (the table to write) and --out (a new folder for the request files)"
-                    .to_string()
-            })
+    given(
+        o.old_keys.is_some(),
+        "--old-keys",
+        &[Emit::Items, Emit::Batch, Emit::Transactions],
+    )
+    .or_else(|| given(o.table.is_some(), "--table", &[Emit::Batch, Emit::Transactions]))
+    .or_else(|| given(o.out.is_some(), "--out", &[Emit::Batch]))
+    .or_else(|| given(o.part.is_some(), "--part", &[Emit::Checks]))
+    .or_else(|| given(o.check_sql.is_some(), "--check-sql", &[Emit::Checks]))
+    .or_else(|| given(o.program.is_some(), "--program", &[Emit::Transactions]))
+    .or_else(|| given(o.sdk.is_some(), "--sdk", &[Emit::Transactions]))
+    .or_else(|| {
+        (o.emit == Emit::Transactions && o.table.is_none())
+            .then(|| "--emit transactions needs --table (the table to re-key in place)".to_string())
+    })
+    .or_else(|| {
+        (o.program.is_some() != o.sdk.is_some())
+            .then(|| "--program FILE and --sdk name the runner together: give both, or neither".to_string())
+    })
+    .or_else(|| {
+        (o.emit == Emit::Batch && (o.table.is_none() || o.out.is_none())).then(|| {
+            "--emit batch needs --table (the table to write) and --out (a new folder for the request files)".to_string()
         })
+    })
 }
 
 /// The mode as the command line spells it.
@@ -78,9 +93,14 @@ pub fn migrate(o: Options) -> u8 {
         eprintln!("{why}");
         return exit::WRONG_COMMAND_LINE;
     }
-    if let Some(path) = o.check_sql {
-        if let Err(e) = std::fs::write(path, CHECKS_SQL) {
-            eprintln!("cannot write the checks' SQL to {path}: {e}");
+    let side_file = match (o.check_sql, o.program, o.sdk) {
+        (Some(path), _, _) => Some((path, CHECKS_SQL, "the checks' SQL")),
+        (_, Some(path), Some(sdk)) => Some((path, sdk.program(), "the plan's runner")),
+        _ => None,
+    };
+    if let Some((path, text, what)) = side_file {
+        if let Err(e) = std::fs::write(path, text) {
+            eprintln!("cannot write {what} to {path}: {e}");
             return exit::UNREADABLE_FILE;
         }
     }
@@ -118,15 +138,37 @@ pub fn migrate(o: Options) -> u8 {
             old_table: &old.table.primary,
             new_table: &new.table.primary,
         },
+        Emit::Transactions => {
+            let names = |k: &keylab::schema::KeySchema| -> Vec<String> {
+                k.partition_attributes()
+                    .chain(k.sort_attributes())
+                    .map(str::to_string)
+                    .collect()
+            };
+            let (was, will) = (names(&old.table.primary), names(&new.table.primary));
+            if was != will {
+                eprintln!(
+                    "--emit transactions re-keys a table in place, which needs the same table key attributes under both designs ({} now, {} after): load --emit items into a new table instead",
+                    was.join(", "),
+                    will.join(", ")
+                );
+                return exit::WRONG_COMMAND_LINE;
+            }
+            Output::Transactions {
+                old_keys,
+                table: o.table.unwrap_or_default(),
+                key: &new.table.primary,
+            }
+        }
     };
     let mut checks = Checks::new(&old.table.primary, &new.table.primary, o.check_limit, o.examples);
-    let mut left_out = LeftOut::default();
+    let mut tally = Tally::default();
     let mut run = Run::new(o.on_error);
     let stopped = each_line(&mut run, |n, text, run| {
         let item = StoredItem::parse(text)?;
         let written = match rekeyer.from_item(&item) {
             Ok(r) => {
-                let written = output.rekeyed(run, n, &item, &r, &new.table.primary, &mut left_out);
+                let written = output.rekeyed(run, n, &item, &r, &new.table.primary, &mut tally);
                 checks.add(n, r);
                 written
             }
@@ -157,7 +199,11 @@ pub fn migrate(o: Options) -> u8 {
             Output::Batch(_, b) => Some((b.files, o.out.unwrap_or_default())),
             _ => None,
         },
-        dropped: &left_out.dropped,
+        dropped: &tally.dropped,
+        transactions: (o.emit == Emit::Transactions).then(|| {
+            let runner = o.program.zip(o.sdk).map(|(path, sdk)| sdk.command(path));
+            (tally.transactions, runner)
+        }),
     };
     let _ = run
         .err

@@ -14,6 +14,8 @@ pub struct Written<'a> {
     pub batches: Option<(usize, &'a str)>,
     /// Old key attributes left out of the items, with how many items lost each.
     pub dropped: &'a [(String, usize)],
+    /// In-place changes planned, and the runner's file when one was written.
+    pub transactions: Option<(usize, Option<String>)>,
 }
 
 /// The summary for a person: counts first, then the first examples of each finding,
@@ -74,12 +76,15 @@ pub fn report(s: &Summary, from: &str, to: &str, old: &Schema, new: &Schema, wri
 /// What a person must do next, in the order to do it.
 fn next_steps(s: &Summary, old: &Schema, new: &Schema, written: &Written) -> String {
     let mut steps = Vec::new();
-    let whole = matches!(written.emit, Emit::Items | Emit::Batch);
     if s.refused_count > 0 {
+        let left = match written.emit {
+            Emit::Items | Emit::Batch => ", which the output leaves out",
+            Emit::Transactions => ", which the plan leaves under their old keys",
+            Emit::Changes | Emit::Checks => "",
+        };
         steps.push(format!(
-            "fix the {} item(s) that cannot be written (listed above){}: give them the values the new design needs, or change it",
-            s.refused_count,
-            if whole { ", which the output leaves out" } else { "" }
+            "fix the {} item(s) that cannot be written (listed above){left}: give them the values the new design needs, or change it",
+            s.refused_count
         ));
     }
     if s.collision_count > 0 {
@@ -114,6 +119,15 @@ fn next_steps(s: &Summary, old: &Schema, new: &Schema, written: &Written) -> Str
     if let Some((files, dir)) = written.batches {
         steps.push(format!(
             "load the {files} request file(s) in {dir}: aws dynamodb batch-write-item --request-items file://{dir}/batch-000001.json, and so on, retrying each answer's UnprocessedItems"
+        ));
+    }
+    if let Some((changes, runner)) = &written.transactions {
+        let run = runner.as_ref().map_or_else(
+            || "with a runner (--program FILE --sdk boto3-client or js-client)".to_string(),
+            |r| format!("with `{r} PLAN` (it can be run again: what is done is not repeated)"),
+        );
+        steps.push(format!(
+            "apply the {changes} in-place change(s) {run}; each moves one item atomically, and a move onto a key another item still holds waits rather than overwrite it"
         ));
     }
     if steps.is_empty() {

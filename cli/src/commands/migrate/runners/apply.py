@@ -1,0 +1,71 @@
+#!/usr/bin/env python3
+"""Re-keys a DynamoDB table in place with boto3: applies the plan that `keylab migrate
+--emit transactions` wrote, one TransactWriteItems per changed item (the item under its
+new keys, put only where no item is yet, and its old item deleted, both or neither).
+
+    python3 apply.py PLAN.jsonl [--endpoint-url URL]
+
+Run it again at will: a change already in the table (its new key holds an item, its old
+key none) is counted, not repeated. A change whose new key holds another item waits for
+a later pass, in case that item moves away in this one; when a pass moves nothing, the
+changes still waiting are listed and it exits 1 (keylab migrate's summary names the
+collisions to resolve first).
+"""
+
+import json
+import sys
+
+import boto3
+
+
+def main(argv):
+    endpoint = None
+    if "--endpoint-url" in argv:
+        at = argv.index("--endpoint-url")
+        endpoint = argv[at + 1]
+        del argv[at:at + 2]
+    if len(argv) != 1:
+        sys.exit(__doc__)
+    client = boto3.client("dynamodb", endpoint_url=endpoint)
+    with open(argv[0], encoding="utf-8") as plan:
+        waiting = [(n, json.loads(line)) for n, line in enumerate(plan, 1) if line.strip()]
+    applied = already = 0
+    while waiting:
+        blocked = []
+        for n, change in waiting:
+            try:
+                client.transact_write_items(**change)
+                applied += 1
+            except client.exceptions.TransactionCanceledException as e:
+                codes = [r.get("Code") for r in e.response.get("CancellationReasons", [])]
+                if codes[:1] != ["ConditionalCheckFailed"]:
+                    raise
+                if moved(client, change):
+                    already += 1
+                else:
+                    blocked.append((n, change))
+        if len(blocked) == len(waiting):
+            for n, _ in blocked:
+                print(f"line {n}: its new key holds another item, which this plan does not move away",
+                      file=sys.stderr)
+            print(f"applied {applied} change(s), {already} already applied; {len(blocked)} blocked",
+                  file=sys.stderr)
+            return 1
+        waiting = blocked
+    print(f"applied {applied} change(s), {already} already applied")
+    return 0
+
+
+def moved(client, change):
+    """Whether the change is in the table: its new key holds an item, its old key none."""
+    put, delete = change["TransactItems"][0]["Put"], change["TransactItems"][1]["Delete"]
+    new_key = {a: put["Item"][a] for a in delete["Key"]}
+
+    def held(table, key):
+        return "Item" in client.get_item(TableName=table, Key=key, ConsistentRead=True)
+
+    return held(put["TableName"], new_key) and not held(delete["TableName"], delete["Key"])
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
