@@ -1,5 +1,5 @@
 """The in-place plan, applied for real: `keylab migrate --emit transactions` and each
-runner it writes (--program, --sdk boto3-client and js-client) re-key a table served by
+runner it writes (--program, --sdk boto3-client, js-client and rust) re-key a table served by
 moto on 127.0.0.1 (dynalite has no TransactWriteItems). Called by tests/migrate/run.mjs
 with the files it made:
 
@@ -75,8 +75,33 @@ def scan(client, name):
         start = {"ExclusiveStartKey": page["LastEvaluatedKey"]}
 
 
+def rust_binary(program):
+    """The Rust runner built as its header says: a crate of its own with the snippet
+    runner's pinned SDK (tests/snippets/rust-runner), sharing that crate's target folder
+    so the SDK, built for the snippets, is not built again."""
+    crate = os.path.join(ROOT, "target", "migrate-rust-runner")
+    os.makedirs(os.path.join(crate, "src"), exist_ok=True)
+    pinned = os.path.join(ROOT, "tests", "snippets", "rust-runner")
+    with open(os.path.join(pinned, "Cargo.toml"), encoding="utf-8") as f:
+        manifest = f.read().replace('name = "keylab-snippet-runner"', 'name = "keylab-migrate-runner"')
+    with open(os.path.join(crate, "Cargo.toml"), "w", encoding="utf-8") as f:
+        f.write(manifest)
+    with open(os.path.join(pinned, "Cargo.lock"), encoding="utf-8") as f:
+        lock = f.read().replace('name = "keylab-snippet-runner"', 'name = "keylab-migrate-runner"')
+    with open(os.path.join(crate, "Cargo.lock"), "w", encoding="utf-8") as f:
+        f.write(lock)
+    with open(program, encoding="utf-8") as f, open(os.path.join(crate, "src", "main.rs"), "w", encoding="utf-8") as g:
+        g.write(f.read())
+    target = os.path.join(ROOT, "target", "snippet-runner")
+    subprocess.run(["cargo", "build", "--quiet", "--locked", "--manifest-path", os.path.join(crate, "Cargo.toml")],
+                   check=True, env={**os.environ, "CARGO_TARGET_DIR": target})
+    return os.path.join(target, "debug", "keylab-migrate-runner")
+
+
 def run_runner(sdk, program, plan, endpoint):
-    command = ([sys.executable] if sdk == "boto3-client" else ["node"]) + [program, plan, "--endpoint-url", endpoint]
+    command = {"boto3-client": [sys.executable, program], "js-client": ["node", program],
+               "rust": [rust_binary(program) if sdk == "rust" else ""]}[sdk]
+    command += [plan, "--endpoint-url", endpoint]
     return subprocess.run(command, capture_output=True, text=True, env={**os.environ, **CREDENTIALS}, cwd=ROOT)
 
 
@@ -102,7 +127,7 @@ def main(work, old_path, new_path, export_path, items_path):
     try:
         client = boto3.client("dynamodb", endpoint_url=endpoint, region_name="us-east-1",
                               aws_access_key_id="keylab", aws_secret_access_key="keylab")
-        for sdk, ext in (("boto3-client", "py"), ("js-client", "mjs")):
+        for sdk, ext in (("boto3-client", "py"), ("js-client", "mjs"), ("rust", "rs")):
             name = "InPlace_" + sdk.replace("-", "_")
             # The new design's indexes exist before the backfill, as the summary asks.
             create_table(client, new, name)

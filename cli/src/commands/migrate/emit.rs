@@ -37,6 +37,8 @@ pub enum Sdk {
     Boto3Client,
     /// Node, the AWS SDK for JavaScript v3's DynamoDBClient.
     JsClient,
+    /// Rust, aws-sdk-dynamodb: the file is a binary's main.rs (its header lists the crates).
+    Rust,
 }
 
 impl Sdk {
@@ -45,6 +47,7 @@ impl Sdk {
         match self {
             Sdk::Boto3Client => format!("python3 {path}"),
             Sdk::JsClient => format!("node {path}"),
+            Sdk::Rust => format!("cargo run --release -- (with {path} as src/main.rs)"),
         }
     }
 
@@ -53,6 +56,7 @@ impl Sdk {
         match self {
             Sdk::Boto3Client => include_str!("runners/apply.py"),
             Sdk::JsClient => include_str!("runners/apply.mjs"),
+            Sdk::Rust => include_str!("runners/apply.rs"),
         }
     }
 }
