@@ -158,8 +158,15 @@ pub fn compare(saved: &Playground, current: &Playground) -> Result<Rekeying, Str
     }
     let summary = checks.finish();
     let patterns = patterns(saved, current, &old_view, &origin);
-    let command =
-        format!("keylab migrate --from {SAVED_FILE} --to {CURRENT_FILE} < table-export.jsonl > rekeyed.jsonl");
+    // Nothing to move: the command checks a real table. Keys to move: it writes the
+    // in-place plan and the program that applies it (a table name is shell-safe).
+    let command = match summary.changed {
+        0 => format!("keylab migrate --from {SAVED_FILE} --to {CURRENT_FILE} < table-export.jsonl > rekeyed.jsonl"),
+        _ => format!(
+            "keylab migrate --from {SAVED_FILE} --to {CURRENT_FILE} --emit transactions --table {} --program apply.py --sdk boto3-client < table-export.jsonl > plan.jsonl",
+            current.schema.table.name
+        ),
+    };
     let plan = plan(&summary, table_keys_change, &command);
     Ok(Rekeying {
         summary,
@@ -281,7 +288,7 @@ fn plan(s: &Summary, table_keys_change: bool, command: &str) -> String {
             .to_string()
     };
     plan += &format!(
-        "`{command}` (its lines give each item's old and new keys, for an UpdateItem or a PutItem and DeleteItem per item), \
+        "`{command}` and `python3 apply.py plan.jsonl` (each item moved in one transaction; safe to run again), \
          then switch reads to the new keys, and finally stop writing and delete the old ones."
     );
     let found: Vec<String> = [
@@ -341,6 +348,14 @@ mod tests {
         assert!(r.summary.swapped_neighbours > 0);
         assert!(r.plan.contains("The table's own keys change"), "{}", r.plan);
         assert!(r.plan.contains(&r.command));
+        // Keys to move: the command writes the in-place plan and the program applying it.
+        assert!(
+            r.command
+                .contains("--emit transactions --table Leaderboard --program apply.py"),
+            "{}",
+            r.command
+        );
+        assert!(r.plan.contains("python3 apply.py plan.jsonl"), "{}", r.plan);
         // The top-10 query now reads the lowest scores.
         assert!(r.patterns.iter().any(|p| !p.same()), "{:?}", r.patterns);
     }

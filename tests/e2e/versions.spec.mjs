@@ -24,7 +24,7 @@ test('saving a version, then changing the design, shows what changes and the bac
   await expect(page.getByTestId('version-pattern').filter({ hasText: 'different' })).not.toHaveCount(0);
   await expect(page.getByTestId('version-plan')).toContainText("The table's own keys change");
   await expect(page.getByTestId('version-command')).toHaveText(
-    'keylab migrate --from keylab-saved-version.json --to keylab-current-design.json < table-export.jsonl > rekeyed.jsonl');
+    'keylab migrate --from keylab-saved-version.json --to keylab-current-design.json --emit transactions --table Leaderboard --program apply.py --sdk boto3-client < table-export.jsonl > plan.jsonl');
 
   // A width too small for the sample scores: those items are listed with the reason.
   await page.locator('#seg-0-width').fill('3');

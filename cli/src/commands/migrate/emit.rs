@@ -234,8 +234,13 @@ impl Output<'_> {
                 }
                 let rewritten = rewrite(item, r, *old_keys);
                 count_dropped(tally, &rewritten.dropped);
-                tally.transactions += 1;
-                run.write(&transaction(table, key, r, &rewritten.item))
+                match transaction(table, key, r, &rewritten.item, &rewritten.dropped) {
+                    Some(t) => {
+                        tally.transactions += 1;
+                        run.write(&t)
+                    }
+                    None => Ok(()),
+                }
             }
         }
     }
@@ -273,21 +278,58 @@ fn count_dropped(tally: &mut Tally, dropped: &[&str]) {
 /// The TransactWriteItems input that re-keys one item in place. When its table key
 /// changes: the new item, put only if its new key is free (a collision must not
 /// overwrite an item that has not moved yet), and the old item's delete, atomically.
-/// When only other keys change, the new item's put alone (one item cannot be both put
-/// and deleted in one transaction).
-fn transaction(table: &str, key: &KeySchema, r: &Rekeyed, item: &StoredItem) -> serde_json::Value {
+/// When only other keys change: an update of those attributes alone, only if the item is
+/// still there, so that a write made since the export is not undone by the exported copy.
+/// None when nothing is to be written: the only change is an old key kept (--old-keys keep).
+fn transaction(
+    table: &str,
+    key: &KeySchema,
+    r: &Rekeyed,
+    item: &StoredItem,
+    dropped: &[&str],
+) -> Option<serde_json::Value> {
     let attributes: Vec<&str> = key.partition_attributes().chain(key.sort_attributes()).collect();
-    let moves = attributes.iter().any(|a| r.old_key(a) != r.new_key(a));
-    if !moves {
-        return json!({"TransactItems": [{"Put": {"TableName": table, "Item": item}}]});
-    }
     let old_key: serde_json::Map<String, serde_json::Value> = (attributes.iter())
         .filter_map(|a| Some((a.to_string(), json!(stored(r.old_key(a)?)))))
         .collect();
-    json!({"TransactItems": [
-        {"Put": {"TableName": table, "Item": item,
-                 "ConditionExpression": "attribute_not_exists(#pk)",
-                 "ExpressionAttributeNames": {"#pk": key.partition}}},
-        {"Delete": {"TableName": table, "Key": old_key}},
-    ]})
+    let moves = attributes.iter().any(|a| r.old_key(a) != r.new_key(a));
+    if moves {
+        return Some(json!({"TransactItems": [
+            {"Put": {"TableName": table, "Item": item,
+                     "ConditionExpression": "attribute_not_exists(#pk)",
+                     "ExpressionAttributeNames": {"#pk": key.partition}}},
+            {"Delete": {"TableName": table, "Key": old_key}},
+        ]}));
+    }
+    let mut names = serde_json::Map::new();
+    let mut values = serde_json::Map::new();
+    names.insert("#pk".into(), json!(key.partition));
+    let mut set = Vec::new();
+    for (a, k) in r.new.iter().filter(|(a, k)| r.old_key(a) != Some(k)) {
+        let at = names.len();
+        names.insert(format!("#k{at}"), json!(a));
+        values.insert(format!(":k{at}"), json!(stored(k)));
+        set.push(format!("#k{at} = :k{at}"));
+    }
+    let mut remove = Vec::new();
+    for a in dropped {
+        let at = names.len();
+        names.insert(format!("#k{at}"), json!(a));
+        remove.push(format!("#k{at}"));
+    }
+    if set.is_empty() && remove.is_empty() {
+        return None;
+    }
+    let expression = [("SET", set), ("REMOVE", remove)]
+        .into_iter()
+        .filter(|(_, parts)| !parts.is_empty())
+        .map(|(verb, parts)| format!("{verb} {}", parts.join(", ")))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let mut update = json!({"TableName": table, "Key": old_key, "UpdateExpression": expression,
+        "ConditionExpression": "attribute_exists(#pk)", "ExpressionAttributeNames": names});
+    if !values.is_empty() {
+        update["ExpressionAttributeValues"] = serde_json::Value::Object(values);
+    }
+    Some(json!({"TransactItems": [{"Update": update}]}))
 }

@@ -2,7 +2,8 @@
 // Re-keys a DynamoDB table in place with the AWS SDK for JavaScript v3: applies the plan
 // that `keylab migrate --emit transactions` wrote, one TransactWriteItems per changed
 // item (the item under its new keys, put only where no item is yet, and its old item
-// deleted, both or neither).
+// deleted, both or neither; or, when only its index keys change, those attributes
+// updated while the item is there).
 //
 //     node apply.mjs PLAN.jsonl [--endpoint-url URL]     (npm i @aws-sdk/client-dynamodb)
 //
@@ -40,6 +41,7 @@ async function moved(change) {
 
 let applied = 0;
 let already = 0;
+let gone = 0;
 while (waiting.length) {
   const blocked = [];
   for (const [n, change] of waiting) {
@@ -48,7 +50,11 @@ while (waiting.length) {
       applied++;
     } catch (e) {
       if (e.name !== "TransactionCanceledException" || e.CancellationReasons?.[0]?.Code !== "ConditionalCheckFailed") throw e;
-      if (await moved(change)) already++;
+      if (change.TransactItems[0].Update) {
+        // Only other keys change, and the item was deleted since the export.
+        console.error(`line ${n}: the item is no longer in the table; nothing written`);
+        gone++;
+      } else if (await moved(change)) already++;
       else blocked.push([n, change]);
     }
   }
@@ -60,5 +66,5 @@ while (waiting.length) {
   }
   waiting = blocked;
 }
-console.log(`applied ${applied} change(s), ${already} already applied`);
+console.log(`applied ${applied} change(s), ${already} already applied, ${gone} gone`);
 client.destroy();

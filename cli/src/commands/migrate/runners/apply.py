@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Re-keys a DynamoDB table in place with boto3: applies the plan that `keylab migrate
 --emit transactions` wrote, one TransactWriteItems per changed item (the item under its
-new keys, put only where no item is yet, and its old item deleted, both or neither).
+new keys, put only where no item is yet, and its old item deleted, both or neither; or,
+when only its index keys change, those attributes updated while the item is there).
 
     python3 apply.py PLAN.jsonl [--endpoint-url URL]
 
@@ -29,7 +30,7 @@ def main(argv):
     client = boto3.client("dynamodb", endpoint_url=endpoint)
     with open(argv[0], encoding="utf-8") as plan:
         waiting = [(n, json.loads(line)) for n, line in enumerate(plan, 1) if line.strip()]
-    applied = already = 0
+    applied = already = gone = 0
     while waiting:
         blocked = []
         for n, change in waiting:
@@ -40,7 +41,11 @@ def main(argv):
                 codes = [r.get("Code") for r in e.response.get("CancellationReasons", [])]
                 if codes[:1] != ["ConditionalCheckFailed"]:
                     raise
-                if moved(client, change):
+                if "Update" in change["TransactItems"][0]:
+                    # Only other keys change, and the item was deleted since the export.
+                    print(f"line {n}: the item is no longer in the table; nothing written", file=sys.stderr)
+                    gone += 1
+                elif moved(client, change):
                     already += 1
                 else:
                     blocked.append((n, change))
@@ -52,7 +57,7 @@ def main(argv):
                   file=sys.stderr)
             return 1
         waiting = blocked
-    print(f"applied {applied} change(s), {already} already applied")
+    print(f"applied {applied} change(s), {already} already applied, {gone} gone")
     return 0
 
 

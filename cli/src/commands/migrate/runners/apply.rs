@@ -1,7 +1,8 @@
 //! Re-keys a DynamoDB table in place with the AWS SDK for Rust: applies the plan that
 //! `keylab migrate --emit transactions` wrote, one TransactWriteItems per changed item
 //! (the item under its new keys, put only where no item is yet, and its old item
-//! deleted, both or neither).
+//! deleted, both or neither; or, when only its index keys change, those attributes
+//! updated while the item is there).
 //!
 //!     cargo run --release -- PLAN.jsonl [--endpoint-url URL]
 //!
@@ -17,7 +18,7 @@
 use aws_sdk_dynamodb::error::SdkError;
 use aws_sdk_dynamodb::operation::transact_write_items::TransactWriteItemsError;
 use aws_sdk_dynamodb::primitives::Blob;
-use aws_sdk_dynamodb::types::{AttributeValue, Delete, Put, TransactWriteItem};
+use aws_sdk_dynamodb::types::{AttributeValue, Delete, Put, TransactWriteItem, Update};
 use aws_sdk_dynamodb::Client;
 use serde_json::Value;
 use std::collections::HashMap;
@@ -46,13 +47,12 @@ async fn main() -> ExitCode {
     }
 }
 
-/// One plan line: the put, and the delete when the item moves.
+/// One plan line: its writes, and, for a move, what tells whether it is done.
 struct Change {
     line: usize,
-    table: String,
-    item: Item,
-    condition: Option<(String, HashMap<String, String>)>,
-    delete: Option<(String, Item)>,
+    writes: Vec<TransactWriteItem>,
+    /// The table, the new key and the old key of a move; none for an update.
+    moved: Option<(String, Item, Item)>,
 }
 
 async fn apply(plan: &str, endpoint: Option<String>) -> Result<ExitCode, String> {
@@ -67,14 +67,14 @@ async fn apply(plan: &str, endpoint: Option<String>) -> Result<ExitCode, String>
         let value: Value = serde_json::from_str(line).map_err(|e| format!("line {}: {e}", n + 1))?;
         waiting.push(change(n + 1, &value).map_err(|e| format!("line {}: {e}", n + 1))?);
     }
-    let (mut applied, mut already) = (0, 0);
+    let (mut applied, mut already, mut gone) = (0, 0, 0);
     while !waiting.is_empty() {
         let mut blocked = Vec::new();
         let before = waiting.len();
         for c in waiting {
             match client
                 .transact_write_items()
-                .set_transact_items(Some(transaction(&c)?))
+                .set_transact_items(Some(c.writes.clone()))
                 .send()
                 .await
             {
@@ -84,7 +84,11 @@ async fn apply(plan: &str, endpoint: Option<String>) -> Result<ExitCode, String>
                         if t.cancellation_reasons().first().and_then(|r| r.code())
                             == Some("ConditionalCheckFailed") =>
                     {
-                        if moved(&client, &c).await? {
+                        if c.moved.is_none() {
+                            // Only other keys change, and the item was deleted since the export.
+                            eprintln!("line {}: the item is no longer in the table; nothing written", c.line);
+                            gone += 1;
+                        } else if moved(&client, &c).await? {
                             already += 1;
                         } else {
                             blocked.push(c);
@@ -110,41 +114,16 @@ async fn apply(plan: &str, endpoint: Option<String>) -> Result<ExitCode, String>
         }
         waiting = blocked;
     }
-    println!("applied {applied} change(s), {already} already applied");
+    println!("applied {applied} change(s), {already} already applied, {gone} gone");
     Ok(ExitCode::SUCCESS)
 }
 
-fn transaction(c: &Change) -> Result<Vec<TransactWriteItem>, String> {
-    let mut put = Put::builder().table_name(&c.table).set_item(Some(c.item.clone()));
-    if let Some((expression, names)) = &c.condition {
-        put = put
-            .condition_expression(expression)
-            .set_expression_attribute_names(Some(names.clone()));
-    }
-    let mut items = vec![TransactWriteItem::builder()
-        .put(put.build().map_err(|e| e.to_string())?)
-        .build()];
-    if let Some((table, key)) = &c.delete {
-        let delete = Delete::builder()
-            .table_name(table)
-            .set_key(Some(key.clone()))
-            .build()
-            .map_err(|e| e.to_string())?;
-        items.push(TransactWriteItem::builder().delete(delete).build());
-    }
-    Ok(items)
-}
-
-/// Whether the change is in the table: its new key holds an item, its old key none.
+/// Whether a move is in the table: its new key holds an item, its old key none.
 async fn moved(client: &Client, c: &Change) -> Result<bool, String> {
-    let Some((table, old_key)) = &c.delete else {
+    let Some((table, new_key, old_key)) = &c.moved else {
         return Ok(false);
     };
-    let new_key: Item = old_key
-        .keys()
-        .filter_map(|a| Some((a.clone(), c.item.get(a)?.clone())))
-        .collect();
-    let held = |table: String, key: Item| async move {
+    let held = |key: Item| async move {
         let got = client
             .get_item()
             .table_name(table)
@@ -155,40 +134,78 @@ async fn moved(client: &Client, c: &Change) -> Result<bool, String> {
         got.map(|r| r.item.is_some())
             .map_err(|e| format!("line {}: {e}", c.line))
     };
-    Ok(held(c.table.clone(), new_key).await? && !held(table.clone(), old_key.clone()).await?)
+    Ok(held(new_key.clone()).await? && !held(old_key.clone()).await?)
+}
+
+fn text(v: &Value, what: &str) -> Result<String, String> {
+    v.as_str().map(str::to_string).ok_or(format!("has no {what}"))
+}
+
+fn names(v: &Value) -> Result<Option<HashMap<String, String>>, String> {
+    let Some(map) = v.as_object() else { return Ok(None) };
+    map.iter()
+        .map(|(k, v)| Ok((k.clone(), text(v, "attribute name")?)))
+        .collect::<Result<_, _>>()
+        .map(Some)
+}
+
+fn optional(v: &Value, what: &str) -> Result<Option<String>, String> {
+    if v.is_null() {
+        Ok(None)
+    } else {
+        text(v, what).map(Some)
+    }
 }
 
 fn change(line: usize, v: &Value) -> Result<Change, String> {
     let items = v["TransactItems"].as_array().ok_or("has no TransactItems")?;
-    let put = &items.first().ok_or("has no Put")?["Put"];
-    let text = |v: &Value, what: &str| v.as_str().map(str::to_string).ok_or(format!("has no {what}"));
-    let condition = match put.get("ConditionExpression") {
-        Some(e) => {
-            let names = put["ExpressionAttributeNames"]
-                .as_object()
-                .ok_or("has no ExpressionAttributeNames")?;
-            let names = names
-                .iter()
-                .map(|(k, v)| Ok((k.clone(), text(v, "attribute name")?)))
-                .collect::<Result<_, String>>()?;
-            Some((text(e, "ConditionExpression")?, names))
+    let mut writes = Vec::new();
+    for w in items {
+        let built = if let Some(p) = w.get("Put") {
+            let put = Put::builder()
+                .table_name(text(&p["TableName"], "TableName")?)
+                .set_item(Some(item(&p["Item"])?))
+                .set_condition_expression(optional(&p["ConditionExpression"], "ConditionExpression")?)
+                .set_expression_attribute_names(names(&p["ExpressionAttributeNames"])?);
+            TransactWriteItem::builder().put(put.build().map_err(|e| e.to_string())?)
+        } else if let Some(d) = w.get("Delete") {
+            let delete = Delete::builder()
+                .table_name(text(&d["TableName"], "TableName")?)
+                .set_key(Some(item(&d["Key"])?));
+            TransactWriteItem::builder().delete(delete.build().map_err(|e| e.to_string())?)
+        } else if let Some(u) = w.get("Update") {
+            let values = match u.get("ExpressionAttributeValues") {
+                Some(v) => Some(item(v)?),
+                None => None,
+            };
+            let update = Update::builder()
+                .table_name(text(&u["TableName"], "TableName")?)
+                .set_key(Some(item(&u["Key"])?))
+                .update_expression(text(&u["UpdateExpression"], "UpdateExpression")?)
+                .set_condition_expression(optional(&u["ConditionExpression"], "ConditionExpression")?)
+                .set_expression_attribute_names(names(&u["ExpressionAttributeNames"])?)
+                .set_expression_attribute_values(values);
+            TransactWriteItem::builder().update(update.build().map_err(|e| e.to_string())?)
+        } else {
+            return Err("holds a write that is not a Put, a Delete or an Update".into());
+        };
+        writes.push(built.build());
+    }
+    let moved = match (
+        items.first().and_then(|w| w.get("Put")),
+        items.get(1).and_then(|w| w.get("Delete")),
+    ) {
+        (Some(put), Some(delete)) => {
+            let (new_item, old_key) = (item(&put["Item"])?, item(&delete["Key"])?);
+            let new_key = old_key
+                .keys()
+                .filter_map(|a| Some((a.clone(), new_item.get(a)?.clone())))
+                .collect();
+            Some((text(&put["TableName"], "TableName")?, new_key, old_key))
         }
-        None => None,
+        _ => None,
     };
-    let delete = match items.get(1) {
-        Some(d) => Some((
-            text(&d["Delete"]["TableName"], "Delete TableName")?,
-            item(&d["Delete"]["Key"])?,
-        )),
-        None => None,
-    };
-    Ok(Change {
-        line,
-        table: text(&put["TableName"], "TableName")?,
-        item: item(&put["Item"])?,
-        condition,
-        delete,
-    })
+    Ok(Change { line, writes, moved })
 }
 
 /// An item in DynamoDB JSON, as the plan holds it.
