@@ -288,7 +288,7 @@ fn plan(s: &Summary, table_keys_change: bool, command: &str) -> String {
             .to_string()
     };
     plan += &format!(
-        "`{command}` and `python3 apply.py plan.jsonl` (each item moved in one transaction; safe to run again), \
+        "`{command}`, then `python3 apply.py plan.jsonl` (safe to run again), \
          then switch reads to the new keys, and finally stop writing and delete the old ones."
     );
     let found: Vec<String> = [

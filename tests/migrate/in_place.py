@@ -193,7 +193,7 @@ def main(work, old_path, new_path, export_path, items_path):
                 f.write(plan.stdout)
             check("resolve the 1 collision(s) first" in plan.stderr, f"collision: the summary says {plan.stderr}")
             run = run_runner("boto3-client", program, plan_path, endpoint)
-            check(run.returncode == 1 and "line 2: its new key holds another item" in run.stderr
+            check(run.returncode == 1 and "line 2: its new key already holds an item" in run.stderr
                   and "line 3: the item is no longer in the table; nothing written" in run.stderr,
                   f"collision: {run.returncode} {run.stdout} {run.stderr[-600:]}")
             check(len(scan(client, name)) == 2, "collision: an item was lost, or the deleted one came back")

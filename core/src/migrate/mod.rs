@@ -15,9 +15,10 @@ pub mod stored;
 mod tests;
 
 use crate::codec::{KeyCodec, KeyValue, Number};
-use crate::schema::{AttrType, Entity, Schema};
+use crate::schema::{AttrType, Entity, KeySchema, Schema};
 use crate::Values;
 use serde_json::Value;
+use std::cell::OnceCell;
 use stored::{Attribute, StoredItem};
 
 /// One item's keys under both designs.
@@ -76,43 +77,29 @@ impl<'s> Rekeyed<'s> {
 struct EntityCodecs<'s> {
     entity: &'s Entity,
     codecs: Vec<KeyCodec<'s>>,
-    /// Per table key attribute, the text each of its keys starts with; none when the
-    /// entity does not write every table key (no item's keys can then be its).
-    table_prefixes: Option<Vec<(&'s str, String)>>,
 }
+
+/// Per table key attribute, the text each of an entity's keys starts with; none when
+/// the entity does not write every table key (no item's keys can then be its).
+type Prefixes<'s> = Option<Vec<(&'s str, String)>>;
 
 impl<'s> EntityCodecs<'s> {
     fn compile(schema: &'s Schema, entity: &'s Entity) -> Result<Self, String> {
-        let codecs: Vec<KeyCodec<'s>> = entity
+        let codecs = entity
             .keys
             .iter()
             .map(|k| KeyCodec::new(schema, &entity.name, &k.attribute).map_err(|e| e.to_string()))
             .collect::<Result<_, _>>()?;
-        let primary = &schema.table.primary;
-        let table_prefixes = (primary.partition_attributes().chain(primary.sort_attributes()))
-            .map(|a| {
-                let codec = codecs.iter().find(|c| c.attribute() == a)?;
-                Some((codec.attribute(), codec.literal_prefix()))
-            })
-            .collect();
-        Ok(EntityCodecs {
-            entity,
-            codecs,
-            table_prefixes,
-        })
+        Ok(EntityCodecs { entity, codecs })
     }
 
-    /// Whether the item's table keys can be this entity's: each starts with its
-    /// template's literal text. A key that does not could never be read back, so the
-    /// entity is passed over without reading (and without writing why not).
-    fn may_fit(&self, keys: &[(&str, KeyValue)]) -> bool {
-        self.table_prefixes.as_ref().is_some_and(|prefixes| {
-            prefixes.iter().all(|(attribute, prefix)| {
-                keys.iter()
-                    .find(|(a, _)| a == attribute)
-                    .is_some_and(|(_, k)| k.as_str().starts_with(prefix.as_str()))
+    fn prefixes(&self, table: &KeySchema) -> Prefixes<'s> {
+        (table.partition_attributes().chain(table.sort_attributes()))
+            .map(|a| {
+                let codec = self.codecs.iter().find(|c| c.attribute() == a)?;
+                Some((codec.attribute(), codec.literal_prefix()))
             })
-        })
+            .collect()
     }
 
     fn codec(&self, attribute: &str) -> Option<&KeyCodec<'s>> {
@@ -137,6 +124,23 @@ pub struct Rekeyer<'s> {
     new_entities: Vec<Result<EntityCodecs<'s>, String>>,
     /// The attribute naming each item's entity, for designs whose keys alone cannot tell.
     entity_attribute: Option<String>,
+    /// By the old entity's position, its table keys' literal text: worked out on the
+    /// first exported item, so that the page, which re-keys values only, never
+    /// carries the code.
+    prefixes: OnceCell<Vec<Prefixes<'s>>>,
+}
+
+/// Whether an item's table keys can be an entity's: each starts with its template's
+/// literal text. A key that does not could never be read back, so the entity is passed
+/// over without reading (and without writing why not).
+fn may_fit(prefixes: &Prefixes, keys: &[(&str, KeyValue)]) -> bool {
+    prefixes.as_ref().is_some_and(|prefixes| {
+        prefixes.iter().all(|(attribute, prefix)| {
+            keys.iter()
+                .find(|(a, _)| a == attribute)
+                .is_some_and(|(_, k)| k.as_str().starts_with(prefix.as_str()))
+        })
+    })
 }
 
 impl<'s> Rekeyer<'s> {
@@ -165,6 +169,7 @@ impl<'s> Rekeyer<'s> {
             old_entities,
             new_entities,
             entity_attribute: None,
+            prefixes: OnceCell::new(),
         })
     }
 
@@ -270,7 +275,12 @@ impl<'s> Rekeyer<'s> {
         let mut fit = None;
         let mut also = Vec::new();
         let mut first_miss = None;
-        let candidates = self.old_entities.iter().enumerate().filter(|(_, e)| e.may_fit(old));
+        let prefixes = self.prefixes.get_or_init(|| {
+            (self.old_entities.iter())
+                .map(|e| e.prefixes(&self.old.table.primary))
+                .collect()
+        });
+        let candidates = prefixes.iter().enumerate().filter(|(_, p)| may_fit(p, old));
         for at in candidates.map(|(at, _)| at) {
             match self.read(at, old) {
                 Ok(values) if fit.is_none() => fit = Some((at, values)),

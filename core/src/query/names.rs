@@ -1,6 +1,9 @@
 //! Attribute-name rules: DynamoDB's 573 reserved words, and which names may appear in
 //! an expression without an `ExpressionAttributeNames` alias.
 
+/// One word per line, upper-case, as listed in
+/// <https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/ReservedWords.html>.
+/// The file holds nothing else: the page carries every byte of it.
 const WORDS: &str = include_str!("reserved_words.txt");
 
 /// The reserved words, upper-case, from the shipped data file.

@@ -59,8 +59,8 @@ while (waiting.length) {
     }
   }
   if (blocked.length === waiting.length) {
-    for (const [n] of blocked) console.error(`line ${n}: its new key holds another item, which this plan does not move away`);
-    console.error(`applied ${applied} change(s), ${already} already applied; ${blocked.length} blocked`);
+    for (const [n] of blocked) console.error(`line ${n}: its new key already holds an item (written there since the export, or another item that collides); left as it is`);
+    console.error(`applied ${applied} change(s), ${already} already applied; ${blocked.length} left as they are`);
     client.destroy();
     process.exit(1);
   }

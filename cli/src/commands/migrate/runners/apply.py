@@ -51,9 +51,9 @@ def main(argv):
                     blocked.append((n, change))
         if len(blocked) == len(waiting):
             for n, _ in blocked:
-                print(f"line {n}: its new key holds another item, which this plan does not move away",
+                print(f"line {n}: its new key already holds an item (written there since the export, or another item that collides); left as it is",
                       file=sys.stderr)
-            print(f"applied {applied} change(s), {already} already applied; {len(blocked)} blocked",
+            print(f"applied {applied} change(s), {already} already applied; {len(blocked)} left as they are",
                   file=sys.stderr)
             return 1
         waiting = blocked

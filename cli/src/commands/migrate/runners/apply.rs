@@ -102,12 +102,12 @@ async fn apply(plan: &str, endpoint: Option<String>) -> Result<ExitCode, String>
         if blocked.len() == before {
             for c in &blocked {
                 eprintln!(
-                    "line {}: its new key holds another item, which this plan does not move away",
+                    "line {}: its new key already holds an item (written there since the export, or another item that collides); left as it is",
                     c.line
                 );
             }
             eprintln!(
-                "applied {applied} change(s), {already} already applied; {} blocked",
+                "applied {applied} change(s), {already} already applied; {} left as they are",
                 blocked.len()
             );
             return Ok(ExitCode::FAILURE);
