@@ -76,8 +76,11 @@ if [ "$what" = test ]; then
   debian_missing=()
   { [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ]; } || debian_missing+=(chromium chromium-driver)
   command -v gofmt >/dev/null || debian_missing+=(golang-go)
+  # migrate's Go runner is built against Debian's AWS SDK for Go v2 (no Go module can
+  # be fetched here): tests/migrate/in_place.py.
+  [ -d /usr/share/gocode/src/github.com/aws/aws-sdk-go-v2/service/dynamodb ] || debian_missing+=(golang-github-aws-aws-sdk-go-v2-dev)
   if [ ${#debian_missing[@]} -eq 0 ]; then
-    say "chromium, chromedriver and gofmt present"
+    say "chromium, chromedriver, gofmt and the AWS SDK for Go v2 present"
   elif [ "$(id -u)" = 0 ]; then
     say "installing ${debian_missing[*]} from Debian"
     apt-get update -qq

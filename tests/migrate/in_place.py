@@ -1,5 +1,5 @@
 """The in-place plan, applied for real: `keylab migrate --emit transactions` and each
-runner it writes (--program, --sdk boto3-client, js-client and rust) re-key a table served by
+runner it writes (--program, --sdk boto3-client, js-client, rust and go) re-key a table served by
 moto on 127.0.0.1 (dynalite has no TransactWriteItems). Called by tests/migrate/run.mjs
 with the files it made:
 
@@ -98,9 +98,22 @@ def rust_binary(program):
     return os.path.join(target, "debug", "keylab-migrate-runner")
 
 
+def go_binary(program):
+    """The Go runner compiled against the AWS SDK for Go v2 that Debian packages
+    (golang-github-aws-aws-sdk-go-v2-dev, installed by scripts/bootstrap.sh): Go
+    modules cannot be fetched here, so it builds in GOPATH mode from Debian's sources."""
+    out = os.path.join(ROOT, "target", "migrate-go", "apply")
+    os.makedirs(os.path.dirname(out), exist_ok=True)
+    env = {**os.environ, "GO111MODULE": "off", "GOPATH": "/usr/share/gocode"}
+    subprocess.run(["go", "vet", program], check=True, env=env)
+    subprocess.run(["go", "build", "-o", out, program], check=True, env=env)
+    return out
+
+
 def run_runner(sdk, program, plan, endpoint):
-    command = {"boto3-client": [sys.executable, program], "js-client": ["node", program],
-               "rust": [rust_binary(program) if sdk == "rust" else ""]}[sdk]
+    build = {"boto3-client": lambda: [sys.executable, program], "js-client": lambda: ["node", program],
+             "rust": lambda: [rust_binary(program)], "go": lambda: [go_binary(program)]}
+    command = build[sdk]()
     command += [plan, "--endpoint-url", endpoint]
     return subprocess.run(command, capture_output=True, text=True, env={**os.environ, **CREDENTIALS}, cwd=ROOT)
 
@@ -127,7 +140,7 @@ def main(work, old_path, new_path, export_path, items_path):
     try:
         client = boto3.client("dynamodb", endpoint_url=endpoint, region_name="us-east-1",
                               aws_access_key_id="keylab", aws_secret_access_key="keylab")
-        for sdk, ext in (("boto3-client", "py"), ("js-client", "mjs"), ("rust", "rs")):
+        for sdk, ext in (("boto3-client", "py"), ("js-client", "mjs"), ("rust", "rs"), ("go", "go")):
             name = "InPlace_" + sdk.replace("-", "_")
             # The new design's indexes exist before the backfill, as the summary asks.
             create_table(client, new, name)

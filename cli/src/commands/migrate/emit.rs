@@ -39,6 +39,8 @@ pub enum Sdk {
     JsClient,
     /// Rust, aws-sdk-dynamodb: the file is a binary's main.rs (its header lists the crates).
     Rust,
+    /// Go, the AWS SDK for Go v2.
+    Go,
 }
 
 impl Sdk {
@@ -48,6 +50,7 @@ impl Sdk {
             Sdk::Boto3Client => format!("python3 {path}"),
             Sdk::JsClient => format!("node {path}"),
             Sdk::Rust => format!("cargo run --release -- (with {path} as src/main.rs)"),
+            Sdk::Go => format!("go run {path}"),
         }
     }
 
@@ -57,6 +60,7 @@ impl Sdk {
             Sdk::Boto3Client => include_str!("runners/apply.py"),
             Sdk::JsClient => include_str!("runners/apply.mjs"),
             Sdk::Rust => include_str!("runners/apply.rs"),
+            Sdk::Go => include_str!("runners/apply.go"),
         }
     }
 }

@@ -123,7 +123,7 @@ fn next_steps(s: &Summary, old: &Schema, new: &Schema, written: &Written) -> Str
     }
     if let Some((changes, runner)) = &written.transactions {
         let run = runner.as_ref().map_or_else(
-            || "with a runner (--program FILE --sdk boto3-client, js-client or rust)".to_string(),
+            || "with a runner (--program FILE --sdk boto3-client, js-client, rust or go)".to_string(),
             |r| format!("with `{r} PLAN` (it can be run again: what is done is not repeated)"),
         );
         steps.push(format!(
