@@ -27,7 +27,28 @@ let waiting = readFileSync(args[0], "utf8")
   .split("\n")
   .map((line, i) => [i + 1, line])
   .filter(([, line]) => line.trim())
-  .map(([n, line]) => [n, JSON.parse(line)]);
+  .map(([n, line]) => [n, sdkChange(JSON.parse(line))]);
+
+/** A DynamoDB JSON value as the SDK takes it: binary as bytes, not base64. */
+function sdkValue(value) {
+  const [[tag, inner]] = Object.entries(value);
+  if (tag === "B") return { B: Buffer.from(inner, "base64") };
+  if (tag === "BS") return { BS: inner.map((b) => Buffer.from(b, "base64")) };
+  if (tag === "L") return { L: inner.map(sdkValue) };
+  if (tag === "M") return { M: Object.fromEntries(Object.entries(inner).map(([k, v]) => [k, sdkValue(v)])) };
+  return value;
+}
+
+function sdkChange(change) {
+  for (const write of change.TransactItems) {
+    for (const op of Object.values(write)) {
+      for (const part of ["Item", "Key", "ExpressionAttributeValues"]) {
+        if (op[part]) op[part] = Object.fromEntries(Object.entries(op[part]).map(([k, v]) => [k, sdkValue(v)]));
+      }
+    }
+  }
+  return change;
+}
 
 /** Whether the change is in the table: its new key holds an item, its old key none. */
 async function moved(change) {

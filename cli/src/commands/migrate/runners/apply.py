@@ -13,6 +13,7 @@ changes still waiting are listed and it exits 1 (keylab migrate's summary names 
 collisions to resolve first).
 """
 
+import base64
 import json
 import sys
 
@@ -29,7 +30,7 @@ def main(argv):
         sys.exit(__doc__)
     client = boto3.client("dynamodb", endpoint_url=endpoint)
     with open(argv[0], encoding="utf-8") as plan:
-        waiting = [(n, json.loads(line)) for n, line in enumerate(plan, 1) if line.strip()]
+        waiting = [(n, sdk_change(json.loads(line))) for n, line in enumerate(plan, 1) if line.strip()]
     applied = already = gone = 0
     while waiting:
         blocked = []
@@ -59,6 +60,29 @@ def main(argv):
         waiting = blocked
     print(f"applied {applied} change(s), {already} already applied, {gone} gone")
     return 0
+
+
+def sdk_value(value):
+    """A DynamoDB JSON value as boto3's client takes it: binary as bytes, not base64."""
+    (tag, inner), = value.items()
+    if tag == "B":
+        return {"B": base64.b64decode(inner)}
+    if tag == "BS":
+        return {"BS": [base64.b64decode(b) for b in inner]}
+    if tag == "L":
+        return {"L": [sdk_value(v) for v in inner]}
+    if tag == "M":
+        return {"M": {k: sdk_value(v) for k, v in inner.items()}}
+    return value
+
+
+def sdk_change(change):
+    for write in change["TransactItems"]:
+        for op in write.values():
+            for part in ("Item", "Key", "ExpressionAttributeValues"):
+                if part in op:
+                    op[part] = {k: sdk_value(v) for k, v in op[part].items()}
+    return change
 
 
 def moved(client, change):
