@@ -977,6 +977,74 @@ fn migrate_plans_an_in_place_change_as_one_transaction_per_item() {
     );
 }
 
+/// An index the new design drops: with --old-keys drop its key is removed in place by an
+/// update (nothing else about the item is written); with keep there is nothing to do.
+#[test]
+fn migrate_removes_a_dropped_index_key_in_place_or_keeps_it() {
+    let old = schema_file();
+    let dir = old.parent().unwrap().to_path_buf();
+    let with_index = SCHEMA
+        .replace(
+            r#""attributes": {"PK": "S", "SK": "S"}"#,
+            r#""attributes": {"PK": "S", "SK": "S", "GSI1PK": "S"}, "indexes": [{"name": "GSI1", "partition": "GSI1PK"}]"#,
+        )
+        .replace(
+            r#""SK": [{"field": "score"}]}"#,
+            r#""SK": [{"field": "score"}], "GSI1PK": [{"literal": "RUNS"}]}"#,
+        );
+    assert_ne!(with_index, SCHEMA);
+    let indexed = dir.join("indexed.json");
+    std::fs::write(&indexed, with_index).unwrap();
+    let (from, to) = (indexed.to_str().unwrap(), old.to_str().unwrap());
+    let export = r#"{"Item":{"PK":{"S":"SEASON#S1"},"SK":{"S":"9999999994"},"GSI1PK":{"S":"RUNS"},"who":{"S":"ann"}}}"#;
+    let args = [
+        "migrate",
+        "--from",
+        from,
+        "--to",
+        to,
+        "--emit",
+        "transactions",
+        "--table",
+        "Runs",
+    ];
+    let out = keylab(&args, export);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let plan: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+    assert_eq!(
+        plan,
+        serde_json::json!({"TransactItems": [{"Update": {"TableName": "Runs",
+            "Key": {"PK": {"S": "SEASON#S1"}, "SK": {"S": "9999999994"}},
+            "UpdateExpression": "REMOVE #k1", "ConditionExpression": "attribute_exists(#pk)",
+            "ExpressionAttributeNames": {"#pk": "PK", "#k1": "GSI1PK"}}}]})
+    );
+    assert!(text(&out.stderr).contains("(GSI1PK from 1)"), "{}", text(&out.stderr));
+    let out = keylab(&[&args[..], &["--old-keys", "keep"]].concat(), export);
+    assert_eq!((out.status.code(), text(&out.stdout)), (Some(0), String::new()));
+    // As items: the key left out, or kept.
+    let out = keylab(&["migrate", "--from", from, "--to", to, "--emit", "items"], export);
+    assert!(!text(&out.stdout).contains("GSI1PK"), "{}", text(&out.stdout));
+    let out = keylab(
+        &[
+            "migrate",
+            "--from",
+            from,
+            "--to",
+            to,
+            "--emit",
+            "items",
+            "--old-keys",
+            "keep",
+        ],
+        export,
+    );
+    assert!(
+        text(&out.stdout).contains(r#""GSI1PK":{"S":"RUNS"}"#),
+        "{}",
+        text(&out.stdout)
+    );
+}
+
 /// Options that only another `--emit` reads are refused with what they belong to.
 #[test]
 fn migrate_refuses_options_its_emit_mode_does_not_read() {
