@@ -15,6 +15,7 @@ use keylab::migrate::records::CHECKS_SQL;
 use keylab::migrate::rewrite::OldKeys;
 use keylab::migrate::stored::StoredItem;
 use keylab::migrate::Rekeyer;
+use keylab::Schema;
 use std::io::Write;
 
 /// What becomes of an old key attribute the new design does not write (--old-keys).
@@ -119,47 +120,9 @@ pub fn migrate(o: Options) -> u8 {
         Some(a) => rekeyer.with_entity_attribute(a),
         None => rekeyer,
     };
-    let old_keys = match o.old_keys.unwrap_or(OldKeysArg::Drop) {
-        OldKeysArg::Drop => OldKeys::Drop,
-        OldKeysArg::Keep => OldKeys::Keep,
-    };
-    let mut output = match o.emit {
-        Emit::Changes => Output::Changes,
-        Emit::Items => Output::Items(old_keys),
-        Emit::Batch => match Batches::new(o.out.unwrap_or_default(), o.table.unwrap_or_default()) {
-            Ok(b) => Output::Batch(old_keys, b),
-            Err(why) => {
-                eprintln!("{why}");
-                return exit::WRONG_COMMAND_LINE;
-            }
-        },
-        Emit::Checks => Output::Checks {
-            part: o.part,
-            old_table: &old.table.primary,
-            new_table: &new.table.primary,
-        },
-        Emit::Transactions => {
-            let names = |k: &keylab::schema::KeySchema| -> Vec<String> {
-                k.partition_attributes()
-                    .chain(k.sort_attributes())
-                    .map(str::to_string)
-                    .collect()
-            };
-            let (was, will) = (names(&old.table.primary), names(&new.table.primary));
-            if was != will {
-                eprintln!(
-                    "--emit transactions re-keys a table in place, which needs the same table key attributes under both designs ({} now, {} after): load --emit items into a new table instead",
-                    was.join(", "),
-                    will.join(", ")
-                );
-                return exit::WRONG_COMMAND_LINE;
-            }
-            Output::Transactions {
-                old_keys,
-                table: o.table.unwrap_or_default(),
-                key: &new.table.primary,
-            }
-        }
+    let mut output = match output(&o, &old, &new) {
+        Ok(output) => output,
+        Err(code) => return code,
     };
     let mut checks = Checks::new(&old.table.primary, &new.table.primary, o.check_limit, o.examples);
     let mut tally = Tally::default();
@@ -219,4 +182,50 @@ pub fn migrate(o: Options) -> u8 {
     } else {
         code
     }
+}
+
+/// Where each item goes, as `--emit` asks; a refusal (exit code) when it cannot go there.
+fn output<'o>(o: &Options<'o>, old: &'o Schema, new: &'o Schema) -> Result<Output<'o>, u8> {
+    let old_keys = match o.old_keys.unwrap_or(OldKeysArg::Drop) {
+        OldKeysArg::Drop => OldKeys::Drop,
+        OldKeysArg::Keep => OldKeys::Keep,
+    };
+    Ok(match o.emit {
+        Emit::Changes => Output::Changes,
+        Emit::Items => Output::Items(old_keys),
+        Emit::Batch => match Batches::new(o.out.unwrap_or_default(), o.table.unwrap_or_default()) {
+            Ok(b) => Output::Batch(old_keys, b),
+            Err(why) => {
+                eprintln!("{why}");
+                return Err(exit::WRONG_COMMAND_LINE);
+            }
+        },
+        Emit::Checks => Output::Checks {
+            part: o.part,
+            old_table: &old.table.primary,
+            new_table: &new.table.primary,
+        },
+        Emit::Transactions => {
+            let names = |k: &keylab::schema::KeySchema| -> Vec<String> {
+                k.partition_attributes()
+                    .chain(k.sort_attributes())
+                    .map(str::to_string)
+                    .collect()
+            };
+            let (was, will) = (names(&old.table.primary), names(&new.table.primary));
+            if was != will {
+                eprintln!(
+                    "--emit transactions re-keys a table in place, which needs the same table key attributes under both designs ({} now, {} after): load --emit items into a new table instead",
+                    was.join(", "),
+                    will.join(", ")
+                );
+                return Err(exit::WRONG_COMMAND_LINE);
+            }
+            Output::Transactions {
+                old_keys,
+                table: o.table.unwrap_or_default(),
+                key: &new.table.primary,
+            }
+        }
+    })
 }
