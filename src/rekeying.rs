@@ -158,15 +158,7 @@ pub fn compare(saved: &Playground, current: &Playground) -> Result<Rekeying, Str
     }
     let summary = checks.finish();
     let patterns = patterns(saved, current, &old_view, &origin);
-    // Nothing to move: the command checks a real table. Keys to move: it writes the
-    // in-place plan and the program that applies it (a table name is shell-safe).
-    let command = match summary.changed {
-        0 => format!("keylab migrate --from {SAVED_FILE} --to {CURRENT_FILE} < table-export.jsonl > rekeyed.jsonl"),
-        _ => format!(
-            "keylab migrate --from {SAVED_FILE} --to {CURRENT_FILE} --emit transactions --table {} --program apply.py --sdk boto3-client < table-export.jsonl > plan.jsonl",
-            current.schema.table.name
-        ),
-    };
+    let command = command(&summary, &current.schema.table.name);
     let plan = plan(&summary, table_keys_change, &command);
     Ok(Rekeying {
         summary,
@@ -269,6 +261,17 @@ fn under(saved: &Playground, current: &Playground) -> (Playground, Vec<ItemId>) 
 }
 
 /// The paragraph that says how to make the change on a live table.
+/// Nothing to move: the command checks a real table. Keys to move: it writes the
+/// in-place plan and the program that applies it (a table name is shell-safe).
+fn command(s: &Summary, table: &str) -> String {
+    match s.changed {
+        0 => format!("keylab migrate --from {SAVED_FILE} --to {CURRENT_FILE} < table-export.jsonl > rekeyed.jsonl"),
+        _ => format!(
+            "keylab migrate --from {SAVED_FILE} --to {CURRENT_FILE} --emit transactions --table {table} --program apply.py --sdk boto3-client < table-export.jsonl > plan.jsonl"
+        ),
+    }
+}
+
 fn plan(s: &Summary, table_keys_change: bool, command: &str) -> String {
     if s.changed == 0 {
         return "No sample item's keys change: the new design can ship without a backfill. \

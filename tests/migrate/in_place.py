@@ -13,6 +13,7 @@ which, and lose no item.
 """
 
 import base64
+import importlib.util
 import json
 import logging
 import os
@@ -55,18 +56,16 @@ def create_table(client, design, name):
         **({"GlobalSecondaryIndexes": indexes} if indexes else {}))
 
 
-def sdk_value(value):
-    """A DynamoDB JSON value as boto3 takes it: binary as bytes, not base64 text."""
-    (tag, inner), = value.items()
-    if tag == "B":
-        return {"B": base64.b64decode(inner)}
-    if tag == "BS":
-        return {"BS": [base64.b64decode(b) for b in inner]}
-    if tag == "L":
-        return {"L": [sdk_value(v) for v in inner]}
-    if tag == "M":
-        return {"M": {k: sdk_value(v) for k, v in inner.items()}}
-    return value
+def runner_module():
+    """The Python runner itself, as a module: the test loads items the way it writes them."""
+    spec = importlib.util.spec_from_file_location(
+        "apply", os.path.join(ROOT, "cli", "src", "commands", "migrate", "runners", "apply.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+sdk_value = runner_module().sdk_value
 
 
 def load(client, name, export_lines):
