@@ -50,6 +50,12 @@ fn sorted_keys(out: &Output) -> Vec<String> {
         .collect()
 }
 
+/// Asserts that the command said `what` on stderr, showing all it said when it did not.
+fn assert_said(out: &Output, what: &str) {
+    let said = text(&out.stderr);
+    assert!(said.contains(what), "{said}");
+}
+
 fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
 }
@@ -91,11 +97,7 @@ fn encode_writes_the_keys_the_playground_shows_and_reports_bad_lines_by_number()
     assert_eq!(text(&out.stdout), "{\"PK\":\"SEASON#A\",\"SK\":\"9999999998\"}\n");
     // A misplaced field is refused, never ignored.
     let out = keylab(&["encode", "--schema", s], "{\"entity\": \"Run\", \"vals\": {}}\n");
-    assert!(
-        text(&out.stderr).contains("line 1: \"vals\" is not a field of an item line"),
-        "{}",
-        text(&out.stderr)
-    );
+    assert_said(&out, "line 1: \"vals\" is not a field of an item line");
 }
 
 #[test]
@@ -108,7 +110,7 @@ fn decode_reads_keys_back_and_sort_orders_by_utf8_bytes() {
     );
     assert_eq!(out.status.code(), Some(3));
     assert_eq!(text(&out.stdout), "{\"score\":1500}\n");
-    assert!(text(&out.stderr).contains("line 2:"), "{}", text(&out.stderr));
+    assert_said(&out, "line 2:");
     let input = "{\"entity\":\"Run\",\"values\":{\"season\":\"a\",\"score\":9}}\n{\"entity\":\"Run\",\"values\":{\"season\":\"a\",\"score\":1500}}\n{\"entity\":\"Run\",\"values\":{\"season\":\"a\",\"score\":10}}\n";
     let out = keylab(&["sort", "--schema", s, "--attribute", "SK"], input);
     assert_eq!(out.status.code(), Some(0));
@@ -138,11 +140,7 @@ fn query_runs_an_input_over_items_and_lint_writes_findings() {
         text(&out.stdout),
         "{\"PK\":{\"S\":\"SEASON#A\"},\"SK\":{\"S\":\"9999998499\"}}\n{\"PK\":{\"S\":\"SEASON#A\"},\"SK\":{\"S\":\"9999999989\"}}\n"
     );
-    assert!(
-        text(&out.stderr).contains("2 item(s) returned in 3 page(s)"),
-        "{}",
-        text(&out.stderr)
-    );
+    assert_said(&out, "2 item(s) returned in 3 page(s)");
     // An export's {"Item": ...} lines are the same items; a line with no partition key
     // cannot be in the table and is said.
     let wrapped: String = items.lines().map(|l| format!("{{\"Item\":{l}}}\n")).collect();
@@ -420,11 +418,7 @@ fn import_reads_a_scan_output_and_named_keys_and_says_what_is_wrong() {
     let scan = r#"{"Items": [{"id": {"S": "USER#u1"}, "at": {"N": "1719100800"}}, {"id": {"S": "USER#u2"}, "at": {"N": "1719187200"}}], "Count": 2}"#;
     let guessed = keylab(&["import", "--from", "export", "-"], scan);
     assert_eq!(guessed.status.code(), Some(4));
-    assert!(
-        text(&guessed.stderr).contains("--partition"),
-        "{}",
-        text(&guessed.stderr)
-    );
+    assert_said(&guessed, "--partition");
     let named = keylab(
         &[
             "import",
@@ -465,11 +459,7 @@ fn import_reads_a_scan_output_and_named_keys_and_says_what_is_wrong() {
         "{\"PK\": {\"S\": \"A\"}}\nnot json\n",
     );
     assert_eq!(not_json.status.code(), Some(4));
-    assert!(
-        text(&not_json.stderr).contains("item on line 2: is not an item in DynamoDB JSON"),
-        "{}",
-        text(&not_json.stderr)
-    );
+    assert_said(&not_json, "item on line 2: is not an item in DynamoDB JSON");
     let missing = keylab(&["import", "--from", "export", "/nonexistent/export.jsonl"], "");
     assert_eq!(missing.status.code(), Some(4));
 }
@@ -521,11 +511,7 @@ fn import_reads_a_workbench_model_whose_items_encode_re_writes_every_key() {
     }
     let other = keylab(&["import", "--from", "workbench", &model, "--table", "Nope"], "");
     assert_eq!(other.status.code(), Some(4));
-    assert!(
-        text(&other.stderr).contains("its tables are Offices"),
-        "{}",
-        text(&other.stderr)
-    );
+    assert_said(&other, "its tables are Offices");
 }
 
 #[test]
@@ -590,7 +576,7 @@ fn export_writes_a_workbench_model_that_imports_to_the_same_design() {
     std::fs::write(&file, &out.stdout).unwrap();
     let back = keylab(&["import", "--from", "workbench", file.to_str().unwrap()], "");
     assert_eq!(back.status.code(), Some(0), "{}", text(&back.stderr));
-    assert!(text(&back.stderr).contains("used as it is"), "{}", text(&back.stderr));
+    assert_said(&back, "used as it is");
     let original =
         keylab::Schema::from_value(&serde_json::from_str(&std::fs::read_to_string(&design).unwrap()).unwrap()).unwrap();
     let again = keylab::Schema::from_value(&serde_json::from_slice(&back.stdout).unwrap()).unwrap();
@@ -601,11 +587,7 @@ fn export_writes_a_workbench_model_that_imports_to_the_same_design() {
         "{\"entity\": \"Run\", \"values\": {\"season\": \"s\", \"score\": -1}}\n",
     );
     assert_eq!(bad.status.code(), Some(5), "{}", text(&bad.stderr));
-    assert!(
-        text(&bad.stderr).contains("note: item 1 (Run) is left out"),
-        "{}",
-        text(&bad.stderr)
-    );
+    assert_said(&bad, "note: item 1 (Run) is left out");
 }
 
 #[test]
@@ -641,7 +623,7 @@ fn import_reads_electrodb_entities_and_encode_writes_their_keys() {
         "new Entity({ model: { entity: 'e' ",
     );
     assert_eq!(broken.status.code(), Some(4), "{}", text(&broken.stderr));
-    assert!(text(&broken.stderr).contains("line 1"), "{}", text(&broken.stderr));
+    assert_said(&broken, "line 1");
 }
 
 #[test]
@@ -688,11 +670,7 @@ fn import_reads_an_mcp_data_model_and_checks_its_query_patterns() {
     assert!(text(&encoded.stdout).contains(r#""SK":"LOAN#2024-06-12T18:05:00Z#b-17""#));
     let missing = keylab(&["import", "--from", "mcp", &file, "--table", "Nope"], "");
     assert_eq!(missing.status.code(), Some(4));
-    assert!(
-        text(&missing.stderr).contains("its tables are Library"),
-        "{}",
-        text(&missing.stderr)
-    );
+    assert_said(&missing, "its tables are Library");
 }
 
 #[test]
@@ -875,7 +853,7 @@ fn migrate_emits_whole_items_and_batch_files_a_table_can_load() {
     // The folder now holds files: a second run into it is refused, not mixed in.
     let out = keylab(&[&args[..], &[batches.to_str().unwrap()]].concat(), &export);
     assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("holds 2 file(s)"), "{}", text(&out.stderr));
+    assert_said(&out, "holds 2 file(s)");
 
     // A repeat within one batch starts the next batch.
     let repeat = [export.lines().next().unwrap(), export.lines().last().unwrap()].join("\n");
@@ -970,10 +948,9 @@ fn migrate_plans_an_in_place_change_as_one_transaction_per_item() {
         &export,
     );
     assert_eq!(out.status.code(), Some(2));
-    assert!(
-        text(&out.stderr).contains("needs the same table key attributes under both designs (PK, SK now, PK, sk after)"),
-        "{}",
-        text(&out.stderr)
+    assert_said(
+        &out,
+        "needs the same table key attributes under both designs (PK, SK now, PK, sk after)",
     );
 }
 
@@ -1018,7 +995,7 @@ fn migrate_removes_a_dropped_index_key_in_place_or_keeps_it() {
             "UpdateExpression": "REMOVE #k1", "ConditionExpression": "attribute_exists(#pk)",
             "ExpressionAttributeNames": {"#pk": "PK", "#k1": "GSI1PK"}}}]})
     );
-    assert!(text(&out.stderr).contains("(GSI1PK from 1)"), "{}", text(&out.stderr));
+    assert_said(&out, "(GSI1PK from 1)");
     let out = keylab(&[&args[..], &["--old-keys", "keep"]].concat(), export);
     assert_eq!((out.status.code(), text(&out.stdout)), (Some(0), String::new()));
     // As items: the key left out, or kept.
