@@ -74,6 +74,9 @@ pub const SHOWN: usize = 500;
 pub struct QueryView {
     /// The chosen target's code, or why that target cannot express the query.
     pub snippet: Result<String, String>,
+    /// The target `snippet` was written for: the view is worked out a task after an
+    /// edit, so for that task the chosen target may already be another.
+    pub target: keylab::snippet::Target,
     pub expression: String,
     pub input: String,
     pub document_input: String,
@@ -291,6 +294,7 @@ impl Playground {
         let snippet = Err(format!("{target:?} {options:?}: loads after first paint"));
         Ok(QueryView {
             snippet,
+            target,
             expression: built.query.expression(),
             input: pretty(&built.query.to_input(ValueStyle::DynamoJson)),
             document_input: pretty(&built.query.to_input(ValueStyle::Plain)),

@@ -175,7 +175,7 @@ fn query_bar(current: &Playground, analysis: &Analysis) -> Result<QueryBar, Stri
     Ok(QueryBar {
         pattern: shape_label(current.query.shape).to_string(),
         expression: q.expression.clone(),
-        code: (q.snippet.as_ref().ok()).map(|code| (code.clone(), current.snippet.target.label().to_string())),
+        code: (q.snippet.as_ref().ok()).map(|code| (code.clone(), q.target.label().to_string())),
     })
 }
 

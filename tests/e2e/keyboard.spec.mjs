@@ -49,7 +49,9 @@ test('keyboard only: pick a preset, change a width, copy a working query', async
   await page.keyboard.press('ArrowRight');
   await expect(page.getByRole('tablist', { name: 'SDK' }).getByRole('tab', { name: 'boto3 client' })).toBeFocused();
   await expect(page.getByRole('tablist', { name: 'SDK' }).getByRole('tab', { name: 'boto3 client' })).toHaveAttribute('aria-selected', 'true');
-  await tabTo(page, '.snippet-actions button', 'Copy');
+  // The code is written a task after the tab is chosen; the Copy button is the code's own.
+  await expect(page.getByTestId('snippet-code')).toContainText('KeyConditionExpression="#pk = :pk"');
+  await tabTo(page, '.snippet-actions button', 'Copy the boto3 client code');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('button', { name: 'Copied' })).toBeVisible();
   const copied = await page.evaluate(() => navigator.clipboard.readText());

@@ -160,6 +160,9 @@ fn code_body(query: &Result<QueryView, String>, table_refused: bool, current: Ta
     match query {
         Err(_) => html! { <p class="note">{ "Fix the query above to see its code." }</p> },
         Ok(_) if table_refused => html! { <p class="note">{ "Fix the table name to see the code." }</p> },
+        // Worked out a task after the target was chosen: the old target's code, copied
+        // under the new target's name, would be the wrong program.
+        Ok(view) if view.target != current => html! { <p class="note">{ "Writing the code…" }</p> },
         Ok(view) => match &view.snippet {
             Ok(code) => html! { <>
                 <div class="snippet-actions"><CopyButton text={code.clone()} label={format!("Copy the {} code", current.label())} /></div>
