@@ -32,9 +32,8 @@ lint:
 	cargo fmt --all -- --check
 	cargo clippy --workspace --all-targets -- -D warnings
 	cargo clippy -p keylab-app --target wasm32-unknown-unknown --all-targets -- -D warnings
-	# The first-paint build (bench/first-paint.sh) must keep building.
-	cargo clippy -p keylab-app --target wasm32-unknown-unknown --no-default-features -- -D warnings
-	cargo clippy -p keylab-js --target wasm32-unknown-unknown -- -D warnings
+	# The page's second module is the JS API with its `page` services.
+	cargo clippy -p keylab-js --target wasm32-unknown-unknown --features page -- -D warnings
 
 test-native:
 	cargo test --workspace
@@ -100,7 +99,7 @@ fuzz:
 # Two ratchets: the whole page (every file in dist), and the first load as the browser
 # fetches it before the first key is on screen (bench/first-load.mjs). Each is today's
 # size; splitting the first load (issue 25) is where the second comes down.
-FIRST_LOAD_BUDGET := 688150
+FIRST_LOAD_BUDGET := 601100
 bundle: build
 	@scripts/bundle-size.sh dist
 	@node bench/first-load.mjs --budget $(FIRST_LOAD_BUDGET)

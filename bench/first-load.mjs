@@ -29,14 +29,23 @@ try {
   await new Promise((r) => setTimeout(r, 800));
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  const asked = [];
-  let firstKey = false;
-  page.on('request', (r) => asked.push({ url: r.url(), beforeFirstKey: !firstKey }));
+  // When the first key appeared, seen by the page itself (a mutation observer runs
+  // before any task the app queues after its render), and when each file was asked for.
+  await page.addInitScript(() => {
+    new MutationObserver((_, seen) => {
+      if (document.querySelector('[data-testid=sorted-keys] li')) { window.__firstKeyAt = performance.now(); seen.disconnect(); }
+    }).observe(document, { subtree: true, childList: true });
+  });
   await page.goto(`${origin}/`);
   await page.waitForSelector('[data-testid=sorted-keys] li', { timeout: 60000 });
-  firstKey = true;
   // Whatever loads after the first paint (in the background or on demand) by now.
   await page.waitForTimeout(3000);
+  const { firstKeyAt, resources } = await page.evaluate(() => ({
+    firstKeyAt: window.__firstKeyAt,
+    resources: performance.getEntriesByType('resource').map((e) => ({ url: e.name, start: e.startTime })),
+  }));
+  const asked = [{ url: `${origin}/`, beforeFirstKey: true }]
+    .concat(resources.map((r) => ({ url: r.url, beforeFirstKey: r.start < firstKeyAt })));
   await browser.close();
   const gzipped = (url) => {
     const path = new URL(url).pathname.replace(/^\/$/, '/index.html');

@@ -1,59 +1,76 @@
-// First paint and time to interactive over a slow link, for the size decision
-// (docs/performance.md section 4). Chromium's DevTools protocol throttles the network
-// to 1.6 Mbps down, 750 kbps up and 150 ms round trip, with the cache off; each build is
+// The first load over a slow link, and a repeat visit (issue 25's goals, recorded in
+// docs/performance.md section 4). Chromium's DevTools protocol throttles the network to
+// 1.6 Mbps down, 750 kbps up and 150 ms round trip, with the cache off; the page is
 // loaded five times and the medians are reported:
 //
-//   make build && bench/first-paint.sh && node bench/slow-link.mjs
+//   make build && node bench/slow-link.mjs
 //
 // - first contentful paint: the browser's own paint entry (the "Loading keylab…" line
 //   index.html shows before the wasm arrives);
-// - app painted: the app's first render is on screen (its heading and the first key);
-// - interactive: a width typed into the page has re-sorted the keys.
+// - first key: the app's first render is on screen (the first sorted key);
+// - second module ready: the JS API and the views it serves are there
+//   (`keylab-api-ready`), and how long after the first key;
+// - interactive: a width typed into the page has re-sorted the keys;
+// - repeat visit: the page loaded again in the same browser, cache on and the link not
+//   throttled: its hashed files come from the cache.
 import { chromium } from '@playwright/test';
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
-const builds = [['the page as shipped', 'dist', 4181], ['first paint only', 'target/first-paint', 4182]];
+const port = 4181;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+if (!existsSync('dist/index.html')) { console.log('no dist/: run make build first'); process.exit(1); }
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
-const servers = [];
+const server = spawn('python3', ['-m', 'http.server', String(port), '--bind', '127.0.0.1', '--directory', 'dist'], { stdio: 'ignore' });
+await new Promise((r) => setTimeout(r, 800));
+
+async function firstKey(page) {
+  await page.getByTestId('sorted-keys').locator('li code').first().waitFor({ timeout: 60000 });
+  return page.evaluate(() => performance.now());
+}
+
 try {
-  for (const [label, dir, port] of builds) {
-    if (!existsSync(`${dir}/index.html`)) { console.log(`${label}: no ${dir}/ (run make build, then bench/first-paint.sh)`); continue; }
-    servers.push(spawn('python3', ['-m', 'http.server', String(port), '--bind', '127.0.0.1', '--directory', dir], { stdio: 'ignore' }));
-    await new Promise((r) => setTimeout(r, 800));
-    const runs = { fcp: [], painted: [], interactive: [] };
-    for (let n = 0; n < 5; n++) {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-      const page = await context.newPage();
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Network.enable');
-      await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-      await cdp.send('Network.emulateNetworkConditions', {
-        offline: false, latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 750e3 / 8,
+  const runs = { fcp: [], painted: [], module: [], after: [], interactive: [], repeat: [] };
+  for (let n = 0; n < 5; n++) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.addInitScript(() => addEventListener('keylab-api-ready', () => { window.__moduleReady = performance.now(); }));
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false, latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 750e3 / 8,
+    });
+    await page.goto(`http://127.0.0.1:${port}/index.html`, { waitUntil: 'commit' });
+    const painted = await firstKey(page);
+    const interactive = await page.evaluate(() => new Promise((done) => {
+      const list = document.querySelector('[data-testid=sorted-keys]');
+      const input = document.getElementById('seg-0-width');
+      const seen = new MutationObserver(() => {
+        if ((list.querySelector('li code')?.textContent ?? '').split('#')[0].length === 11) { seen.disconnect(); done(performance.now()); }
       });
-      await page.goto(`http://127.0.0.1:${port}/index.html`, { waitUntil: 'commit' });
-      await page.getByTestId('sorted-keys').locator('li code').first().waitFor({ timeout: 60000 });
-      const painted = await page.evaluate(() => performance.now());
-      const interactive = await page.evaluate(() => new Promise((done) => {
-        const list = document.querySelector('[data-testid=sorted-keys]');
-        const input = document.getElementById('seg-0-width');
-        const seen = new MutationObserver(() => {
-          if ((list.querySelector('li code')?.textContent ?? '').split('#')[0].length === 11) { seen.disconnect(); done(performance.now()); }
-        });
-        seen.observe(list, { subtree: true, childList: true, characterData: true });
-        input.value = '11';
-        input.dispatchEvent(new Event('input', { bubbles: true }));
-        input.dispatchEvent(new Event('change', { bubbles: true }));
-      }));
-      const fcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN);
-      runs.fcp.push(fcp); runs.painted.push(painted); runs.interactive.push(interactive);
-      await context.close();
-    }
-    const ms = (xs) => `${median(xs).toFixed(0)} ms`;
-    console.log(`${label}: first contentful paint ${ms(runs.fcp)}, app painted ${ms(runs.painted)}, interactive ${ms(runs.interactive)} (median of 5; 1.6 Mbps, 150 ms RTT)`);
+      seen.observe(list, { subtree: true, childList: true, characterData: true });
+      input.value = '11';
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      input.dispatchEvent(new Event('change', { bubbles: true }));
+    }));
+    await page.waitForFunction(() => window.__moduleReady, null, { timeout: 60000 });
+    const module = await page.evaluate(() => window.__moduleReady);
+    const fcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN);
+    // The repeat visit: the same browser, its cache on, the link as fast as it is.
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: false });
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await page.goto(`http://127.0.0.1:${port}/index.html`, { waitUntil: 'commit' });
+    const repeat = await firstKey(page);
+    runs.fcp.push(fcp); runs.painted.push(painted); runs.module.push(module); runs.after.push(module - painted);
+    runs.interactive.push(interactive); runs.repeat.push(repeat);
+    await context.close();
   }
+  const ms = (xs) => `${median(xs).toFixed(0)} ms`;
+  console.log(`first contentful paint ${ms(runs.fcp)}, first key ${ms(runs.painted)}, interactive ${ms(runs.interactive)}, `
+    + `second module ready ${ms(runs.module)} (${ms(runs.after)} after the first key); repeat visit: first key ${ms(runs.repeat)} `
+    + '(medians of 5; 1.6 Mbps, 150 ms RTT, cache off; the repeat visit cache on, not throttled)');
 } finally {
   await browser.close();
-  for (const s of servers) s.kill();
+  server.kill();
 }

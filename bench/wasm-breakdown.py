@@ -8,6 +8,7 @@ crate its name belongs to. Run after `make build`:
 
     python3 bench/wasm-breakdown.py            # the table
     python3 bench/wasm-breakdown.py --top 40   # and the 40 largest functions
+    python3 bench/wasm-breakdown.py --second   # the second module
 """
 
 import argparse
@@ -115,8 +116,11 @@ def functions(data):
 def main():
     args = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     args.add_argument("--top", type=int, default=0, help="also list the N largest functions")
-    top = args.parse_args().top
-    raw = os.path.join(ROOT, "target/wasm32-unknown-unknown/release/keylab-app.wasm")
+    args.add_argument("--second", action="store_true", help="the second module (js/ with `page`) instead of the first")
+    opts = args.parse_args()
+    top = opts.top
+    module = "keylab_js.wasm" if opts.second else "keylab-app.wasm"
+    raw = os.path.join(ROOT, "target/wasm32-unknown-unknown/release", module)
     if not os.path.exists(raw):
         sys.exit("no release wasm: run `make build` first")
     bins = os.path.join(ROOT, "node_modules/.bin")
@@ -125,7 +129,7 @@ def main():
         subprocess.run(["wasm-bindgen", "--target", "web", "--keep-debug", "--out-dir", out, raw], check=True, env=env)
         named = os.path.join(out, "named.wasm")
         shipped = os.path.join(out, "shipped.wasm")
-        source = os.path.join(out, "keylab-app_bg.wasm")
+        source = os.path.join(out, module.removesuffix(".wasm") + "_bg.wasm")
         subprocess.run(["wasm-opt", "-Oz", "--debuginfo", *FEATURES, source, "-o", named], check=True, env=env)
         subprocess.run(["wasm-opt", "-Oz", "--strip-debug", *FEATURES, source, "-o", shipped], check=True, env=env)
         with open(named, "rb") as f:

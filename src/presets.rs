@@ -20,7 +20,6 @@ macro_rules! preset {
     };
 }
 
-#[cfg(feature = "deferred")]
 pub const PRESETS: [Preset; 8] = [
     preset!(Leaderboard, "leaderboard"),
     preset!(Iot, "iot"),
@@ -31,9 +30,6 @@ pub const PRESETS: [Preset; 8] = [
     preset!(Casing, "casing"),
     preset!(Migration, "migration"),
 ];
-/// Without the deferred module, the first paint's design only.
-#[cfg(not(feature = "deferred"))]
-pub const PRESETS: [Preset; 1] = [preset!(Leaderboard, "leaderboard")];
 
 /// Each preset's title and lesson, read from its file once rather than at every render.
 static TEXTS: LazyLock<Vec<(String, String)>> =

@@ -3,7 +3,8 @@
 #![cfg(target_arch = "wasm32")]
 
 use js_sys::{Array, Reflect};
-use keylab_app::{api, browser::storage, ui::app::App};
+use keylab_app::{browser::storage, ui::app::App};
+use keylab_js as api;
 use std::time::Duration;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::*;
@@ -425,4 +426,42 @@ async fn large_work_is_saved_in_slices_and_a_dropped_save_stores_nothing() {
     assert!(stored.starts_with("deflate:"), "12,000 items are stored deflated");
     assert_eq!(storage::load(), ((*work).clone(), None));
     storage.clear().ok();
+}
+
+/// The first module never answers for the second, and never panics without it: a
+/// service asked while it cannot be had says why, and what waited for it is told.
+#[wasm_bindgen_test]
+async fn without_its_second_module_the_page_says_why() {
+    use keylab_app::browser::second_module::{self, Loading};
+    use keylab_app::services::{self, Later};
+    use std::cell::Cell;
+    use std::rc::Rc;
+    let document = web_sys::window().and_then(|w| w.document()).expect("a document");
+    let meta = document.create_element("meta").expect("meta");
+    meta.set_attribute("name", "keylab-second-module").expect("named");
+    meta.set_attribute("content", "nowhere-to-be-found.js").expect("pointed");
+    document.head().expect("head").append_child(&meta).expect("appended");
+    let waited = Rc::new(Cell::new(0));
+    let mut said = String::new();
+    for _ in 0..100 {
+        match second_module::state() {
+            Loading::Failed(why) if why.contains("nowhere-to-be-found.js") => {
+                said = why;
+                break;
+            }
+            // Not asked yet, or failed before the meta was there (the app test's load).
+            Loading::Waiting | Loading::Failed(_) => {
+                let waited = waited.clone();
+                second_module::then(move || waited.set(waited.get() + 1));
+            }
+            Loading::Loading | Loading::Ready => {}
+        }
+        yew::platform::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert!(said.contains("nowhere-to-be-found.js could not be fetched"), "{said}");
+    assert!(waited.get() >= 1, "what waited was told the module failed");
+    match services::read_pasted("{}") {
+        Later::Failed(why) => assert_eq!(why, said),
+        other => panic!("without the module, read_pasted answered {other:?}"),
+    }
 }

@@ -40,6 +40,7 @@ pub mod js_literal;
 pub mod keycode;
 pub mod lint;
 pub mod migrate;
+pub mod pasted_items;
 pub mod preview;
 pub mod query;
 pub mod sample;

@@ -1,6 +1,8 @@
-//! The JS API: the core's functions for plain JS objects. The page links it into its
-//! wasm (Trunk exposes it as `window.wasmBindings`), and `packages/keylab` is this crate
-//! built alone for Node and bundlers, so both answer alike. Errors are thrown as JS
+//! The JS API: the core's functions for plain JS objects. With its `page` feature this
+//! crate is the page's second module, fetched after the first paint, which puts it on
+//! `window.wasmBindings` and serves the views the first screen leaves out (`page.rs`);
+//! `packages/keylab` is this crate built without it for Node and bundlers, so both
+//! answer alike. Errors are thrown as JS
 //! `Error`s with the same messages the page shows.
 
 use keylab::codec::order::compare_keys;
@@ -14,6 +16,9 @@ use serde::Serialize;
 use serde_json::Value;
 use std::borrow::Cow;
 use wasm_bindgen::prelude::*;
+
+#[cfg(any(feature = "page", test))]
+pub mod page;
 
 fn error(message: impl AsRef<str>) -> JsValue {
     js_sys::Error::new(message.as_ref()).into()

@@ -2,6 +2,7 @@
 //! read from the paste), its code, and the sample items it returns, page by page.
 
 use crate::document::{ItemId, Playground};
+use crate::services::Later;
 use keylab::codec::{encode, KeyCodecs, KeyValue, Number};
 use keylab::lint::{order_surprise, Finding};
 use keylab::preview::ItemKeys;
@@ -72,8 +73,9 @@ pub const SHOWN: usize = 500;
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct QueryView {
-    /// The chosen target's code, or why that target cannot express the query.
-    pub snippet: Result<String, String>,
+    /// The chosen target's code, or why that target cannot express the query, once the
+    /// second module that writes it is here.
+    pub snippet: Later<Result<String, String>>,
     /// The target `snippet` was written for: the view is worked out a task after an
     /// edit, so for that task the chosen target may already be another.
     pub target: keylab::snippet::Target,
@@ -140,8 +142,11 @@ impl Band {
     }
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct PasteView {
+    /// The reader of pasted text lives in the second module: until it is here, nothing
+    /// else is known.
+    pub reader: Later<()>,
     pub error: Option<ValidationError>,
     /// How text that was not low-level JSON was read (a JavaScript object, a Python
     /// dict, DocumentClient values), said so the reading is never silent.
@@ -288,10 +293,7 @@ impl Playground {
             endpoint: non_empty(&self.snippet.endpoint),
             program: self.snippet.program,
         };
-        #[cfg(feature = "deferred")]
-        let snippet = keylab::snippet::render(&built.query, target, &options);
-        #[cfg(not(feature = "deferred"))]
-        let snippet = Err(format!("{target:?} {options:?}: loads after first paint"));
+        let snippet = crate::services::snippet(&self.schema, &built.query, target, &options);
         Ok(QueryView {
             snippet,
             target,
@@ -319,10 +321,19 @@ impl Playground {
     }
 
     pub fn paste_view(&self, keys: &ItemKeys) -> Option<PasteView> {
-        if cfg!(not(feature = "deferred")) || self.pasted.trim().is_empty() {
+        if self.pasted.trim().is_empty() {
             return None;
         }
-        let (doc, read_as) = match keylab::query::pasted::read_pasted(&self.pasted) {
+        let read = match crate::services::read_pasted(&self.pasted) {
+            Later::Ready(read) => read,
+            later => {
+                return Some(PasteView {
+                    reader: later.map(|_| ()),
+                    ..PasteView::default()
+                })
+            }
+        };
+        let (doc, read_as) = match read {
             Ok(p) => (p.input, p.read_as),
             Err(message) => {
                 let error = ValidationError {
@@ -331,6 +342,7 @@ impl Playground {
                     token: None,
                 };
                 return Some(PasteView {
+                    reader: Later::Ready(()),
                     error: Some(error),
                     read_as: Vec::new(),
                     hint: None,
@@ -359,6 +371,7 @@ impl Playground {
                     .filter_map(|h| samples.get(h.item.0).copied())
                     .collect();
                 PasteView {
+                    reader: Later::Ready(()),
                     error: None,
                     read_as,
                     hint: None,
@@ -368,6 +381,7 @@ impl Playground {
                 }
             }
             Err(e) => PasteView {
+                reader: Later::Ready(()),
                 error: Some(e),
                 read_as,
                 hint: keylab::query::pasted::composite_field_hint(&self.schema, &doc),

@@ -51,9 +51,6 @@ pub enum LinkOutcome {
 }
 
 pub fn read_link(hash: &str, work: &Playground, has_work: bool) -> LinkOutcome {
-    if cfg!(not(feature = "deferred")) {
-        return LinkOutcome::Nothing;
-    }
     match link::decode(hash) {
         None => LinkOutcome::Nothing,
         Some(Err(why)) => {
@@ -122,7 +119,7 @@ pub fn boot() -> Boot {
 pub const SHARE_ITEMS: usize = 2000;
 
 pub fn share_url(state: &Playground) -> Option<String> {
-    if cfg!(not(feature = "deferred")) || state.rows.len() > SHARE_ITEMS {
+    if state.rows.len() > SHARE_ITEMS {
         return None;
     }
     let base = location()

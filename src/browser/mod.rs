@@ -6,5 +6,6 @@ pub mod boot;
 pub mod link;
 pub mod pack;
 pub mod runtimes;
+pub mod second_module;
 pub mod storage;
 pub mod versions;

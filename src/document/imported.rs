@@ -5,8 +5,11 @@
 
 use super::{Playground, Row, SavedPattern};
 use crate::document::EntityId;
-use keylab::infer::{self, mcp, sources};
+use crate::services::Later;
+use keylab::infer::file::FileDesign;
+use keylab::infer::mcp;
 use keylab::sample::MAX_ITEMS;
+use keylab::Schema;
 use serde_json::Value;
 use std::rc::Rc;
 
@@ -20,7 +23,7 @@ const DRAWN: usize = 6;
 pub struct Imported {
     pub work: Playground,
     /// What the file was read as, for the message: `a NoSQL Workbench model`.
-    pub what: &'static str,
+    pub what: String,
     /// What was read, inferred and left out.
     pub notes: Vec<String>,
     /// Each item whose keys the design read does not write again, and why.
@@ -37,7 +40,7 @@ impl Imported {
         let entities = self.work.schema.entities.len();
         let items = self.work.rows.len();
         let head = format!("Imported {name}, {}: {entities} entities, {items} items", self.what);
-        match (self.what, self.misfit_count) {
+        match (self.what.as_str(), self.misfit_count) {
             (KEYLAB, _) => format!("{head}."),
             _ if self.drawn > 0 => format!(
                 "{head}. The file states the design and holds no items: {} random items show its keys.",
@@ -53,51 +56,39 @@ impl Imported {
 
 const KEYLAB: &str = "a keylab design";
 
-/// Reads an imported file's text, whatever it holds.
-pub fn import(text: &str) -> Result<Imported, String> {
+/// Reads an imported file's text, whatever it holds. A keylab file is read at once; a
+/// file of another tool is read by the second module, so its answer may come later.
+pub fn import(text: &str) -> Later<Result<Imported, String>> {
     let head = text.trim_start();
     if head.is_empty() {
-        return Err("it is empty".into());
+        return Later::Ready(Err("it is empty".into()));
     }
     if is_keylab(text) {
-        return Ok(Imported {
-            work: Playground::import(text)?,
-            what: KEYLAB,
+        return Later::Ready(Playground::import(text).map(|work| Imported {
+            work,
+            what: KEYLAB.into(),
             notes: Vec::new(),
             misfits: Vec::new(),
             misfit_count: 0,
             drawn: 0,
-        });
+        }));
     }
-    let format = sources::Format::of(text);
-    let source = sources::read(format, text, None)?;
-    if source.items.len() > MAX_ITEMS {
-        return Err(format!(
-            "it holds {} items, more than the page's {MAX_ITEMS}: read it with `keylab import --from {}`",
-            source.items.len(),
-            format.name()
-        ));
-    }
-    let proposal = infer::infer(&source.items, &source.options("Imported"))?;
-    let misfits = (proposal.misfits.iter().take(LISTED))
-        .map(|m| source.describe(m))
+    crate::services::read_file(text, LISTED, MAX_ITEMS).map(|read| read.and_then(from_file))
+}
+
+/// The work a file of another tool gives: its design and the items whose keys it writes
+/// again, its Query patterns checked, and random items drawn when it holds none.
+fn from_file(file: FileDesign) -> Result<Imported, String> {
+    let schema = Schema::from_value(&file.schema).map_err(|e| e.to_string())?;
+    let entity = |name: &str| (schema.entities.iter()).position(|e| e.name == name);
+    let rows: Vec<Row> = (file.items.into_iter())
+        .filter_map(|(name, values)| Some(Row::new(EntityId(entity(&name)?), values)))
         .collect();
-    let mut work = Playground::empty(proposal.schema.clone());
-    let entity = |name: &str| (proposal.schema.entities.iter()).position(|e| e.name == name);
-    work.rows = Rc::new(
-        (proposal.items.iter())
-            .filter_map(|item| Some(Row::new(EntityId(entity(&item.entity)?), item.values.clone())))
-            .collect(),
-    );
-    let checked = source.patterns_on(&proposal.schema.table);
-    let read: Vec<SavedPattern> = source.patterns.iter().map(saved_pattern).collect();
-    let mut kept_notes = Vec::new();
-    work.patterns = Rc::new(super::patterns::checked_patterns(read, &mut kept_notes));
-    let mut notes: Vec<String> = (source.notes.into_iter())
-        .chain(proposal.notes)
-        .chain(checked)
-        .chain(kept_notes)
-        .collect();
+    let mut work = Playground::empty(schema);
+    work.rows = Rc::new(rows);
+    let read: Vec<SavedPattern> = file.patterns.iter().map(saved_pattern).collect();
+    let mut notes = file.notes;
+    work.patterns = Rc::new(super::patterns::checked_patterns(read, &mut notes));
     if !work.patterns.is_empty() {
         notes.push(format!(
             "its {} Query pattern(s) are saved access patterns: Paste an expression lists them",
@@ -105,7 +96,7 @@ pub fn import(text: &str) -> Result<Imported, String> {
         ));
     }
     let mut drawn = 0;
-    if source.items.is_empty() {
+    if file.items_read == 0 {
         let schema = &work.schema;
         let each = (MAX_ITEMS / schema.entities.len().max(1)).min(DRAWN);
         let rows: Vec<Row> = (schema.entities.iter().enumerate())
@@ -122,10 +113,10 @@ pub fn import(text: &str) -> Result<Imported, String> {
     }
     Ok(Imported {
         work,
-        what: format.what(),
+        what: file.what,
         notes,
-        misfits,
-        misfit_count: proposal.misfits.len(),
+        misfits: file.misfits,
+        misfit_count: file.misfit_count,
         drawn,
     })
 }
@@ -160,6 +151,11 @@ fn is_keylab(text: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Natively the core reads every file at once.
+    fn import(text: &str) -> Result<Imported, String> {
+        super::import(text).ready().expect("read at once natively")
+    }
 
     const OFFICES: &str = include_str!("../../cli/tests/fixtures/offices-workbench.json");
     const SHOP: &str = include_str!("../../cli/tests/fixtures/shop-export.jsonl");

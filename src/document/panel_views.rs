@@ -55,8 +55,8 @@ impl Items {
         let samples = super::samples(&self.schema.0, &self.rows.0);
         keylab::items::written(&self.schema.0, samples.into_iter().map(|(e, v)| (e.name.as_str(), v)))
     }
-    pub fn table(&self) -> &keylab::schema::Table {
-        &self.schema.0.table
+    pub fn schema(&self) -> &Schema {
+        &self.schema.0
     }
     pub fn entity_count(&self) -> usize {
         self.schema.0.entities.len()

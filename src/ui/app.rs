@@ -9,7 +9,7 @@ use crate::browser::versions::{save_snapshot, stored, Source, Version};
 use crate::document::{Action, Command, Design, ItemId, Items, Playground, PresetId, QueryChoices, Same, Workspace};
 use crate::presets;
 use crate::ui::hooks::{use_analysis, use_derived, use_rekeying};
-use crate::ui::page_hooks::{use_autosave, use_link_listener, use_runtimes, use_shortcuts};
+use crate::ui::page_hooks::{use_autosave, use_link_listener, use_runtimes, use_second_module, use_shortcuts};
 use crate::ui::panels::collection_view::CollectionView;
 use crate::ui::panels::definitions_panel::DefinitionsPanel;
 use crate::ui::panels::inspector::Inspector;
@@ -86,11 +86,9 @@ fn lesson(preset: Option<PresetId>) -> Html {
     html! { <p class="lesson" data-testid="preset-lesson"><strong>{ format!("{}: ", p.title()) }</strong>{ p.lesson() }</p> }
 }
 
-/// The views the rail offers: comparing versions needs the deferred module, and the two
-/// GSI designs need a table with one of each.
+/// The views the rail offers: the two GSI designs need a table with one of each.
 fn offered_views(analysis: &Analysis) -> Vec<View> {
     let offered = |v: &View| match v {
-        View::Versions => cfg!(feature = "deferred"),
         View::TwoDesigns => analysis.side_by_side.is_some(),
         _ => true,
     };
@@ -108,6 +106,8 @@ struct ViewContext<'a> {
     versions: Html,
     /// Draws the page again when one of key code's runtimes arrives or fails.
     runtimes: &'a Callback<()>,
+    /// Changes when the second module arrives or fails.
+    module: u32,
 }
 
 /// The open view, and only it: a view that is not open is not drawn.
@@ -128,7 +128,7 @@ fn view_body(view: View, c: ViewContext) -> Html {
             html! { <PasteBox pasted={current.pasted.clone()} view={Same(analysis.pasted.clone())} patterns={Same(current.patterns.clone())} dispatch={dispatch.clone()} /> }
         }
         View::Code => {
-            html! { <SnippetPanel prefs={current.snippet.clone()} table={current.schema.table.name.clone()} query={Same(analysis.query.clone())} items={items.clone()} dispatch={dispatch.clone()} /> }
+            html! { <SnippetPanel prefs={current.snippet.clone()} table={current.schema.table.name.clone()} query={Same(analysis.query.clone())} items={items.clone()} module={c.module} dispatch={dispatch.clone()} /> }
         }
         View::KeyCode => {
             html! { <KeyCode schema={current.schema.clone()} runtimes={crate::browser::runtimes::settled()} on_runtime={c.runtimes.clone()} /> }
@@ -175,7 +175,8 @@ fn query_bar(current: &Playground, analysis: &Analysis) -> Result<QueryBar, Stri
     Ok(QueryBar {
         pattern: shape_label(current.query.shape).to_string(),
         expression: q.expression.clone(),
-        code: (q.snippet.as_ref().ok()).map(|code| (code.clone(), q.target.label().to_string())),
+        code: (q.snippet.as_ref().ready().and_then(|s| s.as_ref().ok()))
+            .map(|code| (code.clone(), q.target.label().to_string())),
     })
 }
 
@@ -284,10 +285,11 @@ pub fn App() -> Html {
     let versions = use_versions(&current);
     let views = offered_views(&analysis);
     let open: Vec<View> = opened.iter().copied().filter(|v| views.contains(v)).collect();
-    let versions = versions.view(cfg!(feature = "deferred") && open.contains(&View::Versions));
+    let versions = versions.view(open.contains(&View::Versions));
     let query_bar = query_bar(&current, &analysis);
     let on_select = setter(&selected);
     let runtimes = use_runtimes();
+    let module = use_second_module();
     html! {
         <>
             { skip_links(&open_view) }
@@ -316,7 +318,7 @@ pub fn App() -> Html {
                 <ViewRail {views} open={open.clone()} on_open={open_view} />
                 { for open.iter().map(|&v| html! {
                     <ViewBox key={v as usize} view={v} on_close={close_view.clone()}>
-                        { view_body(v, ViewContext { current: &current, analysis: &analysis, items: &items, dispatch: &dispatch, pointed: *pointed, query_choices: &query_choices, versions: versions.clone(), runtimes: &runtimes }) }
+                        { view_body(v, ViewContext { current: &current, analysis: &analysis, items: &items, dispatch: &dispatch, pointed: *pointed, query_choices: &query_choices, versions: versions.clone(), runtimes: &runtimes, module }) }
                     </ViewBox>
                 }) }
             </main>

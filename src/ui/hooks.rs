@@ -43,7 +43,10 @@ pub fn use_analysis(state: &Rc<Playground>, comparing: bool) -> Rc<Analysis> {
             .map(|(keys, r)| r.work().overwritten(&keys.0))
             .unwrap_or_default()
     });
-    let query = use_memo(after(reads::QUERY), |at| match at {
+    // The SDK code and the paste box's reader come from the second module: worked out
+    // again when it arrives or fails.
+    let module = crate::browser::second_module::settled();
+    let query = use_memo((after(reads::QUERY), module), |(at, _)| match at {
         Some((keys, r)) => r.work().query_view(&keys.0),
         None => Err(String::new()),
     });
@@ -51,7 +54,7 @@ pub fn use_analysis(state: &Rc<Playground>, comparing: bool) -> Rc<Analysis> {
     let side_by_side = use_memo(later.as_ref().map(|(s, _)| s.0.reads(reads::SIDE_BY_SIDE)), |r| {
         r.as_ref().and_then(|r| r.work().side_by_side()).map(Rc::new)
     });
-    let pasted = use_memo(after(reads::PASTED), |at| {
+    let pasted = use_memo((after(reads::PASTED), module), |(at, _)| {
         at.as_ref().and_then(|(keys, r)| r.work().paste_view(&keys.0))
     });
     let blocked = use_memo(state.reads(reads::BLOCKED), |r| r.work().blocked());

@@ -1,9 +1,10 @@
-//! What the page does around the work: saves it, answers the undo shortcuts, and reads a
-//! link pasted into the address bar of an open tab.
+//! What the page does around the work: saves it, answers the undo shortcuts, reads a
+//! link pasted into the address bar of an open tab, and fetches the second module.
 
 use crate::browser::autosave::SlicedSave;
 use crate::browser::boot::{current_hash, forget_link, read_link, LinkOutcome};
 use crate::browser::link::Linked;
+use crate::browser::second_module;
 use crate::browser::storage;
 use crate::document::{Command, Playground, Workspace};
 use crate::ui::hooks::Same;
@@ -184,4 +185,17 @@ pub fn use_runtimes() -> Callback<()> {
     let update = use_force_update();
     let changed = use_memo((), move |_| Callback::from(move |()| update.force_update()));
     (*changed).clone()
+}
+
+/// Asks for the second module once the first screen is drawn, and draws the page again
+/// each time it arrives or fails; the number changes each time.
+#[hook]
+pub fn use_second_module() -> u32 {
+    let update = use_force_update();
+    use_effect_with((), move |_| {
+        second_module::watch(move || update.force_update());
+        // A task after the first render: the keys are on screen before the fetch starts.
+        Timeout::new(0, second_module::load).forget();
+    });
+    second_module::settled()
 }

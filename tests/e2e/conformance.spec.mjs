@@ -5,7 +5,7 @@
 //   - both equal the set computed here, independently, from the field values;
 //   - invalid inputs are rejected by keylab's validator exactly when dynalite rejects them.
 // KEYLAB_CONFORMANCE_SEED / _ITEMS / _PATTERNS make the run larger or different.
-import { test, expect, openFresh } from './fixtures.mjs';
+import { test, expect, apiReady, openFresh } from './fixtures.mjs';
 import { QueryCommand } from '@aws-sdk/client-dynamodb';
 import { startDynalite, createTable, putAll } from '../support/dynalite.mjs';
 
@@ -241,6 +241,7 @@ async function queryAllPages(input) {
 test('dynalite, simulateQuery and the value oracle agree on every access pattern', async ({ page }) => {
   test.setTimeout(240_000);
   await openFresh(page);
+  await apiReady(page);
   const rand = rng(SEED);
   const corpus = makeValues(rand, ITEMS);
   // Keys come from the page's wasm, exactly as a user of the JS API would get them.
@@ -370,6 +371,7 @@ const departures = [
 
 test('keylab rejects a Query input exactly when dynalite does', async ({ page }) => {
   await openFresh(page);
+  await apiReady(page);
   const all = [...validity, ...departures.map((d) => d.input)].map((c) => ({ TableName: schema.table.name, ...c }));
   const keylab = await page.evaluate(({ schema, inputs }) => inputs.map((input) => {
     try { window.wasmBindings.validateQuery(schema, input); return null; } catch (e) { return e.message; }

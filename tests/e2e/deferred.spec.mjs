@@ -92,3 +92,87 @@ test('an export that needs the TypeScript runtime waits for it, then downloads',
   expect(text).toContain('export function encodeRunSk(');
   expect(text).toContain('Why a value or a key was refused');
 });
+
+// The second module (the JS API, the SDK code, the programs that write the items and
+// the paste readers) is fetched after the first paint. Held back, the first screen works
+// and every view that needs it says it is loading; once it comes, they work.
+const secondModule = '**/keylab-js-*';
+
+test('the first screen works while the second module is held back, and its views come with it', async ({ page }) => {
+  let release;
+  const held = new Promise((r) => { release = r; });
+  const asked = [];
+  await page.route(secondModule, async (route) => { asked.push(route.request().url()); await held; await route.continue(); });
+  await openFresh(page);
+  await expect(page.getByTestId('sorted-keys').locator('li')).toHaveCount(4);
+  await expect(page.getByTestId('query-bar-expression')).toContainText('#pk = :pk');
+  // Asked for once the keys are drawn, not before.
+  await expect.poll(() => asked.length).toBeGreaterThan(0);
+  expect(await page.evaluate(() => typeof window.wasmBindings?.encodeItem)).toBe('undefined');
+  // Edits still work: the design, the keys and the query band answer at once.
+  await page.locator('#seg-0-width').fill('12');
+  await page.locator('#seg-0-width').press('Enter');
+  await expect(page.getByTestId('sorted-keys').locator('li code').first()).toHaveText(/^\d{12}#/);
+  await openView(page, 'Code');
+  await expect(page.locator('#snippet-panel').getByTestId('second-module-loading')).toHaveText('Loading the AWS CLI code…');
+  await page.locator('#snippet-panel details.writes summary').click();
+  await expect(page.locator('#snippet-panel details.writes').getByTestId('second-module-loading')).toHaveText('Loading the program that writes the items…');
+  await openView(page, 'Paste an expression');
+  await page.locator('#paste-input').fill('{"KeyConditionExpression": "#pk = :pk"}');
+  await expect(page.locator('[aria-labelledby=paste-title]').getByTestId('second-module-loading')).toHaveText('Loading the reader of pasted queries…');
+  release();
+  await expect(page.getByTestId('snippet-code')).toContainText('aws dynamodb query');
+  await expect(page.getByTestId('writes-code')).toContainText('batch-write-item');
+  await expect(page.getByTestId('paste-error')).toBeVisible();
+  await expect(page.getByTestId('second-module-loading')).toHaveCount(0);
+  expect(await page.evaluate(() => window.wasmBindings.sortKeys(['b', 'a']))).toEqual(['a', 'b']);
+});
+
+// A failed request is reported in the console, which the shared fixture counts as a page
+// error: this test uses Playwright's own and checks the page's words instead.
+plain('a second module that fails to load is said in each view that needs it, and Retry brings it', async ({ page }) => {
+  await page.route(secondModule, (route) => route.fulfill({ status: 503, body: 'down for maintenance' }));
+  await openFresh(page);
+  await expect(page.getByTestId('sorted-keys').locator('li')).toHaveCount(4);
+  await openView(page, 'Code');
+  const failed = page.locator('#snippet-panel').getByTestId('second-module-failed');
+  await expect(failed).toContainText('keylab could not load the AWS CLI code: ');
+  await expect(failed).toContainText('Check the connection, then retry');
+  await openView(page, 'Paste an expression');
+  await page.locator('#paste-input').fill('{"KeyConditionExpression": "#pk = :pk"}');
+  await expect(page.locator('[aria-labelledby=paste-title]').getByTestId('second-module-failed')).toContainText('keylab could not load the reader of pasted queries');
+  await page.unroute(secondModule);
+  await failed.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByTestId('snippet-code')).toContainText('aws dynamodb query');
+  await expect(page.getByTestId('paste-error')).toBeVisible();
+  await expect(page.getByTestId('second-module-failed')).toHaveCount(0);
+});
+
+test('an import or pasted items asked for before the second module came are done once it is here', async ({ page }) => {
+  let release;
+  const held = new Promise((r) => { release = r; });
+  await page.route(secondModule, async (route) => { await held; await route.continue(); });
+  await openFresh(page);
+  await page.getByText('Import / export').click();
+  await page.getByTestId('import-file').setInputFiles('cli/tests/fixtures/offices-workbench.json');
+  const status = page.getByTestId('files-status');
+  await expect(status).toContainText("Reading offices-workbench.json: keylab's importers are loading…");
+  release();
+  await expect(status).toContainText('Imported offices-workbench.json, a NoSQL Workbench model: 3 entities, 8 items.');
+  await expect(page.getByRole('tablist', { name: 'entity' }).getByRole('tab')).toHaveText(['Office (3 items)', 'Visit (3 items)', 'Employee (2 items)']);
+});
+
+test('items pasted before the reader came are added once it is here', async ({ page }) => {
+  let release;
+  const held = new Promise((r) => { release = r; });
+  await page.route(secondModule, async (route) => { await held; await route.continue(); });
+  await openFresh(page);
+  await page.getByText('Paste JSON lines or CSV').click();
+  await page.locator('#paste-items').fill('{"season": "SPRING-2026", "score": 42, "at": 1719100800, "player": "late"}');
+  await page.getByRole('button', { name: 'Add items' }).click();
+  const status = page.getByTestId('paste-items-status');
+  await expect(status).toHaveText("Reading the items: keylab's reader of pasted items is loading…");
+  release();
+  await expect(status).toHaveText('Added 1 item(s).');
+  await expect(page.getByTestId('sorted-keys')).toContainText('late');
+});

@@ -43,6 +43,12 @@ export async function openFresh(page) {
   await expect(page.getByRole('heading', { name: 'keylab', exact: true })).toBeVisible();
 }
 
+/** Waits for the JS API (window.wasmBindings), which comes with the second module after
+ * the first paint. */
+export async function apiReady(page) {
+  await page.waitForFunction(() => typeof window.wasmBindings?.encodeItem === 'function');
+}
+
 /** The values column shown under each key of the query-order list, top to bottom. */
 export async function sortedValues(page) {
   return page.getByTestId('sorted-keys').locator('li .values').allTextContents();

@@ -2,7 +2,7 @@
 // concatenated keys, a query built, pasted and simulated on such an index, the
 // definitions to paste, and the JS API. No local engine implements the feature, so
 // these hold the page to the documented rules (docs/schema.md), not to dynalite.
-import { test, expect, openFresh, loadPreset, openView } from './fixtures.mjs';
+import { test, expect, apiReady, openFresh, loadPreset, openView } from './fixtures.mjs';
 
 const column = (page, index) => page.getByTestId(`design-${index}`);
 
@@ -70,6 +70,7 @@ test('a pattern that breaks a rule of multi-attribute keys names it; a valid one
 
 test('the definitions to paste list HASH before RANGE, and the JS API gives the same', async ({ page }) => {
   await openFresh(page);
+  await apiReady(page);
   await loadPreset(page, 'order-status');
   await page.getByText('Table definitions').click();
   const add = JSON.parse(await page.getByTestId('definition-add-ByStatus').textContent());

@@ -2,7 +2,7 @@
 // page's API does: the same calls, over every preset and a set of hostile inputs, run in
 // Node through the package and in the page through window.wasmBindings, give the same
 // results and throw the same messages.
-import { test, expect, openFresh } from './fixtures.mjs';
+import { test, expect, apiReady, openFresh } from './fixtures.mjs';
 import { createRequire } from 'node:module';
 import { readFileSync, readdirSync } from 'node:fs';
 
@@ -100,6 +100,7 @@ function corpus() {
 
 test('the package and the page give the same answers to the same calls', async ({ page }) => {
   await openFresh(page);
+  await apiReady(page);
   const cases = corpus();
   expect(cases.length).toBeGreaterThan(300);
   globalThis.keylabPackage = pkg;

@@ -6,7 +6,7 @@
 // names in `alsoReturns`; every matching item of the entity must come back; and
 // simulateQuery must return the same pages as dynalite.
 // KEYLAB_SHARED_SEED / _SCHEMAS / _PATTERNS make the run larger or different.
-import { test, expect, openFresh } from './fixtures.mjs';
+import { test, expect, apiReady, openFresh } from './fixtures.mjs';
 import { QueryCommand } from '@aws-sdk/client-dynamodb';
 import { startDynalite, createTable, putAll } from '../support/dynalite.mjs';
 
@@ -172,6 +172,7 @@ async function queryAllPages(input) {
 test('in shared partitions a built query returns only its entity, a named parent, or what it names', async ({ page }) => {
   test.setTimeout(300_000);
   await openFresh(page);
+  await apiReady(page);
   const r = rng(SEED);
   const tally = { checked: 0, parents: 0, named: 0, refused: 0, lowBounds: 0, foreignLiterals: 0, apart: 0 };
   for (let s = 0; s < SCHEMAS; s++) {

@@ -1,4 +1,4 @@
-import { test, expect, openFresh, sortedValues } from './fixtures.mjs';
+import { test, expect, apiReady, openFresh, sortedValues } from './fixtures.mjs';
 
 test('the leaderboard preview sorts top scores first, with the naive order beside it', async ({ page }) => {
   await openFresh(page);
@@ -75,6 +75,7 @@ test('unreadable saved work is set aside with a message, not lost', async ({ pag
 
 test('the JS API is on window.wasmBindings and sorts by UTF-8 bytes', async ({ page }) => {
   await openFresh(page);
+  await apiReady(page);
   const result = await page.evaluate(() => {
     const api = window.wasmBindings;
     const schema = {

@@ -1,7 +1,7 @@
 // The workbench's keys: the query drawn on them (its band, bounds, page breaks and
 // direction, all from the simulated query's own pages), and rows that glide to their
 // new places when an edit re-sorts them.
-import { test, expect, openFresh, openView } from './fixtures.mjs';
+import { test, expect, apiReady, openFresh, openView } from './fixtures.mjs';
 
 /** The query input on screen, as the page's simulateQuery takes it. */
 async function shownInput(page) {
@@ -10,6 +10,7 @@ async function shownInput(page) {
 
 /** simulateQuery over the keys the preview shows, page by page: each page's sort keys. */
 async function simulatedPages(page) {
+  await apiReady(page);
   const input = await shownInput(page);
   const schema = JSON.parse(await page.locator('#schema-json').inputValue());
   const [pk, sk] = [input.ExpressionAttributeNames['#pk'], input.ExpressionAttributeNames['#sk']];

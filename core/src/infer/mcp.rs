@@ -15,7 +15,7 @@ use serde_json::{json, Map, Value};
 
 /// A Query pattern of the model: its number and description, and the Query input its
 /// command runs (TableName, IndexName, KeyConditionExpression, names, values, ...).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Pattern {
     pub name: String,
     pub description: String,

@@ -15,6 +15,7 @@
 pub mod columns;
 pub(crate) mod declared;
 pub mod electrodb;
+pub mod file;
 mod group;
 pub mod keys;
 pub mod mcp;

@@ -8,7 +8,7 @@ use crate::schema::Schema;
 use serde_json::{Map, Value};
 
 /// A pasted input read into DynamoDB's JSON, and how it was read.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Pasted {
     pub input: Value,
     /// Each way the text differed from a low-level JSON input, in words.

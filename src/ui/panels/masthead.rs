@@ -58,9 +58,7 @@ pub fn Masthead(props: &MastheadProps) -> Html {
                     Some(link) => html! { <CopyButton text={link} label="Copy share link" /> },
                     None => html! { <button type="button" disabled=true title={format!("More than {SHARE_ITEMS} items make a link too long: use Export instead")}>{ "Copy share link" }</button> },
                 } }
-                if cfg!(feature = "deferred") {
-                    <Files state={props.state.clone()} unsaved={props.unsaved} command={command.clone()} {on_outcome} />
-                }
+                <Files state={props.state.clone()} unsaved={props.unsaved} command={command.clone()} {on_outcome} />
                 <NewDesign command={command.clone()} />
                 <ThemeToggle />
             </div>

@@ -3,9 +3,11 @@
 
 use crate::analysis::PasteView;
 use crate::document::{Action, QueryEdit, Same, SavedPattern};
+use crate::services::Later;
 use crate::ui::panels::hit_list::HitList;
 use crate::ui::panels::saved_patterns::{listed, SavePattern};
 use crate::ui::widgets::typed_input::TypedInput;
+use crate::ui::widgets::waiting::Waiting;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
@@ -39,6 +41,9 @@ pub fn PasteBox(props: &PasteBoxProps) -> Html {
     let outcome = match &*props.view {
         None => {
             html! { <p class="note">{ "Paste the object you pass to Query (TableName, KeyConditionExpression, ExpressionAttributeNames, ExpressionAttributeValues, ...): as JSON, as a JavaScript object or a Python dict, with low-level or DocumentClient values." }</p> }
+        }
+        Some(view) if view.reader != Later::Ready(()) => {
+            html! { <Waiting later={view.reader.clone()} what="the reader of pasted queries" /> }
         }
         Some(view) => html! { <>
             { for view.read_as.iter().map(|r| html! { <p class="note" data-testid="paste-read-as">{ r }</p> }) }

@@ -1,8 +1,9 @@
 //! Adds sample items pasted as JSON lines (`{"score": 1500, ...}` per line) or CSV with
 //! a header line of field names.
 
+use crate::browser::second_module;
 use crate::document::{Action, ItemsEdit};
-use crate::import_items;
+use crate::services::{self, Later};
 use crate::ui::widgets::elided::Elided;
 use web_sys::HtmlTextAreaElement;
 use yew::prelude::*;
@@ -18,22 +19,23 @@ pub struct PasteItemsProps {
 pub fn PasteItems(props: &PasteItemsProps) -> Html {
     let area = use_node_ref();
     let status = use_state(|| None::<Result<String, String>>);
+    // The reader is the second module's: a click before it came adds the items once it
+    // is here, read from the box as it is then.
+    let latest: second_module::Latest<()> = use_mut_ref(|| None);
     let add = {
-        let (area, status, dispatch, columns) = (
+        let (area, status, dispatch, columns, latest) = (
             area.clone(),
             status.clone(),
             props.dispatch.clone(),
             props.columns.clone(),
+            latest.clone(),
         );
-        Callback::from(move |_: MouseEvent| {
+        Callback::from(move |((), waited): ((), bool)| {
             let Some(input) = area.cast::<HtmlTextAreaElement>() else {
                 return;
             };
-            if cfg!(not(feature = "deferred")) {
-                return;
-            }
-            match import_items::parse(&input.value(), &columns) {
-                Ok((rows, note)) => {
+            match services::pasted_items(&input.value(), &columns) {
+                Later::Ready(Ok((rows, note))) => {
                     let n = rows.len();
                     dispatch.emit(Action::from(ItemsEdit::AppendRows(rows)));
                     input.set_value("");
@@ -42,10 +44,19 @@ pub fn PasteItems(props: &PasteItemsProps) -> Html {
                         note.map(|n| format!(" Note: {n}.")).unwrap_or_default()
                     ))));
                 }
-                Err(why) => status.set(Some(Err(format!("Nothing was added: {why}.")))),
+                Later::Ready(Err(why)) => status.set(Some(Err(format!("Nothing was added: {why}.")))),
+                Later::Failed(why) if waited => status.set(Some(Err(format!(
+                    "Nothing was added: keylab could not load its reader of pasted items ({why}). The items stay in the box: add them again to retry."
+                )))),
+                Later::Loading | Later::Failed(_) => {
+                    status.set(Some(Ok("Reading the items: keylab's reader of pasted items is loading…".into())));
+                    second_module::again(&latest, ());
+                }
             }
         })
     };
+    *latest.borrow_mut() = Some(add.clone());
+    let add = add.reform(|_: MouseEvent| ((), false));
     html! {
         <details class="paste-items">
             <summary>{ "Paste JSON lines or CSV" }</summary>

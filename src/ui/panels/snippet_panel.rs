@@ -4,11 +4,13 @@
 
 use crate::analysis::QueryView;
 use crate::document::{Action, Items, PrefsEdit, Same, SnippetPrefs};
+use crate::services::{self, Later};
 use crate::ui::widgets::controls;
 use crate::ui::widgets::copy_button::CopyButton;
 use crate::ui::widgets::elided::Elided;
 use crate::ui::widgets::tabs::{tab_id, Tabs};
-use keylab::snippet::{render_writes, Options as SnippetOptions, Target};
+use crate::ui::widgets::waiting::Waiting;
+use keylab::snippet::{Options as SnippetOptions, Target};
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
@@ -21,6 +23,8 @@ pub struct SnippetPanelProps {
     pub query: Same<Result<QueryView, String>>,
     /// The sample items and the design, for the program that writes them.
     pub items: Items,
+    /// Changes when the second module, which writes the code, arrives or fails.
+    pub module: u32,
     pub dispatch: Callback<Action>,
 }
 
@@ -32,6 +36,7 @@ struct WritesProps {
     items: Items,
     target: Target,
     options: SnippetOptions,
+    module: u32,
 }
 
 #[function_component]
@@ -48,7 +53,7 @@ fn Writes(props: &WritesProps) -> Html {
     };
     let body = (*open).then(|| {
         let written = props.items.table_items();
-        let code = render_writes(props.target, props.items.table(), &written.items, &props.options);
+        let code = services::writes(props.items.schema(), &written.items, props.target, &props.options);
         let left_out = (!written.refused.is_empty()).then(|| {
             let (at, why) = &written.refused[0];
             format!(
@@ -62,11 +67,12 @@ fn Writes(props: &WritesProps) -> Html {
                 <p class="messages"><span class="error" data-testid="writes-left-out"><Elided text={why} keep={crate::ui::widgets::elided::MESSAGE} /></span></p>
             }
             { match code {
-                Ok(code) => html! { <>
+                Later::Ready(Ok(code)) => html! { <>
                     <div class="snippet-actions"><CopyButton text={code.clone()} label={format!("Copy the {} program that writes the items", props.target.label())} /></div>
                     <pre class="code"><code data-testid="writes-code">{ code }</code></pre>
                 </> },
-                Err(why) => html! { <p class="messages"><span class="warning" data-testid="writes-unsupported">{ format!("{} cannot write these items: {why}", props.target.label()) }</span></p> },
+                Later::Ready(Err(why)) => html! { <p class="messages"><span class="warning" data-testid="writes-unsupported">{ format!("{} cannot write these items: {why}", props.target.label()) }</span></p> },
+                waiting => html! { <Waiting later={waiting.map(|_| ())} what="the program that writes the items" /> },
             } }
         </> }
     });
@@ -149,7 +155,7 @@ pub fn SnippetPanel(props: &SnippetPanelProps) -> Html {
                 table: (!prefs.table.is_empty() && !table_refused).then(|| prefs.table.clone()),
                 endpoint: (!prefs.endpoint.is_empty()).then(|| prefs.endpoint.clone()),
                 program: prefs.program,
-            }} />
+            }} module={props.module} />
         </section>
     }
 }
@@ -163,14 +169,15 @@ fn code_body(query: &Result<QueryView, String>, table_refused: bool, current: Ta
         // Worked out a task after the target was chosen: the old target's code, copied
         // under the new target's name, would be the wrong program.
         Ok(view) if view.target != current => html! { <p class="note">{ "Writing the code…" }</p> },
-        Ok(view) => match &view.snippet {
-            Ok(code) => html! { <>
+        Ok(view) => match view.snippet.as_ref() {
+            Later::Ready(Ok(code)) => html! { <>
                 <div class="snippet-actions"><CopyButton text={code.clone()} label={format!("Copy the {} code", current.label())} /></div>
                 <pre class="code"><code data-testid="snippet-code">{ code }</code></pre>
             </> },
-            Err(why) => {
+            Later::Ready(Err(why)) => {
                 html! { <p class="messages"><span class="warning" data-testid="snippet-unsupported">{ format!("{} cannot express this query: {why}", current.label()) }</span></p> }
             }
+            waiting => html! { <Waiting later={waiting.map(|_| ())} what={format!("the {} code", current.label())} /> },
         },
     }
 }

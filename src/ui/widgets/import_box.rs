@@ -3,8 +3,10 @@
 //! replaced only after a yes, and stays one Undo away; what the import inferred, left
 //! out or could not write again is listed in the page, not hidden.
 
+use crate::browser::second_module;
 use crate::document::imported::{self, Imported};
 use crate::document::Command;
+use crate::services::Later;
 use crate::ui::widgets::outcome::Outcome;
 use std::rc::Rc;
 use wasm_bindgen_futures::JsFuture;
@@ -36,18 +38,42 @@ pub fn ImportBox(props: &ImportBoxProps) -> Html {
             });
         })
     };
+    // A file of another tool is read by the second module: asked before it came, the
+    // import waits for it (once), then goes on, through the callback of the latest render.
+    let latest: second_module::Latest<(String, Result<String, String>)> = use_mut_ref(|| None);
     let take = {
-        let (replace, on_outcome, unsaved) = (replace.clone(), props.on_outcome.clone(), props.unsaved);
-        Callback::from(move |(name, text): (String, Result<String, String>)| {
-            match text.and_then(|t| imported::import(&t)) {
-                Ok(i) if unsaved => on_outcome.emit(question(name, Rc::new(i), &replace)),
-                Ok(i) => replace.emit((name, Rc::new(i))),
-                Err(why) => on_outcome.emit(Outcome::failed(format!(
+        let (replace, on_outcome, unsaved, latest) =
+            (replace.clone(), props.on_outcome.clone(), props.unsaved, latest.clone());
+        Callback::from(
+            move |((name, text), waited): ((String, Result<String, String>), bool)| {
+                let read = match &text {
+                    Ok(t) => imported::import(t),
+                    Err(why) => Later::Ready(Err(why.clone())),
+                };
+                match read {
+                Later::Ready(Ok(i)) if unsaved => on_outcome.emit(question(name, Rc::new(i), &replace)),
+                Later::Ready(Ok(i)) => replace.emit((name, Rc::new(i))),
+                Later::Ready(Err(why)) => on_outcome.emit(Outcome::failed(format!(
                     "{name} was not imported: {why}. Your work is unchanged."
                 ))),
+                Later::Failed(why) if waited => on_outcome.emit(Outcome::failed(format!(
+                    "{name} was not imported: keylab could not load its importers ({why}). Your work is unchanged; import it again to retry."
+                ))),
+                Later::Loading | Later::Failed(_) => {
+                    on_outcome.emit(Outcome {
+                        ok: true,
+                        text: format!("Reading {name}: keylab's importers are loading…"),
+                        report: None,
+                        confirm: None,
+                    });
+                    second_module::again(&latest, (name, text));
+                }
             }
-        })
+            },
+        )
     };
+    *latest.borrow_mut() = Some(take.clone());
+    let take = take.reform(|read: (String, Result<String, String>)| (read, false));
     let on_file = {
         let take = take.clone();
         Callback::from(move |e: Event| {

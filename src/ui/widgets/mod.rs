@@ -21,3 +21,4 @@ pub mod scroll_cue;
 pub mod tabs;
 pub mod theme_toggle;
 pub mod typed_input;
+pub mod waiting;

@@ -1,10 +1,10 @@
-//! Sample items pasted as JSON lines or CSV. Pure and untrusted: every problem is a
-//! message naming the line, never a panic.
+//! Sample items pasted as JSON lines or CSV, read in the page's second module. Pure
+//! and untrusted: every problem is a message naming the line, never a panic.
 //!
 //! CSV is read by a small RFC 4180 reader here rather than the `csv` crate: it needs
 //! only quoted fields and doubled quotes, and the page's bundle is what users download.
 
-use keylab::Values;
+use crate::Values;
 use serde_json::Value;
 
 /// Most items one paste may add, so a stray megabyte cannot freeze the page.
@@ -31,7 +31,7 @@ pub fn parse(text: &str, fields: &[String]) -> Result<(Vec<Values>, Option<Strin
     // Each ignored field is named, with the field it was probably meant to be.
     let named: Vec<String> = ignored
         .iter()
-        .map(|f| match keylab::strict::nearest(f, fields) {
+        .map(|f| match crate::strict::nearest(f, fields) {
             Some(near) => format!("{f} (did you mean {near}?)"),
             None => f.clone(),
         })

@@ -1,0 +1,61 @@
+//! A file read for a design, as the page's import takes it: its format found, its items'
+//! keys inferred into a design ([`super::infer`]), its Query patterns checked on it, and
+//! what was read, inferred and left out said. Serializable: the page reads files in its
+//! second module and builds its work from this in its first.
+
+use super::{infer, mcp, sources};
+use crate::codec::Values;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FileDesign {
+    /// What the file was read as: `a NoSQL Workbench model`.
+    pub what: String,
+    /// The design inferred, as a schema document.
+    pub schema: Value,
+    /// The items whose keys the design writes again: entity and values.
+    pub items: Vec<(String, Values)>,
+    pub patterns: Vec<mcp::Pattern>,
+    /// What was read, inferred, checked and left out, in words.
+    pub notes: Vec<String>,
+    /// The first `listed` items whose keys the design does not write again, and why.
+    pub misfits: Vec<String>,
+    pub misfit_count: usize,
+    /// How many items the file held (none: it states a design only).
+    pub items_read: usize,
+}
+
+/// Reads `text` whatever format it is in; refused above `max_items` items.
+pub fn read_file(text: &str, listed: usize, max_items: usize) -> Result<FileDesign, String> {
+    let format = sources::Format::of(text);
+    let source = sources::read(format, text, None)?;
+    if source.items.len() > max_items {
+        return Err(format!(
+            "it holds {} items, more than the page's {max_items}: read it with `keylab import --from {}`",
+            source.items.len(),
+            format.name()
+        ));
+    }
+    let proposal = infer(&source.items, &source.options("Imported"))?;
+    let misfits = (proposal.misfits.iter().take(listed))
+        .map(|m| source.describe(m))
+        .collect();
+    let checked = source.patterns_on(&proposal.schema.table);
+    Ok(FileDesign {
+        what: format.what().to_string(),
+        schema: proposal.schema.to_value(),
+        items: (proposal.items.into_iter()).map(|i| (i.entity, i.values)).collect(),
+        patterns: source.patterns.clone(),
+        notes: source
+            .notes
+            .iter()
+            .cloned()
+            .chain(proposal.notes)
+            .chain(checked)
+            .collect(),
+        misfits,
+        misfit_count: proposal.misfits.len(),
+        items_read: source.items.len(),
+    })
+}

@@ -1,0 +1,198 @@
+//! The page's second module: what its first screen does not draw, loaded after the first
+//! paint (the page's `src/browser/second_module.rs`) together with the JS API. Each
+//! service takes JSON text and answers the JSON text of `{"Ok": ...}` or
+//! `{"Err": "why"}`: that a target cannot express a query is an answer, not a failure
+//! of the module. JSON text each way, as for the JS API: one `JSON.parse` is faster than
+//! building the answer property by property.
+
+use keylab::query::eval::Item;
+use keylab::query::parse::parse_input;
+use keylab::snippet::{render, render_writes, Options, Target};
+use keylab::{pasted_items, Schema};
+use serde::Serialize;
+use serde_json::Value;
+use wasm_bindgen::prelude::*;
+
+fn answer<T: Serialize>(result: Result<T, String>) -> String {
+    serde_json::to_string(&result)
+        .unwrap_or_else(|e| serde_json::json!({ "Err": format!("the answer could not be written: {e}") }).to_string())
+}
+
+fn read<T: serde::de::DeserializeOwned>(text: &str, what: &str) -> Result<T, String> {
+    serde_json::from_str(text).map_err(|e| format!("{what}: {e}"))
+}
+
+fn schema(text: &str) -> Result<Schema, String> {
+    Schema::from_value(&read::<Value>(text, "schema")?).map_err(|e| e.to_string())
+}
+
+fn target(id: &str) -> Result<Target, String> {
+    Target::from_id(id).ok_or_else(|| format!("unknown target {id:?}"))
+}
+
+/// The page's code settings: `{table, endpoint, program}`, empty texts unset.
+fn options(text: &str) -> Result<Options, String> {
+    let doc: Value = read(text, "options")?;
+    let text = |k: &str| {
+        doc.get(k)
+            .and_then(Value::as_str)
+            .filter(|s| !s.is_empty())
+            .map(str::to_string)
+    };
+    Ok(Options {
+        table: text("table"),
+        endpoint: text("endpoint"),
+        program: doc.get("program").and_then(Value::as_bool).unwrap_or(false),
+    })
+}
+
+/// The code of the query whose input (DynamoDB JSON) the page built, for one target.
+pub fn snippet(schema_text: &str, input: &str, target_id: &str, options_text: &str) -> Result<String, String> {
+    let schema = schema(schema_text)?;
+    let query = parse_input(&schema.table, &read(input, "Query input")?).map_err(|e| e.to_string())?;
+    render(&query, target(target_id)?, &options(options_text)?)
+}
+
+/// The program that writes the sample items (DynamoDB JSON) into the design's table.
+pub fn writes(schema_text: &str, items: &str, target_id: &str, options_text: &str) -> Result<String, String> {
+    let items: Vec<Item> = read(items, "items")?;
+    render_writes(
+        target(target_id)?,
+        &schema(schema_text)?.table,
+        &items,
+        &options(options_text)?,
+    )
+}
+
+#[wasm_bindgen(js_name = pageSnippet)]
+pub fn page_snippet(schema: &str, input: &str, target: &str, options: &str) -> String {
+    answer(snippet(schema, input, target, options))
+}
+
+#[wasm_bindgen(js_name = pageWrites)]
+pub fn page_writes(schema: &str, items: &str, target: &str, options: &str) -> String {
+    answer(writes(schema, items, target, options))
+}
+
+/// A pasted Query input read as DynamoDB JSON, and how it was read.
+#[wasm_bindgen(js_name = pageReadPasted)]
+pub fn page_read_pasted(text: &str) -> String {
+    answer(keylab::query::pasted::read_pasted(text))
+}
+
+/// Sample items pasted as JSON lines or CSV, keeping the fields named (a JSON array).
+#[wasm_bindgen(js_name = pagePastedItems)]
+pub fn page_pasted_items(text: &str, fields: &str) -> String {
+    answer(read::<Vec<String>>(fields, "fields").and_then(|fields| pasted_items::parse(text, &fields)))
+}
+
+/// A file of another tool read for a design; `listed` misfits named, more than
+/// `max_items` items refused (both decimal texts).
+#[wasm_bindgen(js_name = pageReadFile)]
+pub fn page_read_file(text: &str, listed: &str, max_items: &str) -> String {
+    let number = |t: &str| t.parse::<usize>().map_err(|e| format!("{t:?}: {e}"));
+    answer(
+        number(listed)
+            .and_then(|l| Ok((l, number(max_items)?)))
+            .and_then(|(l, m)| keylab::infer::file::read_file(text, l, m)),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use keylab::query::builder::{build, AccessPattern};
+    use keylab::query::ValueStyle;
+
+    /// The page sends the query it built as its input; read back, it is the same query,
+    /// so the code the module writes is the code of the query the page shows.
+    #[test]
+    fn a_built_query_survives_its_input() {
+        let design = Schema::from_value(&serde_json::json!({
+            "version": 1, "separator": "|",
+            "table": {
+                "name": "Snippets",
+                "attributes": { "PK": "S", "SK": "S", "GSI1PK": "S", "GSI1SK": "S" },
+                "primary": { "partition": "PK", "sort": "SK" },
+                "indexes": [{ "name": "GSI1", "partition": "GSI1PK", "sort": "GSI1SK" }]
+            },
+            "entities": [{
+                "name": "Run",
+                "fields": {
+                    "season": { "kind": "text" },
+                    "score": { "kind": "uint", "width": 4, "order": "desc" },
+                    "at": { "kind": "timestamp", "unit": "s", "width": 10 },
+                    "player": { "kind": "text" }
+                },
+                "keys": {
+                    "PK": [{ "literal": "SEASON" }, { "field": "season" }],
+                    "SK": [{ "field": "score", "prefix": "score_" }, { "field": "at" }, { "field": "player", "prefix": "by:" }],
+                    "GSI1PK": [{ "literal": "PLAYER" }, { "field": "player" }],
+                    "GSI1SK": [{ "field": "at", "prefix": "t=" }, { "field": "score" }]
+                }
+            }]
+        }))
+        .unwrap();
+        let p = |extra: Value| {
+            let mut pattern = serde_json::json!({ "entity": "Run", "partition": { "season": "s'\"$(touch x)" } });
+            pattern
+                .as_object_mut()
+                .unwrap()
+                .extend(extra.as_object().unwrap().clone());
+            pattern
+        };
+        let patterns = [
+            p(serde_json::json!({})),
+            p(serde_json::json!({ "scanIndexForward": false, "limit": 2 })),
+            p(
+                serde_json::json!({ "sort": { "equal": { "score": 37, "at": 1_700_000_001, "player": "é\u{7f}😀 \"quoted\"" } } }),
+            ),
+            p(serde_json::json!({ "sort": { "equal": { "score": 37 } }, "children": true })),
+            p(
+                serde_json::json!({ "sort": { "range": { "field": "score", "op": "between", "value": 10, "to": 60 } }, "limit": 3 }),
+            ),
+            p(
+                serde_json::json!({ "sort": { "equal": { "score": 37 }, "range": { "field": "at", "op": "le", "value": 1_700_000_001 } } }),
+            ),
+            p(
+                serde_json::json!({ "sort": { "equal": { "score": 74, "at": 1_700_000_002 }, "range": { "field": "player", "op": "begins_with", "value": "$(tou" } } }),
+            ),
+            serde_json::json!({ "entity": "Run", "index": "GSI1", "partition": { "player": "x" }, "sort": { "range": { "field": "at", "op": "gt", "value": 1_700_000_000 } } }),
+            serde_json::json!({ "entity": "Run", "index": "GSI1", "partition": { "player": "y" }, "scanIndexForward": false, "limit": 1 }),
+        ];
+        let schema_text = design.to_value().to_string();
+        for pattern in patterns {
+            let built = build(&design, &AccessPattern::from_value(&pattern).unwrap()).unwrap();
+            let input = built.query.to_input(ValueStyle::DynamoJson).to_string();
+            assert_eq!(
+                parse_input(&design.table, &serde_json::from_str(&input).unwrap()).unwrap(),
+                built.query
+            );
+            for t in Target::ALL {
+                for (program, table) in [(false, None), (true, Some("Other"))] {
+                    let options = Options {
+                        program,
+                        table: table.map(str::to_string),
+                        endpoint: Some("http://127.0.0.1:8000".into()),
+                    };
+                    let settings = serde_json::json!({ "program": program, "table": table.unwrap_or(""), "endpoint": "http://127.0.0.1:8000" });
+                    let page = snippet(&schema_text, &input, t.id(), &settings.to_string());
+                    assert_eq!(page, render(&built.query, t, &options), "{pattern} {t:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn answers_are_results() {
+        assert_eq!(
+            page_snippet("{", "{}", "go", "{}"),
+            r#"{"Err":"schema: EOF while parsing an object at line 1 column 1"}"#
+        );
+        assert!(page_snippet("{}", "{}", "cobol", "{}").starts_with(r#"{"Err":"#));
+        assert_eq!(page_pasted_items("", "[\"a\"]"), r#"{"Err":"there is nothing to add"}"#);
+        let read: Result<(Vec<keylab::Values>, Option<String>), String> =
+            serde_json::from_str(&page_pasted_items("{\"a\": 1, \"b\": 2}", "[\"a\"]")).unwrap();
+        assert_eq!(read.unwrap().0[0]["a"], "1");
+    }
+}

@@ -1,0 +1,138 @@
+//! What the second module serves the views (src/browser/second_module.rs): in the
+//! browser its answer, or that it is still on its way, or why it could not be had;
+//! natively (the tests) the core's own answer at once. The first module never links
+//! the code behind these: that is what keeps its first load small.
+
+use keylab::infer::file::FileDesign;
+use keylab::query::eval::Item;
+use keylab::query::pasted::Pasted;
+use keylab::query::Query;
+use keylab::snippet::{Options, Target};
+use keylab::{Schema, Values};
+
+/// An answer of the second module.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Later<T> {
+    Ready(T),
+    /// The module is on its way (or not asked for yet).
+    Loading,
+    /// Why the module could not be had, in words.
+    Failed(String),
+}
+
+impl<T> Later<T> {
+    pub fn ready(self) -> Option<T> {
+        match self {
+            Later::Ready(t) => Some(t),
+            _ => None,
+        }
+    }
+
+    pub fn as_ref(&self) -> Later<&T> {
+        match self {
+            Later::Ready(t) => Later::Ready(t),
+            Later::Loading => Later::Loading,
+            Later::Failed(why) => Later::Failed(why.clone()),
+        }
+    }
+
+    pub fn map<U>(self, f: impl FnOnce(T) -> U) -> Later<U> {
+        match self {
+            Later::Ready(t) => Later::Ready(f(t)),
+            Later::Loading => Later::Loading,
+            Later::Failed(why) => Later::Failed(why),
+        }
+    }
+}
+
+/// A view with nothing from the module yet is a ready one.
+impl<T: Default> Default for Later<T> {
+    fn default() -> Self {
+        Later::Ready(T::default())
+    }
+}
+
+/// The chosen target's code for `query`, or why the target cannot express it.
+pub fn snippet(schema: &Schema, query: &Query, target: Target, options: &Options) -> Later<Result<String, String>> {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let input = query.to_input(keylab::query::ValueStyle::DynamoJson).to_string();
+        let (schema, settings) = (schema.to_value().to_string(), settings(options));
+        ask("pageSnippet", &[&schema, &input, target.id(), &settings])
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        // The query is the schema's; natively it needs no second reading.
+        let _ = schema;
+        Later::Ready(keylab::snippet::render(query, target, options))
+    }
+}
+
+/// The program that writes `items` (DynamoDB JSON) into the design's table.
+pub fn writes(schema: &Schema, items: &[Item], target: Target, options: &Options) -> Later<Result<String, String>> {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let items = serde_json::to_string(items).unwrap_or_default();
+        let (schema, settings) = (schema.to_value().to_string(), settings(options));
+        ask("pageWrites", &[&schema, &items, target.id(), &settings])
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    Later::Ready(keylab::snippet::render_writes(target, &schema.table, items, options))
+}
+
+/// A pasted Query input read as DynamoDB JSON.
+pub fn read_pasted(text: &str) -> Later<Result<Pasted, String>> {
+    #[cfg(target_arch = "wasm32")]
+    return ask("pageReadPasted", &[text]);
+    #[cfg(not(target_arch = "wasm32"))]
+    Later::Ready(keylab::query::pasted::read_pasted(text))
+}
+
+/// Items read from a paste, and a note on what was left out of them.
+pub type PastedItems = (Vec<Values>, Option<String>);
+
+/// Sample items pasted as JSON lines or CSV, and a note on what was left out.
+pub fn pasted_items(text: &str, fields: &[String]) -> Later<Result<PastedItems, String>> {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let fields = serde_json::to_string(fields).unwrap_or_default();
+        ask("pagePastedItems", &[text, &fields])
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    Later::Ready(keylab::pasted_items::parse(text, fields))
+}
+
+/// A file of another tool read for a design (`keylab::infer::file`).
+pub fn read_file(text: &str, listed: usize, max_items: usize) -> Later<Result<FileDesign, String>> {
+    #[cfg(target_arch = "wasm32")]
+    return ask("pageReadFile", &[text, &listed.to_string(), &max_items.to_string()]);
+    #[cfg(not(target_arch = "wasm32"))]
+    Later::Ready(keylab::infer::file::read_file(text, listed, max_items))
+}
+
+#[cfg(target_arch = "wasm32")]
+fn settings(options: &Options) -> String {
+    serde_json::json!({
+        "table": options.table.as_deref().unwrap_or_default(),
+        "endpoint": options.endpoint.as_deref().unwrap_or_default(),
+        "program": options.program,
+    })
+    .to_string()
+}
+
+/// The module's answer to `name`: JSON text of `{"Ok": ...}` or `{"Err": "why"}`.
+#[cfg(target_arch = "wasm32")]
+fn ask<T: serde::de::DeserializeOwned>(name: &str, args: &[&str]) -> Later<Result<T, String>> {
+    use crate::browser::second_module::{call, state, Loading};
+    match call(name, args) {
+        Some(Ok(text)) => Later::Ready(
+            serde_json::from_str(&text)
+                .unwrap_or_else(|e| Err(format!("keylab's second module answered {name} unreadably: {e}"))),
+        ),
+        Some(Err(why)) => Later::Failed(why),
+        None => match state() {
+            Loading::Failed(why) => Later::Failed(why),
+            _ => Later::Loading,
+        },
+    }
+}
