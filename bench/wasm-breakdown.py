@@ -29,7 +29,7 @@ FEATURES = [
 # are told apart from the rest of Yew by that name.
 PARTS = [
     ("the components' html! views", r"CompStateInner<COMP> as yew::html::component::lifecycle::Stateful>::view|CreateRunner<COMP>"),
-    ("keylab-app: state, saving, links, JS API", r"keylab_app"),
+    ("keylab-app: state, saving, links", r"keylab_app"),
     ("keylab: codec, schema, query engine, snippets", r"(^|<|as )keylab::"),
     ("yew and gloo runtime", r"yew|gloo|implicit_clone"),
     ("serde, serde_json, indexmap", r"serde|indexmap|zmij|itoa"),

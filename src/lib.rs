@@ -8,5 +8,4 @@ pub mod document;
 pub mod fuzzing;
 pub mod presets;
 pub mod rekeying;
-pub mod services;
 pub mod ui;

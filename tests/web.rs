@@ -433,13 +433,14 @@ async fn large_work_is_saved_in_slices_and_a_dropped_save_stores_nothing() {
 #[wasm_bindgen_test]
 async fn without_its_second_module_the_page_says_why() {
     use keylab_app::browser::second_module::{self, Loading};
-    use keylab_app::services::{self, Later};
+    use keylab_app::browser::services::{self, Later};
     use std::cell::Cell;
     use std::rc::Rc;
     let document = web_sys::window().and_then(|w| w.document()).expect("a document");
     let meta = document.create_element("meta").expect("meta");
     meta.set_attribute("name", "keylab-second-module").expect("named");
-    meta.set_attribute("content", "nowhere-to-be-found.js").expect("pointed");
+    meta.set_attribute("content", "nowhere-to-be-found.js")
+        .expect("pointed");
     document.head().expect("head").append_child(&meta).expect("appended");
     let waited = Rc::new(Cell::new(0));
     let mut said = String::new();

@@ -5,6 +5,7 @@
 //! of the module. JSON text each way, as for the JS API: one `JSON.parse` is faster than
 //! building the answer property by property.
 
+use keylab::keycode::{self, Language};
 use keylab::query::eval::Item;
 use keylab::query::parse::parse_input;
 use keylab::snippet::{render, render_writes, Options, Target};
@@ -98,6 +99,33 @@ pub fn page_read_file(text: &str, listed: &str, max_items: &str) -> String {
     )
 }
 
+fn language(id: &str) -> Result<Language, String> {
+    Language::from_id(id).ok_or_else(|| format!("unknown language {id:?}"))
+}
+
+/// Hands over a key code runtime the page fetched (`keycode::register_runtime`: refused
+/// unless it is this build's, byte for byte).
+#[wasm_bindgen(js_name = pageRegisterRuntime)]
+pub fn page_register_runtime(language_id: &str, text: &str) -> String {
+    answer(language(language_id).and_then(|l| keycode::register_runtime(l, text.to_string())))
+}
+
+/// The design as a module for the backend in one language.
+#[wasm_bindgen(js_name = pageKeyCode)]
+pub fn page_key_code(schema_text: &str, language_id: &str) -> String {
+    answer(schema(schema_text).and_then(|s| keycode::generate(&s, language(language_id)?)))
+}
+
+/// The design as another tool declares it: `electrodb` entities or a `onetable` schema.
+#[wasm_bindgen(js_name = pageDeclared)]
+pub fn page_declared(schema_text: &str, tool: &str) -> String {
+    answer(schema(schema_text).and_then(|s| match tool {
+        "electrodb" => keylab::interop::electrodb::entities(&s),
+        "onetable" => keylab::interop::onetable::schema(&s),
+        other => Err(format!("unknown tool {other:?}")),
+    }))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -181,6 +209,36 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Key code is written here, with the runtimes the page fetched handed over: a file
+    /// that is not this build's is refused, the real one taken.
+    #[test]
+    fn key_code_takes_only_this_builds_runtime() {
+        let schema = r##"{"version": 1, "separator": "#",
+          "table": {"name": "T", "attributes": {"PK": "S"}, "primary": {"partition": "PK"}},
+          "entities": [{"name": "Run", "fields": {"season": {"kind": "text"}},
+            "keys": {"PK": [{"literal": "SEASON"}, {"field": "season"}]}}]}"##;
+        let code = |id: &str| serde_json::from_str::<Result<String, String>>(&page_key_code(schema, id)).unwrap();
+        assert!(code("rust").unwrap().contains("pub fn encode_run_pk("));
+        // In the workspace's tests the CLI's build of the core has its runtimes built in.
+        if !keycode::runtime_ready(Language::TypeScript) {
+            assert_eq!(
+                code("typescript").unwrap_err(),
+                "keylab's TypeScript runtime is not loaded yet"
+            );
+        }
+        let refused: Result<(), String> = serde_json::from_str(&page_register_runtime("typescript", "// old")).unwrap();
+        assert!(refused
+            .unwrap_err()
+            .starts_with("the file fetched is not this version's TypeScript runtime"));
+        let runtime = include_str!("../../core/src/keycode/runtime/keys.ts");
+        assert_eq!(page_register_runtime("typescript", runtime), r#"{"Ok":null}"#);
+        assert!(code("typescript").unwrap().contains("export function encodeRunPk("));
+        assert!(page_key_code(schema, "cobol").contains("unknown language"));
+        let declared: Result<keylab::interop::Source, String> =
+            serde_json::from_str(&page_declared(schema, "onetable")).unwrap();
+        assert!(declared.unwrap().text.contains("Run"));
     }
 
     #[test]

@@ -124,7 +124,7 @@ impl Playground {
             overwritten: Rc::new(part(reads::OVERWRITTEN).overwritten(&keys)),
             collections,
             query: Rc::new(part(reads::QUERY).query_view(&keys)),
-            pasted: Rc::new(part(reads::PASTED).paste_view(&keys)),
+            pasted: Rc::new(part(reads::PASTED).paste_view_read_now(&keys)),
             lint: Rc::new(part(reads::LINT).lint(&keys)),
             side_by_side: part(reads::SIDE_BY_SIDE).side_by_side().map(Rc::new),
         })

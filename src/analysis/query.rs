@@ -2,15 +2,14 @@
 //! read from the paste), its code, and the sample items it returns, page by page.
 
 use crate::document::{ItemId, Playground};
-use crate::services::Later;
 use keylab::codec::{encode, KeyCodecs, KeyValue, Number};
 use keylab::lint::{order_surprise, Finding};
 use keylab::preview::ItemKeys;
 use keylab::query::builder::build;
 use keylab::query::eval::{item_of, latest_writes, pages, Item};
 use keylab::query::parse::{parse_input, ValidationError};
+use keylab::query::pasted::Pasted;
 use keylab::query::{KeyCondition, Query, ValueStyle};
-use keylab::snippet::Options as SnippetOptions;
 use serde_json::{json, Value};
 use std::rc::Rc;
 
@@ -73,12 +72,8 @@ pub const SHOWN: usize = 500;
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct QueryView {
-    /// The chosen target's code, or why that target cannot express the query, once the
-    /// second module that writes it is here.
-    pub snippet: Later<Result<String, String>>,
-    /// The target `snippet` was written for: the view is worked out a task after an
-    /// edit, so for that task the chosen target may already be another.
-    pub target: keylab::snippet::Target,
+    /// The query built, for its code (written by the page's second module).
+    pub query: Rc<Query>,
     pub expression: String,
     pub input: String,
     pub document_input: String,
@@ -142,11 +137,8 @@ impl Band {
     }
 }
 
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct PasteView {
-    /// The reader of pasted text lives in the second module: until it is here, nothing
-    /// else is known.
-    pub reader: Later<()>,
     pub error: Option<ValidationError>,
     /// How text that was not low-level JSON was read (a JavaScript object, a Python
     /// dict, DocumentClient values), said so the reading is never silent.
@@ -286,17 +278,8 @@ impl Playground {
         let pattern = self.pattern()?;
         let built = build(&self.schema, &pattern).map_err(|e| e.sentence())?;
         let pretty = |v: &Value| keylab::snippet::visible_json(&serde_json::to_string_pretty(v).unwrap_or_default());
-        let target = self.snippet.target;
-        let non_empty = |s: &str| (!s.trim().is_empty()).then(|| s.trim().to_string());
-        let options = SnippetOptions {
-            table: non_empty(&self.snippet.table),
-            endpoint: non_empty(&self.snippet.endpoint),
-            program: self.snippet.program,
-        };
-        let snippet = crate::services::snippet(&self.schema, &built.query, target, &options);
         Ok(QueryView {
-            snippet,
-            target,
+            query: Rc::new(built.query.clone()),
             expression: built.query.expression(),
             input: pretty(&built.query.to_input(ValueStyle::DynamoJson)),
             document_input: pretty(&built.query.to_input(ValueStyle::Plain)),
@@ -320,19 +303,16 @@ impl Playground {
         })
     }
 
-    pub fn paste_view(&self, keys: &ItemKeys) -> Option<PasteView> {
-        if self.pasted.trim().is_empty() {
-            return None;
-        }
-        let read = match crate::services::read_pasted(&self.pasted) {
-            Later::Ready(read) => read,
-            later => {
-                return Some(PasteView {
-                    reader: later.map(|_| ()),
-                    ..PasteView::default()
-                })
-            }
-        };
+    /// [`Self::paste_view`] with the text read by the core at once (the page reads it in
+    /// its second module); `None` while the box is empty.
+    pub fn paste_view_read_now(&self, keys: &ItemKeys) -> Option<PasteView> {
+        let text = self.pasted.trim();
+        (!text.is_empty()).then(|| self.paste_view(keys, keylab::query::pasted::read_pasted(&self.pasted)))
+    }
+
+    /// What the paste box's text reads as, given how it was read
+    /// ([`keylab::query::pasted::read_pasted`], in the page by its second module).
+    pub fn paste_view(&self, keys: &ItemKeys, read: Result<Pasted, String>) -> PasteView {
         let (doc, read_as) = match read {
             Ok(p) => (p.input, p.read_as),
             Err(message) => {
@@ -341,15 +321,14 @@ impl Playground {
                     offset: None,
                     token: None,
                 };
-                return Some(PasteView {
-                    reader: Later::Ready(()),
+                return PasteView {
                     error: Some(error),
                     read_as: Vec::new(),
                     hint: None,
                     expression: String::new(),
                     hits: Rc::default(),
                     surprise: None,
-                });
+                };
             }
         };
         let expression = doc
@@ -357,7 +336,7 @@ impl Playground {
             .and_then(Value::as_str)
             .unwrap_or_default()
             .to_string();
-        Some(match parse_input(&self.schema.table, &doc) {
+        match parse_input(&self.schema.table, &doc) {
             Ok(q) => {
                 let prefix = match &q.sort {
                     Some((attribute, KeyCondition::BeginsWith(KeyValue::S(p)))) => Some((attribute.clone(), p.clone())),
@@ -371,7 +350,6 @@ impl Playground {
                     .filter_map(|h| samples.get(h.item.0).copied())
                     .collect();
                 PasteView {
-                    reader: Later::Ready(()),
                     error: None,
                     read_as,
                     hint: None,
@@ -381,7 +359,6 @@ impl Playground {
                 }
             }
             Err(e) => PasteView {
-                reader: Later::Ready(()),
                 error: Some(e),
                 read_as,
                 hint: keylab::query::pasted::composite_field_hint(&self.schema, &doc),
@@ -389,7 +366,7 @@ impl Playground {
                 hits: Rc::default(),
                 surprise: None,
             },
-        })
+        }
     }
 }
 

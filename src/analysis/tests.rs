@@ -76,7 +76,7 @@ fn every_part_reads_only_the_pieces_it_names() {
         );
         assert_eq!(*parts.overwritten, whole.overwritten(&keys), "{id}");
         assert_eq!(*parts.query, whole.query_view(&keys), "{id}: query");
-        assert_eq!(*parts.pasted, whole.paste_view(&keys), "{id}: pasted");
+        assert_eq!(*parts.pasted, whole.paste_view_read_now(&keys), "{id}: pasted");
         assert_eq!(*parts.lint, whole.lint(&keys), "{id}: lint");
         assert_eq!(parts.side_by_side.map(|v| (*v).clone()), whole.side_by_side(), "{id}");
         assert_eq!(parts.blocked, whole.blocked(), "{id}");

@@ -7,5 +7,6 @@ pub mod link;
 pub mod pack;
 pub mod runtimes;
 pub mod second_module;
+pub mod services;
 pub mod storage;
 pub mod versions;

@@ -4,10 +4,13 @@
 //! page (`keycode/`). A runtime is fetched when the Key code view shows its language or
 //! an export needs it, not in the background: apart, the five files compress to 21 KB
 //! where they took about 12 KB inside the wasm, so fetching them unasked would make
-//! every visit 9 KB heavier than before (docs/performance.md §4). The core takes a file
-//! only when it is this build's, byte for byte.
+//! every visit 9 KB heavier than before (docs/performance.md §4). Key code is written
+//! by the second module, whose core takes a file only when it is this build's, byte for
+//! byte.
 
-use keylab::keycode::{register_runtime, runtime_ready, Language};
+use super::second_module;
+use super::services::{self, Later};
+use keylab::keycode::Language;
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use wasm_bindgen::JsCast;
@@ -37,7 +40,7 @@ thread_local! {
 }
 
 pub fn state(language: Language) -> Runtime {
-    if runtime_ready(language) {
+    if language.runtime_file().is_none() {
         return Runtime::Ready;
     }
     FETCHES.with(|f| f.borrow().get(language.id()).cloned().unwrap_or(Runtime::Waiting))
@@ -51,7 +54,7 @@ pub fn settled() -> u32 {
 /// Asks for `language`'s runtime unless it is ready or on its way (a failed one is asked
 /// for again); `done` is told once it is ready or has failed (at once when it is ready).
 pub fn fetch(language: Language, done: impl FnOnce() + 'static) {
-    let Some(file) = language.runtime_file().filter(|_| !runtime_ready(language)) else {
+    let Some(file) = language.runtime_file().filter(|_| state(language) != Runtime::Ready) else {
         done();
         return;
     };
@@ -61,21 +64,35 @@ pub fn fetch(language: Language, done: impl FnOnce() + 'static) {
     }
     FETCHES.with(|f| f.borrow_mut().insert(language.id(), Runtime::Loading));
     wasm_bindgen_futures::spawn_local(async move {
-        let outcome = match text_of(&format!("keycode/{file}")).await {
-            Ok(text) => register_runtime(language, text),
-            Err(why) => Err(why),
-        };
-        let now = match outcome {
-            Ok(()) => Runtime::Ready,
-            Err(why) => Runtime::Failed(why),
-        };
-        FETCHES.with(|f| f.borrow_mut().insert(language.id(), now));
-        SETTLED.with(|s| s.set(s.get().wrapping_add(1)));
-        let waiting = WAITERS.with(|w| w.borrow_mut().remove(language.id()).unwrap_or_default());
-        for done in waiting {
-            done();
+        match text_of(&format!("keycode/{file}")).await {
+            // Key code is written by the second module: the runtime is handed to it.
+            Ok(text) => second_module::then(move || {
+                settle(
+                    language,
+                    match services::register_runtime(language, &text) {
+                        Later::Ready(outcome) => outcome,
+                        Later::Failed(why) => Err(format!("keylab's second module could not be loaded ({why})")),
+                        Later::Loading => Err("keylab's second module is not loaded yet".into()),
+                    },
+                )
+            }),
+            Err(why) => settle(language, Err(why)),
         }
     });
+}
+
+/// Records how `language`'s runtime fared and tells who waited for it.
+fn settle(language: Language, outcome: Result<(), String>) {
+    let now = match outcome {
+        Ok(()) => Runtime::Ready,
+        Err(why) => Runtime::Failed(why),
+    };
+    FETCHES.with(|f| f.borrow_mut().insert(language.id(), now));
+    SETTLED.with(|s| s.set(s.get().wrapping_add(1)));
+    let waiting = WAITERS.with(|w| w.borrow_mut().remove(language.id()).unwrap_or_default());
+    for done in waiting {
+        done();
+    }
 }
 
 /// The text at `url` (beside the page), revalidated with the server rather than taken

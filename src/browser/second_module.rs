@@ -60,22 +60,6 @@ pub fn then(next: impl FnOnce() + 'static) {
     load();
 }
 
-/// The callback a view made at its latest render, for [`again`].
-pub type Latest<T> = Rc<RefCell<Option<yew::Callback<(T, bool)>>>>;
-
-/// Asks `latest` again with `value` (and `true`: it waited) once the module has arrived
-/// or failed: a view's action taken before the module came is done then, by the view
-/// as it is then.
-pub fn again<T: 'static>(latest: &Latest<T>, value: T) {
-    let latest = latest.clone();
-    then(move || {
-        let callback = latest.borrow().clone();
-        if let Some(callback) = callback {
-            callback.emit((value, true))
-        }
-    });
-}
-
 /// Fetches the module unless it is here or on its way; after a failure, tries again.
 pub fn load() {
     if matches!(state(), Loading::Loading | Loading::Ready) {

@@ -5,7 +5,6 @@
 
 use super::{Playground, Row, SavedPattern};
 use crate::document::EntityId;
-use crate::services::Later;
 use keylab::infer::file::FileDesign;
 use keylab::infer::mcp;
 use keylab::sample::MAX_ITEMS;
@@ -56,29 +55,32 @@ impl Imported {
 
 const KEYLAB: &str = "a keylab design";
 
-/// Reads an imported file's text, whatever it holds. A keylab file is read at once; a
-/// file of another tool is read by the second module, so its answer may come later.
-pub fn import(text: &str) -> Later<Result<Imported, String>> {
-    let head = text.trim_start();
-    if head.is_empty() {
-        return Later::Ready(Err("it is empty".into()));
+/// Most items whose keys the design read does not write again listed, and most items
+/// a file may hold: what [`keylab::infer::file::read_file`] is asked with.
+pub const READ_LIMITS: (usize, usize) = (LISTED, MAX_ITEMS);
+
+/// Reads an imported file's text when it is empty or a keylab file; `None` for a file of
+/// another tool, which [`keylab::infer::file::read_file`] reads (in the page, its second
+/// module) and [`from_file`] turns into work.
+pub fn keylab_file(text: &str) -> Option<Result<Imported, String>> {
+    if text.trim_start().is_empty() {
+        return Some(Err("it is empty".into()));
     }
-    if is_keylab(text) {
-        return Later::Ready(Playground::import(text).map(|work| Imported {
+    is_keylab(text).then(|| {
+        Playground::import(text).map(|work| Imported {
             work,
             what: KEYLAB.into(),
             notes: Vec::new(),
             misfits: Vec::new(),
             misfit_count: 0,
             drawn: 0,
-        }));
-    }
-    crate::services::read_file(text, LISTED, MAX_ITEMS).map(|read| read.and_then(from_file))
+        })
+    })
 }
 
 /// The work a file of another tool gives: its design and the items whose keys it writes
 /// again, its Query patterns checked, and random items drawn when it holds none.
-fn from_file(file: FileDesign) -> Result<Imported, String> {
+pub fn from_file(file: FileDesign) -> Result<Imported, String> {
     let schema = Schema::from_value(&file.schema).map_err(|e| e.to_string())?;
     let entity = |name: &str| (schema.entities.iter()).position(|e| e.name == name);
     let rows: Vec<Row> = (file.items.into_iter())
@@ -152,9 +154,12 @@ fn is_keylab(text: &str) -> bool {
 mod tests {
     use super::*;
 
-    /// Natively the core reads every file at once.
+    /// As the page imports: a keylab file at once, another tool's read by the core.
     fn import(text: &str) -> Result<Imported, String> {
-        super::import(text).ready().expect("read at once natively")
+        keylab_file(text).unwrap_or_else(|| {
+            let (listed, most) = READ_LIMITS;
+            keylab::infer::file::read_file(text, listed, most).and_then(from_file)
+        })
     }
 
     const OFFICES: &str = include_str!("../../cli/tests/fixtures/offices-workbench.json");
@@ -192,7 +197,7 @@ mod tests {
             at,
         )))
         .unwrap();
-        let view = work.paste_view(&work.item_keys()).unwrap();
+        let view = work.paste_view_read_now(&work.item_keys()).unwrap();
         assert!(view.error.is_none(), "{:?}", view.error);
         assert_eq!(view.hits.list.len(), 2);
     }

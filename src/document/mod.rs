@@ -192,6 +192,19 @@ pub struct SnippetPrefs {
     pub endpoint: String,
 }
 
+impl SnippetPrefs {
+    /// What the code is written with: the table name and endpoint typed (trimmed), if
+    /// any, and whether it is a whole program.
+    pub fn options(&self) -> keylab::snippet::Options {
+        let typed = |s: &str| (!s.trim().is_empty()).then(|| s.trim().to_string());
+        keylab::snippet::Options {
+            table: typed(&self.table),
+            endpoint: typed(&self.endpoint),
+            program: self.program,
+        }
+    }
+}
+
 impl Default for SnippetPrefs {
     fn default() -> Self {
         SnippetPrefs {

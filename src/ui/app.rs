@@ -4,11 +4,12 @@
 use crate::analysis::Analysis;
 use crate::browser::boot::{boot, forget_link, share_url, Boot};
 use crate::browser::link::Linked;
+use crate::browser::services::{self, Later};
 use crate::browser::storage;
 use crate::browser::versions::{save_snapshot, stored, Source, Version};
 use crate::document::{Action, Command, Design, ItemId, Items, Playground, PresetId, QueryChoices, Same, Workspace};
 use crate::presets;
-use crate::ui::hooks::{use_analysis, use_derived, use_rekeying};
+use crate::ui::hooks::{use_analysis, use_code, use_derived, use_rekeying};
 use crate::ui::page_hooks::{use_autosave, use_link_listener, use_runtimes, use_second_module, use_shortcuts};
 use crate::ui::panels::collection_view::CollectionView;
 use crate::ui::panels::definitions_panel::DefinitionsPanel;
@@ -108,6 +109,8 @@ struct ViewContext<'a> {
     runtimes: &'a Callback<()>,
     /// Changes when the second module arrives or fails.
     module: u32,
+    /// The query's code, from the second module.
+    code: &'a Rc<Later<Result<String, String>>>,
 }
 
 /// The open view, and only it: a view that is not open is not drawn.
@@ -125,13 +128,13 @@ fn view_body(view: View, c: ViewContext) -> Html {
             html! { <CollectionView items={items.clone()} index={current.index_of_attribute()} collections={Same(analysis.collections.clone())} blocked={analysis.blocked.clone()} /> }
         }
         View::Paste => {
-            html! { <PasteBox pasted={current.pasted.clone()} view={Same(analysis.pasted.clone())} patterns={Same(current.patterns.clone())} dispatch={dispatch.clone()} /> }
+            html! { <PasteBox pasted={current.pasted.clone()} view={Same(analysis.pasted.clone())} reader={services::module()} patterns={Same(current.patterns.clone())} dispatch={dispatch.clone()} /> }
         }
         View::Code => {
-            html! { <SnippetPanel prefs={current.snippet.clone()} table={current.schema.table.name.clone()} query={Same(analysis.query.clone())} items={items.clone()} module={c.module} dispatch={dispatch.clone()} /> }
+            html! { <SnippetPanel prefs={current.snippet.clone()} table={current.schema.table.name.clone()} query={Same(analysis.query.clone())} code={Same(c.code.clone())} items={items.clone()} module={c.module} dispatch={dispatch.clone()} /> }
         }
         View::KeyCode => {
-            html! { <KeyCode schema={current.schema.clone()} runtimes={crate::browser::runtimes::settled()} on_runtime={c.runtimes.clone()} /> }
+            html! { <KeyCode schema={current.schema.clone()} runtimes={crate::browser::runtimes::settled()} on_runtime={c.runtimes.clone()} module={c.module} /> }
         }
         View::Tables => html! { <DefinitionsPanel table={current.schema.table.clone()} /> },
         View::Versions => c.versions,
@@ -170,13 +173,19 @@ fn differs_from_its_preset(s: &Playground) -> bool {
 }
 
 /// The query's line above the keys, or why there is no query.
-fn query_bar(current: &Playground, analysis: &Analysis) -> Result<QueryBar, String> {
+fn query_bar(
+    current: &Playground,
+    analysis: &Analysis,
+    code: &Later<Result<String, String>>,
+) -> Result<QueryBar, String> {
     let q = analysis.query.as_ref().as_ref().map_err(Clone::clone)?;
     Ok(QueryBar {
         pattern: shape_label(current.query.shape).to_string(),
         expression: q.expression.clone(),
-        code: (q.snippet.as_ref().ready().and_then(|s| s.as_ref().ok()))
-            .map(|code| (code.clone(), q.target.label().to_string())),
+        code: match code {
+            Later::Ready(Ok(code)) => Some((code.clone(), current.snippet.target.label().to_string())),
+            _ => None,
+        },
     })
 }
 
@@ -286,10 +295,11 @@ pub fn App() -> Html {
     let views = offered_views(&analysis);
     let open: Vec<View> = opened.iter().copied().filter(|v| views.contains(v)).collect();
     let versions = versions.view(open.contains(&View::Versions));
-    let query_bar = query_bar(&current, &analysis);
+    let module = use_second_module();
+    let code = use_code(&current.schema, &analysis.query, &current.snippet, module);
+    let query_bar = query_bar(&current, &analysis, &code);
     let on_select = setter(&selected);
     let runtimes = use_runtimes();
-    let module = use_second_module();
     html! {
         <>
             { skip_links(&open_view) }
@@ -318,7 +328,7 @@ pub fn App() -> Html {
                 <ViewRail {views} open={open.clone()} on_open={open_view} />
                 { for open.iter().map(|&v| html! {
                     <ViewBox key={v as usize} view={v} on_close={close_view.clone()}>
-                        { view_body(v, ViewContext { current: &current, analysis: &analysis, items: &items, dispatch: &dispatch, pointed: *pointed, query_choices: &query_choices, versions: versions.clone(), runtimes: &runtimes, module }) }
+                        { view_body(v, ViewContext { current: &current, analysis: &analysis, items: &items, dispatch: &dispatch, pointed: *pointed, query_choices: &query_choices, versions: versions.clone(), runtimes: &runtimes, module, code: &code }) }
                     </ViewBox>
                 }) }
             </main>

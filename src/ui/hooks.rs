@@ -1,11 +1,13 @@
 //! The page's hooks: the analysis, memoised part by part on what each part reads.
 
 use crate::analysis::{assemble, reads, Analysis, LintRead, Parts, PasteView, QueryView};
+use crate::browser::services::{self, Later};
 pub use crate::document::Same;
-use crate::document::{ItemId, Playground, Reads};
+use crate::document::{ItemId, Playground, Reads, SnippetPrefs};
 use keylab::codec::width::WidthPlan;
 use keylab::lint::Finding;
 use keylab::preview::{Collection, ItemKeys, NumberVsString, Preview};
+use keylab::Schema;
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -43,10 +45,7 @@ pub fn use_analysis(state: &Rc<Playground>, comparing: bool) -> Rc<Analysis> {
             .map(|(keys, r)| r.work().overwritten(&keys.0))
             .unwrap_or_default()
     });
-    // The SDK code and the paste box's reader come from the second module: worked out
-    // again when it arrives or fails.
-    let module = crate::browser::second_module::settled();
-    let query = use_memo((after(reads::QUERY), module), |(at, _)| match at {
+    let query = use_memo(after(reads::QUERY), |at| match at {
         Some((keys, r)) => r.work().query_view(&keys.0),
         None => Err(String::new()),
     });
@@ -54,8 +53,17 @@ pub fn use_analysis(state: &Rc<Playground>, comparing: bool) -> Rc<Analysis> {
     let side_by_side = use_memo(later.as_ref().map(|(s, _)| s.0.reads(reads::SIDE_BY_SIDE)), |r| {
         r.as_ref().and_then(|r| r.work().side_by_side()).map(Rc::new)
     });
+    // The paste box's text is read by the second module: read again when it arrives.
+    let module = crate::browser::second_module::settled();
     let pasted = use_memo((after(reads::PASTED), module), |(at, _)| {
-        at.as_ref().and_then(|(keys, r)| r.work().paste_view(&keys.0))
+        let (keys, r) = at.as_ref()?;
+        let work = r.work();
+        if work.pasted.trim().is_empty() {
+            return None;
+        }
+        services::read_pasted(&work.pasted)
+            .ready()
+            .map(|read| work.paste_view(&keys.0, read))
     });
     let blocked = use_memo(state.reads(reads::BLOCKED), |r| r.work().blocked());
     // Only the parts whose inputs changed were recomputed above; the whole is put
@@ -191,6 +199,24 @@ struct Computed {
     overwritten: Same<Vec<Option<ItemId>>>,
     lint: Same<Vec<Finding>>,
     side_by_side: Same<Option<Rc<[keylab::compare::Design; 2]>>>,
+}
+
+/// The query's code for the chosen SDK, written by the second module (again when it
+/// arrives or fails): the view's query with the code settings as they are now.
+#[hook]
+pub fn use_code(
+    schema: &Rc<Schema>,
+    query: &Rc<Result<QueryView, String>>,
+    prefs: &Rc<SnippetPrefs>,
+    module: u32,
+) -> Rc<Later<Result<String, String>>> {
+    use_memo(
+        (Same(schema.clone()), Same(query.clone()), Same(prefs.clone()), module),
+        |(schema, query, prefs, _)| match &*query.0 {
+            Ok(view) => services::snippet(&schema.0, &view.query, prefs.0.target, &prefs.0.options()),
+            Err(why) => Later::Ready(Err(why.clone())),
+        },
+    )
 }
 
 /// What the document derives for one panel, worked out again only after an edit.

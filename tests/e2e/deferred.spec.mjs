@@ -113,6 +113,12 @@ test('the first screen works while the second module is held back, and its views
   await page.locator('#seg-0-width').fill('12');
   await page.locator('#seg-0-width').press('Enter');
   await expect(page.getByTestId('sorted-keys').locator('li code').first()).toHaveText(/^\d{12}#/);
+  // Key code is written by the second module too: Rust's needs no runtime, only it.
+  await openView(page, 'Key code');
+  await section(page).locator('summary').click();
+  await expect(page.getByTestId('keycode-loading')).toHaveText("Loading keylab's TypeScript runtime…");
+  await section(page).getByRole('tab', { name: 'Rust', exact: true }).click();
+  await expect(section(page).getByTestId('second-module-loading')).toHaveText('Loading the key code writer…');
   await openView(page, 'Code');
   await expect(page.locator('#snippet-panel').getByTestId('second-module-loading')).toHaveText('Loading the AWS CLI code…');
   await page.locator('#snippet-panel details.writes summary').click();
@@ -121,6 +127,7 @@ test('the first screen works while the second module is held back, and its views
   await page.locator('#paste-input').fill('{"KeyConditionExpression": "#pk = :pk"}');
   await expect(page.locator('[aria-labelledby=paste-title]').getByTestId('second-module-loading')).toHaveText('Loading the reader of pasted queries…');
   release();
+  await expect(page.getByTestId('keycode-text')).toContainText('pub fn encode_run_sk(');
   await expect(page.getByTestId('snippet-code')).toContainText('aws dynamodb query');
   await expect(page.getByTestId('writes-code')).toContainText('batch-write-item');
   await expect(page.getByTestId('paste-error')).toBeVisible();

@@ -10,7 +10,7 @@ use crate::keycode::{camel, ident, pascal};
 use crate::schema::{Entity, FieldKind, KeyTemplate, TimeUnit};
 
 /// A file in another tool's format, and what that tool could not write itself, in words.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Source {
     pub text: String,
     pub notes: Vec<String>,

@@ -3,10 +3,12 @@
 //! the section is open, once the language's runtime has arrived (src/browser/runtimes.rs).
 
 use crate::browser::runtimes::{self, Runtime};
+use crate::browser::services::{self, Later};
 use crate::ui::widgets::copy_button::CopyButton;
 use crate::ui::widgets::files::download;
 use crate::ui::widgets::tabs::Tabs;
-use keylab::keycode::{generate, Language};
+use crate::ui::widgets::waiting::Waiting;
+use keylab::keycode::Language;
 use keylab::Schema;
 use yew::prelude::*;
 
@@ -17,6 +19,8 @@ pub struct KeyCodeProps {
     pub runtimes: u32,
     /// Told when a runtime asked for here arrives or fails: the page is drawn again.
     pub on_runtime: Callback<()>,
+    /// Changes when the second module, which writes key code, arrives or fails.
+    pub module: u32,
 }
 
 #[function_component]
@@ -26,8 +30,8 @@ pub fn KeyCode(props: &KeyCodeProps) -> Html {
     let code = {
         let (schema, language, open) = (props.schema.clone(), *language, *open);
         use_memo(
-            (schema, language as u8, open, props.runtimes),
-            move |(schema, _, open, _)| open.then(|| generate(schema, language)),
+            (schema, language as u8, open, props.runtimes, props.module),
+            move |(schema, _, open, _, _)| open.then(|| services::key_code(schema, language)),
         )
     };
     // The runtime of the language shown is asked for when the view opens on it.
@@ -61,11 +65,13 @@ pub fn KeyCode(props: &KeyCodeProps) -> Html {
     };
     let body = match ((*code).clone(), runtimes::state(*language)) {
         (None, _) => Html::default(),
-        (Some(Ok(text)), _) => module(*language, text),
-        (Some(Err(_)), Runtime::Waiting | Runtime::Loading) => html! {
+        (Some(Later::Ready(Ok(text))), _) => module(*language, text),
+        // The runtime is handed to the second module: while it is on its way, so is the
+        // module.
+        (Some(Later::Ready(Err(_)) | Later::Loading), Runtime::Waiting | Runtime::Loading) => html! {
             <p class="note" role="status" data-testid="keycode-loading">{ format!("Loading keylab's {} runtime…", language.label()) }</p>
         },
-        (Some(Err(_)), Runtime::Failed(why)) => {
+        (Some(Later::Ready(Err(_)) | Later::Loading | Later::Failed(_)), Runtime::Failed(why)) => {
             let retry = {
                 let (language, done) = (*language, props.on_runtime.clone());
                 Callback::from(move |_: MouseEvent| {
@@ -80,9 +86,10 @@ pub fn KeyCode(props: &KeyCodeProps) -> Html {
                 </p>
             }
         }
-        (Some(Err(why)), Runtime::Ready) => {
+        (Some(Later::Ready(Err(why))), Runtime::Ready) => {
             html! { <p class="message error" role="alert" data-testid="keycode-error">{ format!("No key code yet: {why}") }</p> }
         }
+        (Some(waiting), _) => html! { <Waiting later={waiting.map(|_| ())} what="the key code writer" /> },
     };
     html! {
         <section class="panel wide" aria-labelledby="keycode-title" id="keycode-panel">

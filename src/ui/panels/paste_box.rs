@@ -2,8 +2,8 @@
 //! the sample items. An error points at the offending token.
 
 use crate::analysis::PasteView;
+use crate::browser::services::Later;
 use crate::document::{Action, QueryEdit, Same, SavedPattern};
-use crate::services::Later;
 use crate::ui::panels::hit_list::HitList;
 use crate::ui::panels::saved_patterns::{listed, SavePattern};
 use crate::ui::widgets::typed_input::TypedInput;
@@ -14,8 +14,10 @@ use yew::prelude::*;
 pub struct PasteBoxProps {
     /// The text in the box, as typed.
     pub pasted: AttrValue,
-    /// What it reads as; `None` while the box is empty.
+    /// What it reads as; `None` while the box is empty or its reader is not here.
     pub view: Same<Option<PasteView>>,
+    /// Whether the second module, which reads the text, is here.
+    pub reader: Later<()>,
     pub patterns: Same<Vec<SavedPattern>>,
     pub dispatch: Callback<Action>,
 }
@@ -39,11 +41,11 @@ fn pointed(expression: &str, offset: usize, token: &str) -> Html {
 pub fn PasteBox(props: &PasteBoxProps) -> Html {
     let read = Callback::from(|text: String| Ok(Action::from(QueryEdit::SetPasted(text))));
     let outcome = match &*props.view {
+        None if !props.pasted.trim().is_empty() && props.reader != Later::Ready(()) => {
+            html! { <Waiting later={props.reader.clone()} what="the reader of pasted queries" /> }
+        }
         None => {
             html! { <p class="note">{ "Paste the object you pass to Query (TableName, KeyConditionExpression, ExpressionAttributeNames, ExpressionAttributeValues, ...): as JSON, as a JavaScript object or a Python dict, with low-level or DocumentClient values." }</p> }
-        }
-        Some(view) if view.reader != Later::Ready(()) => {
-            html! { <Waiting later={view.reader.clone()} what="the reader of pasted queries" /> }
         }
         Some(view) => html! { <>
             { for view.read_as.iter().map(|r| html! { <p class="note" data-testid="paste-read-as">{ r }</p> }) }

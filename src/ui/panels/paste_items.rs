@@ -1,10 +1,10 @@
 //! Adds sample items pasted as JSON lines (`{"score": 1500, ...}` per line) or CSV with
 //! a header line of field names.
 
-use crate::browser::second_module;
+use crate::browser::services::{self, Later};
 use crate::document::{Action, ItemsEdit};
-use crate::services::{self, Later};
 use crate::ui::widgets::elided::Elided;
+use crate::ui::widgets::waiting;
 use web_sys::HtmlTextAreaElement;
 use yew::prelude::*;
 
@@ -21,7 +21,7 @@ pub fn PasteItems(props: &PasteItemsProps) -> Html {
     let status = use_state(|| None::<Result<String, String>>);
     // The reader is the second module's: a click before it came adds the items once it
     // is here, read from the box as it is then.
-    let latest: second_module::Latest<()> = use_mut_ref(|| None);
+    let latest: waiting::Latest<()> = use_mut_ref(|| None);
     let add = {
         let (area, status, dispatch, columns, latest) = (
             area.clone(),
@@ -50,7 +50,7 @@ pub fn PasteItems(props: &PasteItemsProps) -> Html {
                 )))),
                 Later::Loading | Later::Failed(_) => {
                     status.set(Some(Ok("Reading the items: keylab's reader of pasted items is loading…".into())));
-                    second_module::again(&latest, ());
+                    waiting::again(&latest, ());
                 }
             }
         })

@@ -3,8 +3,8 @@
 //! bytes, and plain monospace keeps every escaped character visible.
 
 use crate::analysis::QueryView;
+use crate::browser::services::{self, Later};
 use crate::document::{Action, Items, PrefsEdit, Same, SnippetPrefs};
-use crate::services::{self, Later};
 use crate::ui::widgets::controls;
 use crate::ui::widgets::copy_button::CopyButton;
 use crate::ui::widgets::elided::Elided;
@@ -21,6 +21,8 @@ pub struct SnippetPanelProps {
     /// The query whose code is shown, or why there is none.
     /// Compared by identity: its items run to 100,000.
     pub query: Same<Result<QueryView, String>>,
+    /// The query's code for the chosen target, from the second module.
+    pub code: Same<Later<Result<String, String>>>,
     /// The sample items and the design, for the program that writes them.
     pub items: Items,
     /// Changes when the second module, which writes the code, arrives or fails.
@@ -131,7 +133,7 @@ pub fn SnippetPanel(props: &SnippetPanelProps) -> Html {
     let table_problem = (!prefs.table.is_empty())
         .then(|| keylab::schema::check_table_name(&prefs.table).err())
         .flatten();
-    let body = code_body(&props.query, table_problem.is_some(), current);
+    let body = code_body(&props.query, &props.code, table_problem.is_some(), current);
     let table_refused = table_problem.is_some();
     html! {
         <section class="panel wide" aria-labelledby="snippet-title" id="snippet-panel" tabindex="-1">
@@ -162,14 +164,16 @@ pub fn SnippetPanel(props: &SnippetPanelProps) -> Html {
 
 /// The code, or why there is none: the query or the table name needs fixing first, or
 /// the target cannot express the query.
-fn code_body(query: &Result<QueryView, String>, table_refused: bool, current: Target) -> Html {
+fn code_body(
+    query: &Result<QueryView, String>,
+    code: &Later<Result<String, String>>,
+    table_refused: bool,
+    current: Target,
+) -> Html {
     match query {
         Err(_) => html! { <p class="note">{ "Fix the query above to see its code." }</p> },
         Ok(_) if table_refused => html! { <p class="note">{ "Fix the table name to see the code." }</p> },
-        // Worked out a task after the target was chosen: the old target's code, copied
-        // under the new target's name, would be the wrong program.
-        Ok(view) if view.target != current => html! { <p class="note">{ "Writing the code…" }</p> },
-        Ok(view) => match view.snippet.as_ref() {
+        Ok(_) => match code.as_ref() {
             Later::Ready(Ok(code)) => html! { <>
                 <div class="snippet-actions"><CopyButton text={code.clone()} label={format!("Copy the {} code", current.label())} /></div>
                 <pre class="code"><code data-testid="snippet-code">{ code }</code></pre>

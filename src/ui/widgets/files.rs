@@ -3,6 +3,7 @@
 //! work as it was.
 
 use crate::browser::runtimes::{self, Runtime};
+use crate::browser::services::{self, Declared, Later};
 use crate::document::{Command, Playground};
 use crate::ui::widgets::import_box::ImportBox;
 use crate::ui::widgets::outcome::Outcome;
@@ -84,33 +85,33 @@ fn file_name(state: &Playground, ending: &str) -> String {
     format!("{}.{ending}", if table.is_empty() { "keylab" } else { &table })
 }
 
-/// A tool's file that states the design (not its items), with what it says in the page.
-#[derive(Clone, Copy, PartialEq)]
-enum Declared {
-    ElectroDb,
-    OneTable,
-}
-
 /// Downloads the design as the tool's file, and says which keys the tool writes
 /// through keylab's code and what it does not hold.
 fn download_declared(state: &Playground, tool: Declared) -> (bool, String) {
-    let (written, what, ending, usage) = match tool {
+    let (what, ending, usage) = match tool {
         Declared::ElectroDb => (
-            keylab::interop::electrodb::entities(&state.schema),
             "ElectroDB entities",
             "electrodb.ts",
             "give each its client with setClient",
         ),
         Declared::OneTable => (
-            keylab::interop::onetable::schema(&state.schema),
             "a OneTable schema",
             "onetable.ts",
             "give it to OneTable's Table as the file's first lines show",
         ),
     };
-    let source = match written {
-        Ok(s) => s,
-        Err(why) => return (false, format!("The design cannot be written as {what}: {why}")),
+    let source = match services::declared(&state.schema, tool) {
+        Later::Ready(Ok(s)) => s,
+        Later::Ready(Err(why)) => return (false, format!("The design cannot be written as {what}: {why}")),
+        // The runtime was handed over to the second module, so it is here.
+        Later::Loading | Later::Failed(_) => {
+            return (
+                false,
+                format!(
+                "The design cannot be written as {what} until keylab's second module is loaded: try the export again."
+            ),
+            )
+        }
     };
     let name = file_name(state, ending);
     if !download(&name, &source.text) {

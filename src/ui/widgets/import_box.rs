@@ -3,11 +3,11 @@
 //! replaced only after a yes, and stays one Undo away; what the import inferred, left
 //! out or could not write again is listed in the page, not hidden.
 
-use crate::browser::second_module;
+use crate::browser::services::{self, Later};
 use crate::document::imported::{self, Imported};
 use crate::document::Command;
-use crate::services::Later;
 use crate::ui::widgets::outcome::Outcome;
+use crate::ui::widgets::waiting;
 use std::rc::Rc;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{HtmlInputElement, HtmlTextAreaElement};
@@ -40,40 +40,10 @@ pub fn ImportBox(props: &ImportBoxProps) -> Html {
     };
     // A file of another tool is read by the second module: asked before it came, the
     // import waits for it (once), then goes on, through the callback of the latest render.
-    let latest: second_module::Latest<(String, Result<String, String>)> = use_mut_ref(|| None);
-    let take = {
-        let (replace, on_outcome, unsaved, latest) =
-            (replace.clone(), props.on_outcome.clone(), props.unsaved, latest.clone());
-        Callback::from(
-            move |((name, text), waited): ((String, Result<String, String>), bool)| {
-                let read = match &text {
-                    Ok(t) => imported::import(t),
-                    Err(why) => Later::Ready(Err(why.clone())),
-                };
-                match read {
-                Later::Ready(Ok(i)) if unsaved => on_outcome.emit(question(name, Rc::new(i), &replace)),
-                Later::Ready(Ok(i)) => replace.emit((name, Rc::new(i))),
-                Later::Ready(Err(why)) => on_outcome.emit(Outcome::failed(format!(
-                    "{name} was not imported: {why}. Your work is unchanged."
-                ))),
-                Later::Failed(why) if waited => on_outcome.emit(Outcome::failed(format!(
-                    "{name} was not imported: keylab could not load its importers ({why}). Your work is unchanged; import it again to retry."
-                ))),
-                Later::Loading | Later::Failed(_) => {
-                    on_outcome.emit(Outcome {
-                        ok: true,
-                        text: format!("Reading {name}: keylab's importers are loading…"),
-                        report: None,
-                        confirm: None,
-                    });
-                    second_module::again(&latest, (name, text));
-                }
-            }
-            },
-        )
-    };
+    let latest: waiting::Latest<Reading> = use_mut_ref(|| None);
+    let take = taker(replace, props.on_outcome.clone(), props.unsaved, latest.clone());
     *latest.borrow_mut() = Some(take.clone());
-    let take = take.reform(|read: (String, Result<String, String>)| (read, false));
+    let take = take.reform(|read: Reading| (read, false));
     let on_file = {
         let take = take.clone();
         Callback::from(move |e: Event| {
@@ -113,6 +83,52 @@ pub fn ImportBox(props: &ImportBoxProps) -> Html {
             <button type="button" onclick={on_paste}>{ "Import pasted text" }</button>
         </>
     }
+}
+
+/// A file's name and its text, or why it could not be read.
+type Reading = (String, Result<String, String>);
+
+/// What an import does with a file's text (and whether it waited for the second
+/// module): replace the work (asking first over unsaved work), or say why not.
+fn taker(
+    replace: Callback<(String, Rc<Imported>)>,
+    on_outcome: Callback<Outcome>,
+    unsaved: bool,
+    latest: waiting::Latest<Reading>,
+) -> Callback<(Reading, bool)> {
+    Callback::from(move |((name, text), waited): (Reading, bool)| {
+        match read(&text) {
+        Later::Ready(Ok(i)) if unsaved => on_outcome.emit(question(name, Rc::new(i), &replace)),
+        Later::Ready(Ok(i)) => replace.emit((name, Rc::new(i))),
+        Later::Ready(Err(why)) => {
+            on_outcome.emit(Outcome::failed(format!("{name} was not imported: {why}. Your work is unchanged.")))
+        }
+        Later::Failed(why) if waited => on_outcome.emit(Outcome::failed(format!(
+            "{name} was not imported: keylab could not load its importers ({why}). Your work is unchanged; import it again to retry."
+        ))),
+        Later::Loading | Later::Failed(_) => {
+            on_outcome.emit(Outcome {
+                ok: true,
+                text: format!("Reading {name}: keylab's importers are loading…"),
+                report: None,
+                confirm: None,
+            });
+            waiting::again(&latest, (name, text));
+        }
+    }
+    })
+}
+
+/// A file's text read: a keylab file at once, another tool's by the second module.
+fn read(text: &Result<String, String>) -> Later<Result<Imported, String>> {
+    let text = match text {
+        Ok(text) => text,
+        Err(why) => return Later::Ready(Err(why.clone())),
+    };
+    imported::keylab_file(text).map(Later::Ready).unwrap_or_else(|| {
+        let (listed, most) = imported::READ_LIMITS;
+        services::read_file(text, listed, most).map(|read| read.and_then(imported::from_file))
+    })
 }
 
 /// The question asked before an import replaces the person's work.

@@ -4,6 +4,8 @@
 //! the code behind these: that is what keeps its first load small.
 
 use keylab::infer::file::FileDesign;
+use keylab::interop::Source;
+use keylab::keycode::Language;
 use keylab::query::eval::Item;
 use keylab::query::pasted::Pasted;
 use keylab::query::Query;
@@ -49,6 +51,16 @@ impl<T> Later<T> {
 impl<T: Default> Default for Later<T> {
     fn default() -> Self {
         Later::Ready(T::default())
+    }
+}
+
+/// Whether the second module is here, on its way, or why it could not be had.
+pub fn module() -> Later<()> {
+    use super::second_module::{state, Loading};
+    match state() {
+        Loading::Ready => Later::Ready(()),
+        Loading::Failed(why) => Later::Failed(why),
+        Loading::Waiting | Loading::Loading => Later::Loading,
     }
 }
 
@@ -110,6 +122,48 @@ pub fn read_file(text: &str, listed: usize, max_items: usize) -> Later<Result<Fi
     Later::Ready(keylab::infer::file::read_file(text, listed, max_items))
 }
 
+/// Hands over a key code runtime fetched beside the page; refused unless it is this
+/// build's.
+pub fn register_runtime(language: Language, text: &str) -> Later<Result<(), String>> {
+    #[cfg(target_arch = "wasm32")]
+    return ask("pageRegisterRuntime", &[language.id(), text]);
+    #[cfg(not(target_arch = "wasm32"))]
+    Later::Ready(keylab::keycode::register_runtime(language, text.to_string()))
+}
+
+/// The design as a module for the backend in `language` (its runtime handed over first).
+pub fn key_code(schema: &Schema, language: Language) -> Later<Result<String, String>> {
+    #[cfg(target_arch = "wasm32")]
+    return ask("pageKeyCode", &[&schema.to_value().to_string(), language.id()]);
+    #[cfg(not(target_arch = "wasm32"))]
+    Later::Ready(keylab::keycode::generate(schema, language))
+}
+
+/// Another tool's declaration of the design.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Declared {
+    ElectroDb,
+    OneTable,
+}
+
+/// The design as `tool` declares it (its keys through keylab's TypeScript key code,
+/// whose runtime is handed over first).
+pub fn declared(schema: &Schema, tool: Declared) -> Later<Result<Source, String>> {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let tool = match tool {
+            Declared::ElectroDb => "electrodb",
+            Declared::OneTable => "onetable",
+        };
+        ask("pageDeclared", &[&schema.to_value().to_string(), tool])
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    Later::Ready(match tool {
+        Declared::ElectroDb => keylab::interop::electrodb::entities(schema),
+        Declared::OneTable => keylab::interop::onetable::schema(schema),
+    })
+}
+
 #[cfg(target_arch = "wasm32")]
 fn settings(options: &Options) -> String {
     serde_json::json!({
@@ -123,7 +177,7 @@ fn settings(options: &Options) -> String {
 /// The module's answer to `name`: JSON text of `{"Ok": ...}` or `{"Err": "why"}`.
 #[cfg(target_arch = "wasm32")]
 fn ask<T: serde::de::DeserializeOwned>(name: &str, args: &[&str]) -> Later<Result<T, String>> {
-    use crate::browser::second_module::{call, state, Loading};
+    use super::second_module::{call, state, Loading};
     match call(name, args) {
         Some(Ok(text)) => Later::Ready(
             serde_json::from_str(&text)
