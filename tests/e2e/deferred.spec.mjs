@@ -9,13 +9,15 @@ import { test, expect, openFresh, openView } from './fixtures.mjs';
 
 const section = (page) => page.locator('#keycode-panel');
 
-/** Holds back every request for a runtime until the returned function is called. */
-async function holdRuntimes(page) {
+/** Holds back every request matching `pattern` until the returned function is called;
+ * `asked` collects their URLs. */
+async function hold(page, pattern, asked = []) {
   let release;
   const held = new Promise((r) => { release = r; });
-  await page.route('**/keycode/**', async (route) => { await held; await route.continue(); });
+  await page.route(pattern, async (route) => { asked.push(route.request().url()); await held; await route.continue(); });
   return release;
 }
+const holdRuntimes = (page) => hold(page, '**/keycode/**');
 
 test('the first screen works without the runtimes, and Key code says it is loading until they come', async ({ page }) => {
   const release = await holdRuntimes(page);
@@ -99,10 +101,8 @@ test('an export that needs the TypeScript runtime waits for it, then downloads',
 const secondModule = '**/keylab-js-*';
 
 test('the first screen works while the second module is held back, and its views come with it', async ({ page }) => {
-  let release;
-  const held = new Promise((r) => { release = r; });
   const asked = [];
-  await page.route(secondModule, async (route) => { asked.push(route.request().url()); await held; await route.continue(); });
+  const release = await hold(page, secondModule, asked);
   await openFresh(page);
   await expect(page.getByTestId('sorted-keys').locator('li')).toHaveCount(4);
   await expect(page.getByTestId('query-bar-expression')).toContainText('#pk = :pk');
@@ -156,9 +156,7 @@ plain('a second module that fails to load is said in each view that needs it, an
 });
 
 test('an import or pasted items asked for before the second module came are done once it is here', async ({ page }) => {
-  let release;
-  const held = new Promise((r) => { release = r; });
-  await page.route(secondModule, async (route) => { await held; await route.continue(); });
+  const release = await hold(page, secondModule);
   await openFresh(page);
   await page.getByText('Import / export').click();
   await page.getByTestId('import-file').setInputFiles('cli/tests/fixtures/offices-workbench.json');
@@ -170,9 +168,7 @@ test('an import or pasted items asked for before the second module came are done
 });
 
 test('items pasted before the reader came are added once it is here', async ({ page }) => {
-  let release;
-  const held = new Promise((r) => { release = r; });
-  await page.route(secondModule, async (route) => { await held; await route.continue(); });
+  const release = await hold(page, secondModule);
   await openFresh(page);
   await page.getByText('Paste JSON lines or CSV').click();
   await page.locator('#paste-items').fill('{"season": "SPRING-2026", "score": 42, "at": 1719100800, "player": "late"}');
