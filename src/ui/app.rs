@@ -326,11 +326,14 @@ pub fn App() -> Html {
                     </div>
                 </div>
                 <ViewRail {views} open={open.clone()} on_open={open_view} />
-                { for open.iter().map(|&v| html! {
+                // A list of their own: among main's other children they would be matched
+                // by place, and opening a view would build every open one again (an open
+                // "Write these items" closed).
+                <>{ for open.iter().map(|&v| html! {
                     <ViewBox key={v as usize} view={v} on_close={close_view.clone()}>
                         { view_body(v, ViewContext { current: &current, analysis: &analysis, items: &items, dispatch: &dispatch, pointed: *pointed, query_choices: &query_choices, versions: versions.clone(), runtimes: &runtimes, module, code: &code }) }
                     </ViewBox>
-                }) }
+                }) }</>
             </main>
         </>
     }

@@ -115,3 +115,17 @@ test('a table name DynamoDB would refuse is named beside the field, and no code 
   await expect(page.getByTestId('snippet-table-problem')).toHaveCount(0);
   await expect(page.getByTestId('snippet-code')).toContainText('My-Table.v2');
 });
+
+test('opening another view keeps the open ones as they are: "Write these items" stays open', async ({ page }) => {
+  await openFresh(page);
+  await openView(page, 'Code');
+  await page.locator('#snippet-panel details.writes summary').click();
+  await expect(page.getByTestId('writes-code')).toContainText('batch-write-item');
+  const panel = await page.locator('#snippet-panel').elementHandle();
+  for (const view of ['Key code', 'Paste an expression', 'Table definitions']) {
+    await openView(page, view);
+    await expect(page.getByTestId('writes-code')).toContainText('batch-write-item');
+  }
+  // The same element: the view was kept, not built again.
+  expect(await panel.evaluate((el) => el.isConnected)).toBe(true);
+});
