@@ -97,6 +97,7 @@ fn offered_views(analysis: &Analysis) -> Vec<View> {
 }
 
 /// What every view under the workbench may read.
+#[derive(Clone)]
 struct ViewContext<'a> {
     current: &'a Rc<Playground>,
     analysis: &'a Analysis,
@@ -114,6 +115,17 @@ struct ViewContext<'a> {
 }
 
 /// The open view, and only it: a view that is not open is not drawn.
+/// The open views, in a keyed list of their own: among main's other children they would
+/// be matched by place, and opening a view would build every open one again (an open
+/// "Write these items" closed).
+fn view_boxes(open: &[View], close_view: &Callback<View>, context: ViewContext) -> Html {
+    html! {
+        <>{ for open.iter().map(|&v| html! {
+            <ViewBox key={v as usize} view={v} on_close={close_view.clone()}>{ view_body(v, context.clone()) }</ViewBox>
+        }) }</>
+    }
+}
+
 fn view_body(view: View, c: ViewContext) -> Html {
     let (current, analysis, items, dispatch) = (c.current, c.analysis, c.items, c.dispatch);
     match view {
@@ -326,14 +338,7 @@ pub fn App() -> Html {
                     </div>
                 </div>
                 <ViewRail {views} open={open.clone()} on_open={open_view} />
-                // A list of their own: among main's other children they would be matched
-                // by place, and opening a view would build every open one again (an open
-                // "Write these items" closed).
-                <>{ for open.iter().map(|&v| html! {
-                    <ViewBox key={v as usize} view={v} on_close={close_view.clone()}>
-                        { view_body(v, ViewContext { current: &current, analysis: &analysis, items: &items, dispatch: &dispatch, pointed: *pointed, query_choices: &query_choices, versions: versions.clone(), runtimes: &runtimes, module, code: &code }) }
-                    </ViewBox>
-                }) }</>
+                { view_boxes(&open, &close_view, ViewContext { current: &current, analysis: &analysis, items: &items, dispatch: &dispatch, pointed: *pointed, query_choices: &query_choices, versions, runtimes: &runtimes, module, code: &code }) }
             </main>
         </>
     }
