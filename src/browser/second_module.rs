@@ -1,6 +1,6 @@
 //! The page's second module: the JS API and what the first screen does not draw (the
-//! SDK code, the programs that write the items, the paste readers), built from `js/`
-//! with its `page` feature. Trunk builds it beside the page, a hook names it by its
+//! SDK code, the programs that write the items, the paste readers, the importers, key
+//! code), built from `js/` with its `page` feature; `services.rs` asks it. Trunk builds it beside the page, a hook names it by its
 //! content's hash and says its name in a `<meta>` (scripts/name-second-module.mjs),
 //! and the page fetches it after its first paint. Until it is here, the views that need
 //! it say so; if it cannot be had, they say why and offer to try again.
