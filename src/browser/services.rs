@@ -47,13 +47,6 @@ impl<T> Later<T> {
     }
 }
 
-/// A view with nothing from the module yet is a ready one.
-impl<T: Default> Default for Later<T> {
-    fn default() -> Self {
-        Later::Ready(T::default())
-    }
-}
-
 /// Whether the second module is here, on its way, or why it could not be had.
 pub fn module() -> Later<()> {
     use super::second_module::{state, Loading};
