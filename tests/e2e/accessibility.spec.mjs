@@ -23,6 +23,7 @@ test('no horizontal scroll at 375 px except inside code blocks', async ({ page }
   await page.setViewportSize({ width: 375, height: 800 });
   await openFresh(page);
   await page.getByLabel('access pattern').selectOption('range');
+  await expect(page.getByLabel('score is')).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 });

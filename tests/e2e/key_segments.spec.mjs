@@ -120,7 +120,10 @@ test('at 1280×800 the template, the first 12 keys and the query expression shar
   expect(await inView(bar)).toBe(true);
   // The bar is the query panel's expression, and follows it.
   await expect(bar).toHaveText(await page.getByTestId('query-expression').textContent());
+  const pattern = await page.getByTestId('query-bar-pattern').textContent();
   await page.getByLabel('access pattern').selectOption('top');
+  // Read the panel's expression once the page is redrawn, so the bar is compared with the new one.
+  await expect(page.getByTestId('query-bar-pattern')).not.toHaveText(pattern);
   await expect(bar).toHaveText(await page.getByTestId('query-expression').textContent());
   await expect(page.getByTestId('query-bar').getByRole('button', { name: 'Copy AWS CLI code' })).toBeVisible();
 });

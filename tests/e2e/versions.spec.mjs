@@ -83,8 +83,9 @@ test('a pasted share link is the version compared with', async ({ page, context 
   await openFresh(page);
   await openView(page, 'Compare versions');
   await page.getByRole('button', { name: 'Copy share link' }).click();
+  // The copy lands when the clipboard's promise settles, after the click returns.
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toContain('#s=');
   const url = await page.evaluate(() => navigator.clipboard.readText());
-  expect(url).toContain('#s=');
   await page.locator('#seg-0-order').selectOption('asc');
   await page.getByLabel('Or paste a share link or an exported file').fill(url);
   await panel(page).getByRole('button', { name: 'Compare with the pasted version' }).click();
