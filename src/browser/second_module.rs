@@ -116,6 +116,9 @@ async fn fetch() -> Result<JsValue, String> {
     if attempt > 0 {
         url.set_search(&format!("retry={attempt}"));
     }
+    // Its WebAssembly is asked for beside its script, not after it: on a slow link the
+    // script's round trip would otherwise come first (bench/slow-link.mjs).
+    let wasm = wasm_beside(&url, &name)?;
     let url = url.href();
     // A dynamic import, which Rust cannot write: the module is an ES module beside the page.
     let import = js_sys::Function::new_with_args("url", "return import(url)");
@@ -131,7 +134,13 @@ async fn fetch() -> Result<JsValue, String> {
         .map_err(said)?
         .dyn_into()
         .map_err(|_| format!("{name} is not keylab's second module"))?;
-    let started: js_sys::Promise = init.call0(&JsValue::NULL).map_err(said)?.dyn_into().map_err(said)?;
+    let given = js_sys::Object::new();
+    js_sys::Reflect::set(&given, &"module_or_path".into(), &wasm).map_err(said)?;
+    let started: js_sys::Promise = init
+        .call1(&JsValue::NULL, &given)
+        .map_err(said)?
+        .dyn_into()
+        .map_err(said)?;
     JsFuture::from(started)
         .await
         .map_err(|e| format!("its WebAssembly could not be fetched or compiled: {}", said(e)))?;
@@ -143,6 +152,21 @@ async fn fetch() -> Result<JsValue, String> {
         }
     }
     Ok(exports)
+}
+
+/// Starts fetching the WebAssembly that the script at `url` loads (`NAME.js` is beside
+/// `NAME_bg.wasm`, as scripts/name-second-module.mjs writes them): the fetch's promise.
+fn wasm_beside(url: &web_sys::Url, name: &str) -> Result<JsValue, String> {
+    let script = url.pathname();
+    let stem = script
+        .strip_suffix(".js")
+        .ok_or_else(|| format!("{name} is not a script's name: rebuild the page"))?;
+    let wasm = web_sys::Url::new(&url.href()).map_err(said)?;
+    wasm.set_pathname(&format!("{stem}_bg.wasm"));
+    // Marked as handled at once: when the script fails too, its failure is the one said,
+    // and the page's console stays clean. `init` still sees this promise's own failure.
+    let fetch = js_sys::Function::new_with_args("url", "const p = fetch(url); p.catch(() => {}); return p");
+    fetch.call1(&JsValue::NULL, &wasm.href().into()).map_err(said)
 }
 
 /// Calls the module's `name` with text arguments; its answer is text. `None` while

@@ -106,8 +106,10 @@ test('the first screen works while the second module is held back, and its views
   await openFresh(page);
   await expect(page.getByTestId('sorted-keys').locator('li')).toHaveCount(4);
   await expect(page.getByTestId('query-bar-expression')).toContainText('#pk = :pk');
-  // Asked for once the keys are drawn, not before.
-  await expect.poll(() => asked.length).toBeGreaterThan(0);
+  // Asked for once the keys are drawn, not before; its script and its WebAssembly
+  // together, not one after the other's round trip (openFresh loads the page twice).
+  const files = () => [...new Set(asked.map((u) => new URL(u).pathname.replace(/^.*\/keylab-js-[0-9a-f]{16}/, '')))].sort();
+  await expect.poll(files).toEqual(['.js', '_bg.wasm']);
   expect(await page.evaluate(() => typeof window.wasmBindings?.encodeItem)).toBe('undefined');
   // Edits still work: the design, the keys and the query band answer at once.
   await page.locator('#seg-0-width').fill('12');
@@ -153,6 +155,19 @@ plain('a second module that fails to load is said in each view that needs it, an
   await expect(page.getByTestId('snippet-code')).toContainText('aws dynamodb query');
   await expect(page.getByTestId('paste-error')).toBeVisible();
   await expect(page.getByTestId('second-module-failed')).toHaveCount(0);
+});
+
+plain("a second module whose WebAssembly fails is said, and Retry brings it", async ({ page }) => {
+  const wasm = '**/keylab-js-*_bg.wasm*';
+  await page.route(wasm, (route) => route.fulfill({ status: 503, body: 'down for maintenance' }));
+  await openFresh(page);
+  await openView(page, 'Code');
+  const failed = page.locator('#snippet-panel').getByTestId('second-module-failed');
+  await expect(failed).toContainText('keylab could not load the AWS CLI code: its WebAssembly could not be fetched or compiled');
+  await page.unroute(wasm);
+  await failed.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByTestId('snippet-code')).toContainText('aws dynamodb query');
+  expect(await page.evaluate(() => window.wasmBindings.sortKeys(['b', 'a']))).toEqual(['a', 'b']);
 });
 
 test('an import or pasted items asked for before the second module came are done once it is here', async ({ page }) => {
