@@ -118,8 +118,8 @@ async fn fetch() -> Result<JsValue, String> {
     }
     // Its WebAssembly is asked for beside its script, not after it: on a slow link the
     // script's round trip would otherwise come first (bench/slow-link.mjs).
-    let wasm = wasm_beside(&url, &name)?;
     let url = url.href();
+    let wasm = wasm_beside(&url)?;
     // A dynamic import, which Rust cannot write: the module is an ES module beside the page.
     let import = js_sys::Function::new_with_args("url", "return import(url)");
     let promise: js_sys::Promise = import
@@ -156,17 +156,17 @@ async fn fetch() -> Result<JsValue, String> {
 
 /// Starts fetching the WebAssembly that the script at `url` loads (`NAME.js` is beside
 /// `NAME_bg.wasm`, as scripts/name-second-module.mjs writes them): the fetch's promise.
-fn wasm_beside(url: &web_sys::Url, name: &str) -> Result<JsValue, String> {
-    let script = url.pathname();
-    let stem = script
-        .strip_suffix(".js")
-        .ok_or_else(|| format!("{name} is not a script's name: rebuild the page"))?;
-    let wasm = web_sys::Url::new(&url.href()).map_err(said)?;
-    wasm.set_pathname(&format!("{stem}_bg.wasm"));
-    // Marked as handled at once: when the script fails too, its failure is the one said,
-    // and the page's console stays clean. `init` still sees this promise's own failure.
-    let fetch = js_sys::Function::new_with_args("url", "const p = fetch(url); p.catch(() => {}); return p");
-    fetch.call1(&JsValue::NULL, &wasm.href().into()).map_err(said)
+fn wasm_beside(url: &str) -> Result<JsValue, String> {
+    // The promise is marked as handled at once: when the script fails too, its failure
+    // is the one said, and the console stays clean. `init` still sees its own failure.
+    let fetch = js_sys::Function::new_with_args(
+        "url",
+        "const wasm = new URL(url); \
+         if (!wasm.pathname.endsWith('.js')) throw new Error(`${url} is not a script: rebuild the page`); \
+         wasm.pathname = wasm.pathname.slice(0, -3) + '_bg.wasm'; \
+         const p = fetch(wasm); p.catch(() => {}); return p",
+    );
+    fetch.call1(&JsValue::NULL, &url.into()).map_err(said)
 }
 
 /// Calls the module's `name` with text arguments; its answer is text. `None` while
