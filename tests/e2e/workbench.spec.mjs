@@ -78,6 +78,30 @@ test("the query's band, bounds and page breaks are simulateQuery's pages, both w
   }
 });
 
+test("a row's number is level with its key, not with the bound or page break drawn above it", async ({ page }) => {
+  await openFresh(page);
+  await page.getByLabel('random Run items').fill('30');
+  await page.getByRole('button', { name: 'Replace Run items with random ones' }).click();
+  await page.getByLabel('access pattern').selectOption('range');
+  await page.getByLabel('score is').selectOption('between');
+  for (const [label, value] of [['value', '100'], ['and', '99999'], ['Limit', '3']]) {
+    await page.getByLabel(label, { exact: true }).fill(value);
+    await page.getByLabel(label, { exact: true }).press('Tab');
+  }
+  const keys = page.getByTestId('sorted-keys');
+  await expect(keys.getByTestId('page-break').first()).toBeVisible();
+  // The list's number sits on a row's first line: a mark above the key is out of that
+  // line, in the row's top padding, so the first line is the key's, in both lists.
+  const rows = await page.locator('ol.keys li:has(> .marker:first-child)').evaluateAll((lis) => lis.map((li) => {
+    const mark = li.firstElementChild.getBoundingClientRect();
+    const first = [...li.children].find((c) => getComputedStyle(c).position !== 'absolute').getBoundingClientRect();
+    return { inFlow: getComputedStyle(li.firstElementChild).position !== 'absolute', clear: first.top >= mark.bottom - 1,
+      inside: mark.top >= li.getBoundingClientRect().top - 1 };
+  }));
+  expect(rows.length, "the band's top bound and its page breaks, in both lists").toBeGreaterThan(3);
+  for (const row of rows) expect(row).toEqual({ inFlow: false, clear: true, inside: true });
+});
+
 test('the query drawn on another partition than the one shown is one click away', async ({ page }) => {
   await openFresh(page);
   // Item 1, the query's anchor, moves to a season of its own: a partition of one item,
