@@ -39,16 +39,22 @@ async function bandPages(page, forward) {
   return pages;
 }
 
-test("the query's band, bounds and page breaks are simulateQuery's pages, both ways", async ({ page }) => {
+/** A fresh page with `count` random Run items and a range query (score between 100
+ * and 99999) read `limit` items a page: a band with page breaks. */
+async function rangeOverRandomRuns(page, count, limit) {
   await openFresh(page);
-  await page.getByLabel('random Run items').fill('60');
+  await page.getByLabel('random Run items').fill(String(count));
   await page.getByRole('button', { name: 'Replace Run items with random ones' }).click();
   await page.getByLabel('access pattern').selectOption('range');
   await page.getByLabel('score is').selectOption('between');
-  for (const [label, value] of [['value', '100'], ['and', '99999'], ['Limit', '4']]) {
+  for (const [label, value] of [['value', '100'], ['and', '99999'], ['Limit', String(limit)]]) {
     await page.getByLabel(label, { exact: true }).fill(value);
     await page.getByLabel(label, { exact: true }).press('Tab');
   }
+}
+
+test("the query's band, bounds and page breaks are simulateQuery's pages, both ways", async ({ page }) => {
+  await rangeOverRandomRuns(page, 60, 4);
   await expect(page.getByTestId('query-input')).toContainText('"Limit": 4');
   await expect(page.getByTestId('query-bar-pattern')).toHaveText('Range on a field ↓');
   const keys = page.getByTestId('sorted-keys');
@@ -79,15 +85,7 @@ test("the query's band, bounds and page breaks are simulateQuery's pages, both w
 });
 
 test("a row's number is level with its key, not with the bound or page break drawn above it", async ({ page }) => {
-  await openFresh(page);
-  await page.getByLabel('random Run items').fill('30');
-  await page.getByRole('button', { name: 'Replace Run items with random ones' }).click();
-  await page.getByLabel('access pattern').selectOption('range');
-  await page.getByLabel('score is').selectOption('between');
-  for (const [label, value] of [['value', '100'], ['and', '99999'], ['Limit', '3']]) {
-    await page.getByLabel(label, { exact: true }).fill(value);
-    await page.getByLabel(label, { exact: true }).press('Tab');
-  }
+  await rangeOverRandomRuns(page, 30, 3);
   const keys = page.getByTestId('sorted-keys');
   await expect(keys.getByTestId('page-break').first()).toBeVisible();
   // The list's number sits on a row's first line: a mark above the key is out of that
