@@ -25,33 +25,39 @@ const SAVE_AT_ONCE: usize = 5000;
 #[hook]
 pub fn use_autosave(workspace: &UseReducerHandle<Workspace>, problem: UseStateHandle<Option<String>>, stored: bool) {
     let past: Vec<Rc<Playground>> = workspace.past().to_vec();
-    let unsaved = use_unsaved_flush();
+    let kept = use_kept_on_leaving();
+    // Noted while drawing, not in the effect below: Yew may give the browser a turn
+    // between drawing an edit and running effects, and a tab closed in that turn must
+    // keep the work it showed.
+    kept.borrow_mut().drawn = Some(workspace.present.clone());
     let first_is_stored = use_mut_ref(|| stored);
     // The work by identity: every edit makes a new one, and comparing 100,000 items
     // (or copying the work) on every render is not free.
     use_effect_with(Same(workspace.present.clone()), move |work| {
+        let work = work.0.clone();
         if std::mem::take(&mut *first_is_stored.borrow_mut()) {
+            kept.borrow_mut().stored = Some(work);
             return Box::new(|| ()) as Box<dyn FnOnce()>;
         }
-        let work = work.0.clone();
         if work.rows.len() <= SAVE_AT_ONCE {
-            *unsaved.borrow_mut() = None;
             // Written out once, for both the work and its history's fingerprint.
             let json = work.to_json();
-            problem.set(storage::save(&json).err());
+            let saved = storage::save(&json);
+            if saved.is_ok() {
+                kept.borrow_mut().stored = Some(work);
+            }
+            problem.set(saved.err());
             storage::save_history(&json, &past);
             return Box::new(|| ()) as Box<dyn FnOnce()>;
         }
-        *unsaved.borrow_mut() = Some(work.clone());
         let saving = Rc::new(RefCell::new(None::<SlicedSave>));
         let pending = {
             let saving = saving.clone();
             Timeout::new(400, move || {
                 let stored = work.clone();
                 let save = SlicedSave::start(work, past, move |saved| {
-                    let mut left = unsaved.borrow_mut();
-                    if saved.is_ok() && left.as_ref().is_some_and(|w| Rc::ptr_eq(w, &stored)) {
-                        *left = None;
+                    if saved.is_ok() {
+                        kept.borrow_mut().stored = Some(stored.clone());
                     }
                     problem.set(saved.err());
                 });
@@ -65,19 +71,30 @@ pub fn use_autosave(workspace: &UseReducerHandle<Workspace>, problem: UseStateHa
     });
 }
 
-/// The large work whose save waits or is under way: if the tab is hidden or closed
-/// meanwhile (the last chance a page is sure to get), it is stored at once, in one
-/// task, so a pause of less than a second before closing loses nothing.
+/// The work on screen and the work storage holds, by identity.
+#[derive(Default)]
+struct Kept {
+    drawn: Option<Rc<Playground>>,
+    stored: Option<Rc<Playground>>,
+}
+
+/// When the tab is hidden or closed (the last chance a page is sure to get), the work on
+/// screen is stored at once, in one task, if storage does not hold it yet: a large
+/// table's save waiting for a pause, or any edit whose save has not run, is not lost.
 #[hook]
-fn use_unsaved_flush() -> Rc<RefCell<Option<Rc<Playground>>>> {
-    let unsaved = use_mut_ref(|| None::<Rc<Playground>>);
+fn use_kept_on_leaving() -> Rc<RefCell<Kept>> {
+    let kept = use_mut_ref(Kept::default);
     {
-        let unsaved = unsaved.clone();
+        let kept = kept.clone();
         use_effect_with((), move |_| {
             let flush = move || {
-                if let Some(work) = unsaved.borrow_mut().take() {
-                    let json = work.to_json();
-                    let _ = storage::save(&json);
+                let mut kept = kept.borrow_mut();
+                let Some(work) = kept.drawn.clone() else { return };
+                if kept.stored.as_ref().is_some_and(|s| Rc::ptr_eq(s, &work)) {
+                    return;
+                }
+                if storage::save(&work.to_json()).is_ok() {
+                    kept.stored = Some(work);
                 }
             };
             let flush = Rc::new(flush);
@@ -97,7 +114,7 @@ fn use_unsaved_flush() -> Rc<RefCell<Option<Rc<Playground>>>> {
             move || drop((on_hide, on_hidden))
         });
     }
-    unsaved
+    kept
 }
 
 /// Ctrl/Cmd+Z and Ctrl/Cmd+Shift+Z (or Ctrl+Y) undo and redo, except inside a text

@@ -85,6 +85,38 @@ test('large work edited and reloaded at once is not lost: the save waits, the re
   await expect(page.getByTestId('samples-count')).toContainText('6000 Run');
 });
 
+test('an edit drawn on a large table is kept if the tab is left before its save has run', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  await openFresh(page);
+  await page.getByLabel(/random Run items/).fill('100000');
+  await page.getByRole('button', { name: 'Replace Run items with random ones' }).click();
+  await expect(page.getByTestId('samples-count')).toContainText('100000 Run', { timeout: 60000 });
+  // The moment the page shows the edit, the tab is left: what storage holds then is what
+  // a tab closed at that moment keeps. Yew may run its effects a turn after drawing.
+  await page.evaluate(() => {
+    const keys = document.querySelector('[data-testid=sorted-keys]');
+    new MutationObserver((_, observer) => {
+      if (!/^\d{12}#/.test(keys.querySelector('li code')?.textContent ?? '')) return;
+      observer.disconnect();
+      dispatchEvent(new Event('pagehide'));
+      window.__keptAtHide = localStorage.getItem('keylab.work');
+    }).observe(keys, { subtree: true, childList: true, characterData: true });
+  });
+  const width = page.locator('#seg-0-width');
+  await width.fill('12');
+  await width.press('Enter');
+  await expect.poll(() => page.evaluate(() => typeof window.__keptAtHide), { timeout: 30000 }).toBe('string');
+  const kept = await page.evaluate(() => window.__keptAtHide);
+  // Opened in a browser profile of its own that holds only that.
+  const other = await browser.newContext();
+  const reopened = await other.newPage();
+  await reopened.addInitScript((work) => localStorage.setItem('keylab.work', work), kept);
+  await reopened.goto(new URL('/index.html', page.url()).href);
+  await expect(reopened.locator('#seg-0-width')).toHaveValue('12', { timeout: 30000 });
+  await expect(reopened.getByTestId('samples-count')).toContainText('100000 Run');
+  await other.close();
+});
+
 test('large saved work is not written again when the page opens, only when it is edited', async ({ page }) => {
   // Every write of the work to localStorage, counted from before the page's scripts run.
   await page.addInitScript(() => {
