@@ -184,6 +184,21 @@ test.describe('at 375×800, by touch', () => {
   });
 });
 
+test('a view opened or closed is remembered as the click is handled, before the page redraws', async ({ page }) => {
+  await openFresh(page);
+  // The click and the read in one task: no drawing, no effect has run in between.
+  const remembered = await page.evaluate(() => {
+    const rail = [...document.querySelectorAll('.view-rail button')];
+    rail.find((b) => b.textContent === 'Code').click();
+    const opened = JSON.parse(localStorage.getItem('keylab.views'));
+    document.querySelector('[aria-label="close Items"]').click();
+    return [opened, JSON.parse(localStorage.getItem('keylab.views'))];
+  });
+  expect(remembered).toEqual([[0, 1, 4], [0, 4]]);
+  await page.reload();
+  await expect(page.getByRole('navigation', { name: 'views of the design' }).locator('[aria-expanded=true]')).toHaveText(['Query', 'Code']);
+});
+
 test('the open views come back after a reload; a damaged record of them opens the first ones', async ({ page }) => {
   await openFresh(page);
   const rail = page.getByRole('navigation', { name: 'views of the design' });

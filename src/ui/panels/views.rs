@@ -147,16 +147,19 @@ pub fn use_open_views() -> OpenViews {
             })
             .unwrap_or_else(View::at_first)
     });
-    {
-        let open: Vec<usize> = opened.iter().map(|&v| v as usize).collect();
-        use_effect_with(open, |open| storage::save_views(open));
-    }
+    // Stored as the click is handled, not in an effect after drawing: a reload right
+    // after the click keeps it.
+    let keep = |opened: &UseStateHandle<Vec<View>>, now: Vec<View>| {
+        storage::save_views(&now.iter().map(|&v| v as usize).collect::<Vec<_>>());
+        opened.set(now);
+    };
     let open_view = {
         let opened = opened.clone();
         Callback::from(move |v: View| {
             if !opened.contains(&v) {
                 // Kept in the rail's order, whatever order they were opened in.
-                opened.set(
+                keep(
+                    &opened,
                     View::ALL
                         .into_iter()
                         .filter(|o| *o == v || opened.contains(o))
@@ -168,7 +171,7 @@ pub fn use_open_views() -> OpenViews {
     };
     let close_view = {
         let opened = opened.clone();
-        Callback::from(move |v: View| opened.set(opened.iter().copied().filter(|o| *o != v).collect()))
+        Callback::from(move |v: View| keep(&opened, opened.iter().copied().filter(|o| *o != v).collect()))
     };
     OpenViews {
         opened,
