@@ -29,7 +29,7 @@ pub fn use_autosave(workspace: &UseReducerHandle<Workspace>, problem: UseStateHa
     // Noted while drawing, not in the effect below: Yew may give the browser a turn
     // between drawing an edit and running effects, and a tab closed in that turn must
     // keep the work it showed.
-    kept.borrow_mut().drawn = Some(workspace.present.clone());
+    kept.borrow_mut().drawn = Some((workspace.present.clone(), past.clone()));
     let first_is_stored = use_mut_ref(|| stored);
     // The work by identity: every edit makes a new one, and comparing 100,000 items
     // (or copying the work) on every render is not free.
@@ -71,16 +71,17 @@ pub fn use_autosave(workspace: &UseReducerHandle<Workspace>, problem: UseStateHa
     });
 }
 
-/// The work on screen and the work storage holds, by identity.
+/// The work on screen with its undo steps, and the work storage holds, by identity.
 #[derive(Default)]
 struct Kept {
-    drawn: Option<Rc<Playground>>,
+    drawn: Option<(Rc<Playground>, Vec<Rc<Playground>>)>,
     stored: Option<Rc<Playground>>,
 }
 
 /// When the tab is hidden or closed (the last chance a page is sure to get), the work on
-/// screen is stored at once, in one task, if storage does not hold it yet: a large
-/// table's save waiting for a pause, or any edit whose save has not run, is not lost.
+/// screen is stored at once with its undo steps, in one task, if storage does not hold
+/// it yet: a large table's save waiting for a pause, or any edit whose save has not
+/// run, is not lost.
 #[hook]
 fn use_kept_on_leaving() -> Rc<RefCell<Kept>> {
     let kept = use_mut_ref(Kept::default);
@@ -89,13 +90,15 @@ fn use_kept_on_leaving() -> Rc<RefCell<Kept>> {
         use_effect_with((), move |_| {
             let flush = move || {
                 let mut kept = kept.borrow_mut();
-                let Some(work) = kept.drawn.clone() else { return };
+                let Some((work, past)) = kept.drawn.clone() else { return };
                 if kept.stored.as_ref().is_some_and(|s| Rc::ptr_eq(s, &work)) {
                     return;
                 }
-                if storage::save(&work.to_json()).is_ok() {
+                let json = work.to_json();
+                if storage::save(&json).is_ok() {
                     kept.stored = Some(work);
                 }
+                storage::save_history(&json, &past);
             };
             let flush = Rc::new(flush);
             let window = web_sys::window();
