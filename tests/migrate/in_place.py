@@ -54,6 +54,8 @@ def create_table(client, design, name):
         AttributeDefinitions=[{"AttributeName": a, "AttributeType": t} for a, t in table["attributes"].items()],
         KeySchema=schema(table["primary"]["partition"], table["primary"].get("sort")),
         **({"GlobalSecondaryIndexes": indexes} if indexes else {}))
+    # Writes wait for ACTIVE: an engine may answer CreateTable with CREATING.
+    client.get_waiter("table_exists").wait(TableName=name, WaiterConfig={"Delay": 1, "MaxAttempts": 30})
 
 
 def runner_module():

@@ -24,6 +24,8 @@ def main() -> int:
         client = boto3.client("dynamodb", region_name="us-east-1",
                               aws_access_key_id="keylab", aws_secret_access_key="keylab")
         client.create_table(**emitted["create"])
+        client.get_waiter("table_exists").wait(
+            TableName=emitted["create"]["TableName"], WaiterConfig={"Delay": 1, "MaxAttempts": 30})
         for start in range(0, len(emitted["items"]), 25):
             chunk = emitted["items"][start:start + 25]
             client.batch_write_item(RequestItems={"Shop": [{"PutRequest": {"Item": i}} for i in chunk]})

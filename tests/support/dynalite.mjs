@@ -1,7 +1,9 @@
 // dynalite on 127.0.0.1 with a table made from a keylab schema: shared by the query
 // conformance suite and the snippet execution test.
 import dynalite from 'dynalite';
-import { DynamoDBClient, CreateTableCommand, BatchWriteItemCommand } from '@aws-sdk/client-dynamodb';
+import {
+  DynamoDBClient, CreateTableCommand, DescribeTableCommand, BatchWriteItemCommand,
+} from '@aws-sdk/client-dynamodb';
 
 /** Starts dynalite on a free loopback port. */
 export async function startDynalite() {
@@ -19,7 +21,10 @@ export async function startDynalite() {
   return { endpoint, client, close };
 }
 
-/** Creates the schema's table, every GSI projecting all attributes. */
+/** Creates the schema's table, every GSI projecting all attributes, and returns once
+ * the table and each GSI are ACTIVE: dynalite answers CreateTable with CREATING and
+ * turns ACTIVE on a later tick, and a write before that is a ResourceNotFoundException
+ * (seen on a busy machine). */
 export async function createTable(client, schema) {
   const ks = (p, s) => [{ AttributeName: p, KeyType: 'HASH' }, ...(s ? [{ AttributeName: s, KeyType: 'RANGE' }] : [])];
   const throughput = { ReadCapacityUnits: 5, WriteCapacityUnits: 5 };
@@ -35,6 +40,19 @@ export async function createTable(client, schema) {
     } : {}),
     ProvisionedThroughput: throughput,
   }));
+  await untilActive(client, schema.table.name);
+}
+
+/** Polls DescribeTable until the table and all its GSIs are ACTIVE; 30 s at most. */
+export async function untilActive(client, table) {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: table }));
+    const indexes = Table.GlobalSecondaryIndexes ?? [];
+    if (Table.TableStatus === 'ACTIVE' && indexes.every((ix) => ix.IndexStatus === 'ACTIVE')) return;
+    if (Date.now() > deadline) throw new Error(`table ${table} not ACTIVE after 30 s: ${Table.TableStatus}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 /** Writes DynamoDB JSON items, 25 per batch. */
