@@ -6,6 +6,13 @@ export PATH := $(CURDIR)/node_modules/.bin:$(HOME)/.cargo/bin:$(PATH)
 TRUNK := trunk --skip-version-check
 WASM_RUNNER := CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner CHROMEDRIVER=/usr/bin/chromedriver
 
+# The zones every generated program and export is run under (make test-interop,
+# test-keycode, test-migrate): 0 keys may differ between them.
+TIME_ZONES := UTC America/New_York Asia/Kolkata
+comma := ,
+empty :=
+space := $(empty) $(empty)
+
 .PHONY: serve build package test bootstrap bootstrap-test lint test-native test-core-wasm test-wasm test-package test-keycode test-e2e test-snippets test-interop test-migrate test-moto fuzz-smoke fuzz bundle clean
 
 serve: bootstrap
@@ -56,7 +63,7 @@ test-package: package
 # presets and random designs, equal to the codec (core/examples/keycode_diff); a
 # missing toolchain is skipped with a message.
 test-keycode:
-	cargo run --quiet --release -p keylab --example keycode_diff
+	cargo run --quiet --release -p keylab --example keycode_diff -- --time-zones $(subst $(space),$(comma),$(TIME_ZONES))
 
 # tests/e2e/package.spec.mjs compares the package with the page, so both are built.
 test-e2e: build package
@@ -72,14 +79,16 @@ test-snippets:
 test-interop:
 	cargo build -q -p keylab-cli
 	node tests/interop/run.mjs
-	node tests/interop/exports.mjs
+	# Generated code must write the same keys in every time zone: UTC, one with a
+	# daylight-saving change and one with a :30 offset.
+	for tz in $(TIME_ZONES); do TZ=$$tz node tests/interop/exports.mjs || exit 1; done
 
 # keylab migrate's outputs used for real: --emit items and batch loaded into dynalite
 # and queried with the new design's access patterns; --emit checks' SQL run in DuckDB
 # (pinned in .venv), equal to migrate's own checks (see tests/migrate/run.mjs).
 test-migrate:
 	cargo build -q -p keylab-cli
-	node tests/migrate/run.mjs
+	for tz in $(TIME_ZONES); do TZ=$$tz node tests/migrate/run.mjs || exit 1; done
 
 # Multi-attribute GSI queries, built and pasted, against moto (in-process, pinned in
 # .venv), page by page equal to keylab's evaluator (see tests/moto/run.py).

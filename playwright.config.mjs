@@ -13,6 +13,11 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     browserName: 'chromium',
+    // Not UTC and not English, on purpose: what the page shows and gives must not
+    // depend on the visitor's zone or locale (a :30 zone with no daylight saving here;
+    // make test-interop and test-keycode run the generated code in New York's).
+    timezoneId: 'Asia/Kolkata',
+    locale: 'de-DE',
     launchOptions: {
       executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',

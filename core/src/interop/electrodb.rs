@@ -12,7 +12,7 @@
 //! `keylab import --from electrodb` uses it when it writes the same keys as the
 //! entities, so the round trip gives the same design.
 
-use super::{key_code_call, quoted, Source};
+use super::{instant_function, key_code_call, quoted, Source};
 use crate::keycode::{self, camel, ident, pascal, Language};
 use crate::schema::{AttrType, Case, Entity, FieldKind, KeySchema, KeyTemplate, Order, Schema, Segment, TimeUnit};
 
@@ -40,6 +40,7 @@ pub fn entities(schema: &Schema) -> Result<Source, String> {
         text.push_str("\n// ---- keylab key code (the Key code tab's keys.ts) ----\n");
         text.push_str(&code);
         text.push_str("// ---- end of keylab key code ----\n");
+        text.push_str(instant_function(&body));
     }
     text.push_str(&body);
     Ok(Source { text, notes })

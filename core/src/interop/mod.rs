@@ -7,7 +7,7 @@ pub mod onetable;
 pub mod workbench;
 
 use crate::keycode::{camel, ident, pascal};
-use crate::schema::{Entity, FieldKind, KeyTemplate, TimeUnit};
+use crate::schema::{Entity, FieldKind, IsoZone, KeyTemplate, TimeUnit};
 
 /// A file in another tool's format, and what that tool could not write itself, in words.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -28,8 +28,14 @@ fn key_code_call(entity: &Entity, t: &KeyTemplate, item: &str) -> String {
             let v = format!("{item}[{}]", quoted(&f.name));
             let typed = match f.kind {
                 FieldKind::Timestamp {
-                    unit: TimeUnit::Iso(_), ..
-                } => format!("new Date({v})"),
+                    unit: TimeUnit::Iso(format),
+                    ..
+                } => format!(
+                    "{INSTANT}({v}, {}, {}, {})",
+                    quoted(&f.name),
+                    format.zone.offset_minutes(),
+                    format.zone == IsoZone::Unzoned
+                ),
                 FieldKind::Uint { width, .. } | FieldKind::Int { width, .. } if width > 15 => format!("BigInt({v})"),
                 FieldKind::Decimal { .. } => format!("String({v})"),
                 _ => v,
@@ -43,6 +49,45 @@ fn key_code_call(entity: &Entity, t: &KeyTemplate, item: &str) -> String {
         pascal(&t.attribute),
         values.join(", ")
     )
+}
+
+/// The TypeScript function that reads an ISO field's value for keylab's key code.
+const INSTANT: &str = "keylabInstant";
+
+/// [`INSTANT`] itself, for a file whose keys call it. `new Date(text)` would read a
+/// time without a zone as the machine's local time, so the same item got other keys
+/// in New York than in UTC; this reads every value as keylab's codec does
+/// (`codec::timestamp::parse`), whatever the machine's zone. `tests/interop/exports.mjs`
+/// runs the exported files under three zones against `keylab encode`.
+const INSTANT_TS: &str = r#"
+// An ISO field's value as keylab reads it, the same in every time zone (`new Date(text)`
+// reads a time without a zone as the machine's local time): digits are epoch seconds, a
+// bare date is midnight at the field's offset, and a time without a zone is UTC wall
+// time where the field writes none, refused where it writes one (its instant is unknown).
+function keylabInstant(value: unknown, field: string, offsetMinutes: number, unzoned: boolean): Date {
+  if (value instanceof Date) return value;
+  const text = String(value).trim();
+  if (/^[+-]?\d+$/.test(text)) return new Date(Number(text) * 1000);
+  if (/^\d{4}-\d\d-\d\d$/.test(text)) return new Date(Date.parse(`${text}T00:00:00Z`) - offsetMinutes * 60000);
+  const zone = /(?:[Zz]|[+-]\d\d:\d\d)$/.exec(text)?.[0];
+  let local = zone === undefined ? text : text.slice(0, -zone.length);
+  if (local.length === 16) local += ":00";
+  if (zone === undefined && !unzoned) {
+    throw new Error(`${field}: ${JSON.stringify(text)} has no time zone; add Z for UTC or an offset such as +02:00`);
+  }
+  const ms = Date.parse(local + (zone ?? "Z"));
+  if (Number.isNaN(ms)) throw new Error(`${field}: ${JSON.stringify(text)} is neither epoch digits nor ISO-8601`);
+  return new Date(ms);
+}
+"#;
+
+/// [`INSTANT_TS`] when `body` calls it, else nothing.
+fn instant_function(body: &str) -> &'static str {
+    if body.contains(&format!("{INSTANT}(")) {
+        INSTANT_TS
+    } else {
+        ""
+    }
 }
 
 /// `s` as a JavaScript string literal.

@@ -12,7 +12,7 @@
 //! Like the ElectroDB export, the file carries the keylab design it was written from,
 //! which `keylab import --from onetable` uses when it writes the same keys.
 
-use super::{key_code_call, quoted, Source};
+use super::{instant_function, key_code_call, quoted, Source};
 use crate::infer::electrodb::DESIGN_MARK;
 use crate::keycode::{self, Language};
 use crate::schema::{AttrType, Case, Entity, FieldKind, IsoFormat, KeyTemplate, Order, Schema, Segment, TimeUnit};
@@ -68,7 +68,9 @@ pub fn schema(schema: &Schema) -> Result<Source, String> {
         models.join("\n")
     ));
     if !computed.is_empty() {
-        text.push_str(&value_function(&computed));
+        let value = value_function(&computed);
+        text.push_str(instant_function(&value));
+        text.push_str(&value);
     }
     Ok(Source { text, notes })
 }
