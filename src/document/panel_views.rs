@@ -43,9 +43,10 @@ impl Items {
     pub fn entity(&self, item: ItemId) -> Option<&Entity> {
         self.entity_at(self.rows.0.get(item.0)?.entity)
     }
-    /// A field's value in an item, as typed.
-    pub fn value(&self, item: ItemId, field: &str) -> Option<&str> {
-        self.rows.0.get(item.0)?.values.get(field)?.as_str()
+    /// A field's value in an item, as typed, or as the JSON it was imported as (a
+    /// Number attribute's `12345`).
+    pub fn value(&self, item: ItemId, field: &str) -> Option<std::borrow::Cow<'_, str>> {
+        Some(super::saved::value_text(self.rows.0.get(item.0)?.values.get(field)?))
     }
     pub fn separator(&self) -> &str {
         &self.schema.0.separator

@@ -400,8 +400,17 @@ fn settings<T: Default + serde::de::DeserializeOwned>(
 pub(super) fn keylab_text(v: Value) -> String {
     match v {
         Value::String(s) => s,
-        Value::Null => String::new(),
-        other => other.to_string(),
+        other => value_text(&other).into_owned(),
+    }
+}
+
+/// A value as the page shows and edits it: text as it is, nothing for null, and any
+/// other value (a number an import read as `N`, a map, a list) as its JSON, never blank.
+pub fn value_text(v: &Value) -> std::borrow::Cow<'_, str> {
+    match v {
+        Value::String(s) => s.as_str().into(),
+        Value::Null => "".into(),
+        other => other.to_string().into(),
     }
 }
 

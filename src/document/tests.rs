@@ -458,3 +458,21 @@ fn a_range_starts_at_the_anchor_items_value_and_an_empty_one_says_what_to_type()
         .unwrap_err()
         .starts_with("type the upper end of the range"));
 }
+
+/// An import keeps a Number attribute as the JSON number it read (`12345`): the items
+/// table and the key list's notes show it, never an empty field.
+#[test]
+fn an_imported_number_is_shown_as_its_digits() {
+    let mut p = crate::presets::leaderboard();
+    let mut values = (*p.rows[0].values).clone();
+    values.insert("score".into(), json!(12345));
+    values.insert("player".into(), json!({"nested": [1, true]}));
+    Rc::make_mut(&mut p.rows)[0] = Row::new(p.rows[0].entity, values);
+    let items = Items::of(&p);
+    assert_eq!(items.value(ItemId(0), "score").as_deref(), Some("12345"));
+    assert_eq!(
+        items.value(ItemId(0), "player").as_deref(),
+        Some(r#"{"nested":[1,true]}"#)
+    );
+    assert!(p.row_text(ItemId(0)).contains("12345"), "{}", p.row_text(ItemId(0)));
+}
