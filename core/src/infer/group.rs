@@ -113,6 +113,9 @@ pub(super) fn group(
             )),
         }
     }
+    if by_attribute.is_none() {
+        merge_split_by_value(&mut found, items, separator, notes);
+    }
     let mut groups: Vec<Group> = found.into_iter().map(|(_, _, g)| g).collect();
     // Two groups of one name (an entity with and without a sparse index) stay apart.
     for i in 1..groups.len() {
@@ -136,6 +139,73 @@ pub(super) fn group(
         ),
     });
     groups
+}
+
+/// Merges groups told apart only by a label where a group of the same shape holds a
+/// value (`NORMAL#…` beside `WARNING1#…`, a state): that segment is data, and the items
+/// are one entity with a text field there, as one template writes them. Groups with a
+/// label there each (`PROFILE#…` and `ORDER#…`, two entities of one collection) stay
+/// apart, and so do groups whose keys differ in shape. A note names the merged and why.
+fn merge_split_by_value(
+    found: &mut Vec<(Vec<String>, Vec<String>, Group)>,
+    items: &[StoredItem],
+    separator: &str,
+    notes: &mut Vec<String>,
+) {
+    let mut at = 0;
+    while at < found.len() {
+        let valued = found[at].0.clone();
+        if valued.first().is_some_and(|s| s.starts_with("given:")) || !valued.iter().any(|s| s.ends_with(":*")) {
+            at += 1;
+            continue;
+        }
+        let mut merged = Vec::new();
+        let mut i = 0;
+        while i < found.len() {
+            if i != at && same_but_for_values(&valued, &found[i].0) {
+                let (sig, _, g) = found.remove(i);
+                if i < at {
+                    at -= 1;
+                }
+                merged.push((sig, g));
+            } else {
+                i += 1;
+            }
+        }
+        if !merged.is_empty() {
+            let kept = &mut found[at].2;
+            let first = kept.members[0];
+            // The attribute where they differ: a value in this group, a label in the other.
+            let differs = valued.iter().zip(&merged[0].0).position(|(v, l)| v != l).unwrap_or(0);
+            let shape = valued[differs].trim_end_matches('*');
+            let attribute = shape.split(':').next().unwrap_or_default();
+            let example = key_text(&items[first], attribute).map_or("", |k| keys::segments(k, separator)[0]);
+            let labels: Vec<&str> = (merged.iter())
+                .filter_map(|(sig, _)| sig.get(differs)?.strip_prefix(shape))
+                .collect();
+            notes.push(format!(
+                "items whose {attribute} starts with {} are read as one entity with {}: their keys have one shape, and that segment holds {example:?} in others, so it is a value (a text field), not a label that names an entity",
+                labels.join(", "),
+                kept.name
+            ));
+            for (_, g) in merged {
+                kept.members.extend(g.members);
+            }
+            kept.members.sort_unstable();
+        }
+        at += 1;
+    }
+}
+
+/// Whether `labelled` has the shape of `valued` and differs only where `valued` holds
+/// a value (`SK:2:*`) and it a label (`SK:2:NORMAL`).
+fn same_but_for_values(valued: &[String], labelled: &[String]) -> bool {
+    valued.len() == labelled.len()
+        && valued.iter().zip(labelled).all(|(v, l)| {
+            v == l
+                || v.strip_suffix('*')
+                    .is_some_and(|shape| shape.ends_with(':') && l.starts_with(shape))
+        })
 }
 
 /// An item's key attributes with their segment counts and labels, and the entity name

@@ -269,3 +269,42 @@ fn items_without_the_named_keys_are_listed_never_a_panic() {
     };
     let _ = infer(&read(&lines), &options);
 }
+
+/// A sort key whose first segment is a state (`WARNING1#…`, `NORMAL#…`) is one entity
+/// with a State field, not an `Item` and a `Normal`; two labels alike stay two entities.
+#[test]
+fn a_state_in_the_sort_key_is_a_value_not_a_second_entity() {
+    let lines: Vec<String> = [
+        ("WARNING1", "2020-04-24T14:40:00"),
+        ("NORMAL", "2020-04-24T14:45:00"),
+        ("WARNING2", "2020-04-24T14:50:00"),
+        ("NORMAL", "2020-04-24T14:55:00"),
+    ]
+    .iter()
+    .map(|(state, date)| {
+        line(serde_json::json!({
+            "PK": {"S": "d#12345"}, "SK": {"S": format!("{state}#{date}")},
+            "deviceid": {"N": "12345"}, "State": {"S": state}, "Date": {"S": date},
+        }))
+    })
+    .collect();
+    let p = infer_lines(&lines);
+    assert!(p.exact(), "{:?}", p.misfits);
+    assert_eq!(p.schema.entities.len(), 1, "{:?}", p.schema.entities);
+    let e = &p.schema.entities[0];
+    assert_eq!(e.template("SK").unwrap().pattern("#"), "<State>#<Date>");
+    assert!(
+        p.notes
+            .iter()
+            .any(|n| n.contains("\"WARNING1\"") && n.contains("not a label")),
+        "{:?}",
+        p.notes
+    );
+    assert!(!p.notes.iter().any(|n| n.contains("left out: State")), "{:?}", p.notes);
+
+    let two: Vec<String> = ["PROFILE#1", "ORDER#2"]
+        .iter()
+        .map(|sk| line(serde_json::json!({"PK": {"S": "USER#u1"}, "SK": {"S": sk}})))
+        .collect();
+    assert_eq!(infer_lines(&two).schema.entities.len(), 2);
+}
