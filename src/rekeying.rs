@@ -5,6 +5,7 @@
 use crate::analysis::Hits;
 use crate::document::{EntityId, ItemId, Playground, Row};
 use keylab::migrate::checks::{Checks, Summary};
+use keylab::migrate::plan::{self, Apply, Situation, Step};
 use keylab::migrate::Rekeyer;
 use keylab::query::builder::{build, AccessPattern};
 use std::rc::Rc;
@@ -60,10 +61,13 @@ pub struct Rekeying {
     pub patterns: Vec<PatternChange>,
     /// Whether the table's own keys change (not only index keys): items must be copied.
     pub table_keys_change: bool,
-    /// The backfill plan, one paragraph.
+    /// What the change means for a live table, in one paragraph.
     pub plan: String,
-    /// The command that backfills, with the file names the page's downloads use.
-    pub command: String,
+    /// The backfill's steps, with their commands (the file names the page's downloads
+    /// use): the ones `keylab migrate` prints too.
+    pub steps: Vec<Step>,
+    /// Old and new keys of one partition meeting while the move runs, and how to avoid it.
+    pub mixed: Option<String>,
     /// How many sample items were compared, of how many.
     pub compared: usize,
     pub total: usize,
@@ -158,8 +162,25 @@ pub fn compare(saved: &Playground, current: &Playground) -> Result<Rekeying, Str
     }
     let summary = checks.finish();
     let patterns = patterns(saved, current, &old_view, &origin);
-    let command = command(&summary, &current.schema.table.name);
-    let plan = plan(&summary, table_keys_change, &command);
+    let situation = Situation {
+        table: &current.schema.table.name,
+        from: SAVED_FILE,
+        to: CURRENT_FILE,
+        summary: &summary,
+        created_indexes: plan::created_indexes(&saved.schema, &current.schema),
+        apply: match summary.changed {
+            0 => Apply::Report,
+            _ => Apply::InPlace {
+                runner: "apply.py".into(),
+                run: "python3 apply.py".into(),
+                sdk: "boto3-client".into(),
+            },
+        },
+        from_the_command_line: false,
+    };
+    let steps = plan::steps(&situation);
+    let mixed = plan::mixed_warning(&summary);
+    let plan = meaning(&summary, table_keys_change);
     Ok(Rekeying {
         summary,
         changed,
@@ -168,7 +189,8 @@ pub fn compare(saved: &Playground, current: &Playground) -> Result<Rekeying, Str
         patterns,
         table_keys_change,
         plan,
-        command,
+        steps,
+        mixed,
         compared,
         total,
         saved_schema: saved.schema.to_json_pretty(),
@@ -260,40 +282,19 @@ fn under(saved: &Playground, current: &Playground) -> (Playground, Vec<ItemId>) 
     (view, origin)
 }
 
-/// The paragraph that says how to make the change on a live table.
-/// Nothing to move: the command checks a real table. Keys to move: it writes the
-/// in-place plan and the program that applies it (a table name is shell-safe).
-fn command(s: &Summary, table: &str) -> String {
-    match s.changed {
-        0 => format!("keylab migrate --from {SAVED_FILE} --to {CURRENT_FILE} < table-export.jsonl > rekeyed.jsonl"),
-        _ => format!(
-            "keylab migrate --from {SAVED_FILE} --to {CURRENT_FILE} --emit transactions --table {table} --program apply.py --sdk boto3-client < table-export.jsonl > plan.jsonl"
-        ),
-    }
-}
-
-fn plan(s: &Summary, table_keys_change: bool, command: &str) -> String {
-    if s.changed == 0 {
-        return "No sample item's keys change: the new design can ship without a backfill. \
-                Run the migration over a table export to be sure of the real data: "
-            .to_string()
-            + command;
-    }
-    let mut plan = if table_keys_change {
-        "The table's own keys change, and DynamoDB cannot update a key: every changed item must be \
-         written again under its new key and the old one deleted. Write both keys during the change: \
-         deploy code that writes each item under the new key (with a v2 prefix, such as V2#, so old and new \
-         never collide) as well as the old one, then backfill the existing items with "
-            .to_string()
-    } else {
-        "Only index keys change: add the new keys as a new GSI (new attribute names, such as GSI1PK_V2) \
-         beside the old one, deploy code that writes both, then backfill the existing items with "
-            .to_string()
+/// What the change means for a live table, before its steps.
+fn meaning(s: &Summary, table_keys_change: bool) -> String {
+    let mut plan = match (s.changed, table_keys_change) {
+        (0, _) => "No sample item's keys change: the new design can ship without a backfill. \
+                   Check the real table's items to be sure, with the steps below."
+            .to_string(),
+        (_, true) => "The table's own keys change, and DynamoDB cannot update a key: each changed item \
+                      is written again under its new key and its old item deleted, both in one transaction."
+            .to_string(),
+        (_, false) => "Only index keys change: each changed item's index attributes are updated in place, \
+                       and DynamoDB moves it in the index."
+            .to_string(),
     };
-    plan += &format!(
-        "`{command}`, then `python3 apply.py plan.jsonl` (safe to run again), \
-         then switch reads to the new keys, and finally stop writing and delete the old ones."
-    );
     let found: Vec<String> = [
         (s.refused_count, "the new design cannot write"),
         (s.collision_count, "whose new keys collide"),
@@ -303,13 +304,7 @@ fn plan(s: &Summary, table_keys_change: bool, command: &str) -> String {
     .map(|(n, what)| format!("{n} item(s) {what}"))
     .collect();
     if !found.is_empty() {
-        plan += &format!(
-            " First fix what the comparison found: {} would be lost or stop the backfill.",
-            found.join(" and ")
-        );
-    }
-    if s.swapped_neighbours > 0 {
-        plan += " Reads that rely on the order (Limit, ranges, newest first) return other items once switched: check them against the patterns below.";
+        plan += &format!(" First fix what the comparison found: {}.", found.join(" and "));
     }
     plan
 }
@@ -323,6 +318,10 @@ mod tests {
         crate::presets::leaderboard()
     }
 
+    fn commands(r: &Rekeying) -> impl Iterator<Item = &str> {
+        r.steps.iter().flat_map(|s| &s.commands).map(String::as_str)
+    }
+
     #[test]
     fn the_same_design_changes_nothing_and_needs_no_backfill() {
         let p = leaderboard();
@@ -331,9 +330,8 @@ mod tests {
         assert!(r.changed.is_empty());
         assert!(r.plan.starts_with("No sample item's keys change"), "{}", r.plan);
         assert!(r.patterns.iter().all(PatternChange::same), "{:?}", r.patterns);
-        assert!(r
-            .command
-            .contains("keylab migrate --from keylab-saved-version.json --to keylab-current-design.json"));
+        assert!(commands(&r).any(|c| c
+            == "keylab migrate --from keylab-saved-version.json --to keylab-current-design.json < table-export.json > changes.jsonl"));
     }
 
     #[test]
@@ -350,15 +348,13 @@ mod tests {
         // Ascending scores reverse every pair of a season's collection.
         assert!(r.summary.swapped_neighbours > 0);
         assert!(r.plan.contains("The table's own keys change"), "{}", r.plan);
-        assert!(r.plan.contains(&r.command));
-        // Keys to move: the command writes the in-place plan and the program applying it.
-        assert!(
-            r.command
-                .contains("--emit transactions --table Leaderboard --program apply.py"),
-            "{}",
-            r.command
-        );
-        assert!(r.plan.contains("python3 apply.py plan.jsonl"), "{}", r.plan);
+        // Keys to move: the steps write the in-place plan and the program, then run it.
+        let commands: Vec<&str> = commands(&r).collect();
+        let write = commands
+            .iter()
+            .position(|c| c.contains("--emit transactions --table Leaderboard --program apply.py"));
+        let run = commands.iter().position(|c| *c == "python3 apply.py plan.jsonl");
+        assert!(write.is_some() && write < run, "{commands:?}");
         // The top-10 query now reads the lowest scores.
         assert!(r.patterns.iter().any(|p| !p.same()), "{:?}", r.patterns);
     }

@@ -135,14 +135,78 @@ pub fn each_line(run: &mut Run, mut each: impl FnMut(usize, &str, &mut Run) -> R
                 return true;
             }
         };
-        match outcome {
-            Ok(Next::Go) => {}
-            Ok(Next::Stop) => return true,
-            Err(why) => {
-                if let Next::Stop = run.bad(n, &why) {
-                    return true;
-                }
-            }
+        if stops(run, n, outcome) {
+            return true;
         }
+    }
+}
+
+/// Whether a line's outcome ends the run, reporting a bad line.
+fn stops(run: &mut Run, n: usize, outcome: Result<Next, String>) -> bool {
+    match outcome {
+        Ok(Next::Go) => false,
+        Ok(Next::Stop) => true,
+        Err(why) => matches!(run.bad(n, &why), Next::Stop),
+    }
+}
+
+/// As [`each_line`], and also a Scan's whole output as the AWS CLI prints it
+/// (`aws dynamodb scan --output json`: one document over many lines, which no line of
+/// JSON lines is): each of its `Items` is given as an export's line, `{"Item": ...}`,
+/// numbered from 1. A Scan cut short (`NextToken`, `LastEvaluatedKey`) is refused, since
+/// the items after it would be missing without a word.
+pub fn each_line_or_scan(run: &mut Run, mut each: impl FnMut(usize, &str, &mut Run) -> Result<Next, String>) -> bool {
+    let document = {
+        let mut stdin = io::stdin().lock();
+        match stdin.fill_buf() {
+            Ok(head) => {
+                let head = String::from_utf8_lossy(head);
+                let first = head.trim_start().lines().next().unwrap_or_default();
+                first.trim() == "{"
+            }
+            Err(_) => false,
+        }
+    };
+    if !document {
+        return each_line(run, each);
+    }
+    let items = match scan_items(io::stdin().lock()) {
+        Ok(items) => items,
+        Err(why) => {
+            run.bad(1, &why);
+            return true;
+        }
+    };
+    for (i, item) in items.into_iter().enumerate() {
+        run.tick();
+        let line = serde_json::json!({ "Item": item }).to_string();
+        let outcome = each(i + 1, &line, run);
+        if stops(run, i + 1, outcome) {
+            return true;
+        }
+    }
+    false
+}
+
+/// The `Items` of a Scan's output.
+fn scan_items(mut input: impl io::Read) -> Result<Vec<serde_json::Value>, String> {
+    let mut text = String::new();
+    input
+        .read_to_string(&mut text)
+        .map_err(|e| format!("cannot be read: {e}"))?;
+    let mut doc: serde_json::Value = serde_json::from_str(&text).map_err(|e| {
+        format!("the input is one JSON document over many lines, as a Scan's output is, but not valid JSON: {e}")
+    })?;
+    if let Some(cut) = ["NextToken", "LastEvaluatedKey"]
+        .into_iter()
+        .find(|k| doc.get(k).is_some())
+    {
+        return Err(format!(
+            "the Scan's output has a {cut}: it holds one page of the table; run the scan without --max-items or --no-paginate"
+        ));
+    }
+    match doc.get_mut("Items").map(serde_json::Value::take) {
+        Some(serde_json::Value::Array(items)) => Ok(items),
+        _ => Err("the input is one JSON document, but has no \"Items\" list: give a Scan's output (aws dynamodb scan --output json) or an export's {\"Item\": ...} lines".into()),
     }
 }

@@ -1,42 +1,10 @@
 //! The `keylab` binary as a shell runs it: JSON lines in and out, bad lines reported
 //! with their numbers, the documented exit codes, and `--help` for every command.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod support;
 
-const SCHEMA: &str = r##"{"version": 1, "separator": "#",
-  "table": {"name": "T", "attributes": {"PK": "S", "SK": "S"}, "primary": {"partition": "PK", "sort": "SK"}},
-  "entities": [{"name": "Run",
-    "fields": {"season": {"kind": "text", "case": "upper", "maxLength": 32}, "score": {"kind": "uint", "width": 10, "order": "desc"}},
-    "keys": {"PK": [{"literal": "SEASON"}, {"field": "season"}], "SK": [{"field": "score"}]}}]}"##;
-
-/// The schema in a folder of its own: the tests run in parallel, and one writing the
-/// file while another reads it made a half-written schema (found as a flaky exit 4).
-fn schema_file() -> std::path::PathBuf {
-    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let dir = std::env::temp_dir().join(format!("keylab-cli-{}-{n}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("design.json");
-    std::fs::write(&path, SCHEMA).unwrap();
-    path
-}
-
-fn keylab(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_keylab"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("keylab runs");
-    // A command refused before it reads stdin closes it: not the test's failure.
-    match child.stdin.take().unwrap().write_all(stdin.as_bytes()) {
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
-        written => written.unwrap(),
-    }
-    child.wait_with_output().unwrap()
-}
+use std::process::Output;
+use support::{assert_said, keylab, schema_file, text, SCHEMA};
 
 /// The keys `keylab sort` wrote, in its order.
 fn sorted_keys(out: &Output) -> Vec<String> {
@@ -48,16 +16,6 @@ fn sorted_keys(out: &Output) -> Vec<String> {
                 .to_string()
         })
         .collect()
-}
-
-/// Asserts that the command said `what` on stderr, showing all it said when it did not.
-fn assert_said(out: &Output, what: &str) {
-    let said = text(&out.stderr);
-    assert!(said.contains(what), "{said}");
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
 }
 
 #[test]
@@ -828,8 +786,8 @@ fn migrate_emits_whole_items_and_batch_files_a_table_can_load() {
     );
     assert_eq!(items[30]["Item"]["again"], serde_json::json!({"BOOL": true}));
     let err = text(&out.stderr);
-    assert!(err.contains("which the output leaves out"), "{err}");
-    assert!(err.contains("resolve the 1 collision(s) first"), "{err}");
+    assert!(err.contains("The output leaves them out"), "{err}");
+    assert!(err.contains("Resolve the 1 collision(s)"), "{err}");
 
     let batches = dir.join("batches");
     let args = [
@@ -903,12 +861,10 @@ fn migrate_plans_an_in_place_change_as_one_transaction_per_item() {
             {"Delete": {"TableName": "Runs", "Key": {"PK": {"S": "SEASON#S1"}, "SK": {"S": "9999999994"}}}}]})
     );
     let err = text(&out.stderr);
-    assert!(err.contains("which the plan leaves under their old keys"), "{err}");
+    assert!(err.contains("The plan leaves them under their old keys"), "{err}");
+    assert!(err.contains("Apply the 1 move(s)"), "{err}");
     assert!(
-        err.contains(&format!(
-            "apply the 1 in-place change(s) with `node {}",
-            program.display()
-        )),
+        err.contains(&format!("$ node {} plan.jsonl", program.display())),
         "{err}"
     );
     assert!(std::fs::read_to_string(&program)

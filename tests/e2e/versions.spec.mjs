@@ -1,7 +1,12 @@
 // Compare with a saved version: save the leaderboard, change the score's order, and see
 // the keys that change, the neighbours that swap, the access pattern that now returns
 // other items, and the backfill command; then the last export and a pasted share link.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { test, expect, openFresh, openView, openSegment } from './fixtures.mjs';
+import { startMoto } from '../support/moto.mjs';
 
 const panel = (page) => page.locator('#versions-panel');
 
@@ -23,8 +28,12 @@ test('saving a version, then changing the design, shows what changes and the bac
   // The top-10 query now reads the lowest scores first.
   await expect(page.getByTestId('version-pattern').filter({ hasText: 'different' })).not.toHaveCount(0);
   await expect(page.getByTestId('version-plan')).toContainText("The table's own keys change");
-  await expect(page.getByTestId('version-command')).toHaveText(
-    'keylab migrate --from keylab-saved-version.json --to keylab-current-design.json --emit transactions --table Leaderboard --program apply.py --sdk boto3-client < table-export.jsonl > plan.jsonl');
+  await expect(page.getByTestId('version-command')).toHaveText([
+    'cargo install --path cli',
+    'aws dynamodb scan --table-name Leaderboard --output json > table-export.json',
+    'keylab migrate --from keylab-saved-version.json --to keylab-current-design.json --emit transactions --table Leaderboard --program apply.py --sdk boto3-client < table-export.json > plan.jsonl',
+    'python3 apply.py plan.jsonl',
+  ]);
 
   // A width too small for the sample scores: those items are listed with the reason.
   await page.locator('#seg-0-width').fill('3');
@@ -130,4 +139,76 @@ test('by keyboard alone, and with a megabyte pasted, the comparison works and th
   // The earlier comparison is still there, and the page did not widen.
   await expect(page.getByTestId('version-summary')).toContainText('change keys (SK');
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+});
+
+/** Saves what the page downloads when `button` is clicked into `dir`, under its name. */
+async function downloaded(page, button, dir) {
+  const [file] = await Promise.all([page.waitForEvent('download'), button.click()]);
+  const path = join(dir, file.suggestedFilename());
+  await file.saveAs(path);
+  return path;
+}
+
+test('the backfill plan, run command by command on moto, moves a live table to the wider keys', async ({ page }) => {
+  test.setTimeout(180_000);
+  const cli = resolve('target/debug/keylab');
+  const built = spawnSync('cargo', ['build', '-q', '-p', 'keylab-cli'], { encoding: 'utf8' });
+  expect(built.status, built.stderr).toBe(0);
+  await openFresh(page);
+  await openView(page, 'Compare versions');
+  await panel(page).getByTestId('save-version').click();
+  await openSegment(page, 1);
+  await page.locator('#seg-0-width').fill('12');
+  await page.locator('#seg-0-width').press('Tab');
+  await expect(page.getByTestId('version-summary')).toContainText('change keys (SK');
+  // The score stays in the season's partition: old and new keys meet there, and the plan says so.
+  await expect(page.getByTestId('version-mixed')).toContainText('old and new keys of one partition');
+  const dir = mkdtempSync(join(tmpdir(), 'keylab-plan-'));
+  const saved = await downloaded(page, panel(page).getByRole('button', { name: /Download keylab-saved-version/ }), dir);
+  const current = await downloaded(page, panel(page).getByRole('button', { name: /Download keylab-current-design/ }), dir);
+  const commands = await page.getByTestId('version-command').allTextContents();
+  expect(commands[0]).toBe('cargo install --path cli');
+
+  // The live table: the saved design's keys, on moto, with the page's sample items.
+  const moto = await startMoto();
+  try {
+    const env = {
+      ...process.env, PATH: `${resolve('.venv/bin')}:${resolve('target/debug')}:${process.env.PATH}`,
+      AWS_ENDPOINT_URL: moto.endpoint, AWS_ACCESS_KEY_ID: 'keylab', AWS_SECRET_ACCESS_KEY: 'keylab', AWS_DEFAULT_REGION: 'us-east-1',
+    };
+    const sh = (command, input) => {
+      const r = spawnSync('bash', ['-c', command], { cwd: dir, env, input, encoding: 'utf8' });
+      return { ...r, said: `$ ${command}\n${r.stdout}${r.stderr}` };
+    };
+    const items = JSON.parse(readFileSync('presets/leaderboard.json', 'utf8')).items.map((i) => JSON.stringify(i)).join('\n');
+    const oldItems = sh(`keylab export --to export --schema ${saved}`, items);
+    expect(oldItems.status, oldItems.said).toBe(0);
+    const create = sh(`aws dynamodb create-table --table-name Leaderboard --billing-mode PAY_PER_REQUEST \
+      --attribute-definitions AttributeName=PK,AttributeType=S AttributeName=SK,AttributeType=S \
+      --key-schema AttributeName=PK,KeyType=HASH AttributeName=SK,KeyType=RANGE && aws dynamodb wait table-exists --table-name Leaderboard`);
+    expect(create.status, create.said).toBe(0);
+    for (const line of oldItems.stdout.trim().split('\n')) {
+      writeFileSync(join(dir, 'item.json'), JSON.stringify(JSON.parse(line).Item));
+      const put = sh('aws dynamodb put-item --table-name Leaderboard --item file://item.json');
+      expect(put.status, put.said).toBe(0);
+    }
+    // Every command the page gives, in its order; keylab is already built (the first).
+    for (const command of commands.slice(1)) {
+      const r = sh(command);
+      expect(r.status, r.said).toBe(0);
+    }
+    // Run again: every move is found done.
+    const again = sh(commands.at(-1));
+    expect(again.status, again.said).toBe(0);
+
+    const want = sh(`keylab encode --schema ${current}`, items);
+    expect(want.status, want.said).toBe(0);
+    const keys = want.stdout.trim().split('\n').map((l) => JSON.parse(l)).map((k) => `${k.PK} ${k.SK}`).sort();
+    const scan = sh('aws dynamodb scan --table-name Leaderboard --output json');
+    const held = JSON.parse(scan.stdout).Items.map((i) => `${i.PK.S} ${i.SK.S}`).sort();
+    expect(held).toEqual(keys);
+    expect(held[0].split(' ')[1].split('#')[0]).toHaveLength(12);
+  } finally {
+    await moto.stop();
+  }
 });

@@ -235,7 +235,7 @@ def main(work, old_path, new_path, export_path, items_path):
                            "--program", program, "--sdk", "boto3-client"], lines, allowed=(0, 5))
             with open(plan_path, "w", encoding="utf-8") as f:
                 f.write(plan.stdout)
-            check("resolve the 1 collision(s) first" in plan.stderr, f"collision: the summary says {plan.stderr}")
+            check("Resolve the 1 collision(s)" in plan.stderr, f"collision: the summary says {plan.stderr}")
             run = run_runner("boto3-client", program, plan_path, endpoint)
             check(run.returncode == 1 and "line 2: its new key already holds an item" in run.stderr
                   and "line 3: the item is no longer in the table; nothing written" in run.stderr,

@@ -59,6 +59,19 @@ pub struct Summary {
     pub refused_count: usize,
     /// How many items the collision and order checks covered (all, unless over the limit).
     pub checked: usize,
+    /// The first item whose table partition key stays while its sort key changes: while
+    /// a table holds both forms, its old and new keys share that partition.
+    pub mixed: Option<Mixed>,
+}
+
+/// An item whose old and new sort keys fall in one partition: until every item has
+/// moved, a query of it reads old and new keys together, in byte order.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Mixed {
+    pub at: usize,
+    pub partition: KeyValue,
+    pub old: KeyValue,
+    pub new: KeyValue,
 }
 
 /// What the checks keep of a checked item: where its keys are in the checks' one text
@@ -219,6 +232,16 @@ impl Checks {
         };
         let new_sort = self.new_table.sort.as_deref().and_then(|a| item.new_key(a));
         let old_sort = self.old_table.sort.as_deref().and_then(|a| item.old_key(a));
+        if let (None, Some(old), Some(new)) = (&s.mixed, old_sort, new_sort) {
+            if old_partition == new_partition && old != new {
+                s.mixed = Some(Mixed {
+                    at,
+                    partition: new_partition.clone(),
+                    old: old.clone(),
+                    new: new.clone(),
+                });
+            }
+        }
         fn text_of(k: Option<&KeyValue>) -> &str {
             k.map_or("", KeyValue::as_str)
         }

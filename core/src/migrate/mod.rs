@@ -8,6 +8,7 @@
 //! with a saved version* are both this module.
 
 pub mod checks;
+pub mod plan;
 pub mod records;
 pub mod rewrite;
 pub mod stored;

@@ -7,6 +7,7 @@ use crate::document::ItemId;
 use crate::rekeying::{PatternChange, Rekeying, CURRENT_FILE, SAVED_FILE};
 use crate::ui::widgets::copy_button::CopyButton;
 use crate::ui::widgets::files::download;
+use keylab::migrate::plan::Step;
 use std::rc::Rc;
 use web_sys::HtmlTextAreaElement;
 use yew::prelude::*;
@@ -147,13 +148,30 @@ fn report(r: &Rekeying) -> Html {
             }
             <h3>{ "The backfill plan" }</h3>
             <p data-testid="version-plan">{ &r.plan }</p>
+            if let Some(mixed) = &r.mixed {
+                <p class="notice" role="note" data-testid="version-mixed">{ mixed.clone() }</p>
+            }
             <div class="snippet-actions">
-                <CopyButton text={r.command.clone()} label="Copy the command" />
                 <button type="button" onclick={{ let t = r.saved_schema.clone(); Callback::from(move |_: MouseEvent| { download(SAVED_FILE, &t); }) }}>{ format!("Download {SAVED_FILE}") }</button>
                 <button type="button" onclick={{ let t = r.current_schema.clone(); Callback::from(move |_: MouseEvent| { download(CURRENT_FILE, &t); }) }}>{ format!("Download {CURRENT_FILE}") }</button>
             </div>
-            <pre class="code"><code data-testid="version-command">{ &r.command }</code></pre>
+            <ol class="plan-steps" data-testid="version-steps">{ for r.steps.iter().enumerate().map(step) }</ol>
         </>
+    }
+}
+
+/// One step of the backfill plan: what to do, then each command with its own Copy.
+fn step((n, step): (usize, &Step)) -> Html {
+    html! {
+        <li>
+            <p>{ &step.text }</p>
+            { for step.commands.iter().enumerate().map(|(c, command)| html! {
+                <div class="plan-command">
+                    <pre class="code"><code data-testid="version-command">{ command }</code></pre>
+                    <CopyButton text={AttrValue::from(command.clone())} label={format!("Copy the command of step {}{}", n + 1, if c > 0 { format!(" ({})", c + 1) } else { String::new() })} />
+                </div>
+            }) }
+        </li>
     }
 }
 

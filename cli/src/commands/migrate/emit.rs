@@ -14,6 +14,7 @@ use serde::ser::SerializeMap;
 use serde::Serialize;
 use serde_json::json;
 use std::io;
+use std::io::Write;
 use std::path::PathBuf;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -62,6 +63,19 @@ impl Sdk {
             Sdk::Rust => include_str!("runners/apply.rs"),
             Sdk::Go => include_str!("runners/apply.go"),
         }
+    }
+}
+
+/// The SDK as `--sdk` spells it.
+pub fn sdk_name(sdk: Sdk) -> String {
+    clap::ValueEnum::to_possible_value(&sdk).map_or_else(String::new, |v| v.get_name().to_string())
+}
+
+/// Says on stderr when item `line`, as written, is over DynamoDB's 400 KB: its write
+/// will be refused, so it is named now rather than found failing in the load.
+fn too_large(run: &mut Run, line: usize, item: &StoredItem) {
+    if let Some(why) = keylab::item_size::stored_item_too_large(item) {
+        let _ = writeln!(run.err, "line {line}: warning: {why}");
     }
 }
 
@@ -214,6 +228,7 @@ impl Output<'_> {
             Output::Items(old_keys) | Output::Batch(old_keys, _) => {
                 let rewritten = rewrite(item, r, *old_keys);
                 count_dropped(tally, &rewritten.dropped);
+                too_large(run, line, &rewritten.item);
                 match self {
                     Output::Batch(_, batches) => {
                         let key = (table.partition_attributes().chain(table.sort_attributes()))
@@ -238,6 +253,7 @@ impl Output<'_> {
                 }
                 let rewritten = rewrite(item, r, *old_keys);
                 count_dropped(tally, &rewritten.dropped);
+                too_large(run, line, &rewritten.item);
                 match transaction(table, key, r, &rewritten.item, &rewritten.dropped) {
                     Some(t) => {
                         tally.transactions += 1;

@@ -8,7 +8,7 @@ mod report;
 pub use emit::{Emit, Sdk};
 
 use super::load;
-use crate::lines::{each_line, exit, Next, OnError, Run};
+use crate::lines::{each_line_or_scan, exit, Next, OnError, Run};
 use emit::{Batches, Output, Tally};
 use keylab::migrate::checks::Checks;
 use keylab::migrate::records::CHECKS_SQL;
@@ -127,7 +127,7 @@ pub fn migrate(o: Options) -> u8 {
     let mut checks = Checks::new(&old.table.primary, &new.table.primary, o.check_limit, o.examples);
     let mut tally = Tally::default();
     let mut run = Run::new(o.on_error);
-    let stopped = each_line(&mut run, |n, text, run| {
+    let stopped = each_line_or_scan(&mut run, |n, text, run| {
         let item = StoredItem::parse(text)?;
         let written = match rekeyer.from_item(&item) {
             Ok(r) => {
@@ -164,9 +164,15 @@ pub fn migrate(o: Options) -> u8 {
         },
         dropped: &tally.dropped,
         transactions: (o.emit == Emit::Transactions).then(|| {
-            let runner = o.program.zip(o.sdk).map(|(path, sdk)| sdk.command(path));
+            let runner = o
+                .program
+                .zip(o.sdk)
+                .map(|(path, sdk)| (path, sdk.command(path), emit::sdk_name(sdk)));
             (tally.transactions, runner)
         }),
+        table: o.table.unwrap_or("TABLE"),
+        from: o.from,
+        to: o.to,
     };
     let _ = run
         .err

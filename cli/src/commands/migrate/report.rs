@@ -4,6 +4,7 @@
 use super::Emit;
 use keylab::codec::KeyValue;
 use keylab::migrate::checks::Summary;
+use keylab::migrate::plan::{self, Apply, Situation};
 use keylab::Schema;
 use serde_json::{json, Map, Value};
 
@@ -14,8 +15,14 @@ pub struct Written<'a> {
     pub batches: Option<(usize, &'a str)>,
     /// Old key attributes left out of the items, with how many items lost each.
     pub dropped: &'a [(String, usize)],
-    /// In-place changes planned, and the runner's file when one was written.
-    pub transactions: Option<(usize, Option<String>)>,
+    /// In-place changes planned, and the runner when one was written: its file, how
+    /// it is run, and its `--sdk`.
+    pub transactions: Option<(usize, Option<(&'a str, String, String)>)>,
+    /// The table the plan names (`--table`).
+    pub table: &'a str,
+    /// The designs' files, as given.
+    pub from: &'a str,
+    pub to: &'a str,
 }
 
 /// The summary for a person: counts first, then the first examples of each finding,
@@ -73,69 +80,67 @@ pub fn report(s: &Summary, from: &str, to: &str, old: &Schema, new: &Schema, wri
     out + &next_steps(s, old, new, written)
 }
 
-/// What a person must do next, in the order to do it.
+/// What a person must do next: the steps the page's backfill plan gives too
+/// (keylab::migrate::plan), the ones this run did marked done.
 fn next_steps(s: &Summary, old: &Schema, new: &Schema, written: &Written) -> String {
-    let mut steps = Vec::new();
-    if s.refused_count > 0 {
-        let left = match written.emit {
-            Emit::Items | Emit::Batch => ", which the output leaves out",
-            Emit::Transactions => ", which the plan leaves under their old keys",
-            Emit::Changes | Emit::Checks => "",
-        };
-        steps.push(format!(
-            "fix the {} item(s) that cannot be written (listed above){left}: give them the values the new design needs, or change it",
-            s.refused_count
-        ));
+    if s.changed == 0 && s.refused_count == 0 {
+        return String::new();
     }
-    if s.collision_count > 0 {
-        steps.push(format!(
-            "resolve the {} collision(s) first: of items sharing a new table key, only the last one written stays",
-            s.collision_count
-        ));
-    }
-    let created: Vec<&str> = (new.table.indexes.iter())
-        .filter(|i| !old.table.indexes.iter().any(|o| o.name == i.name && o.keys == i.keys))
-        .map(|i| i.name.as_str())
-        .collect();
-    if !created.is_empty() {
-        steps.push(format!(
-            "create the new design's index(es) {} before the backfill, so that it fills them as it writes",
-            created.join(", ")
-        ));
-    }
-    if s.swapped_neighbours > 0 {
-        steps.push(format!(
-            "expect the new order: {} pair(s) of items within one item collection read the other way round, so a query with a Limit, a range or ScanIndexForward returns different items first",
-            s.swapped_pairs
-        ));
+    let apply = match (written.emit, &written.transactions, written.batches) {
+        (Emit::Transactions, Some((_, runner)), _) => {
+            let (runner, run, sdk) = runner
+                .clone()
+                .unwrap_or_else(|| ("apply.py", "python3 apply.py".to_string(), "boto3-client".to_string()));
+            Apply::InPlace {
+                runner: runner.to_string(),
+                run,
+                sdk,
+            }
+        }
+        (Emit::Batch, _, Some((files, dir))) => Apply::Batches {
+            files,
+            dir: dir.to_string(),
+        },
+        (Emit::Items, _, _) => Apply::Items,
+        _ => Apply::Report,
+    };
+    let created = plan::created_indexes(old, new);
+    let situation = Situation {
+        table: written.table,
+        from: written.from,
+        to: written.to,
+        summary: s,
+        created_indexes: created,
+        apply,
+        from_the_command_line: true,
+    };
+    let mut steps = plan::steps(&situation);
+    // Without --program the runner is still to be written: that step is not done.
+    if matches!(&written.transactions, Some((_, None))) {
+        for step in steps
+            .iter_mut()
+            .filter(|s| s.commands.iter().any(|c| c.contains("--program")))
+        {
+            step.done = false;
+        }
     }
     if !written.dropped.is_empty() {
         let by: Vec<String> = written.dropped.iter().map(|(a, n)| format!("{a} from {n}")).collect();
-        steps.push(format!(
-            "the items leave out old key attributes the new design does not write ({}); --old-keys keep keeps them while readers move",
-            by.join(", ")
-        ));
-    }
-    if let Some((files, dir)) = written.batches {
-        steps.push(format!(
-            "load the {files} request file(s) in {dir}: aws dynamodb batch-write-item --request-items file://{dir}/batch-000001.json, and so on, retrying each answer's UnprocessedItems"
-        ));
-    }
-    if let Some((changes, runner)) = &written.transactions {
-        let run = runner.as_ref().map_or_else(
-            || "with a runner (--program FILE --sdk boto3-client, js-client, rust or go)".to_string(),
-            |r| format!("with `{r} PLAN` (it can be run again: what is done is not repeated)"),
-        );
-        steps.push(format!(
-            "apply the {changes} in-place change(s) {run}; each moves one item atomically, and a move onto a key another item still holds waits rather than overwrite it"
-        ));
-    }
-    if steps.is_empty() {
-        return String::new();
+        steps.push(plan::Step {
+            text: format!(
+                "The items leave out old key attributes the new design does not write ({}); --old-keys keep keeps them while readers move.",
+                by.join(", ")
+            ),
+            commands: Vec::new(),
+            done: false,
+        });
     }
     let mut out = String::from("  next:\n");
-    for (i, step) in steps.iter().enumerate() {
-        out += &format!("    {}. {step}\n", i + 1);
+    for line in plan::numbered(&steps).lines() {
+        out += &format!("    {line}\n");
+    }
+    if let Some(warning) = plan::mixed_warning(s) {
+        out += &format!("  warning: {warning}\n");
     }
     out
 }
