@@ -35,6 +35,7 @@ pub mod float_text;
 pub mod fuzzing;
 pub mod infer;
 pub mod interop;
+pub mod item_size;
 pub mod items;
 pub mod js_literal;
 pub mod keycode;
