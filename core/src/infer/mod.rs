@@ -117,6 +117,12 @@ pub fn infer(items: &[StoredItem], options: &Options) -> Result<Proposal, String
     };
     let separator = keys::separator(items, &keys);
     notes.push(format!("separator {separator:?}: the one the most keys contain"));
+    // DynamoDB would not have written such an item: the file was edited or made by hand.
+    for (at, item) in items.iter().enumerate() {
+        if let Some(why) = crate::item_size::stored_item_too_large(item) {
+            notes.push(format!("item {}: {why}", at + 1));
+        }
+    }
     let attributes = attribute_types(items, &keys)?;
     let mut misfits = Vec::new();
     let groups = group(items, &keys, &separator, options, &mut notes, &mut misfits);

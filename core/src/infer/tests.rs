@@ -308,3 +308,20 @@ fn a_state_in_the_sort_key_is_a_value_not_a_second_entity() {
         .collect();
     assert_eq!(infer_lines(&two).schema.entities.len(), 2);
 }
+
+/// An item over DynamoDB's 400 KB is named in the notes, with its size.
+#[test]
+fn an_item_over_400_kb_is_said() {
+    let mut lines = leaderboard();
+    let mut big: serde_json::Value = serde_json::from_str(&lines[1]).unwrap();
+    big["blob"] = serde_json::json!({"S": "x".repeat(20 << 20)});
+    lines[1] = big.to_string();
+    let p = infer_lines(&lines);
+    let said: Vec<&String> = p.notes.iter().filter(|n| n.contains("400 KB")).collect();
+    assert_eq!(said.len(), 1, "{:?}", p.notes);
+    assert!(
+        said[0].starts_with("item 2: the item is 2097") && said[0].contains("blob"),
+        "{}",
+        said[0]
+    );
+}
