@@ -173,12 +173,14 @@ pub enum DesignEdit {
         sort: Vec<String>,
     },
     RemoveIndex(IndexName),
-    /// The fix for a changing value in the table's key (lint L4), as one step: a new GSI
-    /// keyed as the table was (so it orders as the table did), and the table's key
-    /// without the field, which is marked as changing.
+    /// The fix for a changing value in the table's key (lint L4), as one step: the
+    /// table's key without the field, which is marked as changing, and a GSI that orders
+    /// the items of each `group` (a field several items share, such as a project) by it;
+    /// an existing index that already does is used instead of a new one.
     MoveToIndex {
         entity: String,
         field: String,
+        group: Option<String>,
     },
     /// Gives a table that has none a String sort key, `SK`, each entity's template a
     /// literal of its name, so that every key stays what it was and unique.

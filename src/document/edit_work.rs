@@ -87,7 +87,7 @@ impl Playground {
                 self.add_multi_attribute_index(partition, sort);
             }
             DesignEdit::RemoveIndex(name) => self.remove_index(name.as_str()),
-            DesignEdit::MoveToIndex { entity, field } => self.move_to_index(&entity, &field),
+            DesignEdit::MoveToIndex { entity, field, group } => self.move_to_index(&entity, &field, group.as_deref()),
             DesignEdit::AddSortKey => self.add_sort_key(),
         }
         Ok(())

@@ -4,7 +4,8 @@ use super::*;
 
 /// The Ticket tracker has no sort key: the page gives it one, each entity's template
 /// a literal of its name, and L4's fix then moves `updatedAt` out of it as one step
-/// (a GSI keyed as the table was), which one undo takes back.
+/// (into the GSI that orders each project's tickets, or a new one), which one undo
+/// takes back.
 #[test]
 fn a_sort_key_is_added_and_a_changing_field_moved_to_a_gsi_each_as_one_undoable_step() {
     use std::rc::Rc;
@@ -46,28 +47,55 @@ fn a_sort_key_is_added_and_a_changing_field_moved_to_a_gsi_each_as_one_undoable_
         .lint(&before.item_keys())
         .iter()
         .any(|f| f.rule == keylab::lint::Rule::MutableKey && f.field.as_deref() == Some("updatedAt")));
-    let ws = ws.reduce(Command::Edit(Action::from(DesignEdit::MoveToIndex {
+    let lint_rules =
+        |p: &Playground| -> Vec<keylab::lint::Rule> { p.lint(&p.item_keys()).iter().map(|f| f.rule).collect() };
+    // Grouped by project: GSI1 already orders each project's tickets by updatedAt, so
+    // the fix only takes the field out of the table's key.
+    let entity = &before.schema.entities[0];
+    let items: Vec<&keylab::Values> = before.rows.iter().map(|r| &*r.values).collect();
+    let groups = keylab::lint::group_fields(&before.schema, entity, "updatedAt", &items);
+    assert_eq!(groups.first().map(String::as_str), Some("project"), "{groups:?}");
+    assert_eq!(
+        keylab::lint::serving_index(&before.schema, entity, "updatedAt", "project"),
+        Some("GSI1")
+    );
+    let moved = ws.clone().reduce(Command::Edit(Action::from(DesignEdit::MoveToIndex {
         entity: "Ticket".into(),
         field: "updatedAt".into(),
+        group: Some("project".into()),
+    })));
+    let moved = moved.present.clone();
+    assert!(!in_table_key(&moved));
+    assert_eq!(
+        moved.schema.table.indexes, before.schema.table.indexes,
+        "GSI1 serves it"
+    );
+    assert!(!lint_rules(&moved).contains(&keylab::lint::Rule::MutableKey));
+
+    // Without GSI1, the fix makes one: each project's tickets by updatedAt, then id.
+    let bare = ws.reduce(Command::Edit(Action::from(DesignEdit::RemoveIndex(IndexName(
+        "GSI1".into(),
+    )))));
+    let no_index = bare.present.clone();
+    let ws = bare.reduce(Command::Edit(Action::from(DesignEdit::MoveToIndex {
+        entity: "Ticket".into(),
+        field: "updatedAt".into(),
+        group: Some("project".into()),
     })));
     let moved = ws.present.clone();
     assert!(!in_table_key(&moved));
-    assert_eq!(moved.schema.table.indexes.len(), before.schema.table.indexes.len() + 1);
     let gsi = moved.schema.table.indexes.last().expect("a new GSI");
-    let entity = &moved.schema.entities[0];
-    let copied = |from: &str, to: &Option<String>| {
-        to.as_deref()
-            .and_then(|a| entity.template(a))
-            .map(|t| t.segments.clone())
-            == before.schema.entities[0].template(from).map(|t| t.segments.clone())
-    };
-    assert!(
-        copied("PK", &Some(gsi.keys.partition.clone())) && copied("SK", &gsi.keys.sort),
-        "the GSI is keyed as the table was"
+    let ticket = &moved.schema.entities[0];
+    let pattern = |a: &str| ticket.template(a).map(|t| t.pattern("#"));
+    assert_eq!(pattern(&gsi.keys.partition).as_deref(), Some("TICKET#<project>"));
+    assert_eq!(
+        pattern(gsi.keys.sort.as_deref().unwrap()).as_deref(),
+        Some("<updatedAt>#<ticket>")
     );
-    assert!(moved
-        .lint(&moved.item_keys())
-        .iter()
-        .all(|f| f.rule != keylab::lint::Rule::MutableKey));
-    assert_eq!(ws.reduce(Command::Undo).present, before);
+    let rules = lint_rules(&moved);
+    assert!(
+        !rules.contains(&keylab::lint::Rule::MutableKey) && !rules.contains(&keylab::lint::Rule::OneItemPerPartition),
+        "{rules:?}"
+    );
+    assert_eq!(ws.reduce(Command::Undo).present, no_index);
 }

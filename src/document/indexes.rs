@@ -110,66 +110,84 @@ impl Playground {
 
     /// See [`DesignEdit::MoveToIndex`]. Nothing happens for a field that is not in the
     /// table's key (the finding that offers the move is then gone).
-    pub(super) fn move_to_index(&mut self, entity: &str, field: &str) {
+    pub(super) fn move_to_index(&mut self, entity: &str, field: &str, group: Option<&str>) {
         let Some(e) = self.schema.entities.iter().position(|x| x.name == entity) else {
             return;
         };
         let primary = self.schema.table.primary.clone();
+        let in_table_key =
+            |k: &KeyTemplate| primary.partition == k.attribute || primary.sort.as_deref() == Some(k.attribute.as_str());
         let table_keys: Vec<KeyTemplate> = self.schema.entities[e]
             .keys
             .iter()
-            .filter(|k| primary.partition == k.attribute || primary.sort.as_deref() == Some(k.attribute.as_str()))
+            .filter(|k| in_table_key(k))
             .cloned()
             .collect();
         if !table_keys.iter().any(|k| k.fields().any(|f| f == field)) {
             return;
         }
-        let before = self.schema.table.indexes.len();
-        self.add_index();
-        let Some(index) = self
-            .schema
-            .table
-            .indexes
-            .get(before)
-            .cloned()
-            .filter(|_| before < self.schema.table.indexes.len())
-        else {
-            return;
-        };
-        let literal = Segment::Literal(entity.to_uppercase());
-        let target = &mut self.schema_mut().entities[e];
-        for old in &table_keys {
-            let copy = if old.attribute == primary.partition {
-                Some(index.keys.partition.clone())
-            } else {
-                index.keys.sort.clone()
-            };
-            if let Some(attribute) = copy {
-                target.keys.push(KeyTemplate {
-                    attribute,
-                    segments: old.segments.clone(),
-                });
-            }
-            if let Some(t) = target.keys.iter_mut().find(|k| k.attribute == old.attribute) {
-                t.segments
-                    .retain(|s| !matches!(s, Segment::Field(f) if f.name == field));
-                // A key of no segment cannot be written: it keeps the entity's literal.
-                if t.segments.is_empty() {
-                    t.segments.push(literal.clone());
-                }
+        let serving = group.and_then(|g| keylab::lint::serving_index(&self.schema, &self.schema.entities[e], field, g));
+        if serving.is_none() {
+            // The item's id stays in the index's sort key, after the field, so that
+            // each item keeps a key of its own there.
+            let id: Vec<String> = table_keys
+                .iter()
+                .flat_map(|k| k.fields())
+                .filter(|f| *f != field)
+                .map(str::to_string)
+                .collect();
+            if !self.add_grouping_index(e, field, group, &id) {
+                return;
             }
         }
-        // A table without a sort key had none to copy: the index sorts by the field.
-        if let Some(sort) = index.keys.sort.filter(|s| target.template(s).is_none()) {
-            target.keys.push(KeyTemplate {
-                attribute: sort,
-                segments: vec![Segment::field(field)],
-            });
+        let literal = Segment::Literal(entity.to_uppercase());
+        let target = &mut self.schema_mut().entities[e];
+        for t in target.keys.iter_mut().filter(|k| in_table_key(k)) {
+            t.segments
+                .retain(|s| !matches!(s, Segment::Field(f) if f.name == field));
+            // A key of no segment cannot be written: it keeps the entity's literal.
+            if t.segments.is_empty() {
+                t.segments.push(literal.clone());
+            }
         }
         if let Some(f) = target.fields.iter_mut().find(|f| f.name == field) {
             f.mutable = Some(true);
         }
         self.entity = EntityId(e);
+    }
+
+    /// A new GSI for entity `e`: partitioned by the entity's literal and `group`, sorted
+    /// by `field` and then `id`. Without a group, every item of the entity is one
+    /// partition. Whether it was added.
+    fn add_grouping_index(&mut self, e: usize, field: &str, group: Option<&str>, id: &[String]) -> bool {
+        let before = self.schema.table.indexes.len();
+        self.add_index();
+        let Some(index) = self.schema.table.indexes.get(before).cloned() else {
+            return false;
+        };
+        let target = &mut self.schema_mut().entities[e];
+        let mut partition = vec![Segment::Literal(target.name.to_uppercase())];
+        partition.extend(group.map(Segment::field));
+        target
+            .keys
+            .retain(|k| k.attribute != index.keys.partition && Some(&k.attribute) != index.keys.sort.as_ref());
+        target.keys.push(KeyTemplate {
+            attribute: index.keys.partition.clone(),
+            segments: partition,
+        });
+        if let Some(sort) = index.keys.sort {
+            let mut segments = vec![Segment::field(field)];
+            segments.extend(
+                id.iter()
+                    .filter(|f| Some(f.as_str()) != group)
+                    .map(|f| Segment::field(f)),
+            );
+            target.keys.push(KeyTemplate {
+                attribute: sort,
+                segments,
+            });
+        }
+        true
     }
 
     /// See [`DesignEdit::AddSortKey`].

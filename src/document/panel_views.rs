@@ -124,6 +124,23 @@ impl Design {
     pub fn entity_index(&self) -> EntityId {
         self.entity
     }
+    /// The fields a GSI ordering `field` can group `entity`'s items by, most shared
+    /// by the sample items first, each with the index that already does it, if any
+    /// (see [`keylab::lint::group_fields`]).
+    pub fn index_groups(&self, entity: &str, field: &str) -> Vec<(String, Option<String>)> {
+        let (schema, rows) = (&self.schema.0, &self.rows.0);
+        let Some(at) = schema.entities.iter().position(|e| e.name == entity) else {
+            return Vec::new();
+        };
+        let e = &schema.entities[at];
+        let items: Vec<&Values> = (rows.iter()).filter(|r| r.entity.0 == at).map(|r| &*r.values).collect();
+        (keylab::lint::group_fields(schema, e, field, &items).into_iter())
+            .map(|g| {
+                let serving = keylab::lint::serving_index(schema, e, field, &g).map(str::to_string);
+                (g, serving)
+            })
+            .collect()
+    }
     pub fn entity(&self) -> Option<&Entity> {
         self.schema.0.entities.get(self.entity.0)
     }

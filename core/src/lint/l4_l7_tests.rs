@@ -162,3 +162,47 @@ fn a_field_whose_name_says_it_changes_is_asked_about_until_the_person_says() {
         "it never changes: nothing to say"
     );
 }
+
+/// L8: an index keyed as the table was (the item's id in its partition) orders nothing;
+/// grouped by a field items share, it is fine; and no preset has one.
+#[test]
+fn an_index_with_the_items_id_in_its_partition_is_said_to_order_nothing() {
+    let schema = |gsi_pk: serde_json::Value| {
+        Schema::from_value(&json!({
+            "version": 1, "separator": "#",
+            "table": { "name": "T", "attributes": { "PK": "S", "GSI1PK": "S", "GSI1SK": "S" },
+                "primary": { "partition": "PK" },
+                "indexes": [{ "name": "GSI1", "partition": "GSI1PK", "sort": "GSI1SK" }] },
+            "entities": [{ "name": "Ticket",
+                "fields": { "ticket": { "kind": "text" }, "project": { "kind": "text" }, "at": { "kind": "timestamp", "unit": "iso" } },
+                "keys": { "PK": [{ "literal": "TICKET" }, { "field": "ticket" }], "GSI1PK": gsi_pk, "GSI1SK": [{ "field": "at" }] } }],
+        }))
+        .unwrap()
+    };
+    let by_ticket = schema(json!([{ "literal": "TICKET" }, { "field": "ticket" }]));
+    let found: Vec<Finding> = (lint(&by_ticket, &[]).into_iter())
+        .filter(|f| f.rule == Rule::OneItemPerPartition)
+        .collect();
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(
+        found[0]
+            .sentence
+            .contains("Index GSI1's partition key GSI1PK (TICKET#<ticket>) holds ticket"),
+        "{}",
+        found[0].sentence
+    );
+    let by_project = schema(json!([{ "literal": "PROJECT" }, { "field": "project" }]));
+    assert!(lint(&by_project, &[])
+        .iter()
+        .all(|f| f.rule != Rule::OneItemPerPartition));
+    for file in std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../presets")).unwrap() {
+        let text = std::fs::read_to_string(file.unwrap().path()).unwrap();
+        let doc: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let s = Schema::from_value(&doc["schema"]).unwrap();
+        assert!(
+            lint(&s, &[]).iter().all(|f| f.rule != Rule::OneItemPerPartition),
+            "{}",
+            s.table.name
+        );
+    }
+}

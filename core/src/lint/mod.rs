@@ -10,6 +10,7 @@
 mod casing;
 mod collision;
 mod hot;
+mod index_partitions;
 #[cfg(test)]
 mod l4_l7_tests;
 mod mutable;
@@ -20,6 +21,7 @@ mod tests;
 mod unwritable;
 
 pub use hot::{PARTITION_READS, PARTITION_WRITES};
+pub use index_partitions::{group_fields, serving_index};
 pub use prefix::order_surprise;
 pub use size::{key_size, KeySize};
 
@@ -44,6 +46,8 @@ pub enum Rule {
     OrderSurprise,
     /// L7: a sample item whose key the codec refuses, so it is never written.
     Unwritable,
+    /// L8: an index whose partitions hold one item each, so its sort key orders nothing.
+    OneItemPerPartition,
 }
 
 impl Rule {
@@ -56,6 +60,7 @@ impl Rule {
             Rule::HotPartition => "L5",
             Rule::OrderSurprise => "L6",
             Rule::Unwritable => "L7",
+            Rule::OneItemPerPartition => "L8",
         }
     }
 
@@ -69,6 +74,7 @@ impl Rule {
             Rule::HotPartition => "hot partition",
             Rule::OrderSurprise => "order surprise",
             Rule::Unwritable => "unwritable item",
+            Rule::OneItemPerPartition => "one item per partition",
         }
     }
 }
@@ -175,6 +181,7 @@ pub fn lint_after(
         }
         out.extend(casing::casing(entity, items, identifiers, &mut read.identifiers));
         out.extend(mutable::mutable_keys(schema, entity, items));
+        out.extend(index_partitions::one_item_per_partition(schema, entity));
         out.extend(hot::hot_partitions(schema, entity, items, keys));
     }
     (out, read)

@@ -21,8 +21,65 @@ pub struct LintListProps {
     pub dispatch: Callback<Action>,
 }
 
+#[derive(Properties, PartialEq)]
+struct MoveFixProps {
+    entity: String,
+    field: String,
+    /// The fields a GSI can group the items by, each with the index that already does.
+    groups: Vec<(String, Option<String>)>,
+    dispatch: Callback<Action>,
+}
+
+/// L4's move: which items the index must group (a field several items share), then one
+/// button, which uses the index that already orders the field within that group, or
+/// makes one.
+#[function_component]
+fn MoveFix(props: &MoveFixProps) -> Html {
+    let chosen = use_state(|| 0usize);
+    let MoveFixProps {
+        entity, field, groups, ..
+    } = props;
+    let group = groups.get(*chosen).or(groups.first());
+    let onchange = {
+        let chosen = chosen.clone();
+        Callback::from(move |e: Event| {
+            let value = crate::ui::widgets::event_text::event_value(&e);
+            chosen.set(value.parse().unwrap_or(0));
+        })
+    };
+    let text = match group {
+        Some((_, Some(index))) => format!("Take {field} out of the table's key: {index} already orders it"),
+        Some((g, None)) => format!("Move {field} to a new GSI, grouped by {g}"),
+        None => format!("Move {field} to a new GSI's sort key"),
+    };
+    let action = Action::from(DesignEdit::MoveToIndex {
+        entity: entity.clone(),
+        field: field.clone(),
+        group: group.map(|(g, _)| g.clone()),
+    });
+    let d = props.dispatch.clone();
+    let id = format!("move-group-{field}");
+    html! {
+        <>
+            if !groups.is_empty() {
+                <span class="control">
+                    <label for={id.clone()}>{ "group the index by" }</label>
+                    <select {id} {onchange}>
+                        { for groups.iter().enumerate().map(|(n, (g, serving))| html! {
+                            <option value={n.to_string()} selected={n == *chosen}>
+                                { match serving { Some(index) => format!("{g} ({index} does)"), None => g.clone() } }
+                            </option>
+                        }) }
+                    </select>
+                </span>
+            }
+            <button type="button" onclick={Callback::from(move |_: MouseEvent| d.emit(action.clone()))}>{ text }</button>
+        </>
+    }
+}
+
 /// The fixes the page can make for a finding, as buttons: one click, one undo step.
-fn fixes(f: &Finding, dispatch: &Callback<Action>) -> Html {
+fn fixes(f: &Finding, design: &Design, dispatch: &Callback<Action>) -> Html {
     let (Rule::MutableKey, Some(field)) = (f.rule, f.field.clone()) else {
         return Html::default();
     };
@@ -42,7 +99,7 @@ fn fixes(f: &Finding, dispatch: &Callback<Action>) -> Html {
     html! {
         <p class="buttons fixes" data-testid="finding-fixes">
             if !asking {
-                { button(format!("Move {field} to a GSI's sort key"), Action::from(DesignEdit::MoveToIndex { entity: f.entity.clone(), field: field.clone() })) }
+                <MoveFix entity={f.entity.clone()} field={field.clone()} groups={design.index_groups(&f.entity, &field)} dispatch={dispatch.clone()} />
             }
             if asking {
                 { button("It changes later".into(), said(true)) }
@@ -140,7 +197,7 @@ pub fn LintList(props: &LintListProps) -> Html {
     let traffic = entity.map(|e| e.traffic).unwrap_or_default();
     let summary = match (all.len(), errors) {
         _ if props.checking => "Checking the design and its sample items…".to_string(),
-        (0, _) => "No findings: nothing in the design or its sample items breaks rules L1 to L7.".to_string(),
+        (0, _) => "No findings: nothing in the design or its sample items breaks rules L1 to L8.".to_string(),
         (n, 0) => format!("{n} warning(s): the design works, until its data or load grows."),
         (n, e) => format!("{e} error(s) and {} warning(s).", n - e),
     };
@@ -172,7 +229,7 @@ pub fn LintList(props: &LintListProps) -> Html {
             <h2 id="lint-title">{ "Design check" }</h2>
             <p class="note" data-testid="lint-summary" aria-live="polite">{ summary }</p>
             if !all.is_empty() {
-                <ol class="findings" data-testid="lint-list">{ for all.iter().map(|f| finding(f, fixes(f, &props.dispatch))) }</ol>
+                <ol class="findings" data-testid="lint-list">{ for all.iter().map(|f| finding(f, fixes(f, &props.design, &props.dispatch))) }</ol>
             }
             if let Some(entity) = entity {
                 <fieldset class="traffic">
