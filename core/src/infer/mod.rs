@@ -18,6 +18,7 @@ pub mod electrodb;
 pub mod file;
 mod group;
 pub mod keys;
+pub mod left_out;
 pub mod mcp;
 pub mod onetable;
 pub mod sources;
