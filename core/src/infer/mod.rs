@@ -17,6 +17,7 @@ pub(crate) mod declared;
 pub mod electrodb;
 pub mod file;
 mod group;
+mod guess;
 pub mod keys;
 pub mod left_out;
 pub mod mcp;
@@ -145,7 +146,11 @@ pub fn infer(items: &[StoredItem], options: &Options) -> Result<Proposal, String
     }
     let entities: Vec<Entity> = groups
         .iter()
-        .map(|g| entity(g, items, &attributes, options, &separator, &mut notes))
+        .map(|g| {
+            let e = entity(g, items, &attributes, options, &separator, &mut notes);
+            notes.extend(guess::said(g, &e, &separator));
+            e
+        })
         .collect();
     let schema = Schema {
         separator: separator.clone(),

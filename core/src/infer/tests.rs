@@ -269,3 +269,29 @@ fn items_without_the_named_keys_are_listed_never_a_panic() {
     };
     let _ = infer(&read(&lines), &options);
 }
+
+#[test]
+fn what_the_items_cannot_tell_apart_is_said_as_a_guess() {
+    let notes = infer_lines(&leaderboard()).notes.join("\n");
+    // The season is a value every sample shares: read as a literal, said as a guess.
+    assert!(
+        notes.contains("guess: Season's PK segment 2 is \"2026-SPRING\" in all 3 items, so it is read as a literal"),
+        "{notes}"
+    );
+    assert!(
+        !notes.contains("segment 1 is \"SEASON\""),
+        "a label is a constant: {notes}"
+    );
+    let lines = [
+        line(serde_json::json!({"PK": {"S": "DEVICE#d1"}, "SK": {"S": "#READING#2024-06-01T10:00:00Z"}})),
+        line(serde_json::json!({"PK": {"S": "DEVICE#d2"}, "SK": {"S": "#READING#2024-06-01T11:00:00Z"}})),
+        line(serde_json::json!({"PK": {"S": "DEVICE#d1"}, "SK": {"S": "PROFILE"}})),
+    ];
+    let p = infer_lines(&lines);
+    let notes = p.notes.join("\n");
+    assert!(
+        notes.contains("guess: entity Profile was read from one item: its keys are that item's, constant (PK = DEVICE#d1, SK = PROFILE); add items of it, or an entity attribute"),
+        "{notes}"
+    );
+    assert_eq!(notes.matches("guess:").count(), 1, "{notes}");
+}
