@@ -101,6 +101,30 @@ fn encode_writes_the_keys_the_playground_shows_and_reports_bad_lines_by_number()
 }
 
 #[test]
+fn encode_warns_once_per_name_about_values_no_key_reads() {
+    let schema = schema_file();
+    let s = schema.to_str().unwrap();
+    let line = |n: u32| {
+        format!("{{\"entity\": \"Run\", \"values\": {{\"season\": \"a\", \"score\": {n}, \"Score\": 1, \"note\": \"x\"}}}}\n")
+    };
+    let out = keylab(&["encode", "--schema", s], &(line(1) + &line(2) + &line(3)));
+    // The keys and the code are those of good input: the warnings are on stderr alone.
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout).lines().count(), 3);
+    assert_said(&out, "line 1: warning: field Score is given but no key of entity Run reads it: its keys read season, score (is it score?)");
+    assert_said(
+        &out,
+        "line 1: warning: field note is given but no key of entity Run reads it",
+    );
+    assert_eq!(
+        text(&out.stderr).matches("warning: field").count(),
+        2,
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
 fn decode_reads_keys_back_and_sort_orders_by_utf8_bytes() {
     let schema = schema_file();
     let s = schema.to_str().unwrap();
