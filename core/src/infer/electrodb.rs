@@ -161,51 +161,11 @@ fn entity(definition: &Js, at: &str, keys: &mut Keys, said: &mut Said) -> Result
         left_out: Vec::new(),
         pending: Vec::new(),
     };
-    let mut primary = Err("it has no index without an `index` name (the table's own keys)".to_string());
-    let mut seen: Vec<(&String, Option<String>)> = Vec::new();
-    for (pattern, index) in indexes.entries() {
-        let place = format!("{at}, index {pattern}");
-        let gsi = match index.get("index") {
-            None | Some(Js::Null) => None,
-            Some(Js::Str(s)) => Some(s.clone()),
-            Some(other) => {
-                return Err(format!(
-                    "{place}: `index` is {}; write the GSI's name",
-                    other.describe()
-                ))
-            }
-        };
-        if let Some((first, _)) = seen.iter().find(|(_, g)| *g == gsi) {
-            let on = gsi.map_or("the table's keys".to_string(), |g| format!("index {g}"));
-            said.leave_out(Omission {
-                part: Part::Entity { kind: KIND, name },
-                reason: format!("ElectroDB refuses it: access patterns {first} and {pattern} are both on {on}"),
-            });
-            return Ok(None);
-        }
-        seen.push((pattern, gsi.clone()));
-        let outcome = e.index(index, gsi.as_deref(), &place, keys)?;
-        match (gsi, outcome) {
-            (None, Ok(())) => primary = Ok(()),
-            (None, Err((_, why))) => primary = Err(why),
-            (Some(_), Ok(())) => {}
-            (Some(index), Err((attributes, why))) => e.left_out.push(Omission {
-                part: Part::EntityIndex {
-                    kind: KIND,
-                    entity: name.clone(),
-                    index,
-                    keys: attributes,
-                    pattern: Some(pattern.clone()),
-                },
-                reason: why,
-            }),
-        }
-    }
-    if let Err(why) = primary {
+    if let Err(why) = e.indexes(indexes, &at, keys)? {
         // Its other notes describe keys of a design it is not in: the reason is what is said.
         said.leave_out(Omission {
             part: Part::Entity { kind: KIND, name },
-            reason: format!("keylab cannot write its table keys as ElectroDB does: {why}"),
+            reason: why,
         });
         return Ok(None);
     }
@@ -282,6 +242,49 @@ impl IndexRead {
 }
 
 impl EntityKeys<'_> {
+    /// Each index of the entity, each kept or left out whole; why the entity is left
+    /// out (its table keys cannot be written, ElectroDB refuses it) as an `Ok(Err)`.
+    fn indexes(&mut self, indexes: &Js, at: &str, keys: &Keys) -> Result<Result<(), String>, String> {
+        let mut primary = Err("it has no index without an `index` name (the table's own keys)".to_string());
+        let mut seen: Vec<(&String, Option<String>)> = Vec::new();
+        for (pattern, index) in indexes.entries() {
+            let place = format!("{at}, index {pattern}");
+            let gsi = match index.get("index") {
+                None | Some(Js::Null) => None,
+                Some(Js::Str(s)) => Some(s.clone()),
+                Some(other) => {
+                    return Err(format!(
+                        "{place}: `index` is {}; write the GSI's name",
+                        other.describe()
+                    ))
+                }
+            };
+            if let Some((first, _)) = seen.iter().find(|(_, g)| *g == gsi) {
+                let on = gsi.map_or("the table's keys".to_string(), |g| format!("index {g}"));
+                return Ok(Err(format!(
+                    "ElectroDB refuses it: access patterns {first} and {pattern} are both on {on}"
+                )));
+            }
+            seen.push((pattern, gsi.clone()));
+            let outcome = self.index(index, gsi.as_deref(), &place, keys)?;
+            match (gsi, outcome) {
+                (None, outcome) => primary = outcome.map_err(|(_, why)| why),
+                (Some(_), Ok(())) => {}
+                (Some(index), Err((attributes, why))) => self.left_out.push(Omission {
+                    part: Part::EntityIndex {
+                        kind: KIND,
+                        entity: self.name.to_string(),
+                        index,
+                        keys: attributes,
+                        pattern: Some(pattern.clone()),
+                    },
+                    reason: why,
+                }),
+            }
+        }
+        Ok(primary.map_err(|why| format!("keylab cannot write its table keys as ElectroDB does: {why}")))
+    }
+
     /// One index, read whole before any of it is kept: its key attributes and why it
     /// is left out when a key of it cannot be written, the fields and notes it read
     /// undone then. `Err` when the file is malformed.
