@@ -310,7 +310,11 @@ pub fn checked(mut schema: Schema, kind: &'static str, prune: bool, said: &mut S
         };
         said.leave_out(Omission {
             part,
-            reason: format!("keylab's check refuses it: {}", first.sentence()),
+            reason: format!(
+                "keylab's check refuses it: {}{}",
+                place_in_entity(first),
+                first.sentence()
+            ),
         });
         if schema.entities.is_empty() {
             return Err(format!("no {kind} could be read: {}", said.notes.join("; ")));
@@ -318,6 +322,23 @@ pub fn checked(mut schema: Schema, kind: &'static str, prune: bool, said: &mut S
         if prune {
             keep_written(&mut schema.table, &schema.entities);
         }
+    }
+}
+
+/// Where in its entity an error the check placed by path alone is, in the file's
+/// words (`SK: `), as its sentence leaves the path out.
+fn place_in_entity(error: &crate::Error) -> String {
+    let c = &error.context;
+    if c.entity.is_some() || c.attribute.is_some() || c.field.is_some() {
+        return String::new();
+    }
+    let Some(tail) = (c.path.as_deref()).and_then(|p| p.split_once("].")).map(|(_, t)| t) else {
+        return String::new();
+    };
+    match tail.split_once('.') {
+        Some(("keys", attribute)) => format!("its key {attribute}: "),
+        Some(("fields", field)) => format!("its field {}: ", field.split('.').next().unwrap_or(field)),
+        _ => format!("its {tail}: "),
     }
 }
 

@@ -139,7 +139,7 @@ impl Source {
     /// out: what the reader left out, and each entity without items the design lacks.
     pub fn report(&self, proposal: &super::Proposal) -> Report {
         let mut notes: Vec<String> = self.notes.iter().chain(&proposal.notes).cloned().collect();
-        let mut left_out = self.left_out.clone();
+        let mut left_out: Vec<Omission> = self.left_out.iter().chain(&proposal.left_out).cloned().collect();
         for name in &self.without_items {
             if proposal.schema.entity(name).is_none() {
                 let o = Omission {

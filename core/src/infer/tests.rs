@@ -295,3 +295,26 @@ fn what_the_items_cannot_tell_apart_is_said_as_a_guess() {
     );
     assert_eq!(notes.matches("guess:").count(), 1, "{notes}");
 }
+
+#[test]
+fn an_entity_keylabs_check_refuses_is_left_out_with_its_items_not_the_file() {
+    let long = "X".repeat(300);
+    let lines = [
+        line(serde_json::json!({"PK": {"S": format!("A#{long}")}, "SK": {"S": "B#1"}})),
+        line(serde_json::json!({"PK": {"S": "USER#u1"}, "SK": {"S": "P"}})),
+        line(serde_json::json!({"PK": {"S": format!("A#{long}")}, "SK": {"S": "B#2"}})),
+        line(serde_json::json!({"PK": {"S": "USER#u2"}, "SK": {"S": "P"}})),
+    ];
+    // Before: the whole file refused, "$.entities[0].keys.PK: a literal is 300 characters long".
+    let p = infer_lines(&lines);
+    let notes = p.notes.join("\n");
+    assert!(
+        notes.contains("entity B is left out: keylab's check refuses it: its key PK: a literal is 300 characters long"),
+        "{notes}"
+    );
+    assert!(!notes.contains("$."), "{notes}");
+    assert_eq!(p.schema.entities.len(), 1);
+    assert_eq!(p.misfits.iter().map(|m| m.item).collect::<Vec<_>>(), [0, 2]);
+    assert_eq!(p.items.len(), 2);
+    crate::infer::left_out::assert_held(&p.schema, &p.notes, &p.left_out);
+}
