@@ -111,7 +111,7 @@ fn encode_warns_once_per_name_about_values_no_key_reads() {
     // The keys and the code are those of good input: the warnings are on stderr alone.
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert_eq!(text(&out.stdout).lines().count(), 3);
-    assert_said(&out, "line 1: warning: field Score is given but no key of entity Run reads it: its keys read season, score (is it score?)");
+    assert_said(&out, "line 1: warning: field Score is given but no key of entity Run reads it: its keys read season, score (did you mean score?)");
     assert_said(
         &out,
         "line 1: warning: field note is given but no key of entity Run reads it",

@@ -46,18 +46,18 @@ fn unread<'v>(entity: &Entity, values: &'v Values) -> Vec<&'v str> {
         .collect()
 }
 
-/// Why value `name` writes nothing, with the fields the keys read, and the one it may
-/// have meant when only the case differs.
+/// Why value `name` writes nothing, with the fields the keys read, and the nearest one,
+/// as every reader names a near miss.
 fn unread_sentence(entity: &Entity, name: &str) -> String {
     let mut read: Vec<&str> = entity.keys.iter().flat_map(|t| t.fields()).collect();
     let mut seen = HashSet::new();
     read.retain(|f| seen.insert(*f));
-    let meant = read.iter().find(|f| f.eq_ignore_ascii_case(name));
+    let meant = keylab::strict::nearest(name, &read);
     let keys = match read.is_empty() {
         true => "its keys read no field".to_string(),
         false => format!("its keys read {}", read.join(", ")),
     };
-    let hint = meant.map(|m| format!(" (is it {m}?)")).unwrap_or_default();
+    let hint = meant.map(|m| format!(" (did you mean {m}?)")).unwrap_or_default();
     format!(
         "field {name} is given but no key of entity {} reads it: {keys}{hint}; said once, not for each line",
         entity.name
