@@ -107,21 +107,33 @@ fn keys(table: &Value, path: &str, source: &mut Source) -> Result<TableKeys, Str
         Some(Value::Array(i)) => i.as_slice(),
         _ => &[],
     };
+    // A GSI keylab cannot read is left out, never the file.
     for (n, index) in indexes.iter().enumerate() {
         let at = format!("{path}.GlobalSecondaryIndexes[{n}]");
-        let name = (index.get("IndexName").and_then(Value::as_str)).ok_or(format!("{at} has no IndexName"))?;
-        let (hash, range) = schema(index.get("KeySchema"), &format!("{at}.KeySchema"))?;
-        if hash.len() > 1 || range.len() > 1 {
-            source.leave_out(Omission {
-                part: Part::Index { name: name.to_string() },
-                reason:
-                    "it has a multi-attribute key, which keylab reads from a keylab or ElectroDB design, not from items"
-                        .into(),
-            });
-            continue;
-        }
-        keys.indexes
-            .push((name.to_string(), hash[0].clone(), range.first().cloned()));
+        let name = index.get("IndexName").and_then(Value::as_str);
+        let read = (name.ok_or_else(|| "it has no IndexName".to_string()))
+            .and_then(|_| schema(index.get("KeySchema"), &format!("{at}.KeySchema")));
+        let why = match read {
+            Ok((hash, range)) if hash.len() == 1 && range.len() <= 1 => {
+                keys.indexes.push((
+                    name.unwrap_or_default().to_string(),
+                    hash[0].clone(),
+                    range.first().cloned(),
+                ));
+                continue;
+            }
+            Ok(_) => {
+                "it has a multi-attribute key, which keylab reads from a keylab or ElectroDB design, not from items"
+                    .into()
+            }
+            Err(why) => why,
+        };
+        source.leave_out(Omission {
+            part: Part::Index {
+                name: name.map_or(at, str::to_string),
+            },
+            reason: why,
+        });
     }
     local_indexes(table, path, source);
     Ok(keys)

@@ -317,7 +317,7 @@ fn workbench(text: &str, wanted: Option<&str>) -> Result<Source, String> {
         return Err(format!("{path} is not a table object"));
     };
     source.table = Some(names[at].clone()).filter(|n| !n.is_empty());
-    source.keys = Some(table_keys(table, &path)?);
+    source.keys = Some(table_keys(table, &path, &mut source)?);
     let mut seen = HashMap::new();
     facets(table, &path, &mut source, &mut seen)?;
     add_items(
@@ -429,7 +429,7 @@ fn facets(
 }
 
 /// The table's keys: its primary key and each global secondary index's.
-fn table_keys(table: &Map<String, Value>, path: &str) -> Result<TableKeys, String> {
+fn table_keys(table: &Map<String, Value>, path: &str, source: &mut Source) -> Result<TableKeys, String> {
     let key = |keys: Option<&Value>, at: &str, which: &str| -> Result<Option<String>, String> {
         match keys.and_then(|k| k.get(which)) {
             None | Some(Value::Null) => Ok(None),
@@ -448,15 +448,26 @@ fn table_keys(table: &Map<String, Value>, path: &str) -> Result<TableKeys, Strin
         let Value::Array(list) = list else {
             return Err(format!("{path}.GlobalSecondaryIndexes is not a list"));
         };
+        // A GSI keylab cannot read is left out, never the file.
         for (i, index) in list.iter().enumerate() {
             let at = format!("{path}.GlobalSecondaryIndexes[{i}]");
-            let Some(Value::String(name)) = index.get("IndexName") else {
-                return Err(format!("{at} has no IndexName"));
-            };
+            let name = index.get("IndexName").and_then(Value::as_str);
             let keys = index.get("KeyAttributes");
-            let at = format!("{at}.KeyAttributes");
-            let p = key(keys, &at, "PartitionKey")?.ok_or_else(|| format!("{at} has no PartitionKey"))?;
-            indexes.push((name.clone(), p, key(keys, &at, "SortKey")?));
+            let attributes = format!("{at}.KeyAttributes");
+            let read = (name.ok_or_else(|| "it has no IndexName".to_string())).and_then(|_| {
+                let p = key(keys, &attributes, "PartitionKey")?
+                    .ok_or_else(|| format!("{attributes} has no PartitionKey"))?;
+                Ok((p, key(keys, &attributes, "SortKey")?))
+            });
+            match read {
+                Ok((p, s)) => indexes.push((name.unwrap_or_default().to_string(), p, s)),
+                Err(why) => source.leave_out(Omission {
+                    part: Part::Index {
+                        name: name.map_or(at, str::to_string),
+                    },
+                    reason: why,
+                }),
+            }
         }
     }
     Ok(TableKeys {

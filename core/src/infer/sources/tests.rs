@@ -140,3 +140,31 @@ proptest::proptest! {
         }
     }
 }
+
+#[test]
+fn a_gsi_the_model_does_not_name_fully_is_left_out_not_the_model() {
+    let model = serde_json::json!({
+        "ModelName": "M",
+        "DataModel": [{"TableName": "T", "KeyAttributes": {"PartitionKey": {"AttributeName": "PK"}},
+          "GlobalSecondaryIndexes": [
+            {"IndexName": "GSI1", "KeyAttributes": {"SortKey": {"AttributeName": "GSI1SK"}}},
+            {"KeyAttributes": {"PartitionKey": {"AttributeName": "GSI2PK"}}},
+            {"IndexName": "GSI3", "KeyAttributes": {"PartitionKey": {"AttributeName": "GSI3PK"}}}],
+          "TableData": [{"PK": {"S": "USER#u1"}}, {"PK": {"S": "USER#u2"}}]}]
+    });
+    let source = read(Format::Workbench, &model.to_string(), None).unwrap();
+    let p = proposal(&source);
+    let report = source.report(&p);
+    let names: Vec<String> = report.left_out.iter().map(|o| o.name()).collect();
+    assert_eq!(names, ["index GSI1", "index DataModel[0].GlobalSecondaryIndexes[1]"]);
+    let said = report.notes.join("\n");
+    assert!(
+        said.contains(
+            "index GSI1 is left out: DataModel[0].GlobalSecondaryIndexes[0].KeyAttributes has no PartitionKey"
+        ),
+        "{said}"
+    );
+    let indexes: Vec<&str> = p.schema.table.indexes.iter().map(|i| i.name.as_str()).collect();
+    assert_eq!(indexes, ["GSI3"]);
+    crate::infer::left_out::assert_held(&p.schema, &report.notes, &report.left_out);
+}
