@@ -22,6 +22,8 @@ pub mod exit {
     pub const STOPPED: u8 = 3;
     pub const UNREADABLE_FILE: u8 = 4;
     pub const FINDINGS: u8 = 5;
+    /// `import`: the file was read, but part of it is not in the design.
+    pub const LEFT_OUT: u8 = 6;
 }
 
 /// Counts lines, reports bad ones, and shows progress on a terminal.

@@ -16,7 +16,9 @@ const EXIT_CODES: &str = "Exit codes:
   4  the schema or the query file cannot be read
   5  migrate: every line was read, but some items cannot be written under the new design or their new table keys collide;
      import: the design was written, but some items' keys are not written again byte for byte (listed on stderr);
-     export: the model was written, but leaves something out (said on stderr)";
+     export: the model was written, but leaves something out (said on stderr)
+  6  import: the design was written, but part of the file (an entity, model, facet or index) is not in it:
+     each part named on stderr with why. When 5 applies too, the code is 5 (both are said on stderr)";
 
 #[derive(Parser)]
 #[command(name = "keylab", version, about = "DynamoDB keys from a keylab design, for JSON lines on stdin", after_help = EXIT_CODES)]

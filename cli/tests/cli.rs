@@ -59,6 +59,30 @@ fn encode_writes_the_keys_the_playground_shows_and_reports_bad_lines_by_number()
 }
 
 #[test]
+fn encode_warns_once_per_name_about_values_no_key_reads() {
+    let schema = schema_file();
+    let s = schema.to_str().unwrap();
+    let line = |n: u32| {
+        format!("{{\"entity\": \"Run\", \"values\": {{\"season\": \"a\", \"score\": {n}, \"Score\": 1, \"note\": \"x\"}}}}\n")
+    };
+    let out = keylab(&["encode", "--schema", s], &(line(1) + &line(2) + &line(3)));
+    // The keys and the code are those of good input: the warnings are on stderr alone.
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout).lines().count(), 3);
+    assert_said(&out, "line 1: warning: field Score is given but no key of entity Run reads it: its keys read season, score (did you mean score?)");
+    assert_said(
+        &out,
+        "line 1: warning: field note is given but no key of entity Run reads it",
+    );
+    assert_eq!(
+        text(&out.stderr).matches("warning: field").count(),
+        2,
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
 fn decode_reads_keys_back_and_sort_orders_by_utf8_bytes() {
     let schema = schema_file();
     let s = schema.to_str().unwrap();
@@ -427,13 +451,17 @@ fn import_reads_a_workbench_model_whose_items_encode_re_writes_every_key() {
     let model = format!("{}/tests/fixtures/offices-workbench.json", env!("CARGO_MANIFEST_DIR"));
     let schema_out = keylab(&["import", "--from", "workbench", &model], "");
     let err = text(&schema_out.stderr);
-    assert_eq!(schema_out.status.code(), Some(0), "{err}");
+    // Its facet Parking has no items, so no template: left out, exit 6.
+    assert_eq!(schema_out.status.code(), Some(6), "{err}");
     assert!(err.contains("note: a NoSQL Workbench model, version 3.0"), "{err}");
     assert!(
         err.contains("note: Visit (3 items): PK = OFFICE#<office>; SK = <State>#<Date>"),
         "{err}"
     );
-    assert!(err.contains("facet Parking has no TableData"), "{err}");
+    assert!(
+        err.contains("note: facet Parking is left out: it has no TableData"),
+        "{err}"
+    );
     assert!(
         err.contains("exact: the design writes every key of the 8 items again"),
         "{err}"
@@ -442,7 +470,7 @@ fn import_reads_a_workbench_model_whose_items_encode_re_writes_every_key() {
     std::fs::write(&imported, &schema_out.stdout).unwrap();
 
     let items = keylab(&["import", "--from", "workbench", &model, "--items"], "");
-    assert_eq!(items.status.code(), Some(0));
+    assert_eq!(items.status.code(), Some(6));
     let encoded = keylab(
         &["encode", "--schema", imported.to_str().unwrap()],
         &text(&items.stdout),
@@ -582,6 +610,72 @@ fn import_reads_electrodb_entities_and_encode_writes_their_keys() {
     );
     assert_eq!(broken.status.code(), Some(4), "{}", text(&broken.stderr));
     assert_said(&broken, "line 1");
+}
+
+/// A file of each reader that leaves a part out: the part, as the file names it.
+const LEFT_OUT: [(&str, &str, &str); 4] = [
+    (
+        "electrodb",
+        r#"new Entity({ model: { entity: "customer", service: "shop" },
+          attributes: { id: { type: "string" }, tier: { type: "string" } },
+          indexes: {
+            byId: { pk: { field: "pk", composite: ["id"] }, sk: { field: "sk", composite: [] } },
+            byTier: { index: "gsi1", pk: { field: "gsi1pk", composite: ["tier"], casing: "upper" }, sk: { field: "gsi1sk", composite: [] } },
+            top: { index: "gsi2", type: "composite", pk: { composite: ["tier"] } } } })"#,
+        "note: entity customer: index gsi2 (access pattern top) is left out",
+    ),
+    (
+        "onetable",
+        r#"{ format: 'onetable:1.1.0', indexes: { primary: { hash: 'pk', sort: 'sk' } }, models: {
+          User: { pk: { type: String, value: 'U#${id}' }, sk: { type: String, value: 'R#${rank:8:x}' }, id: { type: String }, rank: { type: Number } },
+          Acct: { pk: { type: String, value: 'A#${id}' }, sk: { type: String, value: 'A#' }, id: { type: String } } } }"#,
+        "note: model User is left out: keylab cannot write its table keys as OneTable does: sk: rank is padded with \"x\"",
+    ),
+    (
+        "mcp",
+        r#"{"tables": [{"TableName": "T", "KeySchema": [{"AttributeName": "PK", "KeyType": "HASH"}],
+          "LocalSecondaryIndexes": [{"IndexName": "ByDate"}]}],
+          "items": {"T": [{"PutRequest": {"Item": {"PK": {"S": "USER#u1"}}}}]}, "access_patterns": []}"#,
+        "note: index ByDate is left out: it is a local index",
+    ),
+    (
+        "workbench",
+        r#"{"ModelName": "M", "DataModel": [{"TableName": "T", "KeyAttributes": {"PartitionKey": {"AttributeName": "PK"}},
+          "TableFacets": [{"FacetName": "User", "TableData": [{"PK": {"S": "USER#u1"}}]}, {"FacetName": "Note"}]}]}"#,
+        "note: facet Note is left out: it has no TableData of its own",
+    ),
+];
+
+#[test]
+fn import_of_a_file_that_leaves_a_part_out_exits_6_naming_it() {
+    for (format, file, says) in LEFT_OUT {
+        // Before: exit 0 with the note alone (exit 4 for ElectroDB's index).
+        let out = keylab(&["import", "--from", format, "-"], file);
+        assert_eq!(out.status.code(), Some(6), "{format}: {}", text(&out.stderr));
+        assert_said(&out, says);
+        assert_said(&out, "part(s) of the file are not in the design (");
+        assert_eq!(text(&out.stderr).matches(says).count(), 1, "{format}: said once");
+        let schema: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert!(!schema["entities"].as_array().unwrap().is_empty(), "{format}");
+    }
+    // Items a design does not write again (5) and a part left out (6): 5, both said.
+    let both = r#"{"tables": [{"TableName": "T", "KeySchema": [{"AttributeName": "PK", "KeyType": "HASH"}],
+      "LocalSecondaryIndexes": [{"IndexName": "ByDate"}]}],
+      "items": {"T": [{"PutRequest": {"Item": {"PK": {"S": "USER#u1"}, "EntityType": {"S": "User"}}}},
+                      {"PutRequest": {"Item": {"PK": {"S": "USER#u2"}, "EntityType": {"S": "User"}}}},
+                      {"PutRequest": {"Item": {"PK": {"S": "USER#u3"}}}}]}}"#;
+    let out = keylab(
+        &["import", "--from", "mcp", "-", "--entity-attribute", "EntityType"],
+        both,
+    );
+    let (err, code) = (text(&out.stderr), out.status.code());
+    assert!(
+        err.contains("not exact") && err.contains("index ByDate is left out"),
+        "{err}"
+    );
+    assert_eq!(code, Some(5), "{err}");
+    let help = keylab(&["import", "--help"], "");
+    assert!(text(&help.stdout).contains("6  import: the design was written, but part of the file"));
 }
 
 #[test]

@@ -18,7 +18,7 @@ test('a NoSQL Workbench model opens as a design with its facets and keys', async
   await expect(status).toContainText('Imported offices-workbench.json, a NoSQL Workbench model: 3 entities, 8 items.');
   await expect(status).toContainText('The design writes every key again, byte for byte.');
   const report = page.getByTestId('import-report');
-  await expect(report).toContainText('facet Parking has no TableData of its own');
+  await expect(report).toContainText('facet Parking is left out: it has no TableData of its own');
   await expect(report).toContainText('Visit (3 items): PK = OFFICE#<office>; SK = <State>#<Date>');
   await expect(report).toContainText('left out: NonKeyAttributes, DataAccess, BillingMode');
   await expect(entityTabs(page)).toHaveText(['Office (3 items)', 'Visit (3 items)', 'Employee (2 items)']);
@@ -145,7 +145,7 @@ test('a pasted OneTable schema opens as its models, by keyboard', async ({ page 
   await page.getByTestId('import-paste').fill("{ format: 'onetable:1.1.0', indexes: { primary: { hash: 'pk' } }, models: { A: { pk: { type: String, value: '${a}${b}' }, a: { type: String }, b: { type: String } } } }");
   await page.getByRole('button', { name: 'Import pasted text' }).click();
   await expect(status).toContainText('no model could be read');
-  await expect(status).toContainText('model A: pk is left out: "" stands between two values');
+  await expect(status).toContainText('model A is left out: keylab cannot write its table keys as OneTable does: pk: "" stands between two values');
   await expect(entityTabs(page)).toHaveText(['Account (6 items)', 'User (6 items)', 'Invoice (6 items)']);
 });
 

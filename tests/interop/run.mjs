@@ -94,8 +94,10 @@ for (const [tool, adapter] of Object.entries(tools).filter(([t]) => !only || t =
   const before = failures;
   for (const fixture of adapter.fixtures) {
     const imported = run(["import", "--from", tool, fixture]);
-    if (imported.status !== 0) {
-      console.error(`keylab import --from ${tool} ${fixture} failed:\n${imported.stderr}`);
+    // A part of the file left out (exit 6) is named in a note that says "is left out".
+    const leftOut = imported.stderr.split("\n").filter((l) => l.includes(" is left out"));
+    if (imported.status !== (leftOut.length > 0 ? 6 : 0)) {
+      console.error(`keylab import --from ${tool} ${fixture} failed (exit ${imported.status}):\n${imported.stderr}`);
       process.exit(1);
     }
     const schemaFile = join(mkdtempSync(join(tmpdir(), `keylab-${tool}-`)), "schema.json");
@@ -104,7 +106,7 @@ for (const [tool, adapter] of Object.entries(tools).filter(([t]) => !only || t =
     for (const entity of adapter.entities(fixture)) {
       const design = schema.entities.find((e) => e.name === entity.name);
       if (!design) {
-        if (!imported.stderr.includes(`${entity.name}`) || !imported.stderr.includes("left out")) {
+        if (!leftOut.some((l) => l.includes(` ${entity.name} is left out`))) {
           console.error(`${fixture}: keylab dropped ${entity.name} without a word`);
           failures++;
         }
@@ -136,7 +138,7 @@ for (const [tool, adapter] of Object.entries(tools).filter(([t]) => !only || t =
           }
         }
         for (const attribute of entity.keyAttributes) {
-          if (attribute in theirs && !(attribute in written[n]) && !imported.stderr.includes(`${attribute} is left out`)) {
+          if (attribute in theirs && !(attribute in written[n]) && !leftOut.some((l) => l.includes(` ${attribute} `))) {
             failures++;
             console.error(`${tool} ${entity.name}: ${attribute} is written by ${tool}, neither by keylab nor named as left out`);
           }

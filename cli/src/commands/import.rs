@@ -5,6 +5,7 @@
 //! stderr.
 
 use crate::lines::exit;
+use keylab::infer::left_out::Omission;
 use keylab::infer::{self, sources, TableKeys};
 use serde_json::json;
 use std::io::Read;
@@ -53,47 +54,12 @@ pub struct Request<'a> {
 }
 
 pub fn import(r: Request) -> u8 {
-    let text = match read(r.file) {
-        Ok(t) => t,
-        Err(why) => {
-            eprintln!("{why}");
-            return exit::UNREADABLE_FILE;
-        }
+    let (source, proposal) = match read_and_infer(&r) {
+        Ok(read) => read,
+        Err(code) => return code,
     };
-    // For a model, --table picks which of its tables; for items, it names the table.
-    let pick = matches!(r.format, Format::Workbench | Format::Mcp)
-        .then_some(r.table)
-        .flatten();
-    let source = match sources::read(r.format.source(), &text, pick) {
-        Ok(s) => s,
-        Err(why) => {
-            eprintln!("{}: {why}", r.file);
-            return exit::UNREADABLE_FILE;
-        }
-    };
-    let mut options = source.options(&table_name(r.file));
-    match table_keys(&r) {
-        Ok(Some(keys)) => options.keys = Some(keys),
-        Ok(None) => {}
-        Err(why) => {
-            eprintln!("{why}");
-            return exit::WRONG_COMMAND_LINE;
-        }
-    }
-    options.entity_attribute = r.entity_attribute.map(str::to_string);
-    if let Some(table) = r.table {
-        options.table = table.to_string();
-    }
-    let items = &source.items;
-    let proposal = match infer::infer(items, &options) {
-        Ok(p) => p,
-        Err(why) => {
-            eprintln!("{}: {why}", r.file);
-            return exit::UNREADABLE_FILE;
-        }
-    };
-    let patterns = source.patterns_on(&proposal.schema.table);
-    for note in source.notes.iter().chain(&proposal.notes).chain(&patterns) {
+    let report = source.report(&proposal);
+    for note in &report.notes {
         eprintln!("note: {note}");
     }
     if r.items {
@@ -106,6 +72,49 @@ pub fn import(r: Request) -> u8 {
     for m in proposal.misfits.iter().take(r.examples) {
         eprintln!("{}", source.describe(m));
     }
+    let code = summary(&r, &source, &proposal);
+    left_out(&report.left_out, code)
+}
+
+/// The file read, and the design inferred from it with the command line's keys, or the
+/// exit code of why not (said on stderr).
+fn read_and_infer(r: &Request) -> Result<(sources::Source, infer::Proposal), u8> {
+    let text = read(r.file).map_err(|why| {
+        eprintln!("{why}");
+        exit::UNREADABLE_FILE
+    })?;
+    // For a model, --table picks which of its tables; for items, it names the table.
+    let pick = matches!(r.format, Format::Workbench | Format::Mcp)
+        .then_some(r.table)
+        .flatten();
+    let source = sources::read(r.format.source(), &text, pick).map_err(|why| {
+        eprintln!("{}: {why}", r.file);
+        exit::UNREADABLE_FILE
+    })?;
+    let mut options = source.options(&table_name(r.file));
+    match table_keys(r) {
+        Ok(Some(keys)) => options.keys = Some(keys),
+        Ok(None) => {}
+        Err(why) => {
+            eprintln!("{why}");
+            return Err(exit::WRONG_COMMAND_LINE);
+        }
+    }
+    options.entity_attribute = r.entity_attribute.map(str::to_string);
+    if let Some(table) = r.table {
+        options.table = table.to_string();
+    }
+    let proposal = infer::infer(&source.items, &options).map_err(|why| {
+        eprintln!("{}: {why}", r.file);
+        exit::UNREADABLE_FILE
+    })?;
+    Ok((source, proposal))
+}
+
+/// Says whether the design writes the items' keys again, and gives 0, or 5 when it
+/// does not for some.
+fn summary(r: &Request, source: &sources::Source, proposal: &infer::Proposal) -> u8 {
+    let items = &source.items;
     if items.is_empty() {
         eprintln!(
             "the file states its design ({} entities) and holds no items{}",
@@ -128,6 +137,25 @@ pub fn import(r: Request) -> u8 {
             proposal.misfits.len().min(r.examples)
         );
         exit::FINDINGS
+    }
+}
+
+/// Names the parts of the file the design leaves out, and gives 6 for them; when some
+/// items are not written again (`code` 5), 5 stays: it is what scripts written before 6
+/// existed test for.
+fn left_out(parts: &[Omission], code: u8) -> u8 {
+    if parts.is_empty() {
+        return code;
+    }
+    let names: Vec<String> = parts.iter().map(Omission::name).collect();
+    eprintln!(
+        "left out: {} part(s) of the file are not in the design ({}); each note above says why",
+        parts.len(),
+        names.join(", ")
+    );
+    match code {
+        exit::OK => exit::LEFT_OUT,
+        other => other,
     }
 }
 

@@ -3,6 +3,7 @@
 //! pieces as keylab segments, the table's keys gathered and checked to agree, and the
 //! fields, each written one way.
 
+use super::left_out::{Omission, Part, Said};
 use crate::schema::{AttrType, Field, FieldKind, FieldRef, Index, KeySchema, Schema, Segment, Table};
 
 /// The table's keys as the entities' indexes name them, checked to agree.
@@ -14,30 +15,30 @@ pub struct Keys {
 }
 
 impl Keys {
-    pub fn add(&mut self, index: Option<&str>, keys: KeySchema, at: &str) -> Result<(), String> {
+    /// Whether `keys` are the key attributes of `index` (`None`: the table's own) as far
+    /// as those added say; else why not, in the file's terms.
+    pub fn agrees(&self, index: Option<&str>, keys: &KeySchema) -> Result<(), String> {
         let known = match index {
             None => self.primary.as_ref(),
             Some(name) => self.indexes.iter().find(|i| i.name == name).map(|i| &i.keys),
         };
         match known {
-            Some(k) if *k == keys => Ok(()),
-            Some(k) => Err(format!(
-                "{at}: index {} has the key attributes {}, where another entity gives {}: one table has one set",
-                index.unwrap_or("(the table's)"),
-                shown(&keys),
-                shown(k)
-            )),
-            None => {
-                match index {
-                    None => self.primary = Some(keys),
-                    Some(name) => self.indexes.push(Index {
-                        name: name.to_string(),
-                        keys,
-                    }),
-                }
-                Ok(())
-            }
+            Some(k) if k != keys => Err(differ(index, keys, k)),
+            _ => Ok(()),
         }
+    }
+
+    pub fn add(&mut self, index: Option<&str>, keys: KeySchema, at: &str) -> Result<(), String> {
+        self.agrees(index, &keys).map_err(|why| format!("{at}: {why}"))?;
+        match index {
+            None => self.primary = Some(keys),
+            Some(name) if !self.indexes.iter().any(|i| i.name == name) => self.indexes.push(Index {
+                name: name.to_string(),
+                keys,
+            }),
+            Some(_) => {}
+        }
+        Ok(())
     }
 
     pub fn typed(&mut self, attribute: &str, t: AttrType) {
@@ -56,6 +57,16 @@ impl Keys {
             indexes: self.indexes,
         })
     }
+}
+
+/// Why `index` cannot have the key attributes `keys`, when `known` are its.
+pub fn differ(index: Option<&str>, keys: &KeySchema, known: &KeySchema) -> String {
+    format!(
+        "{} has the key attributes {}, where another gives {}: one table has one set",
+        index.map_or("the table's key".to_string(), |i| format!("index {i}")),
+        shown(keys),
+        shown(known)
+    )
 }
 
 fn shown(k: &KeySchema) -> String {
@@ -149,7 +160,7 @@ pub fn segments(pieces: &[Piece], separator: &str) -> Result<Vec<Segment>, Strin
 }
 
 /// The fields of one entity, each written one way in every key.
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub struct Fields(pub Vec<Field>);
 
 impl Fields {
@@ -158,7 +169,8 @@ impl Fields {
         match self.0.iter().find(|f| f.name == name) {
             Some(f) if f.kind == kind => Ok(()),
             Some(f) => Err(format!(
-                "{name} is written {} in {key} but {} in another key, and a keylab field has one way",
+                "{name} is written {} in {key} but {} in another key, and a keylab field is written one way: \
+                 write it the same way in both (the same casing, the same padding)",
                 kind_said(&kind),
                 kind_said(&f.kind)
             )),
@@ -177,7 +189,11 @@ impl Fields {
 
 fn kind_said(kind: &FieldKind) -> String {
     match kind {
-        FieldKind::Text { case, .. } => format!("as {} text", case.name()),
+        FieldKind::Text {
+            case: crate::schema::Case::Preserve,
+            ..
+        } => "as it is".into(),
+        FieldKind::Text { case, .. } => format!("{}-cased", case.name()),
         k => format!("as {}", k.name()),
     }
 }
@@ -267,6 +283,93 @@ pub fn carried(text: &str, read: &Schema, notes: &mut Vec<String>) -> Option<Sch
             None
         }
     }
+}
+
+/// `schema` with each entity keylab's own check refuses (a name used twice, a literal
+/// of over 255 characters) left out and said, so that one entity never fails the file.
+/// With `prune`, the table keeps only the indexes a kept entity writes whole (an
+/// ElectroDB table is its entities' indexes; a OneTable schema declares its own). `Err`
+/// when the table itself is refused, or no entity is left.
+pub fn checked(mut schema: Schema, kind: &'static str, prune: bool, said: &mut Said) -> Result<Schema, String> {
+    loop {
+        let errors = schema.check().0;
+        let Some(first) = errors.first() else {
+            return Ok(schema);
+        };
+        let Some(at) = entity_at(&schema, first) else {
+            return Err(format!("the design read is not usable: {}", first.sentence()));
+        };
+        let name = schema.entities.remove(at).name;
+        let part = match schema.entity(&name) {
+            Some(_) => Part::Repeated {
+                kind,
+                name,
+                place: "the last of that name".into(),
+            },
+            None => Part::Entity { kind, name },
+        };
+        said.leave_out(Omission {
+            part,
+            reason: format!(
+                "keylab's check refuses it: {}{}",
+                place_in_entity(first),
+                first.sentence()
+            ),
+        });
+        if schema.entities.is_empty() {
+            return Err(format!("no {kind} could be read: {}", said.notes.join("; ")));
+        }
+        if prune {
+            keep_written(&mut schema.table, &schema.entities);
+        }
+    }
+}
+
+/// Where in its entity an error the check placed by path alone is, in the file's
+/// words (`SK: `), as its sentence leaves the path out.
+fn place_in_entity(error: &crate::Error) -> String {
+    let c = &error.context;
+    if c.entity.is_some() || c.attribute.is_some() || c.field.is_some() {
+        return String::new();
+    }
+    let Some(tail) = (c.path.as_deref()).and_then(|p| p.split_once("].")).map(|(_, t)| t) else {
+        return String::new();
+    };
+    match tail.split_once('.') {
+        Some(("keys", attribute)) => format!("its key {attribute}: "),
+        Some(("fields", field)) => format!("its field {}: ", field.split('.').next().unwrap_or(field)),
+        _ => format!("its {tail}: "),
+    }
+}
+
+/// The entity an error of the check is about: the one its path is in, else the last of
+/// its name (the second of two with one name is the one to leave out).
+fn entity_at(schema: &Schema, error: &crate::Error) -> Option<usize> {
+    let by_path = (error.context.path.as_deref())
+        .and_then(|p| p.strip_prefix("$.entities["))
+        .and_then(|p| p.split(']').next())
+        .and_then(|n| n.parse::<usize>().ok())
+        .filter(|&n| n < schema.entities.len());
+    by_path.or_else(|| {
+        let name = error.context.entity.as_ref()?;
+        schema.entities.iter().rposition(|e| e.name == *name)
+    })
+}
+
+/// Only the indexes some entity writes whole, and only the attributes a key names.
+fn keep_written(table: &mut Table, entities: &[crate::schema::Entity]) {
+    let attributes = |k: &KeySchema| -> Vec<String> {
+        (k.partition_attributes().chain(k.sort_attributes()))
+            .map(str::to_string)
+            .collect()
+    };
+    table.indexes.retain(|i| {
+        let wanted = attributes(&i.keys);
+        entities.iter().any(|e| wanted.iter().all(|a| e.template(a).is_some()))
+    });
+    let mut named = attributes(&table.primary);
+    named.extend(table.indexes.iter().flat_map(|i| attributes(&i.keys)));
+    table.attributes.retain(|(a, _)| named.contains(a));
 }
 
 /// What precedes the keylab design in a file keylab wrote for another tool.

@@ -8,26 +8,32 @@
 //! - a number is written as its digits, padded only when the attribute has `padding`.
 //!
 //! What keylab cannot write the same way (a padded string, a key stored as a Number, two
-//! fields with nothing between them) leaves that key out, and a note says why.
+//! fields with nothing between them) leaves the index that key belongs to out of that
+//! entity, whole, and a note says why: an index is read in full before any of it is kept,
+//! so the design never holds part of an index, nor an index the notes say is left out.
+//! An entity whose table keys cannot be written is left out the same way.
 
-use super::declared::{say, segments, template_pieces, Fields, Keys, Piece};
+use super::declared::{carried, checked, differ, Fields, Keys};
+use super::left_out::{ordinal, Omission, Part, Said};
 use crate::js_literal::{self, Js};
-use crate::schema::{AttrType, Case, Entity, FieldKind, KeySchema, KeyTemplate, Order, Schema, Segment};
+use crate::schema::{AttrType, Entity, KeySchema, KeyTemplate, Schema, Segment};
+
+mod key;
 
 /// keylab's separator for the design: ElectroDB joins its own parts with `#`.
 const SEPARATOR: &str = "#";
 
-/// Digits before and after the point of a Number an attribute holds as itself: a
-/// JavaScript number has about 16 significant digits.
-const ITSELF: (u32, u32) = (16, 6);
+/// What the notes call an ElectroDB entity.
+const KIND: &str = "entity";
 
-/// The design the entities describe, their table's name when the file states it, and
-/// what was read, applied and left out, in words.
+/// The design the entities describe, their table's name when the file states it, what
+/// was read, applied and left out, in words, and each part left out.
 #[derive(Clone, Debug)]
 pub struct Read {
     pub schema: Schema,
     pub table: Option<String>,
     pub notes: Vec<String>,
+    pub left_out: Vec<Omission>,
 }
 
 pub fn read(text: &str, table: &str) -> Result<Read, String> {
@@ -40,31 +46,42 @@ pub fn read(text: &str, table: &str) -> Result<Read, String> {
             }
         }
     }
-    let mut notes = Vec::new();
+    let mut said = Said::default();
     let mut table_name = None;
     let mut keys = Keys::default();
     let mut entities = Vec::new();
+    let mut names: Vec<String> = Vec::new();
     for (n, (definition, config)) in found.iter().enumerate() {
         let at = format!("entity {}", n + 1);
-        if let Some(name) = config.as_ref().and_then(|c| c.get("table")) {
-            match name
-                .as_str()
-                .map(str::to_string)
-                .or_else(|| js_literal::constant(text, name))
-            {
-                Some(t) => table_name = table_name.or(Some(t)),
-                None => notes.push(format!(
-                    "{at}: its table is {}, which keylab does not run",
-                    name.describe()
-                )),
-            }
+        let named = table_of(text, config.as_ref(), &at, &mut said);
+        table_name = table_name.or(named);
+        // A second entity of a name is left out, whether the first is kept or not: one
+        // name is one entity of the design.
+        let name = (definition.get("model").and_then(|m| m.get("entity"))).and_then(|e| match e {
+            Js::Str(s) | Js::Number(s) => Some(s.clone()),
+            _ => None,
+        });
+        if let Some(first) = name.as_ref().and_then(|name| names.iter().position(|n| n == name)) {
+            said.leave_out(Omission {
+                part: Part::Repeated {
+                    kind: KIND,
+                    name: names[first].clone(),
+                    place: format!("the {} in the file", ordinal(n + 1)),
+                },
+                reason: format!(
+                    "the {} entity in the file has that name already: give each its own model.entity",
+                    ordinal(first + 1)
+                ),
+            });
+            continue;
         }
-        if let Some(entity) = entity(definition, &at, &mut keys, &mut notes)? {
+        names.push(name.unwrap_or_default());
+        if let Some(entity) = entity(definition, &at, &mut keys, &mut said)? {
             entities.push(entity);
         }
     }
     if entities.is_empty() {
-        return Err(format!("no entity could be read: {}", notes.join("; ")));
+        return Err(format!("no entity could be read: {}", said.notes.join("; ")));
     }
     let name = table_name.clone().unwrap_or_else(|| table.to_string());
     let schema = Schema {
@@ -75,20 +92,41 @@ pub fn read(text: &str, table: &str) -> Result<Read, String> {
         )?,
         entities,
     };
+    let schema = checked(schema, KIND, true, &mut said)?;
     // What the reader of the document makes of it, so nothing here can drift from it.
     let schema = Schema::from_value(&schema.to_value()).map_err(|e| format!("the design read is not usable: {e}"))?;
-    let schema = super::declared::carried(text, &schema, &mut notes).unwrap_or(schema);
+    let schema = match carried(text, &schema, &mut said.notes) {
+        Some(design) => {
+            said.held_against(&design);
+            design
+        }
+        None => schema,
+    };
     Ok(Read {
         schema,
         table: table_name,
-        notes,
+        notes: said.notes,
+        left_out: said.left_out,
     })
 }
 
 pub use super::declared::{DESIGN_MARK, WATCH_PREFIX};
 
-/// One `new Entity(...)`: `None` when its base table keys cannot be written, said in notes.
-fn entity(definition: &Js, at: &str, keys: &mut Keys, notes: &mut Vec<String>) -> Result<Option<Entity>, String> {
+/// The table an entity's configuration names, when it is a text or a constant's.
+fn table_of(text: &str, config: Option<&Js>, at: &str, said: &mut Said) -> Option<String> {
+    let name = config?.get("table")?;
+    let found = (name.as_str().map(str::to_string)).or_else(|| js_literal::constant(text, name));
+    if found.is_none() {
+        said.note(format!(
+            "{at}: its table is {}, which keylab does not run",
+            name.describe()
+        ));
+    }
+    found
+}
+
+/// One `new Entity(...)`: `None` when its table keys cannot be written, said in notes.
+fn entity(definition: &Js, at: &str, keys: &mut Keys, said: &mut Said) -> Result<Option<Entity>, String> {
     let model = (definition.get("model")).ok_or(format!(
         "{at}: there is no `model` (ElectroDB's beta format, with `service` and `entity` at the top, is not read: move them into `model`)"
     ))?;
@@ -114,48 +152,24 @@ fn entity(definition: &Js, at: &str, keys: &mut Keys, notes: &mut Vec<String>) -
     let indexes = (definition.get("indexes")).ok_or(format!("{at}: there are no `indexes`"))?;
     let mut e = EntityKeys {
         name: &name,
+        service: &service,
+        version: &version,
         attributes,
         fields: Fields::default(),
         templates: Vec::new(),
         notes: Vec::new(),
+        left_out: Vec::new(),
+        pending: Vec::new(),
     };
-    let mut primary_written = false;
-    for (pattern, index) in indexes.entries() {
-        let place = format!("{at}, index {pattern}");
-        let gsi = match index.get("index") {
-            None | Some(Js::Null) => None,
-            Some(Js::Str(s)) => Some(s.clone()),
-            Some(other) => {
-                return Err(format!(
-                    "{place}: `index` is {}; write the GSI's name",
-                    other.describe()
-                ))
-            }
-        };
-        let written = match index.get("type").and_then(Js::as_str) {
-            Some("composite") => e.composite(index, gsi.as_deref(), &place, keys)?,
-            _ => e.keyed(index, gsi.as_deref(), &service, &version, &place, keys)?,
-        };
-        primary_written |= gsi.is_none() && written;
-    }
-    let mut left_out: Vec<&str> = (attributes.entries().iter())
-        .map(|(a, _)| a.as_str())
-        .filter(|a| !e.fields.0.iter().any(|f| f.name == *a))
-        .collect();
-    left_out.truncate(20);
-    if !left_out.is_empty() {
-        e.notes.push(format!(
-            "left out: {} (in no key; keylab designs the keys)",
-            left_out.join(", ")
-        ));
-    }
-    notes.extend(e.notes.iter().map(|n| format!("{at}: {n}")));
-    if !primary_written {
-        notes.push(format!(
-            "{at} is left out: keylab cannot write its table keys as ElectroDB does"
-        ));
+    if let Err(why) = e.indexes(indexes, &at, keys)? {
+        // Its other notes describe keys of a design it is not in: the reason is what is said.
+        said.leave_out(Omission {
+            part: Part::Entity { kind: KIND, name },
+            reason: why,
+        });
         return Ok(None);
     }
+    e.kept(keys, &at, said)?;
     Ok(Some(Entity {
         name: name.clone(),
         fields: e.fields.0,
@@ -164,26 +178,185 @@ fn entity(definition: &Js, at: &str, keys: &mut Keys, notes: &mut Vec<String>) -
     }))
 }
 
+/// Why a key names an attribute twice (a composite index's member in both keys, one
+/// field for both keys), which DynamoDB refuses.
+fn twice(keys: &KeySchema) -> Option<String> {
+    let all: Vec<&str> = keys.partition_attributes().chain(keys.sort_attributes()).collect();
+    let at = (1..all.len()).find(|&i| all[..i].contains(&all[i]))?;
+    Some(format!(
+        "it names {} twice among its key attributes, and a DynamoDB key names each once",
+        all[at]
+    ))
+}
+
+/// An entity's keys as they are read, index by index.
 struct EntityKeys<'a> {
     name: &'a str,
+    service: &'a str,
+    version: &'a str,
     attributes: &'a Js,
     fields: Fields,
     templates: Vec<KeyTemplate>,
     notes: Vec<String>,
+    left_out: Vec<Omission>,
+    /// The table keys of each index kept, added to the table's once the entity is kept.
+    pending: Vec<IndexRead>,
 }
 
-impl<'a> EntityKeys<'a> {
-    /// An isolated or clustered index: its keys are written texts. `false` when a key is
-    /// left out.
-    fn keyed(
+/// One index of one entity as read: the GSI it is (`None`: the table's own keys), its
+/// key attributes and their types, and a template per key attribute.
+struct IndexRead {
+    gsi: Option<String>,
+    keys: KeySchema,
+    types: Vec<(String, AttrType)>,
+    templates: Vec<KeyTemplate>,
+    /// Why a key of it cannot be written, one reason per key: empty when it can.
+    why: Vec<String>,
+}
+
+impl IndexRead {
+    fn new(gsi: Option<&str>, keys: KeySchema) -> IndexRead {
+        IndexRead {
+            gsi: gsi.map(str::to_string),
+            keys,
+            types: Vec::new(),
+            templates: Vec::new(),
+            why: Vec::new(),
+        }
+    }
+
+    /// Keeps a key's template, or the reason it cannot be written, after `label`.
+    fn key(&mut self, read: Result<KeyTemplate, String>, label: Option<&str>) {
+        match (read, label) {
+            (Ok(t), _) => self.templates.push(t),
+            (Err(why), Some(l)) => self.why.push(format!("{l}: {why}")),
+            (Err(why), None) => self.why.push(why),
+        }
+    }
+
+    fn attributes(&self) -> Vec<String> {
+        (self.keys.partition_attributes().chain(self.keys.sort_attributes()))
+            .map(str::to_string)
+            .collect()
+    }
+}
+
+impl EntityKeys<'_> {
+    /// Each index of the entity, each kept or left out whole; why the entity is left
+    /// out (its table keys cannot be written, ElectroDB refuses it) as an `Ok(Err)`.
+    fn indexes(&mut self, indexes: &Js, at: &str, keys: &Keys) -> Result<Result<(), String>, String> {
+        let mut primary = Err("it has no index without an `index` name (the table's own keys)".to_string());
+        let mut seen: Vec<(&String, Option<String>)> = Vec::new();
+        for (pattern, index) in indexes.entries() {
+            let place = format!("{at}, index {pattern}");
+            let gsi = match index.get("index") {
+                None | Some(Js::Null) => None,
+                Some(Js::Str(s)) => Some(s.clone()),
+                Some(other) => {
+                    return Err(format!(
+                        "{place}: `index` is {}; write the GSI's name",
+                        other.describe()
+                    ))
+                }
+            };
+            if let Some((first, _)) = seen.iter().find(|(_, g)| *g == gsi) {
+                let on = gsi.map_or("the table's keys".to_string(), |g| format!("index {g}"));
+                return Ok(Err(format!(
+                    "ElectroDB refuses it: access patterns {first} and {pattern} are both on {on}"
+                )));
+            }
+            seen.push((pattern, gsi.clone()));
+            let outcome = self.index(index, gsi.as_deref(), &place, keys)?;
+            match (gsi, outcome) {
+                (None, outcome) => primary = outcome.map_err(|(_, why)| why),
+                (Some(_), Ok(())) => {}
+                (Some(index), Err((attributes, why))) => self.left_out.push(Omission {
+                    part: Part::EntityIndex {
+                        kind: KIND,
+                        entity: self.name.to_string(),
+                        index,
+                        keys: attributes,
+                        pattern: Some(pattern.clone()),
+                    },
+                    reason: why,
+                }),
+            }
+        }
+        Ok(primary.map_err(|why| format!("keylab cannot write its table keys as ElectroDB does: {why}")))
+    }
+
+    /// One index, read whole before any of it is kept: its key attributes and why it
+    /// is left out when a key of it cannot be written, the fields and notes it read
+    /// undone then. `Err` when the file is malformed.
+    fn index(
         &mut self,
         index: &Js,
         gsi: Option<&str>,
-        service: &str,
-        version: &str,
         place: &str,
-        keys: &mut Keys,
-    ) -> Result<bool, String> {
+        keys: &Keys,
+    ) -> Result<Result<(), (Vec<String>, String)>, String> {
+        let (fields, notes) = (self.fields.clone(), self.notes.len());
+        let mut read = match index.get("type").and_then(Js::as_str) {
+            Some("composite") => self.composite(index, gsi, place)?,
+            _ => self.keyed(index, gsi, place)?,
+        };
+        if read.why.is_empty() {
+            read.why.extend(twice(&read.keys).or_else(|| self.clash(&read, keys)));
+        }
+        if read.why.is_empty() {
+            self.templates.append(&mut read.templates);
+            self.pending.push(read);
+            return Ok(Ok(()));
+        }
+        self.fields = fields;
+        self.notes.truncate(notes);
+        Ok(Err((read.attributes(), read.why.join("; "))))
+    }
+
+    /// Why an index read whole cannot join the table: other entities (or another index
+    /// of this one) give it other key attributes, or another index writes its keys.
+    fn clash(&self, read: &IndexRead, keys: &Keys) -> Option<String> {
+        let gsi = read.gsi.as_deref();
+        let mine = (self.pending.iter()).find(|p| p.gsi.as_deref() == gsi && p.keys != read.keys);
+        if let Some(p) = mine {
+            return Some(differ(gsi, &read.keys, &p.keys));
+        }
+        if let Err(why) = keys.agrees(gsi, &read.keys) {
+            return Some(why);
+        }
+        (read.templates.iter())
+            .find(|t| self.templates.iter().any(|k| k.attribute == t.attribute))
+            .map(|t| format!("{} is written by another of its indexes already", t.attribute))
+    }
+
+    /// The entity is kept: its indexes join the table's, and its notes are said.
+    fn kept(&mut self, keys: &mut Keys, at: &str, said: &mut Said) -> Result<(), String> {
+        for p in self.pending.drain(..) {
+            keys.add(p.gsi.as_deref(), p.keys, at)?;
+            for (attribute, t) in p.types {
+                keys.typed(&attribute, t);
+            }
+        }
+        let mut left: Vec<&str> = (self.attributes.entries().iter())
+            .map(|(a, _)| a.as_str())
+            .filter(|a| !self.fields.0.iter().any(|f| f.name == *a))
+            .collect();
+        left.truncate(20);
+        if !left.is_empty() {
+            self.notes.push(format!(
+                "left out: {} (in no key the design writes; keylab designs the keys)",
+                left.join(", ")
+            ));
+        }
+        said.notes.extend(self.notes.iter().map(|n| format!("{at}: {n}")));
+        for o in self.left_out.drain(..) {
+            said.leave_out(o);
+        }
+        Ok(())
+    }
+
+    /// An isolated or clustered index: its keys are written texts.
+    fn keyed(&mut self, index: &Js, gsi: Option<&str>, place: &str) -> Result<IndexRead, String> {
         let pk = index.get("pk").ok_or(format!("{place}: there is no `pk`"))?;
         let sk = index.get("sk");
         let field_of = |key: &Js, which: &str| match key.get("field").and_then(Js::as_str) {
@@ -194,11 +367,22 @@ impl<'a> EntityKeys<'a> {
         };
         let pk_field = field_of(pk, "pk")?;
         let sk_field = sk.map(|s| field_of(s, "sk")).transpose()?;
-        keys.add(gsi, KeySchema::single(&pk_field, sk_field.clone()), place)?;
-        keys.typed(&pk_field, AttrType::S);
-        if let Some(s) = &sk_field {
-            keys.typed(s, AttrType::S);
+        let (pk_prefix, sk_prefix, postfix) = self.prefixes(index, sk.is_some(), place)?;
+        let mut read = IndexRead::new(gsi, KeySchema::single(&pk_field, sk_field.clone()));
+        read.types.push((pk_field.clone(), AttrType::S));
+        let pk_read = self.key(pk, &pk_field, &pk_prefix, "", place, "pk")?;
+        read.key(pk_read, Some(&pk_field));
+        if let (Some(sk), Some(field)) = (sk, &sk_field) {
+            read.types.push((field.clone(), AttrType::S));
+            let sk_read = self.key(sk, field, &sk_prefix, &postfix, place, "sk")?;
+            read.key(sk_read, Some(field));
         }
+        Ok(read)
+    }
+
+    /// What ElectroDB writes before a keyed index's partition key, before its sort key,
+    /// and after its sort key's values (entity.js, _makeIndexKeys' setup).
+    fn prefixes(&self, index: &Js, has_sort: bool, place: &str) -> Result<(String, String, String), String> {
         let clustered = index.get("type").and_then(Js::as_str) == Some("clustered");
         let collection = match index.get("collection") {
             None => String::new(),
@@ -208,174 +392,37 @@ impl<'a> EntityKeys<'a> {
                 .collect(),
             Some(other) => return Err(format!("{place}: `collection` is {}", other.describe())),
         };
-        // ElectroDB's prefixes (entity.js, _makeIndexKeys' setup).
         let entity_part = match collection.is_empty() {
-            true => format!("${}_{version}", self.name),
-            false => format!("#{}_{version}", self.name),
+            true => format!("${}_{}", self.name, self.version),
+            false => format!("#{}_{}", self.name, self.version),
         };
-        let (mut sk_prefix, postfix) = match clustered {
+        let (mut sk_prefix, mut postfix) = match clustered {
             true => (collection.clone(), entity_part),
             false => (format!("{collection}{entity_part}"), String::new()),
         };
-        let mut pk_prefix = format!("${service}");
-        if sk.is_none() {
+        let mut pk_prefix = format!("${}", self.service);
+        if !has_sort {
             pk_prefix += &sk_prefix;
             pk_prefix += &postfix;
             sk_prefix.clear();
+            postfix.clear();
         }
         if let Some(scope) = index.get("scope").and_then(Js::as_str) {
             pk_prefix += &format!("_{scope}");
         }
-        let mut all = true;
-        all &= self.key(pk, &pk_field, &pk_prefix, "", place, "pk")?;
-        if let (Some(sk), Some(field)) = (sk, &sk_field) {
-            all &= self.key(sk, field, &sk_prefix, &postfix, place, "sk")?;
-        }
-        Ok(all)
-    }
-
-    /// One key's template; `false` (and a note) when keylab cannot write it.
-    fn key(
-        &mut self,
-        key: &Js,
-        attribute: &str,
-        prefix: &str,
-        postfix: &str,
-        place: &str,
-        which: &str,
-    ) -> Result<bool, String> {
-        let casing = match key.get("casing").and_then(Js::as_str) {
-            None | Some("default" | "lower") => Some(Case::Lower),
-            Some("upper") => Some(Case::Upper),
-            Some("none") => None,
-            Some(other) => {
-                return Err(format!(
-                    "{place}: {which}.casing {other:?} is not one of lower, upper, none, default"
-                ))
-            }
-        };
-        let composite: Vec<String> = match key.get("composite") {
-            None => Vec::new(),
-            Some(Js::Array(c)) => c
-                .iter()
-                .map(|a| {
-                    a.as_str()
-                        .map(str::to_string)
-                        .ok_or(format!("{place}: {which}.composite holds {}", a.describe()))
-                })
-                .collect::<Result<_, _>>()?,
-            Some(other) => {
-                return Err(format!(
-                    "{place}: {which}.composite is {}; write a list of attribute names",
-                    other.describe()
-                ))
-            }
-        };
-        if key.get("cast").and_then(Js::as_str) == Some("number") {
-            self.notes.push(format!("{attribute} is left out: its `cast: \"number\"` stores a Number key, which keylab writes only for one plain field"));
-            return Ok(false);
-        }
-        let mut pieces = vec![Piece::Text(prefix.to_string())];
-        match key.get("template") {
-            Some(Js::Str(template)) => {
-                pieces = template_pieces(template);
-                let named: Vec<&String> = pieces
-                    .iter()
-                    .filter_map(|p| match p {
-                        Piece::Value(v) => Some(v),
-                        _ => None,
-                    })
-                    .collect();
-                if !composite.is_empty()
-                    && named
-                        .iter()
-                        .map(|s| s.as_str())
-                        .ne(composite.iter().map(String::as_str))
-                {
-                    return Err(format!("{place}: {which}.template names {named:?}, where its composite is {composite:?}: ElectroDB refuses that"));
-                }
-            }
-            Some(other) => return Err(format!("{place}: {which}.template is {}", other.describe())),
-            None => {
-                for name in &composite {
-                    let label = (self.attribute(name, place)?.get("label").and_then(Js::as_str)).unwrap_or(name);
-                    pieces.push(Piece::Text(format!("#{label}_")));
-                    pieces.push(Piece::Value(name.clone()));
-                }
-                pieces.push(Piece::Text(postfix.to_string()));
-            }
-        }
-        let cased = |s: &str| match casing {
-            Some(Case::Lower) => s.to_lowercase(),
-            Some(Case::Upper) => s.to_uppercase(),
-            _ => s.to_string(),
-        };
-        let pieces: Vec<Piece> = (pieces.into_iter())
-            .map(|p| match p {
-                Piece::Text(t) => Piece::Text(cased(&t)),
-                v => v,
-            })
-            .collect();
-        let segments = match segments(&pieces, SEPARATOR) {
-            Ok(s) => s,
-            Err(why) => {
-                self.notes.push(format!("{attribute} is left out: {why}"));
-                return Ok(false);
-            }
-        };
-        for name in composite.iter().chain(segments.iter().filter_map(|s| match s {
-            Segment::Field(f) => Some(&f.name),
-            _ => None,
-        })) {
-            if let Err(why) = self.field(name, Some(casing.unwrap_or(Case::Preserve)), attribute, place) {
-                self.notes.push(format!("{attribute} is left out: {why}"));
-                return Ok(false);
-            }
-        }
-        let template = KeyTemplate {
-            attribute: attribute.to_string(),
-            segments,
-        };
-        let how = match (key.get("template").is_some(), key.get("casing").and_then(Js::as_str)) {
-            (false, None) => "ElectroDB's own format, lower case by its default",
-            (false, Some(_)) => "ElectroDB's own format",
-            (true, None) => "its template, lower case by ElectroDB's default",
-            (true, Some(_)) => "its template",
-        };
-        self.notes
-            .push(format!("{attribute} = {} ({how})", template.pattern(SEPARATOR)));
-        self.templates.push(template);
-        Ok(true)
+        Ok((pk_prefix, sk_prefix, postfix))
     }
 
     /// A `composite` index: each of its attributes holds one value as itself, a
     /// multi-attribute GSI key.
-    fn composite(&mut self, index: &Js, gsi: Option<&str>, place: &str, keys: &mut Keys) -> Result<bool, String> {
+    fn composite(&mut self, index: &Js, gsi: Option<&str>, place: &str) -> Result<IndexRead, String> {
         let Some(name) = gsi else {
             return Err(format!(
                 "{place}: a composite index needs an `index` name (the table's own keys cannot be one)"
             ));
         };
-        let stored = |key: Option<&Js>| -> Result<Vec<(String, String)>, String> {
-            let Some(Js::Array(names)) = key.and_then(|k| k.get("composite")) else {
-                return Ok(Vec::new());
-            };
-            names
-                .iter()
-                .map(|n| {
-                    let n = n
-                        .as_str()
-                        .ok_or(format!("{place}: its composite holds {}", n.describe()))?;
-                    let a = self.attribute(n, place)?;
-                    Ok((
-                        n.to_string(),
-                        a.get("field").and_then(Js::as_str).unwrap_or(n).to_string(),
-                    ))
-                })
-                .collect()
-        };
-        let partition = stored(index.get("pk"))?;
-        let sort = stored(index.get("sk"))?;
+        let partition = self.stored(index.get("pk"), place)?;
+        let sort = self.stored(index.get("sk"), place)?;
         if partition.is_empty() {
             return Err(format!("{place}: pk.composite is empty"));
         }
@@ -387,93 +434,39 @@ impl<'a> EntityKeys<'a> {
             partition_more: p[1..].to_vec(),
             sort_more: s.get(1..).unwrap_or_default().to_vec(),
         };
-        keys.add(Some(name), schema, place)?;
+        let mut read = IndexRead::new(Some(name), schema);
         for (field, attribute) in partition.iter().chain(&sort) {
             let number = self.attribute(field, place)?.get("type").and_then(Js::as_str) == Some("number");
-            keys.typed(attribute, if number { AttrType::N } else { AttrType::S });
-            if let Err(why) = self.field(field, None, attribute, place) {
-                self.notes.push(format!("index {name} is left out: {why}"));
-                return Ok(false);
-            }
-            self.templates.push(KeyTemplate {
+            read.types
+                .push((attribute.clone(), if number { AttrType::N } else { AttrType::S }));
+            let template = self.field(field, None, attribute, place).map(|()| KeyTemplate {
                 attribute: attribute.clone(),
                 segments: vec![Segment::field(field.clone())],
             });
+            read.key(template, None);
         }
-        Ok(true)
+        Ok(read)
     }
 
-    fn attribute(&self, name: &str, place: &str) -> Result<&'a Js, String> {
-        let attributes: &'a Js = self.attributes;
-        attributes.get(name).ok_or(format!(
-            "{place}: its key names {name:?}, which is not one of the attributes"
-        ))
-    }
-
-    /// The field for attribute `name` as a key written with `case` writes it (`None`:
-    /// the attribute holds the value as itself); refused when ElectroDB writes it in a
-    /// way keylab's kinds do not.
-    fn field(&mut self, name: &str, case: Option<Case>, key: &str, place: &str) -> Result<(), String> {
-        let a = self.attribute(name, place)?;
-        let padding = a.get("padding");
-        let number = a.get("type").and_then(Js::as_str) == Some("number");
-        let itself = case.is_none();
-        let case = case.unwrap_or(Case::Preserve);
-        let kind = match (a.get("type"), padding) {
-            (_, None) if number && itself => {
-                self.said(format!("{name} is a Number: keylab holds it as a decimal of up to {} digits before the point and {} after; change it in the inspector", ITSELF.0, ITSELF.1));
-                FieldKind::Decimal {
-                    width: ITSELF.0,
-                    scale: ITSELF.1,
-                    signed: true,
-                    order: Order::Asc,
-                }
-            }
-            (Some(Js::Str(t)), Some(p)) if t == "number" => {
-                let width = p.get("length").and_then(Js::as_u32).filter(|w| (1..=38).contains(w));
-                match (width, p.get("char").and_then(Js::as_str)) {
-                    (Some(width), Some("0")) => FieldKind::Uint {
-                        width,
-                        order: Order::Asc,
-                    },
-                    _ => {
-                        return Err(format!(
-                            "{name}'s padding is not {{length: 1 to 38, char: \"0\"}}, which keylab's uint writes"
-                        ))
-                    }
-                }
-            }
-            (_, Some(_)) => return Err(format!("{name} is padded but not a number: keylab pads only numbers")),
-            (Some(Js::Str(t)), None) if t == "number" => {
-                self.said(format!("{name} is a number without `padding`: ElectroDB writes its digits as they are, which sort as text (10 before 9); keylab holds it as text. Give it padding: {{length: 10, char: \"0\"}} to sort by value"));
-                FieldKind::Text { case, max_length: None }
-            }
-            (Some(Js::Str(t)), None) if t == "boolean" => {
-                self.said(format!("{name} is a boolean: written as the text true or false"));
-                FieldKind::Text { case, max_length: None }
-            }
-            (Some(Js::Str(t)), None) if t == "string" => FieldKind::Text { case, max_length: None },
-            (Some(Js::Array(_)), None) => FieldKind::Text { case, max_length: None },
-            (t, _) => {
-                return Err(format!(
-                    "{name} is of type {}, which cannot be a key's part",
-                    t.map_or("(none)".into(), Js::describe)
-                ))
-            }
+    /// A composite index key's attributes: each one's name and the attribute it is
+    /// stored in (its `field`, else its name).
+    fn stored(&self, key: Option<&Js>, place: &str) -> Result<Vec<(String, String)>, String> {
+        let Some(Js::Array(names)) = key.and_then(|k| k.get("composite")) else {
+            return Ok(Vec::new());
         };
-        for hook in ["set", "get", "watch"] {
-            if let Some(code) = a.get(hook) {
-                self.said(format!(
-                    "{name}'s `{hook}` ({}) is not run: keylab writes the value it is given",
-                    code.describe()
-                ));
-            }
-        }
-        self.fields.add(name, kind, key)
-    }
-
-    fn said(&mut self, note: String) {
-        say(&mut self.notes, note);
+        names
+            .iter()
+            .map(|n| {
+                let n = n
+                    .as_str()
+                    .ok_or(format!("{place}: its composite holds {}", n.describe()))?;
+                let a = self.attribute(n, place)?;
+                Ok((
+                    n.to_string(),
+                    a.get("field").and_then(Js::as_str).unwrap_or(n).to_string(),
+                ))
+            })
+            .collect()
     }
 }
 

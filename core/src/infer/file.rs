@@ -41,19 +41,13 @@ pub fn read_file(text: &str, listed: usize, max_items: usize) -> Result<FileDesi
     let misfits = (proposal.misfits.iter().take(listed))
         .map(|m| source.describe(m))
         .collect();
-    let checked = source.patterns_on(&proposal.schema.table);
+    let report = source.report(&proposal);
     Ok(FileDesign {
         what: format.what().to_string(),
         schema: proposal.schema.to_value(),
         items: (proposal.items.into_iter()).map(|i| (i.entity, i.values)).collect(),
         patterns: source.patterns.clone(),
-        notes: source
-            .notes
-            .iter()
-            .cloned()
-            .chain(proposal.notes)
-            .chain(checked)
-            .collect(),
+        notes: report.notes,
         misfits,
         misfit_count: proposal.misfits.len(),
         items_read: source.items.len(),

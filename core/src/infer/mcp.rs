@@ -6,6 +6,7 @@
 //! from the model's items.
 
 use super::keys::TableKeys;
+use super::left_out::{Omission, Part};
 use super::sources::Source;
 use crate::migrate::stored::StoredItem;
 use crate::query::eval::{self, Item};
@@ -34,7 +35,7 @@ pub fn read(text: &str, wanted: Option<&str>) -> Result<(Source, Vec<Pattern>), 
     let (at, names) = super::sources::pick_table(tables, wanted, &mut source.notes)?;
     let table = &tables[at];
     let name = names[at].clone();
-    source.keys = Some(keys(table, &format!("tables[{at}]"), &mut source.notes)?);
+    source.keys = Some(keys(table, &format!("tables[{at}]"), &mut source)?);
     source.table = Some(name.clone()).filter(|n| !n.is_empty());
     let requests = match doc.get("items").and_then(|i| i.get(&name)) {
         Some(Value::Array(r)) => r.as_slice(),
@@ -68,7 +69,7 @@ fn document(text: &str) -> Result<Value, String> {
     }
 }
 
-fn keys(table: &Value, path: &str, notes: &mut Vec<String>) -> Result<TableKeys, String> {
+fn keys(table: &Value, path: &str, source: &mut Source) -> Result<TableKeys, String> {
     let schema = |v: Option<&Value>, at: &str| -> Result<(Vec<String>, Vec<String>), String> {
         let Some(Value::Array(entries)) = v else {
             return Err(format!("{at} is not a KeySchema list"));
@@ -106,21 +107,55 @@ fn keys(table: &Value, path: &str, notes: &mut Vec<String>) -> Result<TableKeys,
         Some(Value::Array(i)) => i.as_slice(),
         _ => &[],
     };
+    // A GSI keylab cannot read is left out, never the file.
     for (n, index) in indexes.iter().enumerate() {
         let at = format!("{path}.GlobalSecondaryIndexes[{n}]");
-        let name = (index.get("IndexName").and_then(Value::as_str)).ok_or(format!("{at} has no IndexName"))?;
-        let (hash, range) = schema(index.get("KeySchema"), &format!("{at}.KeySchema"))?;
-        if hash.len() > 1 || range.len() > 1 {
-            notes.push(format!("index {name} is left out: it has a multi-attribute key, which keylab reads from a keylab or ElectroDB design, not from items"));
-            continue;
-        }
-        keys.indexes
-            .push((name.to_string(), hash[0].clone(), range.first().cloned()));
+        let name = index.get("IndexName").and_then(Value::as_str);
+        let read = (name.ok_or_else(|| "it has no IndexName".to_string()))
+            .and_then(|_| schema(index.get("KeySchema"), &format!("{at}.KeySchema")));
+        let why = match read {
+            Ok((hash, range)) if hash.len() == 1 && range.len() <= 1 => {
+                keys.indexes.push((
+                    name.unwrap_or_default().to_string(),
+                    hash[0].clone(),
+                    range.first().cloned(),
+                ));
+                continue;
+            }
+            Ok(_) => {
+                "it has a multi-attribute key, which keylab reads from a keylab or ElectroDB design, not from items"
+                    .into()
+            }
+            Err(why) => why,
+        };
+        source.leave_out(Omission {
+            part: Part::Index {
+                name: name.map_or(at, str::to_string),
+            },
+            reason: why,
+        });
     }
-    if table.get("LocalSecondaryIndexes").is_some() {
-        notes.push("LocalSecondaryIndexes are left out (keylab designs the table's keys and its GSIs)".into());
-    }
+    local_indexes(table, path, source);
     Ok(keys)
+}
+
+/// Each local secondary index, left out: keylab designs the table's keys and its GSIs.
+fn local_indexes(table: &Value, path: &str, source: &mut Source) {
+    let Some(local) = table.get("LocalSecondaryIndexes") else {
+        return;
+    };
+    let indexes = match local {
+        Value::Array(i) => i.as_slice(),
+        other => std::slice::from_ref(other),
+    };
+    for (n, index) in indexes.iter().enumerate() {
+        let name = (index.get("IndexName").and_then(Value::as_str))
+            .map_or_else(|| format!("{path}.LocalSecondaryIndexes[{n}]"), str::to_string);
+        source.leave_out(Omission {
+            part: Part::Index { name },
+            reason: "it is a local index, and keylab designs the table's keys and its GSIs".into(),
+        });
+    }
 }
 
 /// The model's Query patterns on `table`; every other pattern is named in a note.

@@ -17,12 +17,15 @@ pub(crate) mod declared;
 pub mod electrodb;
 pub mod file;
 mod group;
+mod guess;
 pub mod keys;
+pub mod left_out;
 pub mod mcp;
 pub mod onetable;
+mod rewrite;
 pub mod sources;
 
-use crate::codec::{self, KeyCodec, KeyValue, Values};
+use crate::codec::Values;
 use crate::migrate::stored::{Attribute, StoredItem};
 use crate::schema::{
     AttrType, Entity, Field, FieldKind, FieldRef, Index, KeySchema, KeyTemplate, Schema, Segment, Table,
@@ -82,6 +85,8 @@ pub struct Proposal {
     pub misfits: Vec<Misfit>,
     /// What was read, inferred and left out, in words.
     pub notes: Vec<String>,
+    /// The entities read that keylab's check refuses: their items are misfits.
+    pub left_out: Vec<left_out::Omission>,
 }
 
 impl Proposal {
@@ -104,6 +109,7 @@ pub fn infer(items: &[StoredItem], options: &Options) -> Result<Proposal, String
             items: Vec::new(),
             misfits: Vec::new(),
             notes: vec!["the design is the one the file states; it holds no items".into()],
+            left_out: Vec::new(),
         });
     }
     let mut notes = Vec::new();
@@ -126,40 +132,34 @@ pub fn infer(items: &[StoredItem], options: &Options) -> Result<Proposal, String
     let attributes = attribute_types(items, &keys)?;
     let mut misfits = Vec::new();
     let groups = group(items, &keys, &separator, options, &mut notes, &mut misfits);
-    if let Some(design) = &options.design {
-        let known = groups.iter().all(|g| design.entity(&g.name).is_some());
-        let (proposed, wrong) = rewrite_all(design, &groups, items);
-        match (known, wrong.first()) {
-            (true, None) if misfits.is_empty() => {
-                notes.push("the file carries the keylab design it was written from, which re-writes every key: it is used as it is".into());
-                return Ok(Proposal {
-                    schema: design.clone(),
-                    items: proposed,
-                    misfits,
-                    notes,
-                });
-            }
-            (false, _) => notes.push(
-                "the file carries a keylab design, but not for every entity in it: the design is read from the keys".into(),
-            ),
-            (true, first) => notes.push(format!(
-                "the file carries a keylab design, but it does not re-write every key ({}): the design is read from the keys",
-                first.map_or_else(|| "an item names no entity".to_string(), |m| m.reason.clone())
-            )),
-        }
+    let carried = (options.design.as_ref())
+        .and_then(|d| rewrite::carried(d, &groups, items, &mut notes, &misfits).map(|p| (d, p)));
+    if let Some((design, proposed)) = carried {
+        return Ok(Proposal {
+            schema: design.clone(),
+            items: proposed,
+            misfits,
+            notes,
+            left_out: Vec::new(),
+        });
     }
     let entities: Vec<Entity> = groups
         .iter()
-        .map(|g| entity(g, items, &attributes, options, &separator, &mut notes))
+        .map(|g| {
+            let e = entity(g, items, &attributes, options, &separator, &mut notes);
+            notes.extend(guess::said(g, &e, &separator));
+            e
+        })
         .collect();
     let schema = Schema {
         separator: separator.clone(),
         table: table(&keys, &attributes, &options.table),
         entities,
     };
+    let (schema, groups, left_out) = rewrite::refused(schema, groups, &mut notes, &mut misfits)?;
     // What the reader of the document would make of it, so nothing here can drift from it.
     let schema = Schema::from_value(&schema.to_value()).map_err(|e| format!("the design read is not usable: {e}"))?;
-    let (proposed, wrong) = rewrite_all(&schema, &groups, items);
+    let (proposed, wrong) = rewrite::all(&schema, &groups, items);
     misfits.extend(wrong);
     misfits.sort_by_key(|m| m.item);
     Ok(Proposal {
@@ -167,6 +167,7 @@ pub fn infer(items: &[StoredItem], options: &Options) -> Result<Proposal, String
         items: proposed,
         misfits,
         notes,
+        left_out,
     })
 }
 
@@ -493,76 +494,6 @@ fn labels<'c>(column: &[&'c str]) -> Vec<&'c str> {
         .collect();
     out.reverse();
     out
-}
-
-/// Every grouped item read with `schema` and written again: its values, or why a key
-/// does not come back as it was. Both in the items' order.
-fn rewrite_all(schema: &Schema, groups: &[Group], items: &[StoredItem]) -> (Vec<ProposedItem>, Vec<Misfit>) {
-    let mut proposed = Vec::new();
-    let mut misfits = Vec::new();
-    for g in groups {
-        for &i in &g.members {
-            match rewrite(schema, &g.name, &items[i], &g.attributes) {
-                Ok(values) => proposed.push(ProposedItem {
-                    item: i,
-                    entity: g.name.clone(),
-                    values,
-                }),
-                Err((attribute, stored, reason)) => misfits.push(Misfit {
-                    item: i,
-                    attribute,
-                    stored,
-                    reason,
-                }),
-            }
-        }
-    }
-    proposed.sort_by_key(|p| p.item);
-    misfits.sort_by_key(|m| m.item);
-    (proposed, misfits)
-}
-
-/// An item's values, read from its keys with the proposed design and written again;
-/// or the first key that does not come back as it was, and why.
-fn rewrite(
-    schema: &Schema,
-    entity: &str,
-    item: &StoredItem,
-    attributes: &[String],
-) -> Result<Values, (String, String, String)> {
-    let mut values = Values::new();
-    for a in attributes {
-        let stored = key_text(item, a).unwrap_or_default();
-        let fail = |reason: String| (a.clone(), stored.to_string(), reason);
-        let codec = KeyCodec::new(schema, entity, a).map_err(|e| fail(e.to_string()))?;
-        let mut read = Vec::new();
-        codec.read(stored, &mut read).map_err(|e| fail(e.to_string()))?;
-        for (field, value) in codec.fields().iter().zip(read) {
-            match values.get(*field) {
-                Some(v) if *v != value => {
-                    return Err(fail(format!("it holds {field} = {value}, but another key holds {v}")));
-                }
-                _ => {
-                    values.insert(field.to_string(), value);
-                }
-            }
-        }
-    }
-    let written = codec::encode(schema, entity, &values).map_err(|e| (String::new(), String::new(), e.to_string()))?;
-    for a in attributes {
-        let stored = key_text(item, a).unwrap_or_default();
-        // DynamoDB keeps a Number as its value (`1.50` is `1.5`), a String as its bytes.
-        let same = match written.get(a) {
-            Some(KeyValue::S(s)) => s == stored,
-            Some(KeyValue::N(n)) => crate::codec::Number::from_text(stored.to_string()).is_ok_and(|s| s == *n),
-            None => false,
-        };
-        if !same {
-            let text = written.get(a).map(KeyValue::as_str).unwrap_or_default();
-            return Err((a.clone(), stored.to_string(), format!("written again it is {text:?}")));
-        }
-    }
-    Ok(values)
 }
 
 #[cfg(test)]

@@ -8,9 +8,12 @@
 //! - `${name:len:pad}` pads the value on the left with `pad` (default `0`) to `len`;
 //! - `${_type}` (the schema's type field) is the model's name.
 //!
-//! What keylab cannot write the same way leaves that key out, and a note says why.
+//! What keylab cannot write the same way leaves the model out of that key's index,
+//! whole (or the model out, for the table's own keys), and a note says why: an index is
+//! read in full before any of it is kept, so the design never holds part of one.
 
-use super::declared::{carried, say, segments, Fields, Keys, Piece, WATCH_PREFIX};
+use super::declared::{carried, checked, say, segments, Fields, Keys, Piece, WATCH_PREFIX};
+use super::left_out::{ordinal, Omission, Part, Said};
 use crate::js_literal::{self, Js};
 use crate::schema::{
     AttrType, Case, Entity, FieldKind, IsoFormat, KeySchema, KeyTemplate, Order, Schema, Segment, TimeUnit,
@@ -19,53 +22,127 @@ use crate::schema::{
 /// What a schema holds besides its models and indexes that changes no key.
 const QUIET: [&str; 4] = ["format", "version", "queries", "params"];
 
-/// The design the schema describes, and what was read, applied and left out.
+/// What the notes call a OneTable model.
+const KIND: &str = "model";
+
+/// The design the schema describes, what was read, applied and left out, and each part
+/// left out.
 #[derive(Clone, Debug)]
 pub struct Read {
     pub schema: Schema,
     /// The table's name, when the file says it (the design a keylab-written file carries).
     pub table: Option<String>,
     pub notes: Vec<String>,
+    pub left_out: Vec<Omission>,
 }
+
+/// A GSI's name (`None`: the table's own keys), its hash attribute and its sort attribute.
+type IndexKeys = (Option<String>, String, Option<String>);
 
 pub fn read(text: &str, table: &str) -> Result<Read, String> {
     let doc = js_literal::object_holding(text, "models")?
         .ok_or("it holds no object with `models` and `indexes`: paste the schema OneTable's Table is given")?;
-    let mut notes = Vec::new();
+    let mut said = Said::default();
+    head_notes(&doc, &mut said);
+    let params = doc.get("params");
+    let flag = |name: &str| params.and_then(|p| p.get(name)) == Some(&Js::Bool(true));
+    let type_field = (params.and_then(|p| p.get("typeField")).and_then(Js::as_str)).unwrap_or("_type");
+    let (mut keys, attributes) = indexes(&doc, &mut said)?;
+    let models = doc.get("models").ok_or("there are no `models`")?;
+    let separator = separator_of(models);
+    let mut entities = Vec::new();
+    let mut names: Vec<&String> = Vec::new();
+    for (n, (model, fields)) in models.entries().iter().enumerate() {
+        if names.contains(&model) {
+            said.leave_out(Omission {
+                part: Part::Repeated {
+                    kind: KIND,
+                    name: model.clone(),
+                    place: format!("the {} in models", ordinal(n + 1)),
+                },
+                reason: "models has another of that name before it: give each its own".into(),
+            });
+            continue;
+        }
+        names.push(model);
+        let m = Model {
+            name: model,
+            fields,
+            type_field,
+            iso_dates: flag("isoDates"),
+            separator: &separator,
+            found: Fields::default(),
+            notes: Vec::new(),
+        };
+        entities.extend(m.entity(&attributes, &mut keys, &mut said));
+    }
+    for (_, hash, sort) in &attributes {
+        for a in std::iter::once(hash).chain(sort) {
+            keys.typed(a, AttrType::S);
+        }
+    }
+    if entities.is_empty() {
+        return Err(format!("no model could be read: {}", said.notes.join("; ")));
+    }
+    let schema = Schema {
+        separator,
+        table: keys.table(table, "there is no `primary` index")?,
+        entities,
+    };
+    let schema = checked(schema, KIND, false, &mut said)?;
+    let schema = Schema::from_value(&schema.to_value()).map_err(|e| format!("the design read is not usable: {e}"))?;
+    let (schema, table) = match carried(text, &schema, &mut said.notes) {
+        Some(design) => {
+            said.held_against(&design);
+            (design.clone(), Some(design.table.name))
+        }
+        None => (schema, None),
+    };
+    Ok(Read {
+        schema,
+        table,
+        notes: said.notes,
+        left_out: said.left_out,
+    })
+}
+
+/// What the schema says of itself: its format, and what it holds that keylab does not read.
+fn head_notes(doc: &Js, said: &mut Said) {
     match doc.get("format").and_then(Js::as_str) {
-        Some(f) if f.starts_with("onetable:1.") => notes.push(format!("a OneTable schema, format {f}")),
-        Some(f) => notes.push(format!(
+        Some(f) if f.starts_with("onetable:1.") => said.note(format!("a OneTable schema, format {f}")),
+        Some(f) => said.note(format!(
             "format {f:?} is not onetable:1.x, which keylab knows; read as onetable:1.1.0"
         )),
-        None => notes.push("the schema has no `format`; read as onetable:1.1.0".into()),
+        None => said.note("the schema has no `format`; read as onetable:1.1.0"),
     }
     let others: Vec<&str> = (doc.entries().iter())
         .map(|(k, _)| k.as_str())
         .filter(|k| !QUIET.contains(k) && *k != "models" && *k != "indexes")
         .collect();
     if !others.is_empty() {
-        notes.push(format!(
+        said.note(format!(
             "left out: {} (keylab reads indexes and models)",
             others.join(", ")
         ));
     }
-    let params = doc.get("params");
-    let flag = |name: &str| params.and_then(|p| p.get(name)) == Some(&Js::Bool(true));
-    let type_field = (params.and_then(|p| p.get("typeField")).and_then(Js::as_str)).unwrap_or("_type");
-    let iso_dates = flag("isoDates");
+}
+
+/// The table's keys, and each index's attributes; a local index is left out.
+fn indexes(doc: &Js, said: &mut Said) -> Result<(Keys, Vec<IndexKeys>), String> {
     let mut keys = Keys::default();
     let indexes = doc
         .get("indexes")
         .ok_or("there are no `indexes`: OneTable needs at least `primary`")?;
-    let mut attributes: Vec<(Option<String>, String, Option<String>)> = Vec::new();
+    let mut attributes = Vec::new();
     for (name, index) in indexes.entries() {
         let at = format!("indexes.{name}");
         let text = |key: &str| index.get(key).and_then(Js::as_str).map(str::to_string);
         let hash = text("hash").ok_or(format!("{at}: there is no `hash` attribute"))?;
         if index.get("type").and_then(Js::as_str) == Some("local") {
-            notes.push(format!(
-                "{at} is left out: a local index (keylab designs the table's keys and its GSIs)"
-            ));
+            said.leave_out(Omission {
+                part: Part::Index { name: name.clone() },
+                reason: "it is a local index, and keylab designs the table's keys and its GSIs".into(),
+            });
             continue;
         }
         let gsi = (name != "primary").then(|| name.clone());
@@ -75,93 +152,7 @@ pub fn read(text: &str, table: &str) -> Result<Read, String> {
     if !attributes.iter().any(|a| a.0.is_none()) {
         return Err("there is no `primary` index: OneTable names the table's own keys `primary`".into());
     }
-    let models = doc.get("models").ok_or("there are no `models`")?;
-    let separator = separator_of(models);
-    let mut entities = Vec::new();
-    for (model, fields) in models.entries() {
-        let mut m = Model {
-            name: model,
-            fields,
-            type_field,
-            iso_dates,
-            separator: &separator,
-            found: Fields::default(),
-            notes: Vec::new(),
-        };
-        let mut templates = Vec::new();
-        for (gsi, hash, sort) in &attributes {
-            let mut written = Vec::new();
-            for attribute in std::iter::once(hash).chain(sort) {
-                match m.key(attribute, &mut keys) {
-                    Some(t) => written.push(t),
-                    None => break,
-                }
-            }
-            let whole = written.len() == 1 + usize::from(sort.is_some());
-            match (gsi, whole) {
-                (None, false) => m
-                    .notes
-                    .push("left out: keylab cannot write its table keys as OneTable does".into()),
-                (Some(_), false) if !written.is_empty() => m.notes.push(format!(
-                    "index {} is left out: only part of its key is written",
-                    gsi.as_deref().unwrap_or_default()
-                )),
-                _ => templates.extend(written.into_iter().filter(|_| whole)),
-            }
-        }
-        let keyed: Vec<&str> = attributes
-            .iter()
-            .flat_map(|(_, h, s)| std::iter::once(h).chain(s))
-            .map(String::as_str)
-            .collect();
-        let left_out: Vec<&str> = (fields.entries().iter())
-            .map(|(f, _)| f.as_str())
-            .filter(|f| !keyed.contains(f) && !m.found.0.iter().any(|x| x.name == *f))
-            .take(20)
-            .collect();
-        if !left_out.is_empty() {
-            m.notes.push(format!(
-                "left out: {} (in no key; keylab designs the keys)",
-                left_out.join(", ")
-            ));
-        }
-        notes.extend(m.notes.iter().map(|n| format!("model {model}: {n}")));
-        let primary = attributes.iter().find(|a| a.0.is_none()).map(|a| a.1.as_str());
-        if templates.iter().any(|t| Some(t.attribute.as_str()) == primary) {
-            entities.push(Entity {
-                name: model.clone(),
-                fields: m.found.0,
-                keys: templates,
-                traffic: Default::default(),
-            });
-        }
-    }
-    for (_, hash, sort) in &attributes {
-        for a in std::iter::once(hash).chain(sort) {
-            keys.typed(a, AttrType::S);
-        }
-    }
-    if entities.is_empty() {
-        return Err(format!("no model could be read: {}", notes.join("; ")));
-    }
-    let schema = Schema {
-        separator,
-        table: keys.table(table, "there is no `primary` index")?,
-        entities,
-    };
-    let schema = Schema::from_value(&schema.to_value()).map_err(|e| format!("the design read is not usable: {e}"))?;
-    Ok(match carried(text, &schema, &mut notes) {
-        Some(design) => Read {
-            table: Some(design.table.name.clone()),
-            schema: design,
-            notes,
-        },
-        None => Read {
-            schema,
-            table: None,
-            notes,
-        },
-    })
+    Ok((keys, attributes))
 }
 
 /// The separator the templates use most among the usual ones; `#` when none stands out.
@@ -189,9 +180,100 @@ struct Model<'a> {
 }
 
 impl Model<'_> {
-    /// The template of key attribute `attribute`; `None` (and a note when the model has
-    /// the attribute) when keylab cannot write it.
-    fn key(&mut self, attribute: &str, keys: &mut Keys) -> Option<KeyTemplate> {
+    /// The model as an entity: `None` when its table keys cannot be written, said; an
+    /// index whose keys cannot all be written is left out of it whole, said.
+    fn entity(mut self, indexes: &[IndexKeys], keys: &mut Keys, said: &mut Said) -> Option<Entity> {
+        let mut templates = Vec::new();
+        let mut left_out = Vec::new();
+        for (gsi, hash, sort) in indexes {
+            let attributes: Vec<String> = std::iter::once(hash).chain(sort).cloned().collect();
+            let (found, notes) = (self.found.clone(), self.notes.len());
+            let read: Vec<Option<Result<(KeyTemplate, AttrType), String>>> =
+                attributes.iter().map(|a| self.key(a)).collect();
+            // A model with none of a GSI's attributes is not in it: nothing is left out.
+            if gsi.is_some() && read.iter().all(Option::is_none) {
+                continue;
+            }
+            let why: Vec<String> = (attributes.iter().zip(&read))
+                .filter_map(|(a, r)| match r {
+                    None => Some(format!("the model has no {a}")),
+                    Some(Err(why)) => Some(format!("{a}: {why}")),
+                    Some(Ok(_)) => None,
+                })
+                .collect();
+            if why.is_empty() {
+                templates.extend(read.into_iter().flatten().flatten());
+                continue;
+            }
+            self.found = found;
+            self.notes.truncate(notes);
+            let part = match gsi {
+                None => {
+                    said.leave_out(Omission {
+                        part: Part::Entity {
+                            kind: KIND,
+                            name: self.name.to_string(),
+                        },
+                        reason: format!(
+                            "keylab cannot write its table keys as OneTable does: {}",
+                            why.join("; ")
+                        ),
+                    });
+                    return None;
+                }
+                Some(index) => Part::EntityIndex {
+                    kind: KIND,
+                    entity: self.name.to_string(),
+                    index: index.clone(),
+                    keys: attributes,
+                    pattern: None,
+                },
+            };
+            left_out.push(Omission {
+                part,
+                reason: why.join("; "),
+            });
+        }
+        for (t, ty) in &templates {
+            keys.typed(&t.attribute, *ty);
+        }
+        self.said_in_no_key(indexes);
+        said.notes
+            .extend(self.notes.iter().map(|n| format!("model {}: {n}", self.name)));
+        for o in left_out {
+            said.leave_out(o);
+        }
+        Some(Entity {
+            name: self.name.to_string(),
+            fields: self.found.0,
+            keys: templates.into_iter().map(|(t, _)| t).collect(),
+            traffic: Default::default(),
+        })
+    }
+
+    /// Notes the model's fields that no key the design writes reads.
+    fn said_in_no_key(&mut self, indexes: &[IndexKeys]) {
+        let keyed: Vec<&str> = indexes
+            .iter()
+            .flat_map(|(_, h, s)| std::iter::once(h).chain(s))
+            .map(String::as_str)
+            .collect();
+        let left: Vec<&str> = (self.fields.entries().iter())
+            .map(|(f, _)| f.as_str())
+            .filter(|f| !keyed.contains(f) && !self.found.0.iter().any(|x| x.name == *f))
+            .take(20)
+            .collect();
+        if !left.is_empty() {
+            self.notes.push(format!(
+                "left out: {} (in no key the design writes; keylab designs the keys)",
+                left.join(", ")
+            ));
+        }
+    }
+
+    /// The template of key attribute `attribute` and the attribute's type; `None` when
+    /// the model has no such field, why when keylab cannot write it as OneTable does.
+    fn key(&mut self, attribute: &str) -> Option<Result<(KeyTemplate, AttrType), String>> {
         let field = (self.fields.entries().iter()).find(|(name, f)| {
             f.get("map")
                 .and_then(Js::as_str)
@@ -199,27 +281,21 @@ impl Model<'_> {
         });
         let (name, field) = field?;
         let result = match field.get("value") {
-            Some(Js::Str(template)) => self.template(attribute, template),
-            Some(Js::Bool(true)) => self.computed(attribute),
+            Some(Js::Str(template)) => self.template(attribute, template).map(|s| (s, AttrType::S)),
+            Some(Js::Bool(true)) => self.computed(attribute).map(|s| (s, AttrType::S)),
             Some(other) => Err(format!("its value is {}, which keylab does not run", other.describe())),
             // The key holds the field as it is: the app writes it.
-            None => self.itself(name, field, attribute, keys),
+            None => self.itself(name, field, attribute),
         };
-        match result {
-            Ok(segments) => {
-                keys.typed(attribute, AttrType::S);
-                let t = KeyTemplate {
-                    attribute: attribute.to_string(),
-                    segments,
-                };
-                self.notes.push(format!("{attribute} = {}", t.pattern(self.separator)));
-                Some(t)
-            }
-            Err(why) => {
-                self.notes.push(format!("{attribute} is left out: {why}"));
-                None
-            }
-        }
+        Some(result.map(|(segments, t)| {
+            let template = KeyTemplate {
+                attribute: attribute.to_string(),
+                segments,
+            };
+            self.notes
+                .push(format!("{attribute} = {}", template.pattern(self.separator)));
+            (template, t)
+        }))
     }
 
     fn template(&mut self, attribute: &str, template: &str) -> Result<Vec<Segment>, String> {
@@ -267,21 +343,21 @@ impl Model<'_> {
     }
 
     /// A key that is a field as it is: a Number attribute holds a number, else text.
-    fn itself(&mut self, name: &str, field: &Js, attribute: &str, keys: &mut Keys) -> Result<Vec<Segment>, String> {
-        let kind = match type_of(field).as_deref() {
-            Some("number") => {
-                keys.typed(attribute, AttrType::N);
+    fn itself(&mut self, name: &str, field: &Js, attribute: &str) -> Result<(Vec<Segment>, AttrType), String> {
+        let (kind, t) = match type_of(field).as_deref() {
+            Some("number") => (
                 FieldKind::Decimal {
                     width: 16,
                     scale: 6,
                     signed: true,
                     order: Order::Asc,
-                }
-            }
-            _ => self.kind(name, None, "0")?,
+                },
+                AttrType::N,
+            ),
+            _ => (self.kind(name, None, "0")?, AttrType::S),
         };
         self.found.add(name, kind, attribute)?;
-        Ok(vec![Segment::field(name)])
+        Ok((vec![Segment::field(name)], t))
     }
 
     /// The kind that writes field `name` as `${name:len:pad}` does.

@@ -3,6 +3,7 @@
 //! holds the items. Untrusted: a malformed file is a message naming the place.
 
 use super::keys::TableKeys;
+use super::left_out::{Omission, Part};
 use super::Alias;
 use crate::migrate::stored::StoredItem;
 use serde_json::{Map, Value};
@@ -97,6 +98,19 @@ pub struct Source {
     pub notes: Vec<String>,
     /// The Query patterns the file states (an MCP data model's access patterns).
     pub patterns: Vec<super::mcp::Pattern>,
+    /// What of the file the reader left out, each also a note.
+    pub left_out: Vec<Omission>,
+    /// The entities the file names that hold no items (a Workbench facet without
+    /// TableData of its own): left out unless the design the file carries holds them.
+    pub without_items: Vec<String>,
+}
+
+/// What an import says: its notes in order (the file's, the reading's, each part of the
+/// file left out, each Query pattern's check), and the parts left out.
+#[derive(Clone, Debug, Default)]
+pub struct Report {
+    pub notes: Vec<String>,
+    pub left_out: Vec<Omission>,
 }
 
 impl Source {
@@ -111,6 +125,33 @@ impl Source {
             design: self.design.clone(),
             table: self.table.clone().unwrap_or_else(|| table.to_string()),
         }
+    }
+
+    /// Leaves a part of the file out: said once, as a note and a record.
+    pub fn leave_out(&mut self, omission: Omission) {
+        if !self.left_out.contains(&omission) {
+            self.notes.push(omission.to_string());
+            self.left_out.push(omission);
+        }
+    }
+
+    /// What the import of this file into `proposal` says, and what of the file it left
+    /// out: what the reader left out, and each entity without items the design lacks.
+    pub fn report(&self, proposal: &super::Proposal) -> Report {
+        let mut notes: Vec<String> = self.notes.iter().chain(&proposal.notes).cloned().collect();
+        let mut left_out: Vec<Omission> = self.left_out.iter().chain(&proposal.left_out).cloned().collect();
+        for name in &self.without_items {
+            if proposal.schema.entity(name).is_none() {
+                let o = Omission {
+                    part: Part::Entity { kind: "facet", name: name.clone() },
+                    reason: "it has no TableData of its own, so no template can be read from it: add a few items to it in Workbench's visualizer".into(),
+                };
+                notes.push(o.to_string());
+                left_out.push(o);
+            }
+        }
+        notes.extend(self.patterns_on(&proposal.schema.table));
+        Report { notes, left_out }
     }
 
     /// What each Query pattern the file states does on the design read, in words.
@@ -155,6 +196,7 @@ fn onetable(text: &str) -> Result<Source, String> {
         design: Some(read.schema),
         table: read.table,
         notes: read.notes,
+        left_out: read.left_out,
         ..Source::default()
     })
 }
@@ -166,6 +208,7 @@ fn electrodb(text: &str) -> Result<Source, String> {
         design: Some(read.schema),
         table: read.table,
         notes: read.notes,
+        left_out: read.left_out,
         ..Source::default()
     })
 }
@@ -261,32 +304,7 @@ fn workbench(text: &str, wanted: Option<&str>) -> Result<Source, String> {
         return Err("is not a NoSQL Workbench model: it is not a JSON object".into());
     };
     let mut source = Source::default();
-    match doc.get("ModelMetadata").and_then(|m| m.get("Version")) {
-        Some(Value::String(v)) if WORKBENCH_VERSIONS.contains(&v.as_str()) => {
-            source.notes.push(format!("a NoSQL Workbench model, version {v}"))
-        }
-        Some(v) => source.notes.push(format!(
-            "ModelMetadata.Version is {v}, which keylab does not know (it reads 1.0 to 3.0); read as 3.0"
-        )),
-        None => source
-            .notes
-            .push("the model has no ModelMetadata.Version; read as version 3.0".into()),
-    }
-    let description = doc
-        .get("ModelMetadata")
-        .and_then(|m| m.get("Description"))
-        .and_then(Value::as_str);
-    if let Some(carried) = description.and_then(|d| d.split_once(DESIGN_MARK)).map(|(_, d)| d) {
-        let design = serde_json::from_str::<Value>(carried.trim())
-            .map_err(|e| e.to_string())
-            .and_then(|v| crate::schema::Schema::from_value(&v).map_err(|e| e.to_string()));
-        match design {
-            Ok(d) => source.design = Some(d),
-            Err(why) => source.notes.push(format!(
-                "the keylab design in ModelMetadata.Description cannot be read ({why}): the design is read from the keys"
-            )),
-        }
-    }
+    metadata(&doc, &mut source);
     let Some(Value::Array(tables)) = doc.get("DataModel") else {
         return Err("has no \"DataModel\" list of tables: is it a NoSQL Workbench model?".into());
     };
@@ -299,52 +317,9 @@ fn workbench(text: &str, wanted: Option<&str>) -> Result<Source, String> {
         return Err(format!("{path} is not a table object"));
     };
     source.table = Some(names[at].clone()).filter(|n| !n.is_empty());
-    source.keys = Some(table_keys(table, &path)?);
-    let facets = match table.get("TableFacets") {
-        None => Vec::new(),
-        Some(Value::Array(f)) => f.clone(),
-        Some(_) => return Err(format!("{path}.TableFacets is not a list")),
-    };
+    source.keys = Some(table_keys(table, &path, &mut source)?);
     let mut seen = HashMap::new();
-    for (f, facet) in facets.iter().enumerate() {
-        let at = format!("{path}.TableFacets[{f}]");
-        let name = match facet.get("FacetName") {
-            Some(Value::String(n)) if !n.trim().is_empty() => n.trim().to_string(),
-            _ => return Err(format!("{at} has no FacetName")),
-        };
-        let keys = source.keys.clone().unwrap_or_default();
-        for (which, attribute) in [
-            ("PartitionKeyAlias", Some(&keys.partition)),
-            ("SortKeyAlias", keys.sort.as_ref()),
-        ] {
-            let alias = facet
-                .get("KeyAttributeAlias")
-                .and_then(|a| a.get(which))
-                .and_then(Value::as_str);
-            if let (Some(pattern), Some(attribute)) = (alias, attribute) {
-                source.aliases.push(Alias {
-                    entity: name.clone(),
-                    attribute: attribute.clone(),
-                    pattern: pattern.to_string(),
-                });
-            }
-        }
-        let data = facet.get("TableData");
-        let before = source.items.len();
-        add_items(
-            &mut source,
-            &mut seen,
-            data,
-            &at,
-            &format!("of facet {name}"),
-            Some(&name),
-        )?;
-        if source.items.len() == before {
-            source.notes.push(format!(
-                "facet {name} has no TableData of its own: no template can be read from it"
-            ));
-        }
-    }
+    facets(table, &path, &mut source, &mut seen)?;
     add_items(
         &mut source,
         &mut seen,
@@ -377,8 +352,84 @@ fn workbench(text: &str, wanted: Option<&str>) -> Result<Source, String> {
     Ok(source)
 }
 
+/// The model's version, and the keylab design its description carries.
+fn metadata(doc: &Map<String, Value>, source: &mut Source) {
+    match doc.get("ModelMetadata").and_then(|m| m.get("Version")) {
+        Some(Value::String(v)) if WORKBENCH_VERSIONS.contains(&v.as_str()) => {
+            source.notes.push(format!("a NoSQL Workbench model, version {v}"))
+        }
+        Some(v) => source.notes.push(format!(
+            "ModelMetadata.Version is {v}, which keylab does not know (it reads 1.0 to 3.0); read as 3.0"
+        )),
+        None => source
+            .notes
+            .push("the model has no ModelMetadata.Version; read as version 3.0".into()),
+    }
+    let description = doc
+        .get("ModelMetadata")
+        .and_then(|m| m.get("Description"))
+        .and_then(Value::as_str);
+    if let Some(carried) = description.and_then(|d| d.split_once(DESIGN_MARK)).map(|(_, d)| d) {
+        let design = serde_json::from_str::<Value>(carried.trim())
+            .map_err(|e| e.to_string())
+            .and_then(|v| crate::schema::Schema::from_value(&v).map_err(|e| e.to_string()));
+        match design {
+            Ok(d) => source.design = Some(d),
+            Err(why) => source.notes.push(format!(
+                "the keylab design in ModelMetadata.Description cannot be read ({why}): the design is read from the keys"
+            )),
+        }
+    }
+}
+
+/// Each facet: an entity, its key aliases, and the items of its own TableData. A facet
+/// without any is named in `without_items`: what the design lacks of it is left out.
+fn facets(
+    table: &Map<String, Value>,
+    path: &str,
+    source: &mut Source,
+    seen: &mut HashMap<Vec<Option<String>>, usize>,
+) -> Result<(), String> {
+    let facets = match table.get("TableFacets") {
+        None => return Ok(()),
+        Some(Value::Array(f)) => f,
+        Some(_) => return Err(format!("{path}.TableFacets is not a list")),
+    };
+    for (f, facet) in facets.iter().enumerate() {
+        let at = format!("{path}.TableFacets[{f}]");
+        let name = match facet.get("FacetName") {
+            Some(Value::String(n)) if !n.trim().is_empty() => n.trim().to_string(),
+            _ => return Err(format!("{at} has no FacetName")),
+        };
+        let keys = source.keys.clone().unwrap_or_default();
+        for (which, attribute) in [
+            ("PartitionKeyAlias", Some(&keys.partition)),
+            ("SortKeyAlias", keys.sort.as_ref()),
+        ] {
+            let alias = facet
+                .get("KeyAttributeAlias")
+                .and_then(|a| a.get(which))
+                .and_then(Value::as_str);
+            if let (Some(pattern), Some(attribute)) = (alias, attribute) {
+                source.aliases.push(Alias {
+                    entity: name.clone(),
+                    attribute: attribute.clone(),
+                    pattern: pattern.to_string(),
+                });
+            }
+        }
+        let before = source.items.len();
+        let place = format!("of facet {name}");
+        add_items(source, seen, facet.get("TableData"), &at, &place, Some(&name))?;
+        if source.items.len() == before {
+            source.without_items.push(name);
+        }
+    }
+    Ok(())
+}
+
 /// The table's keys: its primary key and each global secondary index's.
-fn table_keys(table: &Map<String, Value>, path: &str) -> Result<TableKeys, String> {
+fn table_keys(table: &Map<String, Value>, path: &str, source: &mut Source) -> Result<TableKeys, String> {
     let key = |keys: Option<&Value>, at: &str, which: &str| -> Result<Option<String>, String> {
         match keys.and_then(|k| k.get(which)) {
             None | Some(Value::Null) => Ok(None),
@@ -397,15 +448,26 @@ fn table_keys(table: &Map<String, Value>, path: &str) -> Result<TableKeys, Strin
         let Value::Array(list) = list else {
             return Err(format!("{path}.GlobalSecondaryIndexes is not a list"));
         };
+        // A GSI keylab cannot read is left out, never the file.
         for (i, index) in list.iter().enumerate() {
             let at = format!("{path}.GlobalSecondaryIndexes[{i}]");
-            let Some(Value::String(name)) = index.get("IndexName") else {
-                return Err(format!("{at} has no IndexName"));
-            };
+            let name = index.get("IndexName").and_then(Value::as_str);
             let keys = index.get("KeyAttributes");
-            let at = format!("{at}.KeyAttributes");
-            let p = key(keys, &at, "PartitionKey")?.ok_or_else(|| format!("{at} has no PartitionKey"))?;
-            indexes.push((name.clone(), p, key(keys, &at, "SortKey")?));
+            let attributes = format!("{at}.KeyAttributes");
+            let read = (name.ok_or_else(|| "it has no IndexName".to_string())).and_then(|_| {
+                let p = key(keys, &attributes, "PartitionKey")?
+                    .ok_or_else(|| format!("{attributes} has no PartitionKey"))?;
+                Ok((p, key(keys, &attributes, "SortKey")?))
+            });
+            match read {
+                Ok((p, s)) => indexes.push((name.unwrap_or_default().to_string(), p, s)),
+                Err(why) => source.leave_out(Omission {
+                    part: Part::Index {
+                        name: name.map_or(at, str::to_string),
+                    },
+                    reason: why,
+                }),
+            }
         }
     }
     Ok(TableKeys {

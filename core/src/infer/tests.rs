@@ -325,3 +325,52 @@ fn an_item_over_400_kb_is_said() {
         said[0]
     );
 }
+
+#[test]
+fn what_the_items_cannot_tell_apart_is_said_as_a_guess() {
+    let notes = infer_lines(&leaderboard()).notes.join("\n");
+    // The season is a value every sample shares: read as a literal, said as a guess.
+    assert!(
+        notes.contains("guess: Season's PK segment 2 is \"2026-SPRING\" in all 3 items, so it is read as a literal"),
+        "{notes}"
+    );
+    assert!(
+        !notes.contains("segment 1 is \"SEASON\""),
+        "a label is a constant: {notes}"
+    );
+    let lines = [
+        line(serde_json::json!({"PK": {"S": "DEVICE#d1"}, "SK": {"S": "#READING#2024-06-01T10:00:00Z"}})),
+        line(serde_json::json!({"PK": {"S": "DEVICE#d2"}, "SK": {"S": "#READING#2024-06-01T11:00:00Z"}})),
+        line(serde_json::json!({"PK": {"S": "DEVICE#d1"}, "SK": {"S": "PROFILE"}})),
+    ];
+    let p = infer_lines(&lines);
+    let notes = p.notes.join("\n");
+    assert!(
+        notes.contains("guess: entity Profile was read from one item: its keys are that item's, constant (PK = DEVICE#d1, SK = PROFILE); add items of it, or an entity attribute"),
+        "{notes}"
+    );
+    assert_eq!(notes.matches("guess:").count(), 1, "{notes}");
+}
+
+#[test]
+fn an_entity_keylabs_check_refuses_is_left_out_with_its_items_not_the_file() {
+    let long = "X".repeat(300);
+    let lines = [
+        line(serde_json::json!({"PK": {"S": format!("A#{long}")}, "SK": {"S": "B#1"}})),
+        line(serde_json::json!({"PK": {"S": "USER#u1"}, "SK": {"S": "P"}})),
+        line(serde_json::json!({"PK": {"S": format!("A#{long}")}, "SK": {"S": "B#2"}})),
+        line(serde_json::json!({"PK": {"S": "USER#u2"}, "SK": {"S": "P"}})),
+    ];
+    // Before: the whole file refused, "$.entities[0].keys.PK: a literal is 300 characters long".
+    let p = infer_lines(&lines);
+    let notes = p.notes.join("\n");
+    assert!(
+        notes.contains("entity B is left out: keylab's check refuses it: its key PK: a literal is 300 characters long"),
+        "{notes}"
+    );
+    assert!(!notes.contains("$."), "{notes}");
+    assert_eq!(p.schema.entities.len(), 1);
+    assert_eq!(p.misfits.iter().map(|m| m.item).collect::<Vec<_>>(), [0, 2]);
+    assert_eq!(p.items.len(), 2);
+    crate::infer::left_out::assert_held(&p.schema, &p.notes, &p.left_out);
+}

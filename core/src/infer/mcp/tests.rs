@@ -98,3 +98,49 @@ proptest::proptest! {
         let _ = query_input(&command);
     }
 }
+
+#[test]
+fn indexes_keylab_does_not_read_from_items_are_left_out_and_recorded() {
+    let model = serde_json::json!({
+        "tables": [{
+            "TableName": "T",
+            "KeySchema": [{"AttributeName": "PK", "KeyType": "HASH"}, {"AttributeName": "SK", "KeyType": "RANGE"}],
+            "GlobalSecondaryIndexes": [
+                {"IndexName": "ByTwo", "KeySchema": [{"AttributeName": "a", "KeyType": "HASH"}, {"AttributeName": "b", "KeyType": "HASH"}]},
+                {"IndexName": "GSI1", "KeySchema": [{"AttributeName": "GSI1PK", "KeyType": "HASH"}]},
+                {"KeySchema": [{"AttributeName": "x", "KeyType": "HASH"}]},
+                {"IndexName": "Broken", "KeySchema": [{"AttributeName": "x", "KeyType": "SIDEWAYS"}]}
+            ],
+            "LocalSecondaryIndexes": [{"IndexName": "ByDate", "KeySchema": [{"AttributeName": "PK", "KeyType": "HASH"}, {"AttributeName": "at", "KeyType": "RANGE"}]}]
+        }],
+        "items": {"T": [
+            {"PutRequest": {"Item": {"PK": {"S": "USER#u1"}, "SK": {"S": "PROFILE"}, "GSI1PK": {"S": "MAIL#a@x.io"}}}},
+            {"PutRequest": {"Item": {"PK": {"S": "USER#u2"}, "SK": {"S": "PROFILE"}, "GSI1PK": {"S": "MAIL#b@x.io"}}}}
+        ]},
+        "access_patterns": []
+    });
+    let source = sources::read(sources::Format::Mcp, &model.to_string(), None).unwrap();
+    let proposal = infer(&source.items, &source.options("x")).unwrap();
+    let report = source.report(&proposal);
+    let names: Vec<String> = report.left_out.iter().map(|o| o.name()).collect();
+    // A GSI keylab cannot read is left out, named as the file names it, never the file.
+    assert_eq!(
+        names,
+        [
+            "index ByTwo",
+            "index tables[0].GlobalSecondaryIndexes[2]",
+            "index Broken",
+            "index ByDate"
+        ],
+        "{:?}",
+        report.notes
+    );
+    let notes = report.notes.join("\n");
+    assert!(
+        notes.contains("index ByDate is left out: it is a local index"),
+        "{notes}"
+    );
+    let indexes: Vec<&str> = proposal.schema.table.indexes.iter().map(|i| i.name.as_str()).collect();
+    assert_eq!(indexes, ["GSI1"]);
+    crate::infer::left_out::assert_held(&proposal.schema, &report.notes, &report.left_out);
+}

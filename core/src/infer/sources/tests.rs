@@ -25,7 +25,6 @@ fn a_workbench_models_facets_are_its_entities_and_its_table_data_their_items() {
     assert_eq!(keys.indexes, [("GSI1".into(), "GSI1PK".into(), Some("GSI1SK".into()))]);
     let said = source.notes.join("\n");
     assert!(said.contains("version 3.0"), "{said}");
-    assert!(said.contains("facet Parking has no TableData"), "{said}");
     assert!(
         said.contains("left out: NonKeyAttributes, DataAccess, BillingMode"),
         "{said}"
@@ -50,6 +49,40 @@ fn a_workbench_models_facets_are_its_entities_and_its_table_data_their_items() {
     assert_eq!(employee.template("SK").unwrap().pattern("#"), "EMPLOYEE#<Badge>");
     // Berlin's office, in the table's data alone, joins the Office entity by its shape.
     assert_eq!(p.items.iter().filter(|i| i.entity == "Office").count(), 3);
+    // Parking has no items: the design has no such entity, and the report says so once.
+    let report = source.report(&p);
+    let names: Vec<String> = report.left_out.iter().map(|o| o.name()).collect();
+    assert_eq!(names, ["facet Parking"]);
+    let said = report.notes.join("\n");
+    assert!(
+        said.contains("facet Parking is left out: it has no TableData of its own"),
+        "{said}"
+    );
+    crate::infer::left_out::assert_held(&p.schema, &report.notes, &report.left_out);
+}
+
+#[test]
+fn a_facet_without_items_the_carried_design_holds_is_not_left_out() {
+    let design = r##"{"version": 1, "separator": "#",
+      "table": {"name": "T", "attributes": {"PK": "S", "SK": "S"}, "primary": {"partition": "PK", "sort": "SK"}},
+      "entities": [
+        {"name": "User", "fields": {"id": {"kind": "text"}}, "keys": {"PK": [{"literal": "USER"}, {"field": "id"}], "SK": [{"literal": "PROFILE"}]}},
+        {"name": "Note", "fields": {"id": {"kind": "text"}}, "keys": {"PK": [{"literal": "NOTE"}, {"field": "id"}], "SK": [{"literal": "BODY"}]}}]}"##;
+    let model = serde_json::json!({
+        "ModelName": "M",
+        "ModelMetadata": {"Version": "3.0", "Description": format!("keylab design: {}", design.replace('\n', " "))},
+        "DataModel": [{"TableName": "T", "KeyAttributes": {"PartitionKey": {"AttributeName": "PK"}, "SortKey": {"AttributeName": "SK"}},
+          "TableFacets": [
+            {"FacetName": "User", "TableData": [{"PK": {"S": "USER#u1"}, "SK": {"S": "PROFILE"}}, {"PK": {"S": "USER#u2"}, "SK": {"S": "PROFILE"}}]},
+            {"FacetName": "Note", "TableData": []}]}]
+    });
+    let source = read(Format::Workbench, &model.to_string(), None).unwrap();
+    assert_eq!(source.without_items, ["Note"]);
+    let p = proposal(&source);
+    let report = source.report(&p);
+    assert!(p.schema.entity("Note").is_some(), "{:?}", report.notes);
+    assert!(report.left_out.is_empty(), "{:?}", report.notes);
+    crate::infer::left_out::assert_held(&p.schema, &report.notes, &report.left_out);
 }
 
 #[test]
@@ -106,4 +139,32 @@ proptest::proptest! {
             }
         }
     }
+}
+
+#[test]
+fn a_gsi_the_model_does_not_name_fully_is_left_out_not_the_model() {
+    let model = serde_json::json!({
+        "ModelName": "M",
+        "DataModel": [{"TableName": "T", "KeyAttributes": {"PartitionKey": {"AttributeName": "PK"}},
+          "GlobalSecondaryIndexes": [
+            {"IndexName": "GSI1", "KeyAttributes": {"SortKey": {"AttributeName": "GSI1SK"}}},
+            {"KeyAttributes": {"PartitionKey": {"AttributeName": "GSI2PK"}}},
+            {"IndexName": "GSI3", "KeyAttributes": {"PartitionKey": {"AttributeName": "GSI3PK"}}}],
+          "TableData": [{"PK": {"S": "USER#u1"}}, {"PK": {"S": "USER#u2"}}]}]
+    });
+    let source = read(Format::Workbench, &model.to_string(), None).unwrap();
+    let p = proposal(&source);
+    let report = source.report(&p);
+    let names: Vec<String> = report.left_out.iter().map(|o| o.name()).collect();
+    assert_eq!(names, ["index GSI1", "index DataModel[0].GlobalSecondaryIndexes[1]"]);
+    let said = report.notes.join("\n");
+    assert!(
+        said.contains(
+            "index GSI1 is left out: DataModel[0].GlobalSecondaryIndexes[0].KeyAttributes has no PartitionKey"
+        ),
+        "{said}"
+    );
+    let indexes: Vec<&str> = p.schema.table.indexes.iter().map(|i| i.name.as_str()).collect();
+    assert_eq!(indexes, ["GSI3"]);
+    crate::infer::left_out::assert_held(&p.schema, &report.notes, &report.left_out);
 }

@@ -1,0 +1,47 @@
+//! What the items could not tell apart, said as a guess: a segment every item holds
+//! the same is written as a literal, whether it is a constant or a value that these
+//! items happen to share. One item shares everything with itself, so an entity read
+//! from one item writes that item's keys for any values.
+
+use super::group::{label, Group};
+use crate::schema::{Entity, Segment};
+
+/// The guesses in `entity`, read from the items of `g`, in words.
+pub(super) fn said(g: &Group, entity: &Entity, separator: &str) -> Vec<String> {
+    let literals: Vec<(&str, usize, &str)> = (entity.keys.iter())
+        .flat_map(|t| {
+            (t.segments.iter().enumerate()).filter_map(move |(i, s)| match s {
+                Segment::Literal(l) => Some((t.attribute.as_str(), i, l.as_str())),
+                Segment::Field(_) => None,
+            })
+        })
+        .collect();
+    if literals.is_empty() {
+        return Vec::new();
+    }
+    if g.members.len() == 1 {
+        let keys: Vec<String> = (entity.keys.iter())
+            .map(|t| format!("{} = {}", t.attribute, t.pattern(separator)))
+            .collect();
+        return vec![format!(
+            "guess: entity {} was read from one item: its keys are that item's, constant ({}); \
+             add items of it, or an entity attribute",
+            entity.name,
+            keys.join(", ")
+        )];
+    }
+    // A label (`USER`, `#READING`, `$shop`) is what a design writes as a constant; other
+    // text every item holds may be a value they share.
+    (literals.into_iter())
+        .filter(|(_, _, l)| label(l).is_none())
+        .map(|(attribute, i, l)| {
+            format!(
+                "guess: {}'s {attribute} segment {} is {l:?} in all {} items, so it is read as a literal; \
+                 if it is a value, add items where it differs",
+                entity.name,
+                i + 1,
+                g.members.len()
+            )
+        })
+        .collect()
+}
