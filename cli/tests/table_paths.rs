@@ -84,3 +84,19 @@ fn migrate_reads_a_scans_whole_output_and_refuses_one_cut_short() {
     assert_ne!(out.status.code(), Some(0));
     assert_said(&out, "holds one page of the table");
 }
+
+/// `keylab encode` writes the keys of an item over 400 KB, and says DynamoDB will refuse it.
+#[test]
+fn encode_says_when_the_item_its_keys_go_with_is_over_400_kb() {
+    let schema = schema_file();
+    let lines = format!(
+        "{}\n{}\n",
+        r#"{"entity":"Run","values":{"season":"s1","score":"5"}}"#,
+        serde_json::json!({"entity": "Run", "values": {"season": "s2", "score": "6", "blob": "b".repeat(20 << 20)}})
+    );
+    let out = keylab(&["encode", "--schema", schema.to_str().unwrap()], &lines);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout).lines().count(), 2);
+    assert_said(&out, "line 2: warning: the item is 2097");
+    assert!(!text(&out.stderr).contains("line 1: warning: the item"));
+}

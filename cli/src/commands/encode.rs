@@ -33,6 +33,13 @@ pub fn encode(schema: &str, on_error: OnError, entity: Option<&str>) -> u8 {
             .iter()
             .map(|(a, k)| (a.clone(), Value::String(k.as_str().to_string())))
             .collect();
+        // The item the keys go with, over 400 KB, is one DynamoDB refuses to write.
+        let typed: Map<String, Value> = (encoded.keys.iter())
+            .map(|(a, k)| (a.clone(), keylab::query::attribute_value(k)))
+            .collect();
+        if let Some(why) = keylab::item_size::plain_too_large(&values, &typed) {
+            let _ = writeln!(err, "line {n}: warning: {why}");
+        }
         Ok(Some(Value::Object(keys)))
     });
     run.finish(stopped)
