@@ -90,6 +90,7 @@ mod tests {
             sort: Some(("SK".into(), KeyCondition::Eq(KeyValue::S("x\0y".into())))),
             scan_index_forward: true,
             limit: None,
+            max_items: None,
             exclusive_start_key: None,
         };
         let why = render(&q, &Options::default()).unwrap_err();
