@@ -1,12 +1,13 @@
 //! "N means N": a pattern that promises N items (top N, newest N) carries N apart from
 //! the page size. The request's `Limit` is only the page size; the reader (the
-//! evaluator) stops after N items.
+//! evaluator, every generated program) stops after N items.
 
 mod common;
 use common::{leaderboard, to_item, values};
 use keylab::query::builder::{build, AccessPattern};
 use keylab::query::eval::{pages, run, Item};
 use keylab::query::ValueStyle;
+use keylab::snippet::{render, Options, Target};
 use proptest::prelude::*;
 use serde_json::{json, Value};
 
@@ -147,6 +148,62 @@ fn the_reader_stops_at_n_whatever_the_page_size() {
     // One request still returns a whole page: the Limit, not N, bounds it.
     let built = build(&s, &pattern(json!({"first": 3, "limit": 5}))).unwrap();
     assert_eq!(run(&s.table, &items, &built.query).items.len(), 5);
+}
+
+#[test]
+fn every_program_stops_after_n_items_and_says_why() {
+    let built = build(&leaderboard(), &pattern(json!({"first": 3, "limit": 2}))).unwrap();
+    let program = Options {
+        program: true,
+        ..Options::default()
+    };
+    let code = |t: Target, o: &Options| render(&built.query, t, o).unwrap();
+    let cli = code(Target::AwsCli, &program);
+    assert!(cli.contains("--page-size 2") && cli.contains("--max-items 3"), "{cli}");
+    assert!(cli.contains("# Prints the first 3 matching items"), "{cli}");
+    let stops = [
+        (Target::Boto3Client, "max_items = 3"),
+        (Target::Boto3Resource, "if printed == max_items or"),
+        (Target::JsClient, "while (ExclusiveStartKey && printed < maxItems)"),
+        (Target::JsDocumentClient, "if (printed === maxItems) break pages;"),
+        (Target::Go, "for printed < maxItems && paginator.HasMorePages() {"),
+        (Target::Rust, "if printed == max_items {"),
+    ];
+    for (target, stop) in stops {
+        let c = code(target, &program);
+        assert!(c.contains(stop), "{}:\n{c}", target.id());
+        assert!(
+            c.contains("The pattern promises the first 3 items"),
+            "{}:\n{c}",
+            target.id()
+        );
+        let params = code(target, &Options::default());
+        assert!(
+            params.contains("The pattern promises the first 3:"),
+            "{}:\n{params}",
+            target.id()
+        );
+    }
+    assert!(code(Target::AwsCli, &Options::default()).contains("--max-items 3"));
+}
+
+#[test]
+fn a_program_without_n_reads_every_page_as_before() {
+    let built = build(&leaderboard(), &pattern(json!({"limit": 3}))).unwrap();
+    let program = Options {
+        program: true,
+        ..Options::default()
+    };
+    for target in Target::ALL {
+        let c = render(&built.query, target, &program).unwrap();
+        assert!(
+            !c.contains("max_items") && !c.contains("maxItems") && !c.contains("max-items"),
+            "{}:\n{c}",
+            target.id()
+        );
+        let params = render(&built.query, target, &Options::default()).unwrap();
+        assert!(!params.contains("promises"), "{}:\n{params}", target.id());
+    }
 }
 
 proptest! {
