@@ -245,8 +245,11 @@ mod tests {
             ["KL-104", "KL-102", "KL-103", "KL-101"],
             "newest first, project OPS left out"
         );
+        // Its Limit is the page size: saved before "how many", it reads the first 10
+        // (the number its box showed), so all four tickets, three a page.
         let pages: Vec<usize> = q.hits.list.iter().map(|h| h.page).collect();
         assert_eq!(pages, [1, 1, 1, 2], "Limit 3");
+        assert_eq!((q.band.first, q.band.limit), (Some(10), Some(3)));
     }
 
     #[test]
