@@ -164,14 +164,16 @@ impl AccessPattern {
     /// size, so one request usually returns all N; with `limit`, `limit` stays the page
     /// size. DynamoDB refuses `Limit` 0, and "the first 0 items" asks for nothing.
     fn paging(&self) -> Result<(Option<u32>, Option<u32>), Error> {
-        for (name, n) in [("limit", self.limit), ("first", self.first)] {
-            if n == Some(0) {
-                return Err(pattern_error(
-                    &self.entity,
-                    format!("{name} is 0, and it counts items: DynamoDB refuses a Limit of 0"),
-                    format!("give {name} a whole number from 1 up, or leave it out"),
-                ));
-            }
+        let zero = [
+            ("limit", self.limit, "DynamoDB refuses a Limit of 0"),
+            ("first", self.first, "the first 0 items are nothing to read"),
+        ];
+        if let Some((name, _, why)) = zero.into_iter().find(|(_, n, _)| *n == Some(0)) {
+            return Err(pattern_error(
+                &self.entity,
+                format!("{name} is 0: {why}"),
+                format!("give {name} a whole number from 1 up, or leave it out"),
+            ));
         }
         Ok((self.limit.or(self.first), self.first))
     }
