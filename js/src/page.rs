@@ -149,12 +149,9 @@ mod tests {
     use keylab::query::builder::{build, AccessPattern};
     use keylab::query::ValueStyle;
 
-    /// The page sends the query it built as its input, and the items its pattern
-    /// promises beside it; read back, it is the same query, so the code the module
-    /// writes is the code of the query the page shows.
-    #[test]
-    fn a_built_query_survives_its_input() {
-        let design = Schema::from_value(&serde_json::json!({
+    /// The snippet run's design (tests/snippets/run.mjs), for the module's queries.
+    fn snippets_design() -> Schema {
+        Schema::from_value(&serde_json::json!({
             "version": 1, "separator": "|",
             "table": {
                 "name": "Snippets",
@@ -178,7 +175,15 @@ mod tests {
                 }
             }]
         }))
-        .unwrap();
+        .unwrap()
+    }
+
+    /// The page sends the query it built as its input, and the items its pattern
+    /// promises beside it; read back, it is the same query, so the code the module
+    /// writes is the code of the query the page shows.
+    #[test]
+    fn a_built_query_survives_its_input() {
+        let design = snippets_design();
         let p = |extra: Value| {
             let mut pattern = serde_json::json!({ "entity": "Run", "partition": { "season": "s'\"$(touch x)" } });
             pattern
