@@ -202,6 +202,27 @@ mod tests {
         assert_eq!(pv.key(1), Some("9999998499#0000001719100800#p_8842"));
     }
 
+    /// The seeds' top 3: the page shows three scores, and the request and every program
+    /// stop there, though the partition holds four.
+    #[test]
+    fn leaderboard_reads_the_first_three_scores() {
+        let (p, a) = analysed(PresetId::named("leaderboard").unwrap());
+        let q = a.query.as_ref().as_ref().unwrap();
+        let scores: Vec<&str> = (q.hits.list.iter())
+            .map(|h| p.rows[h.item.0].values["score"].as_str().unwrap())
+            .collect();
+        assert_eq!(scores, ["1500", "240", "10"], "highest first, the fourth left out");
+        assert_eq!((q.band.first, q.band.limit), (Some(3), Some(3)));
+        assert!(q.input.contains("\"Limit\": 3"), "{}", q.input);
+        assert!(
+            q.explanation.starts_with("Returns the first 3 Run items"),
+            "{}",
+            q.explanation
+        );
+        let cli = keylab::snippet::render(&q.query, keylab::snippet::Target::AwsCli, &Default::default()).unwrap();
+        assert!(cli.contains("--max-items 3"), "{cli}");
+    }
+
     #[test]
     fn iot_reads_the_device_then_its_newest_readings_backward() {
         let (_, a) = analysed(PresetId::named("iot").unwrap());
@@ -245,8 +266,11 @@ mod tests {
             ["KL-104", "KL-102", "KL-103", "KL-101"],
             "newest first, project OPS left out"
         );
+        // Its Limit is the page size: saved before "how many", it reads the first 10
+        // (the number its box showed), so all four tickets, three a page.
         let pages: Vec<usize> = q.hits.list.iter().map(|h| h.page).collect();
         assert_eq!(pages, [1, 1, 1, 2], "Limit 3");
+        assert_eq!((q.band.first, q.band.limit), (Some(10), Some(3)));
     }
 
     #[test]

@@ -2,13 +2,14 @@
 //! stdin and writes, for the snippet execution test (tests/snippets/run.mjs):
 //! the items as DynamoDB JSON (as `keylab::items` writes them, with their `id`), per
 //! target the program that writes them into a table of its own (`Writes_<target>`,
-//! created by the program), and per case the Query input, the items a client paging
-//! through every page must print (from the evaluator), and every target's program,
-//! also as it reads the target's own written table.
+//! created by the program), and per case the Query input, the number of items the
+//! pattern promises (`maxItems`), the items a client paging through the pages must print
+//! (from the evaluator, stopping at `maxItems`), and every target's program, also as it
+//! reads the target's own written table.
 
 use keylab::query::builder::{build, AccessPattern};
 use keylab::query::eval::{run, Item};
-use keylab::query::ValueStyle;
+use keylab::query::{Query, ValueStyle};
 use keylab::snippet::{render, render_writes, Options, Target};
 use keylab::Schema;
 use serde_json::{json, Map, Value};
@@ -40,45 +41,11 @@ fn emit() -> Result<(), String> {
     for c in doc["cases"].as_array().into_iter().flatten() {
         let pattern = AccessPattern::from_value(&c["pattern"])?;
         let built = build(&schema, &pattern).map_err(|e| e.message())?;
-        let mut expected = Vec::new();
-        let mut query = built.query.clone();
-        for _ in 0..10_000 {
-            let page = run(&schema.table, &items, &query);
-            expected.extend(page.items.into_iter().map(Value::Object));
-            match page.last_evaluated_key {
-                Some(k) => query.exclusive_start_key = Some(k),
-                None => break,
-            }
-        }
-        let mut snippets = Map::new();
-        for target in Target::ALL {
-            let program = Options {
-                table: None,
-                endpoint: endpoint.clone(),
-                program: true,
-            };
-            let params = Options {
-                program: false,
-                ..program.clone()
-            };
-            let own = Options {
-                table: Some(written_table(target)),
-                ..program.clone()
-            };
-            let out = match (
-                render(&built.query, target, &program),
-                render(&built.query, target, &params),
-                render(&built.query, target, &own),
-            ) {
-                (Ok(code), Ok(params), Ok(own)) => json!({ "program": code, "params": params, "written": own }),
-                (Err(why), _, _) | (_, Err(why), _) | (_, _, Err(why)) => json!({ "unsupported": why }),
-            };
-            snippets.insert(target.id().to_string(), out);
-        }
         cases.push(json!({
             "input": built.query.to_input(ValueStyle::DynamoJson),
-            "expected": expected,
-            "snippets": snippets,
+            "maxItems": built.query.max_items,
+            "expected": read(&schema, &items, &built.query),
+            "snippets": snippets(&built.query, endpoint.as_ref()),
         }));
     }
     let mut writes = Map::new();
@@ -106,6 +73,56 @@ fn emit() -> Result<(), String> {
     let out = json!({ "items": items, "cases": cases, "writes": writes });
     println!("{out}");
     Ok(())
+}
+
+/// What a client prints: one request after another ([`run`], DynamoDB's one page),
+/// following `LastEvaluatedKey`, and stopping once it has the items the pattern
+/// promises (`max_items`), as every program keylab writes does.
+fn read(schema: &Schema, items: &[Item], query: &Query) -> Vec<Value> {
+    let most = query.max_items.map_or(usize::MAX, |n| n as usize);
+    let mut expected = Vec::new();
+    let mut query = query.clone();
+    for _ in 0..10_000 {
+        let page = run(&schema.table, items, &query);
+        expected.extend(page.items.into_iter().map(Value::Object));
+        match page.last_evaluated_key {
+            Some(k) if expected.len() < most => query.exclusive_start_key = Some(k),
+            _ => break,
+        }
+    }
+    expected.truncate(most);
+    expected
+}
+
+/// Every target's program, its parameters alone, and its program over the target's
+/// own written table (or why the target cannot express the query).
+fn snippets(query: &Query, endpoint: Option<&String>) -> Map<String, Value> {
+    let mut snippets = Map::new();
+    for target in Target::ALL {
+        let program = Options {
+            table: None,
+            endpoint: endpoint.cloned(),
+            program: true,
+        };
+        let params = Options {
+            program: false,
+            ..program.clone()
+        };
+        let own = Options {
+            table: Some(written_table(target)),
+            ..program.clone()
+        };
+        let out = match (
+            render(query, target, &program),
+            render(query, target, &params),
+            render(query, target, &own),
+        ) {
+            (Ok(code), Ok(params), Ok(own)) => json!({ "program": code, "params": params, "written": own }),
+            (Err(why), _, _) | (_, Err(why), _) | (_, _, Err(why)) => json!({ "unsupported": why }),
+        };
+        snippets.insert(target.id().to_string(), out);
+    }
+    snippets
 }
 
 /// The table a target's write program creates and fills, and its query programs read.

@@ -189,11 +189,13 @@ proptest! {
 
     /// `pages` is what a client following LastEvaluatedKey reads from `run`, page after
     /// page: the same items, in the same order, on the same page numbers, whether a page
-    /// ends at the Limit or at 1 MB.
+    /// ends at the Limit or at 1 MB; and a client that was promised the first N items
+    /// stops after N, wherever in a page that falls.
     #[test]
     fn pages_read_in_one_sort_equal_run_followed_page_by_page(
         c in case(),
         limit in proptest::option::of(1u32..5),
+        first in proptest::option::of(1u32..8),
         padding in proptest::collection::vec(0usize..450_000, 0..14),
     ) {
         let schema = schema();
@@ -216,19 +218,22 @@ proptest! {
             sort: None,
             scan_index_forward: c.forward,
             limit,
+            first,
             ..AccessPattern::default()
         };
         let Ok(built) = build(&schema, &pattern) else { return Ok(()) };
         let mut query = built.query.clone();
         let mut expected: Vec<(usize, String)> = Vec::new();
+        let most = first.map_or(usize::MAX, |n| n as usize);
         for page in 1..=50 {
             let got = run(&schema.table, &all, &query);
             expected.extend(got.items.iter().map(|it| (page, it["id"]["N"].to_string())));
             match got.last_evaluated_key {
-                Some(k) => query.exclusive_start_key = Some(k),
-                None => break,
+                Some(k) if expected.len() < most => query.exclusive_start_key = Some(k),
+                _ => break,
             }
         }
+        expected.truncate(most);
         let got: Vec<(usize, String)> = pages(&schema.table, &all, &built.query, 50)
             .into_iter()
             .map(|(page, it)| (page, it["id"]["N"].to_string()))

@@ -178,9 +178,10 @@ pub fn sort_keys(keys: JsValue) -> Result<JsValue, JsValue> {
 }
 
 /// `buildQuery(schema, request)` → `{input, documentClientInput, explanation,
-/// alsoReturns, parent}`: `alsoReturns` names the other entities whose items the
-/// condition can also reach, and `parent` (`{key, entities}` or `null`) the parent item
-/// it includes.
+/// alsoReturns, parent, maxItems}`: `alsoReturns` names the other entities whose items
+/// the condition can also reach, `parent` (`{key, entities}` or `null`) the parent item
+/// it includes, and `maxItems` the items the request's `first` promises (`null` for
+/// every page): no Query input carries it, so a reader stops there itself.
 #[wasm_bindgen(js_name = buildQuery)]
 pub fn build_query(schema: JsValue, request: JsValue) -> Result<JsValue, JsValue> {
     let schema = schema_from_js(schema)?;
@@ -192,6 +193,7 @@ pub fn build_query(schema: JsValue, request: JsValue) -> Result<JsValue, JsValue
         "explanation": built.explanation,
         "alsoReturns": built.also_returns,
         "parent": built.parent.map(|p| serde_json::json!({"key": p.key, "entities": p.entities})),
+        "maxItems": built.query.max_items,
     }))
 }
 

@@ -48,9 +48,26 @@ fn options(text: &str) -> Result<Options, String> {
 }
 
 /// The code of the query whose input (DynamoDB JSON) the page built, for one target.
-pub fn snippet(schema_text: &str, input: &str, target_id: &str, options_text: &str) -> Result<String, String> {
+/// `max_items` is the number of items its pattern promises (decimal text, empty for
+/// none), which no Query input carries: the code stops after that many.
+pub fn snippet(
+    schema_text: &str,
+    input: &str,
+    target_id: &str,
+    options_text: &str,
+    max_items: &str,
+) -> Result<String, String> {
     let schema = schema(schema_text)?;
-    let query = parse_input(&schema.table, &read(input, "Query input")?).map_err(|e| e.to_string())?;
+    let mut query = parse_input(&schema.table, &read(input, "Query input")?).map_err(|e| e.to_string())?;
+    query.max_items = match max_items {
+        "" => None,
+        text => Some(
+            text.parse::<u32>()
+                .ok()
+                .filter(|n| *n >= 1)
+                .ok_or_else(|| format!("the items promised, {text:?}, are not a whole number from 1 up"))?,
+        ),
+    };
     render(&query, target(target_id)?, &options(options_text)?)
 }
 
@@ -66,8 +83,8 @@ pub fn writes(schema_text: &str, items: &str, target_id: &str, options_text: &st
 }
 
 #[wasm_bindgen(js_name = pageSnippet)]
-pub fn page_snippet(schema: &str, input: &str, target: &str, options: &str) -> String {
-    answer(snippet(schema, input, target, options))
+pub fn page_snippet(schema: &str, input: &str, target: &str, options: &str, max_items: &str) -> String {
+    answer(snippet(schema, input, target, options, max_items))
 }
 
 #[wasm_bindgen(js_name = pageWrites)]
@@ -132,11 +149,9 @@ mod tests {
     use keylab::query::builder::{build, AccessPattern};
     use keylab::query::ValueStyle;
 
-    /// The page sends the query it built as its input; read back, it is the same query,
-    /// so the code the module writes is the code of the query the page shows.
-    #[test]
-    fn a_built_query_survives_its_input() {
-        let design = Schema::from_value(&serde_json::json!({
+    /// The snippet run's design (tests/snippets/run.mjs), for the module's queries.
+    fn snippets_design() -> Schema {
+        Schema::from_value(&serde_json::json!({
             "version": 1, "separator": "|",
             "table": {
                 "name": "Snippets",
@@ -160,7 +175,15 @@ mod tests {
                 }
             }]
         }))
-        .unwrap();
+        .unwrap()
+    }
+
+    /// The page sends the query it built as its input, and the items its pattern
+    /// promises beside it; read back, it is the same query, so the code the module
+    /// writes is the code of the query the page shows.
+    #[test]
+    fn a_built_query_survives_its_input() {
+        let design = snippets_design();
         let p = |extra: Value| {
             let mut pattern = serde_json::json!({ "entity": "Run", "partition": { "season": "s'\"$(touch x)" } });
             pattern
@@ -187,15 +210,23 @@ mod tests {
             ),
             serde_json::json!({ "entity": "Run", "index": "GSI1", "partition": { "player": "x" }, "sort": { "range": { "field": "at", "op": "gt", "value": 1_700_000_000 } } }),
             serde_json::json!({ "entity": "Run", "index": "GSI1", "partition": { "player": "y" }, "scanIndexForward": false, "limit": 1 }),
+            p(serde_json::json!({ "sort": {}, "first": 3 })),
+            p(serde_json::json!({ "sort": {}, "first": 3, "limit": 2 })),
         ];
         let schema_text = design.to_value().to_string();
         for pattern in patterns {
             let built = build(&design, &AccessPattern::from_value(&pattern).unwrap()).unwrap();
             let input = built.query.to_input(ValueStyle::DynamoJson).to_string();
+            // Everything but the items promised, which are sent beside the input.
+            let read = parse_input(&design.table, &serde_json::from_str(&input).unwrap()).unwrap();
             assert_eq!(
-                parse_input(&design.table, &serde_json::from_str(&input).unwrap()).unwrap(),
+                keylab::query::Query {
+                    max_items: built.query.max_items,
+                    ..read
+                },
                 built.query
             );
+            let max_items = built.query.max_items.map(|n| n.to_string()).unwrap_or_default();
             for t in Target::ALL {
                 for (program, table) in [(false, None), (true, Some("Other"))] {
                     let options = Options {
@@ -204,10 +235,12 @@ mod tests {
                         endpoint: Some("http://127.0.0.1:8000".into()),
                     };
                     let settings = serde_json::json!({ "program": program, "table": table.unwrap_or(""), "endpoint": "http://127.0.0.1:8000" });
-                    let page = snippet(&schema_text, &input, t.id(), &settings.to_string());
+                    let page = snippet(&schema_text, &input, t.id(), &settings.to_string(), &max_items);
                     assert_eq!(page, render(&built.query, t, &options), "{pattern} {t:?}");
                 }
             }
+            let none = snippet(&schema_text, &input, "aws-cli", "{}", "0").unwrap_err();
+            assert!(none.contains("\"0\", are not a whole number from 1 up"), "{none}");
         }
     }
 
@@ -244,10 +277,10 @@ mod tests {
     #[test]
     fn answers_are_results() {
         assert_eq!(
-            page_snippet("{", "{}", "go", "{}"),
+            page_snippet("{", "{}", "go", "{}", ""),
             r#"{"Err":"schema: EOF while parsing an object at line 1 column 1"}"#
         );
-        assert!(page_snippet("{}", "{}", "cobol", "{}").starts_with(r#"{"Err":"#));
+        assert!(page_snippet("{}", "{}", "cobol", "{}", "").starts_with(r#"{"Err":"#));
         assert_eq!(page_pasted_items("", "[\"a\"]"), r#"{"Err":"there is nothing to add"}"#);
         let read: Result<(Vec<keylab::Values>, Option<String>), String> =
             serde_json::from_str(&page_pasted_items("{\"a\": 1, \"b\": 2}", "[\"a\"]")).unwrap();

@@ -106,7 +106,13 @@ export interface AccessPattern {
   /** With a partial `equal` and no range: leave out the item whose key is the prefix itself. */
   children?: boolean;
   scanIndexForward?: boolean;
+  /** DynamoDB's `Limit`: the page size. It never stops a reader, who pages on. */
   limit?: number;
+  /**
+   * The first N items: how many the pattern promises (top N, newest N). A reader stops
+   * after N, whatever the page size. Without `limit`, each request asks for N.
+   */
+  first?: number;
   /** With every sort field fixed: that item and everything on one side of it. */
   around?: "before" | "after";
 }
@@ -132,6 +138,11 @@ export interface BuiltQuery {
   alsoReturns: string[];
   /** The parent item the condition includes, if any. */
   parent: { key: string; entities: string[] } | null;
+  /**
+   * The items the request's `first` promises: stop reading after this many (the input's
+   * `Limit` is only the page size). `null` reads every page.
+   */
+  maxItems: number | null;
 }
 
 export interface QueryPage {

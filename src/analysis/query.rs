@@ -88,7 +88,8 @@ pub struct QueryView {
 }
 
 /// The query drawn on the sorted keys: the order it reads (its sort attribute, in its
-/// partition), its bounds as the condition states them, its direction and page size.
+/// partition), its bounds as the condition states them, its direction, page size and
+/// the items its pattern promises.
 /// Where the bounds fall is not computed here: the page places them around the rows
 /// the simulated query returned ([`QueryView::hits`]).
 #[derive(Clone, Debug, PartialEq)]
@@ -100,7 +101,10 @@ pub struct Band {
     /// The condition at the high end (`<= "B"`), if it has one.
     pub upper: Option<String>,
     pub forward: bool,
+    /// DynamoDB's `Limit`: the page size.
     pub limit: Option<u32>,
+    /// The first N items the pattern promises: the reader stops after N.
+    pub first: Option<u32>,
 }
 
 impl Band {
@@ -133,6 +137,7 @@ impl Band {
             upper,
             forward: query.scan_index_forward,
             limit: query.limit,
+            first: query.max_items,
         }
     }
 }
@@ -404,7 +409,9 @@ mod tests {
                             shape,
                             index: index.clone().map(crate::document::IndexName),
                             anchor: ItemId(anchor),
+                            // Top N stops mid-page: 3 items over pages of 2.
                             limit: "2".into(),
+                            first: "3".into(),
                             ..QueryDraft::default()
                         });
                         let Ok(built) = p.pattern().and_then(|a| build(&p.schema, &a).map_err(|e| e.sentence())) else {

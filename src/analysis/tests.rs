@@ -15,6 +15,7 @@ fn query(sort: Option<KeyCondition>, forward: bool) -> Query {
         sort: sort.map(|c| ("SK".into(), c)),
         scan_index_forward: forward,
         limit: Some(3),
+        max_items: None,
         exclusive_start_key: None,
     }
 }

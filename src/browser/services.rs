@@ -63,7 +63,10 @@ pub fn snippet(schema: &Schema, query: &Query, target: Target, options: &Options
     {
         let input = query.to_input(keylab::query::ValueStyle::DynamoJson).to_string();
         let (schema, settings) = (schema.to_value().to_string(), settings(options));
-        ask("pageSnippet", &[&schema, &input, target.id(), &settings])
+        // The items the pattern promises are no part of a Query input: sent beside it,
+        // so the code stops where the page's list does.
+        let max_items = query.max_items.map(|n| n.to_string()).unwrap_or_default();
+        ask("pageSnippet", &[&schema, &input, target.id(), &settings, &max_items])
     }
     #[cfg(not(target_arch = "wasm32"))]
     {

@@ -95,20 +95,21 @@ fn the_leaderboards_top_three_are_its_three_highest_scores() {
     let mut p = crate::presets::leaderboard();
     p.query = std::rc::Rc::new(QueryDraft {
         shape: Shape::Top,
-        limit: "3".into(),
+        first: "3".into(),
         ..QueryDraft::default()
     });
     let view = p.analyse().query.as_ref().clone().expect("the query builds");
-    let first_page: Vec<String> = view
+    // Every item returned, not the first page of more: the reader stops at three.
+    let returned: Vec<String> = view
         .hits
         .list
         .iter()
-        .filter(|h| h.page == 1)
         .filter_map(|h| value_of(&p, h.item.0, "score"))
         .collect();
     let mut all: Vec<String> = (0..p.rows.len()).filter_map(|r| value_of(&p, r, "score")).collect();
     all.sort_by(|a, b| by_value(false, b, a));
-    assert_eq!(first_page, all[..3].to_vec());
+    assert!(all.len() > 3, "the partition holds more than three");
+    assert_eq!(returned, all[..3].to_vec());
     assert!(view.explanation.contains("highest first"), "{}", view.explanation);
     assert!(view.input.contains("\"ScanIndexForward\": true"), "{}", view.input);
 }

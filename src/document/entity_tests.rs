@@ -84,6 +84,8 @@ fn indexes_and_templates_are_added_and_removed() {
     );
     let mut q = (*p.query).clone();
     q.index = Some(IndexName("GSI1".into()));
+    // The whole collection, not the preset's top 3: every run is in the index.
+    q.shape = Shape::Collection;
     let p = edit(p, vec![Action::from(QueryEdit::SetQuery(q))]);
     let view = p.analyse().query.as_ref().clone().unwrap();
     assert!(view.input.contains("\"IndexName\": \"GSI1\""), "{}", view.input);

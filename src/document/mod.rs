@@ -38,7 +38,7 @@ pub use ids::{EntityId, IndexName, ItemId, PresetId, SettingKey, SettingOf};
 pub use panel_views::{Design, Items};
 pub use patterns::{check_pattern_name, SavedPattern, PATTERNS_MAX, PATTERN_NAME_MAX};
 pub use pieces::{Piece, Reads};
-pub use query_draft::{QueryChoices, QueryDraft, Shape, ANCHORS_OFFERED};
+pub use query_draft::{QueryChoices, QueryDraft, Shape, ANCHORS_OFFERED, TOP_N_DEFAULT};
 pub use saved::SavedWriter;
 
 use keylab::preview::Sample;

@@ -17,7 +17,7 @@ pub enum Shape {
     Prefix,
     /// A condition on the sort field after the first `fixed`.
     Range,
-    /// The last N items of the partition: newest or top first.
+    /// The first N items by value, largest first: the newest, or the top scores.
     Top,
     /// The anchor item and every item sorting before it, nearest first.
     Before,
@@ -53,9 +53,19 @@ pub struct QueryDraft {
     pub value: String,
     pub to: String,
     pub forward: bool,
+    /// DynamoDB's `Limit`, the page size, as typed; in every shape and in saved work from
+    /// before `first`, it never stops the reader.
     pub limit: String,
+    /// How many items "Newest / top N" promises (N), as typed; empty is
+    /// [`TOP_N_DEFAULT`]. Saved work from before it has none: its top query reads the
+    /// first 10, the number its box showed, and its `limit` stays the page size it was,
+    /// so it shows what it showed up to 10 items.
+    pub first: String,
     pub children: bool,
 }
+
+/// N of "Newest / top N" when none is typed.
+pub const TOP_N_DEFAULT: u32 = 10;
 
 impl Default for QueryDraft {
     fn default() -> Self {
@@ -69,6 +79,7 @@ impl Default for QueryDraft {
             to: String::new(),
             forward: true,
             limit: String::new(),
+            first: String::new(),
             children: false,
         }
     }
@@ -330,67 +341,7 @@ impl Playground {
             .filter_map(|f| anchor.get(&f).map(|v| (f, v.clone())))
             .collect();
         let fields = self.query_sort_fields();
-        let fixed = |n: usize| -> Values {
-            fields
-                .iter()
-                .take(n)
-                .filter_map(|f| anchor.get(f).map(|v| (f.clone(), v.clone())))
-                .collect()
-        };
-        let sort = match q.shape {
-            Shape::Collection => None,
-            Shape::Before | Shape::After => Some(SortPattern {
-                equal: fixed(fields.len()),
-                range: None,
-            }),
-            Shape::Top | Shape::Entity => Some(SortPattern::default()),
-            Shape::Exact => Some(SortPattern {
-                equal: fixed(fields.len()),
-                range: None,
-            }),
-            Shape::Prefix => Some(SortPattern {
-                equal: fixed(q.fixed.min(fields.len().saturating_sub(1))),
-                range: None,
-            }),
-            Shape::Range => {
-                let n = q.fixed.min(fields.len().saturating_sub(1));
-                let field = fields
-                    .get(n)
-                    .ok_or("the sort key has no field to put a range on")?
-                    .clone();
-                let op = q.op;
-                // An empty value would be refused by the codec as "not a whole number"
-                // (or the like), which does not say what to do.
-                if q.value.is_empty() {
-                    return Err(format!("type a value for {field}: the range compares {field} with it"));
-                }
-                if op == RangeOp::Between && q.to.is_empty() {
-                    return Err(format!(
-                        "type the upper end of the range: {field} BETWEEN the value and what?"
-                    ));
-                }
-                let to = (op == RangeOp::Between).then(|| Value::String(q.to.clone()));
-                Some(SortPattern {
-                    equal: fixed(n),
-                    range: Some(Range {
-                        field,
-                        op,
-                        value: Value::String(q.value.clone()),
-                        to,
-                    }),
-                })
-            }
-        };
-        let limit = match (q.limit.trim(), q.shape) {
-            ("", Shape::Top) => Some(10),
-            ("", _) => None,
-            (text, _) => Some(
-                text.parse::<u32>()
-                    .ok()
-                    .filter(|n| *n >= 1)
-                    .ok_or_else(|| format!("Limit {text:?} is not a whole number from 1 up"))?,
-            ),
-        };
+        let (limit, first) = q.paging()?;
         Ok(AccessPattern {
             entity: entity.name.clone(),
             index: index.map(str::to_string),
@@ -400,7 +351,7 @@ impl Playground {
                 _ => None,
             },
             partition,
-            sort,
+            sort: q.sort(&fields, anchor)?,
             children: q.children,
             scan_index_forward: if q.shape == Shape::Top {
                 self.top_reads_forward(&fields)
@@ -408,6 +359,114 @@ impl Playground {
                 q.forward
             },
             limit,
+            first,
         })
+    }
+}
+
+impl QueryDraft {
+    /// The sort condition the shape states over the anchor's sort `fields` (in key order)
+    /// and its values.
+    fn sort(&self, fields: &[String], anchor: &Values) -> Result<Option<SortPattern>, String> {
+        let fixed = |n: usize| -> Values {
+            fields
+                .iter()
+                .take(n)
+                .filter_map(|f| anchor.get(f).map(|v| (f.clone(), v.clone())))
+                .collect()
+        };
+        let leading = self.fixed.min(fields.len().saturating_sub(1));
+        Ok(match self.shape {
+            Shape::Collection => None,
+            Shape::Top | Shape::Entity => Some(SortPattern::default()),
+            Shape::Exact | Shape::Before | Shape::After => Some(SortPattern {
+                equal: fixed(fields.len()),
+                range: None,
+            }),
+            Shape::Prefix => Some(SortPattern {
+                equal: fixed(leading),
+                range: None,
+            }),
+            Shape::Range => {
+                let field = fields
+                    .get(leading)
+                    .ok_or("the sort key has no field to put a range on")?
+                    .clone();
+                // An empty value would be refused by the codec as "not a whole number"
+                // (or the like), which does not say what to do.
+                if self.value.is_empty() {
+                    return Err(format!("type a value for {field}: the range compares {field} with it"));
+                }
+                if self.op == RangeOp::Between && self.to.is_empty() {
+                    return Err(format!(
+                        "type the upper end of the range: {field} BETWEEN the value and what?"
+                    ));
+                }
+                let to = (self.op == RangeOp::Between).then(|| Value::String(self.to.clone()));
+                Some(SortPattern {
+                    equal: fixed(leading),
+                    range: Some(Range {
+                        field,
+                        op: self.op,
+                        value: Value::String(self.value.clone()),
+                        to,
+                    }),
+                })
+            }
+        })
+    }
+
+    /// The page size (`Limit`) and, for "Newest / top N", how many items it promises:
+    /// N is [`TOP_N_DEFAULT`] unless typed, and the page size stays unset unless typed,
+    /// so that one request asks for the N items.
+    pub fn paging(&self) -> Result<(Option<u32>, Option<u32>), String> {
+        let count = |text: &str, what: &str| -> Result<Option<u32>, String> {
+            match text.trim() {
+                "" => Ok(None),
+                typed => typed
+                    .parse::<u32>()
+                    .ok()
+                    .filter(|n| *n >= 1)
+                    .map(Some)
+                    .ok_or_else(|| format!("{what} {typed:?} is not a whole number from 1 up")),
+            }
+        };
+        let limit = count(&self.limit, "Limit")?;
+        let first = match self.shape {
+            Shape::Top => Some(count(&self.first, "how many:")?.unwrap_or(TOP_N_DEFAULT)),
+            _ => None,
+        };
+        Ok((limit, first))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn draft(shape: Shape, first: &str, limit: &str) -> QueryDraft {
+        QueryDraft {
+            shape,
+            first: first.into(),
+            limit: limit.into(),
+            ..QueryDraft::default()
+        }
+    }
+
+    #[test]
+    fn top_n_promises_n_apart_from_the_page_size() {
+        assert_eq!(draft(Shape::Top, "3", "").paging(), Ok((None, Some(3))));
+        assert_eq!(draft(Shape::Top, " 3 ", "2").paging(), Ok((Some(2), Some(3))));
+        assert_eq!(draft(Shape::Top, "", "").paging(), Ok((None, Some(TOP_N_DEFAULT))));
+        // N belongs to "Newest / top N": another shape reads every page.
+        assert_eq!(draft(Shape::Range, "3", "2").paging(), Ok((Some(2), None)));
+        assert_eq!(
+            draft(Shape::Top, "0", "").paging(),
+            Err("how many: \"0\" is not a whole number from 1 up".to_string())
+        );
+        assert_eq!(
+            draft(Shape::Top, "3", "x").paging(),
+            Err("Limit \"x\" is not a whole number from 1 up".to_string())
+        );
     }
 }

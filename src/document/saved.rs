@@ -250,7 +250,7 @@ impl Playground {
                 "query",
                 "the saved query",
                 &[
-                    "shape", "index", "anchor", "fixed", "op", "value", "to", "forward", "limit", "children",
+                    "shape", "index", "anchor", "fixed", "op", "value", "to", "forward", "limit", "first", "children",
                 ][..],
             ),
             (
@@ -457,6 +457,33 @@ mod tests {
                 .map(IndexName::as_str)
                 == Some("GSI9")
         );
+    }
+
+    /// A top query saved before "how many" keeps its Limit as the page size it was and
+    /// reads the first 10, the number its box showed; one saved since keeps its N.
+    #[test]
+    fn a_saved_limit_stays_the_page_size_and_the_first_n_reads_back() {
+        let old = saved_with("query", json!({ "shape": "top", "limit": "3" }));
+        let (p, notes) = Playground::read_saved(&old).unwrap();
+        assert_eq!(notes, Vec::<String>::new());
+        let pattern = p.pattern().unwrap();
+        assert_eq!((pattern.limit, pattern.first), (Some(3), Some(10)));
+        let view = p.query_view(&p.item_keys()).unwrap();
+        let pages: Vec<usize> = view.hits.list.iter().map(|h| h.page).collect();
+        assert_eq!(
+            pages,
+            [1, 1, 1, 2],
+            "the leaderboard's four runs, three a page, as before"
+        );
+        let mut top = p.clone();
+        Rc::make_mut(&mut top.query).first = "2".into();
+        assert!(top.to_json().contains(r#""first":"2""#));
+        let (back, _) = Playground::read_saved(&top.to_json()).unwrap();
+        assert_eq!(back.pattern().unwrap().first, Some(2));
+        assert_eq!(back.query_view(&back.item_keys()).unwrap().hits.len(), 2);
+        // Another shape promises no number of items, whatever the draft holds.
+        Rc::make_mut(&mut top.query).shape = Shape::Collection;
+        assert_eq!(top.pattern().unwrap().first, None);
     }
 
     /// A damaged setting is reset and said; the design and its items still load.

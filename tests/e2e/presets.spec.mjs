@@ -9,6 +9,9 @@ const checks = {
   leaderboard: async (page) => {
     await expect(keys(page, 'sorted-keys')).toHaveText([/^9999998499#/, /^9999999759#/, /^9999999989#/, /^9999999990#/]);
     await expect(keys(page, 'naive-keys')).toHaveText([/^10#/, /^1500#/, /^240#/, /^9#/]);
+    // The top 3: three of the four runs, the highest scores.
+    await expect(keys(page, 'query-hits')).toHaveText([/^9999998499#/, /^9999999759#/, /^9999999989#/]);
+    await expect(page.getByTestId('query-bar-reading')).toContainText('the first 3 · 3 returned');
   },
   iot: async (page) => {
     // One backward query: the device, then its newest readings.

@@ -11,10 +11,11 @@ const hits = (page) => page.getByTestId('query-hits').locator('li', { hasText: '
 test('Newest / top N returns the highest scores, and every box says the direction the query reads', async ({ page }) => {
   await openFresh(page);
   await page.getByLabel('access pattern').selectOption('top');
-  await page.getByLabel('Limit', { exact: true }).fill('3');
-  await page.getByLabel('Limit', { exact: true }).press('Tab');
+  await page.getByLabel('how many').fill('3');
+  await page.getByLabel('how many').press('Tab');
   await expect(page.getByTestId('query-explanation')).toContainText('score highest first');
-  await expect(hits(page)).toHaveText([/, 1500,/, /, 240,/, /, 10,/]);
+  // The first 3 are every item returned, not the first page of more.
+  await expect(page.getByTestId('query-hits').locator('li .values')).toHaveText([/, 1500,/, /, 240,/, /, 10,/]);
   // Over a score stored inverted, the highest comes first reading forward.
   await expect(page.getByTestId('query-input')).toContainText('"ScanIndexForward": true');
   const box = page.locator('#query-forward');
@@ -37,14 +38,15 @@ test('the query is for an entity first, then one of its own items', async ({ pag
   await expect(page.getByLabel('query for')).toHaveValue('0');
   await pickAnchor(page, 1, 'Reading');
   await expect(page.locator('label[for=query-anchor]')).toHaveText('like Reading item (of 12)');
-  // The preset's Limit is 11: its first page is eleven readings, newest first.
+  // The preset's Limit is 11, a page size; "how many" is 10 unless typed: the ten
+  // newest readings, in one page.
   await expect(page.getByTestId('query-hits').locator('li code').first()).toHaveText('#READING#000012');
-  await expect(hits(page)).toHaveCount(11);
-  await expect(page.getByTestId('query-explanation')).toContainText('Returns Reading items');
+  await expect(page.getByTestId('query-hits').locator('li')).toHaveCount(10);
+  await expect(page.getByTestId('query-explanation')).toContainText('Returns the first 10 Reading items');
   // By keyboard: the entity picker takes arrow keys.
   await page.getByLabel('query for').focus();
   await page.keyboard.press('ArrowUp');
-  await expect(page.getByTestId('query-explanation')).toContainText('Returns Device items');
+  await expect(page.getByTestId('query-explanation')).toContainText('Returns the first 10 Device items');
 });
 
 test('an item that cannot be written is an error where the keys are and in the design check', async ({ page }) => {

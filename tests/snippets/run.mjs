@@ -2,8 +2,11 @@
 // 127.0.0.1, and prints exactly the items keylab's evaluator returns, in order; and
 // every "write these items" program fills a table the query programs then read:
 //   AWS CLI (bash), boto3 client and resource (Python), JS SDK v3 client and
-//   DocumentClient (Node), Rust aws-sdk-dynamodb (compiled in tests/snippets/rust-runner);
-//   Go is checked with gofmt (Go modules cannot be fetched here).
+//   DocumentClient (Node), Rust aws-sdk-dynamodb (compiled in tests/snippets/rust-runner),
+//   Go (built against Debian's AWS SDK for Go v2 in GOPATH mode, as tests/migrate does:
+//   Go modules cannot be fetched here; every Go program is also checked with gofmt).
+// A pattern that promises the first N items prints exactly N on every target, and its
+// twin without N (Limit alone, what keylab wrote before N was its own) prints more.
 // Values are hostile on purpose: quotes, backslashes, $(...), backticks, ${...}, #{...},
 // newlines, control characters, emoji, bidi marks, 1000 bytes, number look-alikes. A
 // canary file proves nothing they contain was executed.
@@ -90,10 +93,22 @@ const cases = [
   P({ equal: { score: 74, at: T0 + 2 }, range: { field: 'player', op: 'begins_with', value: '$(tou' } }),
   { entity: 'Run', index: 'GSI1', partition: { player: hostile[4] }, sort: { range: { field: 'at', op: 'gt', value: T0 } } },
   { entity: 'Run', index: 'GSI1', partition: { player: hostile[7] }, scanIndexForward: false, limit: 1 },
-].map((pattern) => ({ pattern }));
+];
+// "N means N": patterns that promise the first N items. Limit is only DynamoDB's page
+// size, so each one's twin, with the same page size and no N, is what keylab wrote
+// before N was its own: a program that follows LastEvaluatedKey to the last page.
+const FIRST_N = [
+  P({}, { first: 3 }), // the Leaderboard's top 3: highest scores first, Limit 3
+  P({}, { first: 3, limit: 2 }), // pages of 2: the reader stops inside the second
+  { entity: 'Run', index: 'GSI1', partition: { player: hostile[7] }, scanIndexForward: false, first: 1 },
+];
+const TOP_3 = cases.length;
+const withoutN = ({ first, ...rest }) => ({ ...rest, limit: rest.limit ?? first });
+cases.push(...FIRST_N, ...FIRST_N.map(withoutN));
+cases.forEach((pattern, i) => { cases[i] = { pattern }; });
 
 /** Cases whose programs also read each target's own written table. */
-const WRITTEN_CASES = [0, 1, 7, 11];
+const WRITTEN_CASES = [0, 1, 7, 11, TOP_3];
 
 /** Every item of a table, by Scan. */
 async function scanAll(client, TableName) {
@@ -131,6 +146,21 @@ function run(cmd, args, opts = {}) {
   });
 }
 const stdout = async (cmd, args, opts) => (await run(cmd, args, opts)).stdout;
+
+// A Go program built against Debian's AWS SDK for Go v2 (golang-github-aws-aws-sdk-go-v2-dev,
+// from scripts/bootstrap.sh) in GOPATH mode: Go modules cannot be fetched here. That SDK
+// predates `BaseEndpoint`, so the one line that points the client at dynalite is swapped
+// for its older spelling; the rest is the program as keylab wrote it.
+async function goBinary(name, program) {
+  const older = program.replace(/o\.BaseEndpoint = aws\.String\(("[^"]*")\)/, 'o.EndpointResolver = dynamodb.EndpointResolverFromURL($1)');
+  if (older === program) throw new Error('the Go program sets no endpoint to point at dynalite');
+  const dir = path.join(work, 'go', name);
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, 'main.go'), older);
+  const out = path.join(dir, name);
+  await run('go', ['build', '-o', out, path.join(dir, 'main.go')], { env: { ...env, GO111MODULE: 'off', GOPATH: '/usr/share/gocode' } });
+  return out;
+}
 
 // Items as {attribute: text}, whatever shape a client printed them in.
 const plain = (item) => Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => {
@@ -175,12 +205,29 @@ async function main() {
     };
     const ext = { 'aws-cli': 'sh', 'boto3-client': 'py', 'boto3-resource': 'py', 'js-client': 'mjs', 'js-document-client': 'mjs', go: 'go' };
 
+    // How many items a case must print: exactly N for a pattern that promises the first
+    // N, more than N for its twin without N (Limit alone never stops a reader).
+    const promise = (i) => {
+      const k = i - TOP_3;
+      if (k < 0 || k >= 2 * FIRST_N.length) return null;
+      return { n: FIRST_N[k % FIRST_N.length].first, exact: k < FIRST_N.length };
+    };
+    const counts = (p, count) => (p.exact ? count === p.n : count > p.n);
+    const owed = (p) => (p.exact ? `exactly the first ${p.n}` : `more than ${p.n}: Limit alone reads every page`);
     for (const [i, c] of emitted.cases.entries()) {
       const expected = c.expected.map(plain);
       if (expected.length) nonEmpty++;
       const label = (t) => `case ${i} ${t}: ${JSON.stringify(cases[i].pattern)}`;
+      const p = promise(i);
+      if (p && !(counts(p, expected.length) && c.maxItems === (p.exact ? p.n : null))) {
+        fail(label('evaluator'), `returned ${expected.length} item(s), maxItems ${c.maxItems}; owed ${owed(p)}`);
+      }
       const check = (target, got) => {
         const printed = got.map(plain);
+        if (p && !counts(p, printed.length)) {
+          fail(label(target), `printed ${printed.length} item(s), owed ${owed(p)}`);
+          return;
+        }
         compared += expected.length;
         if (JSON.stringify(printed) === JSON.stringify(expected)) passed++;
         else fail(label(target), `expected ${JSON.stringify(expected.map((x) => x.id))}\nprinted  ${JSON.stringify(printed.map((x) => x.id))}`);
@@ -209,6 +256,7 @@ async function main() {
         if (gofmt.stdout.trim() === '' && gofmt.stderr.trim() === '') passed++;
         else fail(label('go'), `not in gofmt's layout:\n${(await run('gofmt', ['-d', goFile])).stdout}`);
       } catch (e) { fail(label('go'), String(e)); }
+      try { check('go', lines(await stdout(await goBinary(`case_${i}`, c.snippets.go.program), []))); } catch (e) { fail(label('go'), String(e)); }
     }
     // Write these items: each target's program creates a table of its own and fills it,
     // the table then holds exactly the items, and the same target's query programs read

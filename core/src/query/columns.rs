@@ -8,6 +8,7 @@
 //! Multi-attribute keys are not read here: [`pages`] returns `None` for them and the
 //! caller runs the JSON path, whose items are few.
 
+use super::eval::Reader;
 use super::{KeyCondition, Query};
 use crate::codec::number::order_of_written;
 use crate::codec::order::{compare_keys, sort_positions};
@@ -17,14 +18,12 @@ use crate::schema::{AttrType, Table};
 use serde_json::Value;
 use std::cmp::Ordering;
 
-/// DynamoDB's page size limit: a page stops once it holds this many bytes of items.
-const PAGE_BYTES: usize = 1024 * 1024;
-
-/// Every item `query` reads by following `LastEvaluatedKey` until it is absent (or
-/// `max_pages` pages are read), each with its 1-based page number, as rows. `held`
-/// says which rows the table holds: rows whose every key encodes (sparse omissions
-/// aside), not replaced by a later row with their table key. An item's size counts
-/// every key attribute it has, as [`super::eval`] counts a sample item's.
+/// Every item `query` reads by following `LastEvaluatedKey` until it is absent (or it
+/// has the `max_items` promised, or `max_pages` pages are read), each with its 1-based
+/// page number, as rows. `held` says which rows the table holds: rows whose every key
+/// encodes (sparse omissions aside), not replaced by a later row with their table key.
+/// An item's size counts every key attribute it has, as [`super::eval`] counts a
+/// sample item's.
 pub fn pages(
     table: &Table,
     keys: &ItemKeys,
@@ -52,8 +51,47 @@ pub fn pages(
         }
     }
     let placing: Vec<(&KeyColumn, AttrType)> = order_attrs.iter().map(|a| column(a)).collect::<Option<_>>()?;
-    let (partition_column, _) = placing[0];
     let sort = index.sort.as_deref().and_then(column);
+    let in_query = read_by(query, held, &placing, sort.map(|(c, _)| c));
+    let mut rows = in_key_order(&in_query, &placing, sort.map(|(c, _)| c));
+    if !query.scan_index_forward {
+        rows.reverse();
+    }
+    if let Some(start) = &query.exclusive_start_key {
+        let at: Option<Vec<KeyValue>> = order_attrs
+            .iter()
+            .zip(&placing)
+            .map(|(a, (_, t))| key_of(start.get(*a)?, *t))
+            .collect();
+        if let Some(at) = at {
+            rows.retain(|&r| {
+                let from_start = compare_place(&placing, r, &at);
+                from_start
+                    == if query.scan_index_forward {
+                        Ordering::Greater
+                    } else {
+                        Ordering::Less
+                    }
+            });
+        }
+    }
+    let sized: Vec<(&str, &KeyColumn, AttrType)> = table
+        .attributes
+        .iter()
+        .filter_map(|(a, _)| Some((a.as_str(), column(a)?.0, column(a)?.1)))
+        .collect();
+    let mut reader = Reader::new(query, max_pages);
+    let out = rows
+        .into_iter()
+        .map_while(|row| Some((reader.read(size_of(&sized, row))?, row)))
+        .collect();
+    Some(out)
+}
+
+/// Which items `query` reads, by row: held, in the queried partition, with every key
+/// that places them, and within the sort condition.
+fn read_by(query: &Query, held: &[bool], placing: &[(&KeyColumn, AttrType)], sort: Option<&KeyColumn>) -> Vec<bool> {
+    let (partition_column, _) = placing[0];
     // The queried partition as groups of equal keys (the column's, worked out once and
     // kept while it is): comparing each item's group is cheaper than its key text, and
     // every key of a group is its first item's.
@@ -65,9 +103,9 @@ pub fn pages(
                 .is_some_and(|k| equals(k, &query.partition.1))
         })
         .collect();
-    // Which items the query reads, worked out in item order: reading the columns in
-    // the sort order's (random) item order would miss the cache for every item.
-    let in_query: Vec<bool> = (0..held.len())
+    // Worked out in item order: reading the columns in the sort order's (random) item
+    // order would miss the cache for every item.
+    (0..held.len())
         .map(|row| {
             held[row]
                 && groups
@@ -77,18 +115,21 @@ pub fn pages(
                     .flatten()
                     .is_some_and(|g| queried[g as usize])
                 && placing.iter().all(|(c, _)| c.get(row).is_some())
-                && match (&query.sort, &sort) {
-                    (Some((_, condition)), Some((c, _))) => c.get(row).is_some_and(|k| matches(condition, k)),
+                && match (&query.sort, sort) {
+                    (Some((_, condition)), Some(c)) => c.get(row).is_some_and(|k| matches(condition, k)),
                     (Some(_), None) => false,
                     (None, _) => true,
                 }
         })
-        .collect();
-    // In the sort key's order (ties broken by row), then ties between equal sort keys
-    // put in table-key order, as DynamoDB places items with the same index key.
-    let mut rows: Vec<usize> = match &sort {
-        Some((c, _)) => c.order().iter().copied().filter(|&r| in_query[r]).collect(),
-        None => (0..held.len()).filter(|&r| in_query[r]).collect(),
+        .collect()
+}
+
+/// The rows read, in the sort key's order (ties broken by row), then ties between equal
+/// sort keys put in table-key order, as DynamoDB places items with the same index key.
+fn in_key_order(in_query: &[bool], placing: &[(&KeyColumn, AttrType)], sort: Option<&KeyColumn>) -> Vec<usize> {
+    let mut rows: Vec<usize> = match sort {
+        Some(c) => c.order().iter().copied().filter(|&r| in_query[r]).collect(),
+        None => (0..in_query.len()).filter(|&r| in_query[r]).collect(),
     };
     let place = |a: usize, b: usize| -> Ordering {
         placing
@@ -97,8 +138,8 @@ pub fn pages(
             .find(|o| o.is_ne())
             .unwrap_or(Ordering::Equal)
     };
-    match &sort {
-        Some((c, _)) => {
+    match sort {
+        Some(c) => {
             let mut start = 0;
             while start < rows.len() {
                 let key = c.get(rows[start]);
@@ -111,68 +152,35 @@ pub fn pages(
         }
         None => sort_positions(&mut rows, &place),
     }
-    if !query.scan_index_forward {
-        rows.reverse();
-    }
-    if let Some(start) = &query.exclusive_start_key {
-        let at: Option<Vec<KeyValue>> = order_attrs
-            .iter()
-            .zip(&placing)
-            .map(|(a, (_, t))| key_of(start.get(*a)?, *t))
-            .collect();
-        if let Some(at) = at {
-            let after_start = |row: usize| -> Ordering {
-                placing
-                    .iter()
-                    .zip(&at)
-                    .map(|((c, t), v)| compare(*t, c.get(row).unwrap_or_default(), v.as_str()))
-                    .find(|o| o.is_ne())
-                    .unwrap_or(Ordering::Equal)
-            };
-            rows.retain(|&r| match query.scan_index_forward {
-                true => after_start(r) == Ordering::Greater,
-                false => after_start(r) == Ordering::Less,
-            });
-        }
-    }
-    let sized: Vec<(&str, &KeyColumn, AttrType)> = table
-        .attributes
+    rows
+}
+
+/// Where `row` stands against the place `at` (one key per placing attribute).
+fn compare_place(placing: &[(&KeyColumn, AttrType)], row: usize, at: &[KeyValue]) -> Ordering {
+    placing
         .iter()
-        .filter_map(|(a, _)| Some((a.as_str(), column(a)?.0, column(a)?.1)))
-        .collect();
-    let size = |row: usize| -> usize {
-        sized
-            .iter()
-            .filter_map(|(name, c, t)| {
-                let k = c.get(row)?;
-                Some(
-                    name.len()
-                        + if *t == AttrType::N {
-                            k.len().div_ceil(2) + 1
-                        } else {
-                            k.len()
-                        },
-                )
-            })
-            .sum()
-    };
-    let limit = query.limit.map_or(usize::MAX, |l| l as usize);
-    let mut out = Vec::with_capacity(rows.len());
-    let (mut page, mut count, mut bytes) = (1, 0, 0);
-    for row in rows {
-        if count >= limit || bytes >= PAGE_BYTES {
-            page += 1;
-            count = 0;
-            bytes = 0;
-        }
-        if page > max_pages {
-            break;
-        }
-        count += 1;
-        bytes += size(row);
-        out.push((page, row));
-    }
-    Some(out)
+        .zip(at)
+        .map(|((c, t), v)| compare(*t, c.get(row).unwrap_or_default(), v.as_str()))
+        .find(|o| o.is_ne())
+        .unwrap_or(Ordering::Equal)
+}
+
+/// An item's size as DynamoDB counts it toward a page's 1 MB: every key attribute it has.
+fn size_of(sized: &[(&str, &KeyColumn, AttrType)], row: usize) -> usize {
+    sized
+        .iter()
+        .filter_map(|(name, c, t)| {
+            let k = c.get(row)?;
+            Some(
+                name.len()
+                    + if *t == AttrType::N {
+                        k.len().div_ceil(2) + 1
+                    } else {
+                        k.len()
+                    },
+            )
+        })
+        .sum()
 }
 
 /// DynamoDB's order of two stored keys of one attribute.
@@ -251,7 +259,8 @@ mod tests {
     proptest! {
         /// The pages over the columns are the pages `eval::pages` gives over the same
         /// items as DynamoDB JSON: same items, same order, same page breaks, for every
-        /// condition, direction, limit and start key, on the table and on two GSIs.
+        /// condition, direction, limit, number of items promised and start key, on the
+        /// table and on two GSIs.
         #[test]
         fn pages_over_columns_are_the_json_simulators(
             items in proptest::collection::vec((proptest::bool::weighted(0.8), 0u8..2, prop_oneof![4 => (-3i32..3).prop_map(|n| json!(n)), 1 => Just(json!("x")), 1 => Just(json!(null))], "[ab]{0,2}"), 0..40),
@@ -262,7 +271,7 @@ mod tests {
             text in "[ab]{0,2}",
             condition in 0usize..8,
             forward in any::<bool>(),
-            limit in prop_oneof![Just(None), (1u32..5).prop_map(Some)],
+            (limit, max_items) in (prop_oneof![Just(None), (1u32..5).prop_map(Some)], prop_oneof![Just(None), (1u32..8).prop_map(Some)]),
             start in prop_oneof![Just(None), (0usize..40).prop_map(Some)],
         ) {
             let schema = schema();
@@ -313,6 +322,7 @@ mod tests {
                 sort: sort.map(|c| (sk.to_string(), c)),
                 scan_index_forward: forward,
                 limit,
+                max_items,
                 exclusive_start_key: None,
             };
             // A start key from one of the items, as a client pages on from it.

@@ -1,7 +1,8 @@
 //! Runs a [`Query`] over items the way DynamoDB does: only items that carry the index's
 //! keys (sparse indexes), S keys in UTF-8 byte order and N keys numerically, `Limit`
 //! counting evaluated items, pages that also stop at 1 MB, and `LastEvaluatedKey` /
-//! `ExclusiveStartKey` paging.
+//! `ExclusiveStartKey` paging. [`run`] is one request, which knows nothing of how many
+//! items the pattern promises; [`pages`] is the reader, who stops there.
 
 use super::{KeyCondition, Query};
 use crate::codec::order::sort_items;
@@ -266,29 +267,67 @@ pub fn run(table: &Table, items: &[Item], query: &Query) -> Page {
     }
 }
 
+/// A client reading a query page after page: the page each item falls on, until it
+/// has the items the pattern promises (`max_items`: a program stops there, whatever the
+/// page size) or has read `max_pages` pages. [`pages`] and [`super::columns::pages`]
+/// both read through it, so they break pages and stop at the same item.
+pub(super) struct Reader {
+    limit: usize,
+    most: usize,
+    max_pages: usize,
+    page: usize,
+    /// Items and bytes of the page being read, and items read in all.
+    count: usize,
+    bytes: usize,
+    read: usize,
+}
+
+impl Reader {
+    pub(super) fn new(query: &Query, max_pages: usize) -> Reader {
+        Reader {
+            limit: query.limit.map_or(usize::MAX, |l| l as usize),
+            most: query.max_items.map_or(usize::MAX, |n| n as usize),
+            max_pages,
+            page: 1,
+            count: 0,
+            bytes: 0,
+            read: 0,
+        }
+    }
+
+    /// The page the next item, of `size` bytes, is read on; `None` once the reader stops.
+    pub(super) fn read(&mut self, size: usize) -> Option<usize> {
+        if self.read >= self.most {
+            return None;
+        }
+        // A page ends at Limit items or once it holds 1 MB, as DynamoDB's do.
+        if self.count >= self.limit || self.bytes >= PAGE_BYTES {
+            self.page += 1;
+            self.count = 0;
+            self.bytes = 0;
+        }
+        if self.page > self.max_pages {
+            return None;
+        }
+        self.count += 1;
+        self.bytes += size;
+        self.read += 1;
+        Some(self.page)
+    }
+}
+
 /// Every item a client reads by following `LastEvaluatedKey` from `query` until it is
-/// absent (or `max_pages` pages are read), each with its 1-based page number: what
-/// calling [`run`] page after page gives, with one sort instead of one per page (at
-/// 100,000 items the page-by-page way took seconds).
+/// absent, or it has the `max_items` the pattern promises, or `max_pages` pages are
+/// read; each with its 1-based page number: what calling [`run`] page after page gives
+/// (cut at `max_items`), with one sort instead of one per page (at 100,000 items the
+/// page-by-page way took seconds).
 pub fn pages<'i>(table: &Table, items: &'i [Item], query: &Query, max_pages: usize) -> Vec<(usize, &'i Item)> {
     let Some((selected, _)) = selected(table, items, query) else {
         return Vec::new();
     };
-    let limit = query.limit.map_or(usize::MAX, |l| l as usize);
-    let mut out = Vec::with_capacity(selected.len());
-    let (mut page, mut count, mut size) = (1, 0, 0);
-    for (_, item) in selected {
-        if count >= limit || size >= PAGE_BYTES {
-            page += 1;
-            count = 0;
-            size = 0;
-        }
-        if page > max_pages {
-            break;
-        }
-        count += 1;
-        size += item_size(item);
-        out.push((page, item));
-    }
-    out
+    let mut reader = Reader::new(query, max_pages);
+    selected
+        .into_iter()
+        .map_while(|(_, item)| Some((reader.read(item_size(item))?, item)))
+        .collect()
 }

@@ -50,7 +50,7 @@ impl KeyCondition {
 }
 
 /// A Query: the partition key by equality, at most one sort-key condition, the index,
-/// the direction and the page size.
+/// the direction, the page size and how many items the pattern promises.
 ///
 /// On a GSI with a multi-attribute key, every partition attribute is fixed by
 /// equality (`partition`, then `partition_more`), and the sort attributes are given
@@ -65,7 +65,13 @@ pub struct Query {
     pub sort_leading: Vec<(String, KeyValue)>,
     pub sort: Option<(String, KeyCondition)>,
     pub scan_index_forward: bool,
+    /// DynamoDB's `Limit`: the most items one page holds (the page size), never how
+    /// many items the reader gets: a client following `LastEvaluatedKey` reads on.
     pub limit: Option<u32>,
+    /// How many items the pattern promises ("the first 3"): a client stops after this
+    /// many, however many pages that takes. DynamoDB has no such parameter, so it is not
+    /// in [`Query::to_input`]; the SDKs' paginators call it MaxItems.
+    pub max_items: Option<u32>,
     /// Where the previous page stopped (DynamoDB JSON), for paging.
     pub exclusive_start_key: Option<Map<String, Value>>,
 }

@@ -57,6 +57,10 @@ pub(super) fn render(q: &Query, options: &Options) -> Result<String, String> {
         // The CLI follows LastEvaluatedKey itself; --page-size is the Limit of each call.
         args.push(format!("--page-size {l}"));
     }
+    if let Some(n) = q.max_items {
+        // --page-size never stops the CLI, which reads every page: --max-items does.
+        args.push(format!("--max-items {n}"));
+    }
     if let Some(e) = &options.endpoint {
         args.push(format!("--endpoint-url {}", shell_word(e)));
     }
@@ -64,10 +68,14 @@ pub(super) fn render(q: &Query, options: &Options) -> Result<String, String> {
         args.push("--output json".into());
     }
     let command = format!("aws dynamodb query \\\n  {}", args.join(" \\\n  "));
+    let what = match q.max_items {
+        Some(n) => format!(
+            "the first {n} matching items as JSON: --max-items stops the CLI there,\n# as the pattern promises; --page-size is only the Limit of each call"
+        ),
+        None => "every matching item (all pages) as JSON".to_string(),
+    };
     Ok(if options.program {
-        format!(
-            "#!/usr/bin/env bash\n# Prints every matching item (all pages) as JSON.\nset -euo pipefail\n\n{command}\n"
-        )
+        format!("#!/usr/bin/env bash\n# Prints {what}.\nset -euo pipefail\n\n{command}\n")
     } else {
         format!("{command}\n")
     })
@@ -90,6 +98,7 @@ mod tests {
             sort: Some(("SK".into(), KeyCondition::Eq(KeyValue::S("x\0y".into())))),
             scan_index_forward: true,
             limit: None,
+            max_items: None,
             exclusive_start_key: None,
         };
         let why = render(&q, &Options::default()).unwrap_err();

@@ -197,6 +197,19 @@ fn values(q: &Query) -> Vec<(String, &KeyValue)> {
     q.placeholders()
 }
 
+/// For a call's parameters alone (not a program), when the pattern promises a number
+/// of items: one call returns one page, which may hold fewer (a page also ends at 1 MB)
+/// and whose Limit never stops a reader, so the comment says where to stop. Each line
+/// starts with the language's `comment` marker; empty when nothing is promised.
+fn one_call_note(q: &Query, comment: &str) -> String {
+    match q.max_items {
+        Some(n) => format!(
+            "{comment} One call returns one page (at most Limit items). The pattern promises the first {n}:\n{comment} page on with ExclusiveStartKey and stop after {n} items, as the program does.\n"
+        ),
+        None => String::new(),
+    }
+}
+
 /// The sort condition as (operator, values), for targets with condition builders.
 fn sort_parts(q: &Query) -> Option<(&str, &'static str, Vec<&KeyValue>)> {
     q.sort.as_ref().map(|(attr, c)| {

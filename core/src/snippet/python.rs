@@ -1,7 +1,7 @@
 //! boto3: the low-level client with DynamoDB JSON, and the resource API with `Key`
 //! conditions (boto3 makes its own placeholders; the result is the same).
 
-use super::{names, quoted, sort_parts, values, Options, UnicodeEscape};
+use super::{names, one_call_note, quoted, sort_parts, values, Options, UnicodeEscape};
 use crate::codec::KeyValue;
 use crate::query::Query;
 
@@ -33,11 +33,16 @@ fn common_args(q: &Query) -> Vec<(String, String)> {
     args
 }
 
-fn program(setup: &str, call: &str, params: &[(String, String)], printer: &str) -> String {
+fn program(setup: &str, call: &str, params: &[(String, String)], printer: &str, max_items: Option<u32>) -> String {
     let body: Vec<String> = params.iter().map(|(k, v)| format!("    {}: {v},", lit(k))).collect();
+    let params = format!("params = {{\n{}\n}}\n", body.join("\n"));
+    let Some(n) = max_items else {
+        return format!(
+            "{setup}\n{params}\n# Follow LastEvaluatedKey until the last page.\nwhile True:\n    page = {call}(**params)\n    for item in page[\"Items\"]:\n        print({printer})\n    if \"LastEvaluatedKey\" not in page:\n        break\n    params[\"ExclusiveStartKey\"] = page[\"LastEvaluatedKey\"]\n"
+        );
+    };
     format!(
-        "{setup}\nparams = {{\n{}\n}}\n\n# Follow LastEvaluatedKey until the last page.\nwhile True:\n    page = {call}(**params)\n    for item in page[\"Items\"]:\n        print({printer})\n    if \"LastEvaluatedKey\" not in page:\n        break\n    params[\"ExclusiveStartKey\"] = page[\"LastEvaluatedKey\"]\n",
-        body.join("\n")
+        "{setup}\n{params}\n# The pattern promises the first {n} items. Limit only sizes each page, and\n# LastEvaluatedKey leads on past them: stop after {n}, or at the last page.\nmax_items = {n}\nprinted = 0\nwhile True:\n    page = {call}(**params)\n    for item in page[\"Items\"][: max_items - printed]:\n        print({printer})\n        printed += 1\n    if printed == max_items or \"LastEvaluatedKey\" not in page:\n        break\n    params[\"ExclusiveStartKey\"] = page[\"LastEvaluatedKey\"]\n"
     )
 }
 
@@ -72,9 +77,15 @@ pub(super) fn client(q: &Query, options: &Options) -> Result<String, String> {
         endpoint_arg(options)
     );
     Ok(if options.program {
-        program(&setup, "client.query", &params, "json.dumps(item, ensure_ascii=False)")
+        program(
+            &setup,
+            "client.query",
+            &params,
+            "json.dumps(item, ensure_ascii=False)",
+            q.max_items,
+        )
     } else {
-        call("client.query", &params)
+        format!("{}{}", one_call_note(q, "#"), call("client.query", &params))
     })
 }
 
@@ -115,11 +126,13 @@ pub(super) fn resource(q: &Query, options: &Options) -> Result<String, String> {
             "table.query",
             &params,
             "json.dumps(item, default=str, ensure_ascii=False)",
+            q.max_items,
         )
     } else {
         let head = if decimal { "from decimal import Decimal\n" } else { "" };
         format!(
-            "{head}from boto3.dynamodb.conditions import Key\n\n{}",
+            "{head}from boto3.dynamodb.conditions import Key\n\n{}{}",
+            one_call_note(q, "#"),
             call("table.query", &params)
         )
     })

@@ -1,7 +1,7 @@
 //! Rust `aws-sdk-dynamodb`: the fluent `client.query()` builder with `AttributeValue`,
 //! and `into_paginator()` for paging.
 
-use super::{names, quoted, values, Options, UnicodeEscape};
+use super::{names, one_call_note, quoted, values, Options, UnicodeEscape};
 use crate::codec::KeyValue;
 use crate::query::Query;
 
@@ -55,7 +55,8 @@ fn to_json(item: &HashMap<String, AttributeValue>) -> String {
 pub(super) fn render(q: &Query, options: &Options) -> Result<String, String> {
     if !options.program {
         return Ok(format!(
-            "let output = client\n    .query()\n{}    .send()\n    .await?;\n",
+            "{}let output = client\n    .query()\n{}    .send()\n    .await?;\n",
+            one_call_note(q, "//"),
             builder(q, "    ")
         ));
     }
@@ -65,7 +66,19 @@ pub(super) fn render(q: &Query, options: &Options) -> Result<String, String> {
         .map(|e| format!("\n        .endpoint_url({})", lit(e)))
         .unwrap_or_default();
     Ok(format!(
-        "// Cargo.toml: aws-config, aws-sdk-dynamodb, tokio (macros, rt-multi-thread), serde_json\nuse aws_sdk_dynamodb::types::AttributeValue;\nuse aws_sdk_dynamodb::Client;\nuse std::collections::HashMap;\n\n#[tokio::main]\nasync fn main() -> Result<(), Box<dyn std::error::Error>> {{\n    let config = aws_config::defaults(aws_config::BehaviorVersion::latest()){endpoint}\n        .load()\n        .await;\n    let client = Client::new(&config);\n    // into_paginator() follows LastEvaluatedKey; .items() yields every item of every page.\n    let mut items = client\n        .query()\n{}        .into_paginator()\n        .items()\n        .send();\n    while let Some(item) = items.next().await {{\n        println!(\"{{}}\", to_json(&item?));\n    }}\n    Ok(())\n}}\n{PRINT_ITEM}",
-        builder(q, "        ")
+        "// Cargo.toml: aws-config, aws-sdk-dynamodb, tokio (macros, rt-multi-thread), serde_json\nuse aws_sdk_dynamodb::types::AttributeValue;\nuse aws_sdk_dynamodb::Client;\nuse std::collections::HashMap;\n\n#[tokio::main]\nasync fn main() -> Result<(), Box<dyn std::error::Error>> {{\n    let config = aws_config::defaults(aws_config::BehaviorVersion::latest()){endpoint}\n        .load()\n        .await;\n    let client = Client::new(&config);\n    // into_paginator() follows LastEvaluatedKey; .items() yields every item of every page.\n    let mut items = client\n        .query()\n{}        .into_paginator()\n        .items()\n        .send();\n{}    Ok(())\n}}\n{PRINT_ITEM}",
+        builder(q, "        "),
+        printing(q.max_items)
     ))
+}
+
+/// The loop over the paginator's items, printing each as a JSON line; with `max_items`,
+/// it stops after that many.
+fn printing(max_items: Option<u32>) -> String {
+    match max_items {
+        None => "    while let Some(item) = items.next().await {\n        println!(\"{}\", to_json(&item?));\n    }\n".to_string(),
+        Some(n) => format!(
+            "    // The pattern promises the first {n} items; .limit() only sizes each page, and the\n    // paginator reads on to the last one: stop after {n}.\n    let max_items = {n};\n    let mut printed = 0;\n    while let Some(item) = items.next().await {{\n        println!(\"{{}}\", to_json(&item?));\n        printed += 1;\n        if printed == max_items {{\n            break;\n        }}\n    }}\n"
+        ),
+    }
 }

@@ -99,6 +99,18 @@ test('a query is built, validated and simulated; a snippet, findings and definit
   assert.equal(page.Count, 2);
   assert.ok(page.LastEvaluatedKey);
   assert.match(keylab.renderSnippet(schema, request, 'boto3-client', null), /KeyConditionExpression/);
+  assert.equal(keylab.buildQuery(schema, request).maxItems, null, 'a Limit alone reads every page');
   assert.ok(Array.isArray(keylab.lint(schema, items)));
   assert.equal(keylab.tableDefinitions(schema).createTable.TableName, 'Leaderboard');
+});
+
+test('the first N items: Limit is the page size, maxItems where a reader stops, and the code stops there', () => {
+  const request = { entity: 'Run', partition: { season: 'spring-2026' }, sort: {}, first: 3, limit: 2 };
+  const { input, maxItems, explanation } = keylab.buildQuery(schema, request);
+  assert.equal(input.Limit, 2);
+  assert.equal(maxItems, 3);
+  assert.match(explanation, /^Returns the first 3 Run items/);
+  assert.equal(keylab.buildQuery(schema, { ...request, limit: undefined }).input.Limit, 3, 'N alone is also the page size');
+  assert.match(keylab.renderSnippet(schema, request, 'aws-cli', null), /--page-size 2 \\\n {2}--max-items 3/);
+  assert.throws(() => keylab.buildQuery(schema, { ...request, sort: { first: 3 } }), /"first" belongs beside sort/);
 });

@@ -15,6 +15,10 @@ const values: Values = decodeKey(schema, "Run", "SK", String(keys.SK));
 const built = buildQuery(schema, { entity: "Run", partition: {}, sort: { range: { field: "score", op: "ge", value: 10 } }, limit: 5 });
 const items: Item[] = [{ PK: { S: "RUNS" }, SK: { S: String(keys.SK) } }];
 const count: number = simulateQuery(schema, items, built.input).Count;
+const top = buildQuery(schema, { entity: "Run", partition: {}, sort: {}, first: 3 });
+const promised: number | null = top.maxItems;
+// @ts-expect-error: the number of items is a number, not text
+buildQuery(schema, { entity: "Run", first: "3" });
 const code: string = renderSnippet(schema, { entity: "Run" }, "go", { program: true });
 const findings: Finding[] = lint(schema, [{ entity: "Run", values }]);
 const severity: "error" | "warning" | undefined = findings[0]?.severity;

@@ -8,16 +8,31 @@ use yew::prelude::*;
 pub struct HitListProps {
     pub hits: crate::document::Same<Hits>,
     pub testid: AttrValue,
+    /// The first N items the pattern promises, where the reader stopped.
+    #[prop_or_default]
+    pub first: Option<u32>,
+}
+
+/// The sentence above the list: how many items, over how many pages, and the first N
+/// when the pattern promises them (the list stops there, wherever a page ends).
+pub fn summary(hits: &Hits, first: Option<u32>) -> String {
+    let pages = match hits.pages() {
+        1 => "in one page".to_string(),
+        p => format!("over {p} pages (Limit)"),
+    };
+    match (hits.len(), first) {
+        (0, _) => "No sample item matches.".to_string(),
+        (n, Some(wanted)) if n >= wanted as usize => {
+            format!("The first {n} sample item(s), {pages}: the reader stops there.")
+        }
+        (n, Some(wanted)) => format!("{n} sample item(s) match, fewer than the first {wanted}, {pages}."),
+        (n, None) => format!("{n} sample item(s) match, {pages}."),
+    }
 }
 
 #[function_component]
 pub fn HitList(props: &HitListProps) -> Html {
-    let pages = props.hits.pages();
-    let summary = match (props.hits.len(), pages) {
-        (0, _) => "No sample item matches.".to_string(),
-        (n, 1) => format!("{n} sample item(s) match, in one page."),
-        (n, p) => format!("{n} sample item(s) match, over {p} pages (Limit)."),
-    };
+    let summary = summary(&props.hits, props.first);
     html! {
         <div class="hits">
             <p class="note">{ summary }{ crate::ui::more_note(props.hits.len()) }</p>
@@ -35,5 +50,47 @@ pub fn HitList(props: &HitListProps) -> Html {
                 }) }
             </ol>
         </div>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::summary;
+    use crate::analysis::{Hit, Hits};
+    use crate::document::ItemId;
+
+    fn hits(pages: &[usize]) -> Hits {
+        let list = pages
+            .iter()
+            .enumerate()
+            .map(|(row, &page)| Hit {
+                item: ItemId(row),
+                page,
+                key: String::new(),
+                values: String::new(),
+            })
+            .collect();
+        Hits::new(list, pages.len())
+    }
+
+    #[test]
+    fn the_summary_says_the_first_n_where_the_reader_stops() {
+        assert_eq!(
+            summary(&hits(&[1, 1, 1]), Some(3)),
+            "The first 3 sample item(s), in one page: the reader stops there."
+        );
+        assert_eq!(
+            summary(&hits(&[1, 1, 2]), Some(3)),
+            "The first 3 sample item(s), over 2 pages (Limit): the reader stops there."
+        );
+        assert_eq!(
+            summary(&hits(&[1, 1]), Some(3)),
+            "2 sample item(s) match, fewer than the first 3, in one page."
+        );
+        assert_eq!(
+            summary(&hits(&[1, 1, 2, 2]), None),
+            "4 sample item(s) match, over 2 pages (Limit)."
+        );
+        assert_eq!(summary(&hits(&[]), Some(3)), "No sample item matches.");
     }
 }

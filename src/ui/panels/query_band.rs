@@ -55,12 +55,18 @@ pub fn marks(shown: &[usize], hits: &Hits, band: Option<&Band>, down_is_forward:
     };
     let top = top.as_deref().unwrap_or(top_edge);
     let bottom = bottom.as_deref().unwrap_or(bottom_edge);
+    // Where the reader stopped because it had the items promised, that is its end, not
+    // the condition's bound (which may lie further on).
+    let stopped = band
+        .first
+        .filter(|&n| hits.len() >= n as usize)
+        .map(|n| format!("■ stops after the first {n}"));
     out[first].before.push(Marker {
         kind: "bound",
-        text: if reads_down {
-            format!("▼ the Query reads down from {top}")
-        } else {
-            format!("to {top}")
+        text: match (reads_down, &stopped) {
+            (true, _) => format!("▼ the Query reads down from {top}"),
+            (false, Some(stop)) => stop.clone(),
+            (false, None) => format!("to {top}"),
         },
     });
     for i in first + 1..=last {
@@ -76,10 +82,10 @@ pub fn marks(shown: &[usize], hits: &Hits, band: Option<&Band>, down_is_forward:
     }
     out[last].after.push(Marker {
         kind: "bound",
-        text: if reads_down {
-            format!("to {bottom}")
-        } else {
-            format!("▲ the Query reads up from {bottom}")
+        text: match (reads_down, stopped) {
+            (false, _) => format!("▲ the Query reads up from {bottom}"),
+            (true, Some(stop)) => stop,
+            (true, None) => format!("to {bottom}"),
         },
     });
     out
@@ -97,6 +103,7 @@ mod tests {
             upper: Some("<= \"e\"".into()),
             forward,
             limit: Some(2),
+            first: None,
         }
     }
 
@@ -137,6 +144,30 @@ mod tests {
         // The list itself reversed: the same query now reads down from the top.
         let m = marks(&[3, 2, 1, 0], &hits(&[3, 2, 1]), Some(&band(false)), false);
         assert_eq!(m[0].before[0].text, "▼ the Query reads down from <= \"e\"");
+    }
+
+    #[test]
+    fn a_reader_that_has_the_first_n_stops_there_not_at_the_bound() {
+        let first = |n| Band {
+            first: Some(n),
+            limit: Some(n),
+            ..band(true)
+        };
+        // Three promised, three read: the band ends where the reader stopped.
+        let m = marks(&[0, 1, 2, 3, 4], &hits(&[1, 2, 3]), Some(&first(3)), true);
+        assert_eq!(m[1].before[0].text, "▼ the Query reads down from >= \"b\"");
+        assert_eq!(m[3].after[0].text, "■ stops after the first 3");
+        // Reading up, the stop is at the top of the list.
+        let up = Band {
+            forward: false,
+            ..first(3)
+        };
+        let m = marks(&[0, 1, 2, 3, 4], &hits(&[3, 2, 1]), Some(&up), true);
+        assert_eq!(m[1].before[0].text, "■ stops after the first 3");
+        assert_eq!(m[3].after[0].text, "▲ the Query reads up from <= \"e\"");
+        // Fewer than promised: the condition's bound ended the reading.
+        let m = marks(&[0, 1, 2, 3, 4], &hits(&[1, 2]), Some(&first(3)), true);
+        assert_eq!(m[2].after[0].text, "to <= \"e\"");
     }
 
     #[test]

@@ -23,12 +23,14 @@ pub struct Elsewhere {
     pub show: Option<Callback<MouseEvent>>,
 }
 
-/// What the query returns and how it reads, in one phrase.
+/// What the query returns and how it reads, in one phrase: the items promised first
+/// ("the first 3"), since Limit, said last, is only the page size.
 fn reading(band: &Band, hits: &Hits) -> String {
     let pages = hits.pages();
     let direction = if band.forward { "forward" } else { "backward" };
+    let first = band.first.map(|n| format!("the first {n} · ")).unwrap_or_default();
     let limit = band.limit.map(|n| format!(" · Limit {n}")).unwrap_or_default();
-    format!("{} returned · {pages} page(s) · {direction}{limit}", hits.len())
+    format!("{first}{} returned · {pages} page(s) · {direction}{limit}", hits.len())
 }
 
 /// The line, or why the query cannot be built; nothing while there is no query.
@@ -72,5 +74,44 @@ pub fn query_line(
             // The access pattern, by name, is the way to the panel that edits it.
             <a href="#query-panel" class="note" data-testid="query-bar-pattern" onclick={edit} aria-label={format!("edit the query below: {}", bar.pattern)}>{ format!("{} ↓", bar.pattern) }</a>
         </div>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::reading;
+    use crate::analysis::{Band, Hit, Hits};
+    use crate::document::ItemId;
+
+    #[test]
+    fn the_line_says_the_first_n_before_the_page_size() {
+        let band = |first, limit| Band {
+            attribute: "SK".into(),
+            partition: "P".into(),
+            lower: None,
+            upper: None,
+            forward: true,
+            limit,
+            first,
+        };
+        let hits = |pages: &[usize]| {
+            let list = (pages.iter().enumerate())
+                .map(|(row, &page)| Hit {
+                    item: ItemId(row),
+                    page,
+                    key: String::new(),
+                    values: String::new(),
+                })
+                .collect();
+            Hits::new(list, pages.len())
+        };
+        assert_eq!(
+            reading(&band(Some(3), Some(3)), &hits(&[1, 1, 1])),
+            "the first 3 · 3 returned · 1 page(s) · forward · Limit 3"
+        );
+        assert_eq!(
+            reading(&band(None, Some(3)), &hits(&[1, 1, 1, 2])),
+            "4 returned · 2 page(s) · forward · Limit 3"
+        );
     }
 }

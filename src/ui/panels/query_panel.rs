@@ -2,7 +2,7 @@
 //! expression, its input object, the explanation and the rows it returns, page by page.
 
 use crate::analysis::QueryView;
-use crate::document::{Action, IndexName, ItemId, QueryChoices, QueryDraft, QueryEdit, Same, Shape};
+use crate::document::{Action, IndexName, ItemId, QueryChoices, QueryDraft, QueryEdit, Same, Shape, TOP_N_DEFAULT};
 use crate::ui::panels::hit_list::HitList;
 use crate::ui::widgets::controls;
 use crate::ui::widgets::elided::Elided;
@@ -195,13 +195,36 @@ impl Controls<'_> {
         }
     }
 
+    /// N of "Newest / top N": how many items the query promises, apart from the page
+    /// size, since DynamoDB's Limit never stops a reader.
+    fn first(&self) -> Html {
+        if self.draft.shape != Shape::Top {
+            return Html::default();
+        }
+        let placeholder = TOP_N_DEFAULT.to_string();
+        html! {
+            <span class="control">
+                <label for="query-first">{ "how many" }</label>
+                <TypedInput id="query-first" class={classes!("short")} inputmode="numeric" {placeholder}
+                    value={self.draft.first.clone()} read={ok(self.typed(|q, v| q.first = v))} dispatch={self.dispatch.clone()} />
+            </span>
+        }
+    }
+
+    /// DynamoDB's Limit: the page size. With "how many", it defaults to that number, so
+    /// one request asks for the N items.
     fn limit(&self) -> Html {
-        let placeholder = if self.draft.shape == Shape::Top { "10" } else { "none" };
+        let placeholder = if self.draft.shape == Shape::Top {
+            "= how many"
+        } else {
+            "none"
+        };
         html! {
             <span class="control">
                 <label for="query-limit">{ "Limit" }</label>
                 <TypedInput id="query-limit" class={classes!("short")} inputmode="numeric" {placeholder}
                     value={self.draft.limit.clone()} read={ok(self.typed(|q, v| q.limit = v))} dispatch={self.dispatch.clone()} />
+                <span class="note">{ "items a page" }</span>
             </span>
         }
     }
@@ -235,7 +258,7 @@ fn output(query: &Result<QueryView, String>) -> Html {
             <summary>{ "DocumentClient input (plain values)" }</summary>
             <pre data-testid="query-document-input">{ &view.document_input }</pre>
         </details>
-        <HitList hits={Same(view.hits.clone())} testid="query-hits" />
+        <HitList hits={Same(view.hits.clone())} testid="query-hits" first={view.band.first} />
     </> }
 }
 
@@ -264,6 +287,7 @@ pub fn QueryPanel(props: &QueryPanelProps) -> Html {
                     { c.checkbox("query-children", "children only (leave out the parent)", draft.children, |q, c| q.children = c) }
                 }
                 { c.direction(&props.query) }
+                { c.first() }
                 { c.limit() }
             </div>
             { output(&props.query) }

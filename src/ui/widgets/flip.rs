@@ -26,6 +26,10 @@ struct Drawn {
     /// The rows in the order the view draws them now, and in the order last settled.
     order: Vec<usize>,
     settled: Option<Vec<usize>>,
+    /// Rows marked `moved`, each with when its mark ends (ms since the epoch). A later
+    /// render that rewrites a row's class (the row became one the query returns) drops
+    /// the mark, so each render puts it back until then.
+    marked: HashMap<String, f64>,
 }
 
 /// Says which rows the list draws, in order, so that a render that moved none of them
@@ -51,9 +55,18 @@ pub fn use_flip(list: NodeRef) -> Flip {
         use_effect(move || {
             let mut drawn = drawn.borrow_mut();
             if drawn.settled.as_deref() == Some(drawn.order.as_slice()) {
+                if !drawn.marked.is_empty() {
+                    remark(&list, &mut drawn.marked);
+                }
                 return;
             }
-            drawn.places = settle(&list, &drawn.places);
+            let (places, moved) = settle(&list, &drawn.places);
+            let now = js_sys::Date::now();
+            drawn.marked.retain(|_, end| *end > now);
+            drawn
+                .marked
+                .extend(moved.into_iter().map(|id| (id, now + f64::from(MARK_MS))));
+            drawn.places = places;
             drawn.settled = Some(drawn.order.clone());
         });
     }
@@ -66,10 +79,28 @@ fn reduced_motion() -> bool {
         .is_some_and(|m| m.matches())
 }
 
-/// Animates every row whose index changed since `before`; returns the rows' new places.
-fn settle(list: &NodeRef, before: &Places) -> Places {
+/// Puts the `moved` mark back on the rows still within their mark, and forgets the
+/// marks that have ended.
+fn remark(list: &NodeRef, marked: &mut HashMap<String, f64>) {
+    let now = js_sys::Date::now();
+    marked.retain(|_, end| *end > now);
     let Some(list) = list.cast::<web_sys::Element>() else {
-        return Places::new();
+        return;
+    };
+    let children = list.children();
+    for i in 0..children.length() {
+        let Some(row) = children.item(i) else { continue };
+        if row.get_attribute("data-row").is_some_and(|id| marked.contains_key(&id)) {
+            let _ = row.class_list().add_1("moved");
+        }
+    }
+}
+
+/// Animates every row whose index changed since `before`; returns the rows' new places
+/// and the rows marked as moved.
+fn settle(list: &NodeRef, before: &Places) -> (Places, Vec<String>) {
+    let Some(list) = list.cast::<web_sys::Element>() else {
+        return (Places::new(), Vec::new());
     };
     let children = list.children();
     let rows: Vec<(u32, String, web_sys::HtmlElement)> = (0..children.length())
@@ -84,6 +115,7 @@ fn settle(list: &NodeRef, before: &Places) -> Places {
     let resorted = kept * 2 > rows.len().max(before.len());
     let reduced = reduced_motion();
     let mut now = Places::new();
+    let mut moved = Vec::new();
     for (i, id, row) in rows {
         // offsetTop ignores transforms, so a row caught mid-glide still reads its place.
         let top = row.offset_top();
@@ -93,12 +125,13 @@ fn settle(list: &NodeRef, before: &Places) -> Places {
                     glide(&row, was - top);
                 }
                 mark(&row);
+                moved.push(id.clone());
             }
             _ => {}
         }
         now.insert(id, (i, top));
     }
-    now
+    (now, moved)
 }
 
 fn glide(row: &web_sys::HtmlElement, from: i32) {

@@ -15,6 +15,47 @@ fn written_by(entities: &[String]) -> String {
     entities.iter().map(one).collect::<Vec<_>>().join(" or ")
 }
 
+/// The page size, when it is not just the number of items promised: `, 2 per page`.
+/// A pattern that promises N items asks for N a page unless told otherwise, so then the
+/// page size says nothing the first words ("the first N") did not.
+pub(super) fn per_page(query: &Query) -> String {
+    match (query.limit, query.max_items) {
+        (Some(l), n) if n != Some(l) => format!(", {l} per page"),
+        _ => String::new(),
+    }
+}
+
+/// "the first 3 " when the pattern promises a number of items, else nothing.
+fn first(query: &Query) -> String {
+    query.max_items.map(|n| format!("the first {n} ")).unwrap_or_default()
+}
+
+/// The order the items come in, by value: `, score highest first`.
+fn order(sorted: &Sorted, forward: bool) -> String {
+    let Some(f) = &sorted.order_field else {
+        return if forward {
+            ", in sort-key order"
+        } else {
+            ", in reverse sort-key order"
+        }
+        .to_string();
+    };
+    let ascending_values = (f.kind.order() == Order::Asc) == forward;
+    let timed = matches!(
+        f.kind,
+        FieldKind::Timestamp { .. } | FieldKind::Ulid { .. } | FieldKind::Ksuid { .. }
+    );
+    let phrase = match (timed, ascending_values, matches!(f.kind, FieldKind::Text { .. })) {
+        (true, true, _) => "oldest first",
+        (true, false, _) => "newest first",
+        (_, true, true) => "in byte order",
+        (_, false, true) => "in reverse byte order",
+        (_, true, false) => "lowest first",
+        (_, false, false) => "highest first",
+    };
+    format!(", {} {phrase}", f.name)
+}
+
 pub(super) fn explain(
     entity: &Entity,
     pattern: &AccessPattern,
@@ -23,7 +64,12 @@ pub(super) fn explain(
     query: &Query,
     also: &[String],
 ) -> String {
-    let mut s = format!("Returns {} items in partition {}", entity.name, pk.as_str());
+    let mut s = format!(
+        "Returns {}{} items in partition {}",
+        first(query),
+        entity.name,
+        pk.as_str()
+    );
     if let Some(ix) = &pattern.index {
         s.push_str(&format!(" of index {ix}"));
     }
@@ -32,10 +78,11 @@ pub(super) fn explain(
         s.push_str(&sorted.described.join(" and "));
     }
     if pattern.sort.is_none() {
-        s = format!(
-            "Returns the whole item collection in partition {} (every entity in it)",
-            pk.as_str()
-        );
+        let whole = match query.max_items {
+            Some(n) => format!("the first {n} items of the whole item collection"),
+            None => "the whole item collection".to_string(),
+        };
+        s = format!("Returns {whole} in partition {} (every entity in it)", pk.as_str());
     } else if let Some(KeyCondition::BeginsWith(p)) = &sorted.condition {
         // State the prefix rule where it applies: under a prefix means under the
         // prefix and the separator, so `ORDER` never reaches `ORDERLINE#…`.
@@ -54,33 +101,9 @@ pub(super) fn explain(
     }
     let exact = matches!(query.sort, Some((_, KeyCondition::Eq(_))));
     if !exact {
-        match &sorted.order_field {
-            Some(f) => {
-                let ascending_values = (f.kind.order() == Order::Asc) == forward;
-                let timed = matches!(
-                    f.kind,
-                    FieldKind::Timestamp { .. } | FieldKind::Ulid { .. } | FieldKind::Ksuid { .. }
-                );
-                let phrase = match (timed, ascending_values, matches!(f.kind, FieldKind::Text { .. })) {
-                    (true, true, _) => "oldest first",
-                    (true, false, _) => "newest first",
-                    (_, true, true) => "in byte order",
-                    (_, false, true) => "in reverse byte order",
-                    (_, true, false) => "lowest first",
-                    (_, false, false) => "highest first",
-                };
-                s.push_str(&format!(", {} {phrase}", f.name));
-            }
-            None => s.push_str(if forward {
-                ", in sort-key order"
-            } else {
-                ", in reverse sort-key order"
-            }),
-        }
+        s.push_str(&order(sorted, forward));
     }
-    if let Some(l) = pattern.limit {
-        s.push_str(&format!(", {l} per page"));
-    }
+    s.push_str(&per_page(query));
     if let Parent::Asked(p) = &sorted.parent {
         s.push_str(&format!(", leaving out the parent item (sort key {})", p.key));
     }

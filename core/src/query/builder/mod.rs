@@ -60,8 +60,16 @@ pub struct AccessPattern {
     pub children: bool,
     #[serde(default = "forward")]
     pub scan_index_forward: bool,
+    /// DynamoDB's `Limit`: the page size, the most items one request returns. It never
+    /// stops a reader, who follows `LastEvaluatedKey` to the last page.
     #[serde(default)]
     pub limit: Option<u32>,
+    /// The first N items: how many the pattern promises (top N, newest N, a first page).
+    /// A reader stops after N, whatever the page size. Without `limit` each request asks
+    /// for N (`Limit` N), so one call usually suffices; with it, `limit` stays the page
+    /// size.
+    #[serde(default)]
+    pub first: Option<u32>,
     /// With every sort field fixed by `equal`: that item and everything on one side of
     /// it in the partition, whatever the entity (a parent and one kind of its children).
     #[serde(default)]
@@ -100,6 +108,7 @@ impl AccessPattern {
                 "children",
                 "scanIndexForward",
                 "limit",
+                "first",
                 "around",
             ],
             elsewhere: &[
@@ -111,13 +120,14 @@ impl AccessPattern {
                 ("to", "in sort.range"),
             ],
         };
-        let beside: [(&str, &str); 8] = [
+        let beside: [(&str, &str); 9] = [
             ("entity", BESIDE_SORT),
             ("index", BESIDE_SORT),
             ("partition", BESIDE_SORT),
             ("children", BESIDE_SORT),
             ("scanIndexForward", BESIDE_SORT),
             ("limit", BESIDE_SORT),
+            ("first", BESIDE_SORT),
             ("around", BESIDE_SORT),
             ("equal", "in sort, beside range"),
         ];
@@ -131,7 +141,7 @@ impl AccessPattern {
                 ("to", "in sort.range"),
             ]
             .iter()
-            .chain(&beside[..7])
+            .chain(&beside[..8])
             .copied()
             .collect::<Vec<_>>(),
         };
@@ -148,6 +158,24 @@ impl AccessPattern {
             }
         }
         serde_json::from_value(value.clone()).map_err(|e| e.to_string())
+    }
+
+    /// The request's `Limit` and the items promised: `first` alone is also the page
+    /// size, so one request usually returns all N; with `limit`, `limit` stays the page
+    /// size. DynamoDB refuses `Limit` 0, and "the first 0 items" asks for nothing.
+    fn paging(&self) -> Result<(Option<u32>, Option<u32>), Error> {
+        let zero = [
+            ("limit", self.limit, "DynamoDB refuses a Limit of 0"),
+            ("first", self.first, "the first 0 items are nothing to read"),
+        ];
+        if let Some((name, _, why)) = zero.into_iter().find(|(_, n, _)| *n == Some(0)) {
+            return Err(pattern_error(
+                &self.entity,
+                format!("{name} is 0: {why}"),
+                format!("give {name} a whole number from 1 up, or leave it out"),
+            ));
+        }
+        Ok((self.limit.or(self.first), self.first))
     }
 }
 
@@ -293,6 +321,29 @@ fn find_keys<'a>(schema: &'a Schema, index: Option<&str>, entity: &str) -> Resul
     })
 }
 
+/// The partition key the pattern's values give, in `where_` (the table or an index).
+fn partition_key(
+    schema: &Schema,
+    entity: &Entity,
+    keys: &KeySchema,
+    pattern: &AccessPattern,
+    where_: &str,
+) -> Result<KeyValue, Error> {
+    let pk_template = entity.template(&keys.partition).ok_or_else(|| {
+        pattern_error(
+            &entity.name,
+            format!(
+                "{} has no template for {}, so its items are not in {where_}",
+                entity.name, keys.partition
+            ),
+            "query another index or add the template",
+        )
+    })?;
+    let (pk, _) = encode_key(schema, entity, pk_template, &pattern.partition)
+        .map_err(|e| first_error(entity, &keys.partition, e))?;
+    Ok(pk)
+}
+
 /// Turns an access pattern into its Query and explanation.
 pub fn build(schema: &Schema, pattern: &AccessPattern) -> Result<Built, Error> {
     let entity = schema.entity(&pattern.entity).ok_or_else(|| {
@@ -310,18 +361,8 @@ pub fn build(schema: &Schema, pattern: &AccessPattern) -> Result<Built, Error> {
         .index
         .as_deref()
         .map_or("the table".to_string(), |i| format!("index {i}"));
-    let pk_template = entity.template(&keys.partition).ok_or_else(|| {
-        pattern_error(
-            &entity.name,
-            format!(
-                "{} has no template for {}, so its items are not in {where_}",
-                entity.name, keys.partition
-            ),
-            "query another index or add the template",
-        )
-    })?;
-    let (pk, _) = encode_key(schema, entity, pk_template, &pattern.partition)
-        .map_err(|e| first_error(entity, &keys.partition, e))?;
+    let pk = partition_key(schema, entity, keys, pattern, &where_)?;
+    let (limit, max_items) = pattern.paging()?;
     let mut query = Query {
         partition_more: Vec::new(),
         sort_leading: Vec::new(),
@@ -330,7 +371,8 @@ pub fn build(schema: &Schema, pattern: &AccessPattern) -> Result<Built, Error> {
         partition: (keys.partition.clone(), pk.clone()),
         sort: None,
         scan_index_forward: pattern.scan_index_forward,
-        limit: pattern.limit,
+        limit,
+        max_items,
         exclusive_start_key: None,
     };
     let Some(sort) = &pattern.sort else {
@@ -365,7 +407,7 @@ pub fn build(schema: &Schema, pattern: &AccessPattern) -> Result<Built, Error> {
         string_condition(schema, &partition, entity, &template.segments, sort, pattern.children)?
     };
     if let Some(side) = pattern.around {
-        return around(entity, pattern, &pk, attr, side, sorted.condition, query);
+        return around(entity, &pk, attr, side, sorted.condition, query);
     }
     let also = keep_apart(&partition, entity, &mut sorted)?;
     query.sort = sorted.condition.clone().map(|c| (attr.clone(), c));
@@ -385,7 +427,6 @@ pub fn build(schema: &Schema, pattern: &AccessPattern) -> Result<Built, Error> {
 /// An item and everything on one side of it in the partition, whatever the entity.
 fn around(
     entity: &Entity,
-    pattern: &AccessPattern,
     pk: &KeyValue,
     attr: &str,
     side: Around,
@@ -411,9 +452,10 @@ fn around(
         entity.name,
         key.as_str()
     );
-    if let Some(l) = pattern.limit {
-        explanation.push_str(&format!(", {l} per page"));
+    if let Some(n) = query.max_items {
+        explanation.push_str(&format!(", stopping after the first {n}"));
     }
+    explanation.push_str(&explain::per_page(&query));
     explanation.push('.');
     Ok(Built {
         query,

@@ -4,6 +4,7 @@
 //! attribute by equality, sort attributes left to right, a range only on the last one
 //! given), and a pattern that breaks one is refused with the rule and the fix.
 
+use super::explain::per_page;
 use super::{first_error, pattern_error, AccessPattern, Built, Range, RangeOp};
 use crate::codec::{encode_key, KeyValue, Values};
 use crate::error::Error;
@@ -48,26 +49,15 @@ fn stored(
         .map_err(|e| first_error(entity, &template.attribute, e))
 }
 
-pub(super) fn build(
+/// Every partition attribute's value, each given by its one field, and no other field.
+fn partition_of(
     schema: &Schema,
     entity: &Entity,
     pattern: &AccessPattern,
     keys: &KeySchema,
-) -> Result<Built, Error> {
-    let index = pattern.index.as_deref().unwrap_or("the table");
+    index: &str,
+) -> Result<Vec<(String, KeyValue)>, Error> {
     let refuse = |reason: String, fix: &str| Err(pattern_error(&entity.name, reason, fix));
-    if pattern.around.is_some() {
-        return refuse(
-            format!("\"around\" reads from one item through a concatenated sort key; {index}'s key compares its attributes one by one"),
-            "fix the sort attributes with equal and use a range on the next one",
-        );
-    }
-    if pattern.children {
-        return refuse(
-            format!("\"children\" leaves out a parent item under a concatenated prefix; {index}'s key has no prefix"),
-            "leave out \"children\"",
-        );
-    }
     let mut partition = Vec::new();
     for attribute in keys.partition_attributes() {
         let (template, field) = field_of(entity, attribute, index)?;
@@ -91,44 +81,46 @@ pub(super) fn build(
             "give only the partition attributes' fields under partition",
         );
     }
-    let sort_fields: Vec<(&str, &KeyTemplate, &str)> = keys
-        .sort_attributes()
-        .map(|a| field_of(entity, a, index).map(|(t, f)| (a, t, f)))
-        .collect::<Result<_, _>>()?;
-    let position = |field: &str| sort_fields.iter().position(|(_, _, f)| *f == field);
-    let (equal, range): (Vec<(&String, &Value)>, Option<&Range>) = match &pattern.sort {
-        Some(s) => (s.equal.iter().collect(), s.range.as_ref()),
-        None => (Vec::new(), None),
-    };
-    let mut given: Vec<(usize, &str)> = Vec::new();
-    for (field, _) in &equal {
-        match position(field) {
-            Some(i) => given.push((i, field.as_str())),
-            None => {
-                return refuse(
-                    format!("{field} is not a field of {index}'s sort key ({})", names(&sort_fields)),
-                    "use the sort attributes' fields in sort.equal and sort.range",
-                )
-            }
-        }
-    }
-    given.sort_by_key(|(i, _)| *i);
-    let range_at = match range {
-        Some(r) => Some(position(&r.field).ok_or_else(|| {
+    Ok(partition)
+}
+
+/// Where the `equal` fields (in key order) and the range's field stand among the sort
+/// attributes; a field that is not one of them is refused.
+#[allow(clippy::type_complexity)]
+fn positions<'p>(
+    entity: &Entity,
+    index: &str,
+    sort_fields: &[(&str, &KeyTemplate, &str)],
+    equal: &[(&'p String, &Value)],
+    range: Option<&Range>,
+) -> Result<(Vec<(usize, &'p str)>, Option<usize>), Error> {
+    let position = |field: &str| {
+        sort_fields.iter().position(|(_, _, f)| *f == field).ok_or_else(|| {
             pattern_error(
                 &entity.name,
-                format!(
-                    "{} is not a field of {index}'s sort key ({})",
-                    r.field,
-                    names(&sort_fields)
-                ),
+                format!("{field} is not a field of {index}'s sort key ({})", names(sort_fields)),
                 "use the sort attributes' fields in sort.equal and sort.range",
             )
-        })?),
-        None => None,
+        })
     };
-    // Left to right, none skipped: the fixed attributes are the first ones, and the
-    // range is on the next.
+    let mut given: Vec<(usize, &str)> = Vec::new();
+    for (field, _) in equal {
+        given.push((position(field)?, field.as_str()));
+    }
+    given.sort_by_key(|(i, _)| *i);
+    let range_at = range.map(|r| position(&r.field)).transpose()?;
+    Ok((given, range_at))
+}
+
+/// Left to right, none skipped: the fixed attributes (`given`, by position) are the
+/// first ones, and the range, if any, is on the next.
+fn left_to_right(
+    entity: &Entity,
+    sort_fields: &[(&str, &KeyTemplate, &str)],
+    given: &[(usize, &str)],
+    range: Option<(usize, &Range)>,
+) -> Result<(), Error> {
+    let refuse = |reason: String, fix: &str| Err(pattern_error(&entity.name, reason, fix));
     for (n, (i, field)) in given.iter().enumerate() {
         if *i != n {
             let skipped = sort_fields[n].2;
@@ -138,7 +130,7 @@ pub(super) fn build(
             );
         }
     }
-    if let (Some(at), Some(r)) = (range_at, range) {
+    if let Some((at, r)) = range {
         if given.iter().any(|(i, _)| *i == at) {
             return refuse(
                 format!("{} is both fixed by equal and given a range", r.field),
@@ -156,6 +148,41 @@ pub(super) fn build(
             );
         }
     }
+    Ok(())
+}
+
+pub(super) fn build(
+    schema: &Schema,
+    entity: &Entity,
+    pattern: &AccessPattern,
+    keys: &KeySchema,
+) -> Result<Built, Error> {
+    let index = pattern.index.as_deref().unwrap_or("the table");
+    let refuse = |reason: String, fix: &str| Err(pattern_error(&entity.name, reason, fix));
+    if pattern.around.is_some() {
+        return refuse(
+            format!("\"around\" reads from one item through a concatenated sort key; {index}'s key compares its attributes one by one"),
+            "fix the sort attributes with equal and use a range on the next one",
+        );
+    }
+    if pattern.children {
+        return refuse(
+            format!("\"children\" leaves out a parent item under a concatenated prefix; {index}'s key has no prefix"),
+            "leave out \"children\"",
+        );
+    }
+    let (limit, max_items) = pattern.paging()?;
+    let partition = partition_of(schema, entity, pattern, keys, index)?;
+    let sort_fields: Vec<(&str, &KeyTemplate, &str)> = keys
+        .sort_attributes()
+        .map(|a| field_of(entity, a, index).map(|(t, f)| (a, t, f)))
+        .collect::<Result<_, _>>()?;
+    let (equal, range): (Vec<(&String, &Value)>, Option<&Range>) = match &pattern.sort {
+        Some(s) => (s.equal.iter().collect(), s.range.as_ref()),
+        None => (Vec::new(), None),
+    };
+    let (given, range_at) = positions(entity, index, &sort_fields, &equal, range)?;
+    left_to_right(entity, &sort_fields, &given, range_at.zip(range))?;
     let mut sort_leading = Vec::new();
     for (i, field) in &given {
         let (attribute, template, _) = sort_fields[*i];
@@ -190,7 +217,8 @@ pub(super) fn build(
         sort_leading,
         sort: last,
         scan_index_forward: pattern.scan_index_forward,
-        limit: pattern.limit,
+        limit,
+        max_items,
         exclusive_start_key: None,
     };
     let also_returns = sharing(schema, entity, keys);
@@ -298,7 +326,12 @@ fn explanation(entity: &Entity, index: &str, query: &Query, also: &[String]) -> 
         .chain(&query.sort_leading)
         .map(|(a, v)| format!("{a} = {}", v.as_str()))
         .collect();
-    let mut out = format!("Returns {} items of {index} with {}", entity.name, eq.join(" and "));
+    let first = query.max_items.map(|n| format!("the first {n} ")).unwrap_or_default();
+    let mut out = format!(
+        "Returns {first}{} items of {index} with {}",
+        entity.name,
+        eq.join(" and ")
+    );
     if let Some((a, c)) = &query.sort {
         let v = |k: &KeyValue| k.as_str().to_string();
         out.push_str(&match c {
@@ -330,9 +363,7 @@ fn explanation(entity: &Entity, index: &str, query: &Query, also: &[String]) -> 
             format!(" (after {})", order.join(", "))
         }
     ));
-    if let Some(l) = query.limit {
-        out.push_str(&format!(", {l} per page"));
-    }
+    out.push_str(&per_page(query));
     out.push('.');
     if !also.is_empty() {
         out.push_str(&format!(

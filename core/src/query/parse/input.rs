@@ -273,6 +273,8 @@ pub fn parse_input(table: &Table, input: &Value) -> Result<Query, ValidationErro
         sort,
         scan_index_forward,
         limit,
+        // A Query input has no such parameter: a reader reads every page.
+        max_items: None,
         exclusive_start_key,
     };
     match crate::query::eval::start_key_problem(table, &query) {
