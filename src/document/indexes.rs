@@ -177,11 +177,7 @@ impl Playground {
         });
         if let Some(sort) = index.keys.sort {
             let mut segments = vec![Segment::field(field)];
-            segments.extend(
-                id.iter()
-                    .filter(|f| Some(f.as_str()) != group)
-                    .map(|f| Segment::field(f)),
-            );
+            segments.extend(id.iter().filter(|f| Some(f.as_str()) != group).map(Segment::field));
             target.keys.push(KeyTemplate {
                 attribute: sort,
                 segments,

@@ -7,7 +7,9 @@ use crate::browser::link::Linked;
 use crate::browser::services::{self, Later};
 use crate::browser::storage;
 use crate::browser::versions::{save_snapshot, stored, Source, Version};
-use crate::document::{Action, Command, Design, ItemId, Items, Playground, PresetId, QueryChoices, Same, Workspace};
+use crate::document::{
+    Action, Command, Design, FocusEdit, ItemId, Items, Playground, PresetId, QueryChoices, Same, Workspace,
+};
 use crate::presets;
 use crate::ui::hooks::{use_analysis, use_code, use_derived, use_rekeying};
 use crate::ui::page_hooks::{use_autosave, use_link_listener, use_runtimes, use_second_module, use_shortcuts};
@@ -331,7 +333,7 @@ pub fn App() -> Html {
                         on_compare={setter(&comparing)} overwritten={Same(analysis.overwritten.clone())}
                         collections={Same(analysis.collections.clone())} blocked={analysis.blocked.clone()}
                         on_point={setter(&pointed)}
-                        on_edit_query={open_view.reform(|_| View::Query)} {query_bar} />
+                        on_edit_query={open_view.reform(|_| View::Query)} on_show_attribute={dispatch.reform(|a| Action::from(FocusEdit::SelectAttribute(a)))} {query_bar} />
                     <div class="design-side">
                         <Inspector design={Design::of(&current)} errors={analysis.errors.clone()} warnings={analysis.warnings.clone()} plans={analysis.plans.clone()} dispatch={dispatch.clone()} selected={*selected} {on_select} />
                         <LintList design={Design::of(&current)} checking={analysis.checking} findings={Same(analysis.lint.clone())} surprise={analysis.pasted.as_ref().as_ref().and_then(|p| p.surprise.clone())} dispatch={dispatch.clone()} />

@@ -76,7 +76,7 @@ pub fn group_fields(schema: &Schema, entity: &Entity, field: &str, items: &[&cra
             (count - values.len(), f)
         })
         .collect();
-    scored.sort_by(|a, b| b.0.cmp(&a.0));
+    scored.sort_by_key(|s| std::cmp::Reverse(s.0));
     scored.into_iter().map(|(_, f)| f.to_string()).collect()
 }
 

@@ -7,7 +7,7 @@ use crate::ui::panels::key_lists::KeyLists;
 use crate::ui::panels::number_vs_string::number_vs_string;
 use crate::ui::panels::query_band::marks;
 pub use crate::ui::panels::query_line::QueryBar;
-use crate::ui::panels::query_line::{query_line, Elsewhere};
+use crate::ui::panels::query_line::{query_line, Elsewhere, Reads};
 use crate::ui::widgets::byte_view::ByteView;
 use crate::ui::widgets::controls;
 use crate::ui::widgets::elided::{shortened, Elided, MESSAGE};
@@ -63,6 +63,9 @@ pub struct PreviewPanelProps {
     /// Opens the query's own view, where the pattern is edited.
     #[prop_or_default]
     pub on_edit_query: Callback<()>,
+    /// Shows another key attribute's keys: the ones the query reads.
+    #[prop_or_default]
+    pub on_show_attribute: Callback<String>,
 }
 
 /// The partition a sort key's preview shows, and how it came to be chosen.
@@ -111,9 +114,22 @@ impl<'a> Shown<'a> {
         preview: &Preview,
         picked: &UseStateHandle<Option<usize>>,
     ) -> (Option<&'a Band>, Option<Elsewhere>) {
-        let Some(b) = props.band.as_ref().filter(|b| b.attribute == preview.attribute) else {
+        let Some(b) = props.band.as_ref() else {
             return (None, None);
         };
+        // Another key attribute's order: the line says whose keys it reads, never a
+        // count of rows that are not in this list.
+        if b.attribute != preview.attribute {
+            let (attribute, on) = (b.attribute.clone(), props.on_show_attribute.clone());
+            let show = Callback::from(move |_: MouseEvent| on.emit(attribute.clone()));
+            return (
+                None,
+                Some(Elsewhere {
+                    reads: Reads::Attribute(b.attribute.clone()),
+                    show: Some(show),
+                }),
+            );
+        }
         if self.partition.is_some_and(|c| c.partition == b.partition) {
             return (Some(b), None);
         }
@@ -122,7 +138,7 @@ impl<'a> Shown<'a> {
             Callback::from(move |_: MouseEvent| picked.set(Some(i)))
         });
         let elsewhere = props.is_sort.then(|| Elsewhere {
-            partition: b.partition.clone(),
+            reads: Reads::Partition(b.partition.clone()),
             show,
         });
         (None, elsewhere)
@@ -350,7 +366,7 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
             { facts(props, preview, &shown, in_order.len(), &only, &picked) }
             { refused_line(preview) }
             { lists.shared_warnings.as_deref().map(shared_warnings).unwrap_or_default() }
-            { query_line(&props.query_bar, props.band.as_ref(), &props.hits, elsewhere, &props.on_edit_query) }
+            { query_line(&props.query_bar, props.band.as_ref().filter(|b| b.attribute == preview.attribute), &props.hits, elsewhere, &props.on_edit_query) }
             <div class="orders">
                 { lists.keys_column(keys_scroll, keys_list, *from_end, toggle) }
                 { lists.naive_column(&naive, naive_scroll, naive_list) }

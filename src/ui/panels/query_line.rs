@@ -16,11 +16,17 @@ pub struct QueryBar {
     pub code: Option<(String, String)>,
 }
 
-/// The query reads another partition than the keys shown.
+/// The query reads other keys than the ones shown: another partition of them, or
+/// another key attribute's (an index the list does not show).
 pub struct Elsewhere {
-    pub partition: String,
-    /// Shows the query's partition, when it is one the picker offers.
+    pub reads: Reads,
+    /// Shows the query's keys, when the page can.
     pub show: Option<Callback<MouseEvent>>,
+}
+
+pub enum Reads {
+    Partition(String),
+    Attribute(String),
 }
 
 /// What the query returns and how it reads, in one phrase: the items promised first
@@ -60,9 +66,13 @@ pub fn query_line(
             <code data-testid="query-bar-expression" aria-label={format!("Query: {}", bar.expression)}>{ &bar.expression }</code>
             // In the query's line, so a query on another partition costs the keys no room.
             if let Some(e) = elsewhere {
-                <span class="note" data-testid="band-elsewhere">{ "It reads partition " }<code><Elided text={e.partition} /></code>{ ". " }
+                <span class="note" data-testid="band-elsewhere">
+                    { match e.reads {
+                        Reads::Partition(p) => html! { <>{ "It reads partition " }<code><Elided text={p} /></code>{ ". " }</> },
+                        Reads::Attribute(a) => html! { <>{ "It reads the keys of " }<code>{ a }</code>{ ", not the ones shown. " }</> },
+                    } }
                     if let Some(show) = e.show {
-                        <button type="button" onclick={show}>{ "Show the query's partition" }</button>
+                        <button type="button" onclick={show}>{ "Show the query's keys" }</button>
                     }
                 </span>
             } else if let Some(b) = band {
