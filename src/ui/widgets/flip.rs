@@ -28,8 +28,9 @@ struct Drawn {
     settled: Option<Vec<usize>>,
     /// Rows marked `moved`, each with when its mark ends (ms since the epoch). A later
     /// render that rewrites a row's class (the row became one the query returns) drops
-    /// the mark, so each render puts it back until then.
-    marked: HashMap<String, f64>,
+    /// the mark, so each render puts it back until then. A list, not a map: a handful
+    /// of rows, and a map of its own type weighed 500 bytes of wasm.
+    marked: Vec<(String, f64)>,
 }
 
 /// Says which rows the list draws, in order, so that a render that moved none of them
@@ -62,7 +63,7 @@ pub fn use_flip(list: NodeRef) -> Flip {
             }
             let (places, moved) = settle(&list, &drawn.places);
             let now = js_sys::Date::now();
-            drawn.marked.retain(|_, end| *end > now);
+            drawn.marked.retain(|(_, end)| *end > now);
             drawn
                 .marked
                 .extend(moved.into_iter().map(|id| (id, now + f64::from(MARK_MS))));
@@ -81,16 +82,19 @@ fn reduced_motion() -> bool {
 
 /// Puts the `moved` mark back on the rows still within their mark, and forgets the
 /// marks that have ended.
-fn remark(list: &NodeRef, marked: &mut HashMap<String, f64>) {
+fn remark(list: &NodeRef, marked: &mut Vec<(String, f64)>) {
     let now = js_sys::Date::now();
-    marked.retain(|_, end| *end > now);
+    marked.retain(|(_, end)| *end > now);
     let Some(list) = list.cast::<web_sys::Element>() else {
         return;
     };
     let children = list.children();
     for i in 0..children.length() {
         let Some(row) = children.item(i) else { continue };
-        if row.get_attribute("data-row").is_some_and(|id| marked.contains_key(&id)) {
+        if row
+            .get_attribute("data-row")
+            .is_some_and(|id| marked.iter().any(|(m, _)| *m == id))
+        {
             let _ = row.class_list().add_1("moved");
         }
     }
