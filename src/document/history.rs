@@ -20,9 +20,10 @@ pub enum Command {
     Edit(Action),
     Undo,
     Redo,
-    /// Replaces the whole document (a file or a link), as one undoable step.
+    /// Replaces the whole document (a shared link: its code settings are the
+    /// sender's), as one undoable step.
     Replace(Box<Playground>),
-    /// Another design (a preset, a blank one), as one undoable step, keeping how the
+    /// Another design (a preset, a blank one, an import), as one undoable step, keeping how the
     /// person set up the code panel: its SDK, endpoint and runnable-program choice
     /// are theirs, not the design's. The table-name override belongs to the design.
     Load(Box<Playground>),

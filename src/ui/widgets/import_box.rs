@@ -28,7 +28,7 @@ pub fn ImportBox(props: &ImportBoxProps) -> Html {
     let replace = {
         let (command, on_outcome) = (props.command.clone(), props.on_outcome.clone());
         Callback::from(move |(name, imported): (String, Rc<Imported>)| {
-            command.emit(Command::Replace(Box::new(imported.work.clone())));
+            command.emit(imported.load());
             on_outcome.emit(Outcome {
                 // Imported, but not exactly: said in the colour of a problem to fix.
                 ok: imported.misfit_count == 0,
