@@ -7,6 +7,39 @@ import { test, expect, openFresh, openView, loadPreset } from './fixtures.mjs';
 const menuOpen = (page) => page.getByTestId('files-menu').evaluate((d) => d.open);
 const menuButton = (page) => page.getByTestId('files-menu').locator('summary');
 
+test('the files menu closes on Escape, its button focused again, and on a click outside', async ({ page }) => {
+  await openFresh(page);
+  await menuButton(page).click();
+  expect(await menuOpen(page)).toBe(true);
+  // Into the menu by keyboard, then out with Escape: the focus is back on its button.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Export schema', exact: true })).toBeFocused();
+  await page.keyboard.press('Escape');
+  expect(await menuOpen(page)).toBe(false);
+  await expect(menuButton(page)).toBeFocused();
+  // A click inside keeps it open; a click outside closes it.
+  await menuButton(page).click();
+  await page.getByTestId('import-paste').click();
+  expect(await menuOpen(page)).toBe(true);
+  await page.getByRole('heading', { name: 'keylab', exact: true }).click();
+  expect(await menuOpen(page)).toBe(false);
+});
+
+test.describe('on a touch screen', () => {
+  test.use({ hasTouch: true, viewport: { width: 375, height: 800 } });
+
+  test('a tap outside the files menu closes it', async ({ page }) => {
+    await openFresh(page);
+    await menuButton(page).tap();
+    expect(await menuOpen(page)).toBe(true);
+    // A tap where the menu is not: beside its floating items, on the page.
+    const items = await page.getByTestId('files-menu').locator('.menu-items').boundingBox();
+    const y = Math.min(items.y + items.height + 20, 790);
+    await page.touchscreen.tap(items.x + items.width + 5 < 370 ? items.x + items.width + 5 : 5, y);
+    expect(await menuOpen(page)).toBe(false);
+  });
+});
+
 test('an import changes the design and items, not the Code panel\'s endpoint and program switch', async ({ page }) => {
   await openFresh(page);
   await openView(page, 'Code');

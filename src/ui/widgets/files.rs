@@ -6,6 +6,7 @@ use crate::browser::runtimes::{self, Runtime};
 use crate::browser::services::{self, Declared, Later};
 use crate::document::{Command, Playground};
 use crate::ui::widgets::import_box::ImportBox;
+use crate::ui::widgets::menu::use_menu_closing;
 use crate::ui::widgets::outcome::Outcome;
 use serde_json::Value;
 use std::rc::Rc;
@@ -226,6 +227,7 @@ pub fn Files(props: &FilesProps) -> Html {
         Callback::from(move |_: MouseEvent| export_declared(state.clone(), tool, message.clone()))
     };
     let menu = use_node_ref();
+    use_menu_closing(menu.clone());
     // An import's question and report show under the header: the menu closes.
     let imported = {
         let (menu, on_outcome) = (menu.clone(), props.on_outcome.clone());

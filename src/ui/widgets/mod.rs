@@ -12,6 +12,7 @@ pub mod history_buttons;
 pub mod import_box;
 pub mod key_segments;
 pub mod link_prompt;
+pub mod menu;
 pub mod messages;
 pub mod new_design;
 pub mod new_multi_index;
