@@ -40,6 +40,66 @@ test.describe('on a touch screen', () => {
   });
 });
 
+test('an export\'s message sits in the menu under its buttons and goes with the next preset', async ({ page }) => {
+  await openFresh(page);
+  await menuButton(page).click();
+  await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Items as DynamoDB JSON (export lines)' }).click(),
+  ]);
+  const said = page.getByTestId('files-menu').getByTestId('export-status');
+  await expect(said).toContainText('Downloaded keylab-items.json: 4 item(s)');
+  const under = await page.getByRole('button', { name: 'OneTable schema (TypeScript)' }).boundingBox();
+  const box = await said.boundingBox();
+  expect(box.y).toBeGreaterThanOrEqual(under.y + under.height);
+  await loadPreset(page, 'saas');
+  await menuButton(page).click();
+  await expect(said).toHaveCount(0);
+  await expect(page.getByTestId('files-status')).toHaveCount(0);
+});
+
+test('"Added 5 item(s)" goes with the next action, here a preset loaded', async ({ page }) => {
+  await openFresh(page);
+  await page.getByText('Paste JSON lines or CSV').click();
+  const lines = [1, 2, 3, 4, 5].map((n) => JSON.stringify({ season: 'SPRING-2026', score: n, at: 1719100800, player: `p${n}` }));
+  await page.locator('#paste-items').fill(lines.join('\n'));
+  await page.getByRole('button', { name: 'Add items' }).click();
+  const status = page.getByTestId('paste-items-status');
+  await expect(status).toHaveText('Added 5 item(s).');
+  await loadPreset(page, 'iot');
+  await expect(page.getByTestId('preset-lesson')).toContainText('IoT');
+  await expect(status).toHaveCount(0);
+});
+
+test('a refused paste is said beside the paste box, naming no format it was not sure of', async ({ page }) => {
+  await openFresh(page);
+  await menuButton(page).click();
+  const paste = page.getByTestId('import-paste');
+  await paste.fill('garbage <script>');
+  await page.getByRole('button', { name: 'Import pasted text' }).click();
+  const said = page.getByTestId('files-menu').getByTestId('import-status');
+  await expect(said).toContainText('the pasted text was not imported: nothing in it says which format it is in');
+  for (const format of ['DynamoDB JSON items', 'a NoSQL Workbench model', 'ElectroDB entities', 'a OneTable schema', 'an AWS DynamoDB MCP data model']) {
+    await expect(said).toContainText(`as ${format}: `);
+  }
+  // Under the box, in the menu, and not in the header under the menu.
+  const box = await paste.boundingBox();
+  const at = await said.boundingBox();
+  expect(at.y).toBeGreaterThanOrEqual(box.y + box.height);
+  await expect(page.getByTestId('files-status')).toHaveCount(0);
+  expect(await menuOpen(page)).toBe(true);
+  // A text that says what it is is refused as that.
+  await paste.fill('{"ModelName": "M"}');
+  await page.getByRole('button', { name: 'Import pasted text' }).click();
+  await expect(said).toContainText('it looks like a NoSQL Workbench model (it has a "ModelName"), but has no "DataModel"');
+  // The next action (an edit) ends it.
+  const width = page.locator('#seg-0-width');
+  await width.fill('12');
+  await width.press('Enter');
+  await menuButton(page).click();
+  await expect(said).toHaveCount(0);
+});
+
 test('an import changes the design and items, not the Code panel\'s endpoint and program switch', async ({ page }) => {
   await openFresh(page);
   await openView(page, 'Code');

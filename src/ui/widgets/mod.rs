@@ -21,5 +21,6 @@ pub mod preset_picker;
 pub mod scroll_cue;
 pub mod tabs;
 pub mod theme_toggle;
+pub mod transient;
 pub mod typed_input;
 pub mod waiting;
