@@ -131,3 +131,34 @@ for (const preset of ['saas', 'iot']) {
     await expect(page.getByTestId('shared-warnings')).toHaveCount(0);
   });
 }
+
+for (const [width, height] of [[1280, 800], [375, 800]]) {
+  test(`at ${width}×${height} an opened key warning stays in the list's box, over no key`, async ({ page }) => {
+    await page.setViewportSize({ width, height });
+    await openFresh(page);
+    await page.locator('#seg-0-width').fill('4');
+    await page.locator('#seg-0-warn').fill('10');
+    const warned = page.getByTestId('sorted-keys').locator('li', { has: page.locator('.badge.warn') });
+    await expect(warned).toHaveCount(1);
+    await warned.locator('.badge.warn').click();
+    const text = warned.getByTestId('row-warnings');
+    await expect(text).toBeVisible();
+    await expect(text).toContainText('uses 15.0% of the width\'s capacity');
+    const boxes = await warned.evaluate((li) => {
+      const rect = (e) => e.getBoundingClientRect().toJSON();
+      const list = li.closest('ol');
+      const said = li.querySelector('[data-testid=row-warnings]');
+      return {
+        list: rect(list), said: rect(said), key: rect(li.querySelector('code')),
+        next: rect(li.nextElementSibling.querySelector('code')),
+        clipped: said.scrollWidth > said.clientWidth + 1,
+      };
+    });
+    expect(boxes.said.left).toBeGreaterThanOrEqual(boxes.list.left - 1);
+    expect(boxes.said.right).toBeLessThanOrEqual(boxes.list.right + 1);
+    expect(boxes.clipped).toBe(false);
+    // Under its own key, above the next key.
+    expect(boxes.said.top).toBeGreaterThanOrEqual(boxes.key.bottom - 1);
+    expect(boxes.next.top).toBeGreaterThanOrEqual(boxes.said.bottom - 1);
+  });
+}
