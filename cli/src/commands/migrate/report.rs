@@ -8,6 +8,9 @@ use keylab::migrate::plan::{self, Apply, Situation};
 use keylab::Schema;
 use serde_json::{json, Map, Value};
 
+/// The runner written for in-place changes: its file, how it is run, and its `--sdk`.
+pub type Runner<'a> = (&'a str, String, String);
+
 /// What this run's `--emit` wrote, for the summary's last part.
 pub struct Written<'a> {
     pub emit: Emit,
@@ -17,7 +20,7 @@ pub struct Written<'a> {
     pub dropped: &'a [(String, usize)],
     /// In-place changes planned, and the runner when one was written: its file, how
     /// it is run, and its `--sdk`.
-    pub transactions: Option<(usize, Option<(&'a str, String, String)>)>,
+    pub transactions: Option<(usize, Option<Runner<'a>>)>,
     /// The table the plan names (`--table`).
     pub table: &'a str,
     /// The designs' files, as given.
