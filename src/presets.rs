@@ -74,7 +74,7 @@ pub fn load(id: PresetId) -> Option<Playground> {
 mod tests {
     use super::*;
     use crate::analysis::Analysis;
-    use crate::document::EntityId;
+    use crate::document::{EntityId, ItemId};
 
     fn analysed(id: PresetId) -> (Playground, Analysis) {
         let p = load(id).unwrap_or_else(|| panic!("preset {id} loads"));
@@ -133,6 +133,45 @@ mod tests {
                 continue;
             }
             assert!(errors.is_empty(), "{}: {errors:?}", p.id);
+        }
+    }
+
+    /// A correct preset must look correct: most store a field upper-cased (an org, a
+    /// device, a season) so that its spellings meet as one key, which is the case rule
+    /// doing its job. No key of any preset carries a warning for it in the key list, and
+    /// the design check raises no L3 on any; nor on the casing preset once its lesson's
+    /// fix (the name in upper case) is made.
+    #[test]
+    fn no_preset_warns_of_its_case_rule_on_a_key_or_in_the_design_check() {
+        let files = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/presets"))
+            .unwrap()
+            .filter(|f| f.as_ref().unwrap().path().extension().is_some_and(|e| e == "json"))
+            .count();
+        assert_eq!(files, PRESETS.len(), "every file in presets/ is a preset");
+        let fixed = crate::document::Workspace::new(load(PresetId::Casing).unwrap()).reduce_edit(
+            crate::document::Action::from(crate::document::FieldEdit::SetCase {
+                field: "name".into(),
+                case: keylab::schema::Case::Upper,
+            }),
+        );
+        let works = PRESETS.iter().map(|p| (p.title(), analysed(p.id)));
+        for (title, (state, a)) in works.chain([("casing, fixed", (fixed.clone(), fixed.analyse()))]) {
+            let items = crate::document::Items::of(&state);
+            for (row, item) in state.rows.iter().enumerate() {
+                let entity = &state.schema.entities[item.entity.0];
+                for key in &entity.keys {
+                    let warned = items.key_warnings(ItemId(row), &key.attribute);
+                    let cased: Vec<String> = (warned.iter())
+                        .filter(|w| w.code() == "caseChanged")
+                        .map(|w| w.sentence())
+                        .collect();
+                    assert!(cased.is_empty(), "{title}, item {row}, {}: {cased:?}", key.attribute);
+                }
+            }
+            let l3: Vec<_> = (a.lint.iter())
+                .filter(|f| f.rule == keylab::lint::Rule::Casing)
+                .collect();
+            assert!(l3.is_empty(), "{title}: {l3:?}");
         }
     }
 

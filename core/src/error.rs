@@ -386,12 +386,25 @@ pub enum WarningKind {
     /// A character that sorts below the separator breaks tuple order when one value is a
     /// prefix of another: `"a b"` vs `"a"` with `#` puts `a b#…` before `a#…`.
     BelowSeparator { character: char, separator: String },
-    /// Casing changed the value; a case-sensitive id could now collide with another.
-    CaseChanged { stored: String },
+    /// The field's case rule changed the value and lost what it meant (`loss`): a
+    /// word changing case letter for letter is the rule's purpose, and is not said.
+    CaseChanged { stored: String, loss: CaseLoss },
     /// The value uses more than the warning threshold of the width's capacity.
     NearCapacity { percent: f64, threshold: f64 },
     /// A schema choice that has no effect or is risky.
     Schema { reason: String, fix: String },
+}
+
+/// What a field's case rule loses of a value, beyond its case.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum CaseLoss {
+    /// The value mixes upper and lower case as a case-sensitive id does (base64, a
+    /// KSUID): two ids that differ only in case become one key.
+    MixedCaseId,
+    /// The case mapping does not go letter for letter (`ß` becomes `SS`, the Kelvin
+    /// sign `k`): another value spelled differently becomes the same key.
+    Respelled,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -433,11 +446,28 @@ impl Warning {
                  lower separator"
                     .to_string(),
             ),
-            WarningKind::CaseChanged { stored } => (
-                format!("is stored as {stored:?} because of the field's case rule"),
-                "that is right for words people type in either case (emails, tags), which should \
-                 meet as one key; for case-sensitive ids it would merge two of them, which the \
-                 Design check's L3 reports when the sample values look like such ids"
+            WarningKind::CaseChanged {
+                stored,
+                loss: CaseLoss::MixedCaseId,
+            } => (
+                format!(
+                    "is stored as {stored:?} because of the field's case rule, but it mixes upper and lower \
+                     case like a case-sensitive id (base64, a KSUID)"
+                ),
+                "two ids that differ only in case would become one key; set the field's case to \
+                 preserve"
+                    .into(),
+            ),
+            WarningKind::CaseChanged {
+                stored,
+                loss: CaseLoss::Respelled,
+            } => (
+                format!(
+                    "is stored as {stored:?} because of the field's case rule, which spells it \
+                     differently, not letter for letter"
+                ),
+                "another value spelled that way becomes the same key; set the field's case to \
+                 preserve and store the form you want"
                     .into(),
             ),
             WarningKind::NearCapacity { percent, threshold } => (

@@ -99,9 +99,14 @@ fn warnings_below_separator_casing_and_capacity() {
         json!({"t": {"kind": "text", "case": "lower"}, "n": {"kind": "uint", "width": 3, "warnAt": 90}}),
         json!([{"field": "t"}, {"field": "n"}]),
     );
-    let item = encode(&s, "E", &values(json!({"t": "Hello world", "n": 950}))).unwrap();
+    // Lower-casing "Hello" is the rule's purpose; the Kelvin sign becoming `k` loses
+    // its spelling.
+    let item = encode(&s, "E", &values(json!({"t": "Hello \u{212A} world", "n": 950}))).unwrap();
     let codes: Vec<&str> = item.warnings.iter().map(|w| w.code()).collect();
     assert_eq!(codes, ["caseChanged", "belowSeparator", "nearCapacity"]);
+    let words = encode(&s, "E", &values(json!({"t": "Hello world", "n": 5}))).unwrap();
+    let codes: Vec<&str> = words.warnings.iter().map(|w| w.code()).collect();
+    assert_eq!(codes, ["belowSeparator"]);
     assert!(
         item.warnings[2]
             .message()

@@ -20,15 +20,25 @@ pub enum Command {
     Edit(Action),
     Undo,
     Redo,
-    /// Replaces the whole document (a file or a link), as one undoable step.
+    /// Replaces the whole document (a shared link: its code settings are the
+    /// sender's), as one undoable step.
     Replace(Box<Playground>),
-    /// Another design (a preset, a blank one), as one undoable step, keeping how the
+    /// Another design (a preset, a blank one, an import), as one undoable step, keeping how the
     /// person set up the code panel: its SDK, endpoint and runnable-program choice
     /// are theirs, not the design's. The table-name override belongs to the design.
     Load(Box<Playground>),
     /// Undo steps kept over a reload, read once the page is up: they go before the
     /// steps taken since (the oldest first), as many as the history holds.
     Restore(Vec<Playground>),
+}
+
+impl Command {
+    /// Whether the person acted on the work: a message about their last action is
+    /// stale after it. Choosing another entity or key attribute only looks at the work,
+    /// and the undo steps read at boot are no one's action.
+    pub fn acts(&self) -> bool {
+        !matches!(self, Command::Edit(Action::Focus(_)) | Command::Restore(_))
+    }
 }
 
 impl Workspace {
@@ -156,6 +166,32 @@ mod tests {
             })));
         }
         assert_eq!(many.past.len(), HISTORY);
+    }
+
+    /// Every edit, load, import, undo and redo ends the messages of the last action;
+    /// looking at another entity or attribute, or steps read at boot, do not.
+    #[test]
+    fn a_command_acts_unless_it_only_looks() {
+        let edit = |a: Action| Command::Edit(a);
+        let acting = [
+            edit(Action::from(FieldEdit::SetWidth {
+                field: "score".into(),
+                width: 12,
+            })),
+            edit(Action::from(ItemsEdit::AddRow)),
+            edit(Action::from(QueryEdit::SetPasted("x".into()))),
+            Command::Load(Box::new(crate::presets::leaderboard())),
+            Command::Replace(Box::new(crate::presets::leaderboard())),
+            Command::Undo,
+            Command::Redo,
+        ];
+        assert!(acting.iter().all(Command::acts));
+        let looking = [
+            edit(Action::from(FocusEdit::SelectEntity(EntityId(1)))),
+            edit(Action::from(FocusEdit::SelectAttribute("GSI1SK".into()))),
+            Command::Restore(Vec::new()),
+        ];
+        assert!(!looking.iter().any(Command::acts));
     }
 
     /// Steps kept over a reload go before the steps taken since the page came up, and

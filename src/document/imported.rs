@@ -3,7 +3,7 @@
 //! items whose keys it writes again as the sample items. Untrusted: every problem is a
 //! message, and what was inferred or left out is said.
 
-use super::{Playground, Row, SavedPattern};
+use super::{Command, Playground, Row, SavedPattern};
 use crate::document::EntityId;
 use keylab::infer::file::FileDesign;
 use keylab::infer::mcp;
@@ -50,6 +50,15 @@ impl Imported {
                 "{head}. Not exact: {n} item(s) have a key the design does not write again; they are left out of the items (listed below). Fix those segments by hand."
             ),
         }
+    }
+}
+
+impl Imported {
+    /// What puts the import on screen, as one undoable step: the design and items
+    /// change; the code panel's SDK, endpoint and program switch stay the person's, as
+    /// a preset's load keeps them (the file is a design, not their settings).
+    pub fn load(&self) -> Command {
+        Command::Load(Box::new(self.work.clone()))
     }
 }
 
@@ -332,6 +341,32 @@ mod tests {
         assert_ne!(imported.work.schema, work.schema);
     }
 
+    /// An import replaces the design and items, not how the person set up the code
+    /// panel: a file of any format keeps their SDK, endpoint and program switch.
+    #[test]
+    fn an_import_keeps_the_code_panels_settings() {
+        use crate::document::{Action, PrefsEdit, SnippetPrefs, Workspace};
+        use yew::Reducible;
+        let prefs = SnippetPrefs {
+            program: true,
+            endpoint: "http://127.0.0.1:8000".into(),
+            ..SnippetPrefs::default()
+        };
+        let set = Command::Edit(Action::from(PrefsEdit::SetSnippet(prefs.clone())));
+        let start = Rc::new(Workspace::new(crate::presets::leaderboard())).reduce(set);
+        for text in [OFFICES, SHOP, ELECTRODB, &crate::presets::leaderboard().export_all()] {
+            let imported = import(text).unwrap();
+            let after = start.clone().reduce(imported.load());
+            assert_eq!(after.present.schema, imported.work.schema);
+            assert_eq!(
+                (after.present.snippet.program, after.present.snippet.endpoint.as_str()),
+                (true, "http://127.0.0.1:8000"),
+                "{}",
+                imported.what
+            );
+        }
+    }
+
     #[test]
     fn a_keylab_file_is_read_as_it_is_and_junk_is_refused() {
         let design = crate::presets::leaderboard().export_all();
@@ -340,7 +375,9 @@ mod tests {
             crate::presets::leaderboard().schema
         );
         assert_eq!(import("  \n").unwrap_err(), "it is empty");
-        assert!(import("not json at all").unwrap_err().contains("item on line 1"));
+        // Nothing marks a format in it: none is named as what it surely is.
+        let why = import("not json at all").unwrap_err();
+        assert!(why.starts_with("nothing in it says which format it is in"), "{why}");
         assert!(import("{\"DataModel\": []}").unwrap_err().contains("no tables"));
     }
 }

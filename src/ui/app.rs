@@ -29,6 +29,7 @@ use crate::ui::panels::template_editor::TemplateEditor;
 use crate::ui::panels::version_compare::VersionCompare;
 use crate::ui::panels::views::{use_open_views, OpenViews, View, ViewBox, ViewRail};
 use crate::ui::widgets::link_prompt::LinkPrompt;
+use crate::ui::widgets::transient::{use_actions, Actions};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -38,10 +39,14 @@ fn setter<T: 'static>(state: &UseStateHandle<T>) -> Callback<T> {
     Callback::from(move |value| state.set(value))
 }
 
-/// Every command of the page goes to the workspace, which keeps the undo history.
-fn commands(workspace: &UseReducerHandle<Workspace>) -> Callback<Command> {
-    let workspace = workspace.clone();
-    Callback::from(move |c| workspace.dispatch(c))
+/// Every command of the page goes to the workspace, which keeps the undo history; one
+/// that acts on the work ends the messages of the action before.
+fn commands(workspace: &UseReducerHandle<Workspace>, actions: &Actions) -> Callback<Command> {
+    let (workspace, actions) = (workspace.clone(), actions.clone());
+    Callback::from(move |c: Command| {
+        actions.took_command(&c);
+        workspace.dispatch(c)
+    })
 }
 
 /// A skip link opens its view and moves the focus there, without touching the
@@ -281,7 +286,9 @@ pub fn App() -> Html {
     // (not yet committed by its change event) is reset under the cursor.
     let save_problem = use_state_eq(|| None::<String>);
     use_autosave(&workspace, save_problem.clone(), boot.stored);
-    use_shortcuts(&workspace);
+    let actions = use_actions();
+    let command = commands(&workspace, &actions);
+    use_shortcuts(&command);
     use_link_listener(pending.clone(), notices.clone());
     let current: Rc<Playground> = workspace.present.clone();
     let link = use_derived(&current, share_url);
@@ -298,7 +305,6 @@ pub fn App() -> Html {
         open_view,
         close_view,
     } = use_open_views();
-    let command = commands(&workspace);
     let dispatch = command.reform(Command::Edit);
     let unsaved = use_derived(&current, differs_from_its_preset);
     let items = Items::of(&current);
@@ -315,7 +321,7 @@ pub fn App() -> Html {
     let on_select = setter(&selected);
     let runtimes = use_runtimes();
     html! {
-        <>
+        <ContextProvider<Actions> context={actions}>
             { skip_links(&open_view) }
             <Masthead can_undo={workspace.can_undo()} can_redo={workspace.can_redo()} link={(*link).clone()} unsaved={*unsaved}
                 preset={current.preset} state={current.clone()} command={command.clone()}
@@ -342,6 +348,6 @@ pub fn App() -> Html {
                 <ViewRail {views} open={open.clone()} on_open={open_view} />
                 { view_boxes(&open, &close_view, ViewContext { current: &current, analysis: &analysis, items: &items, dispatch: &dispatch, pointed: *pointed, query_choices: &query_choices, versions, runtimes: &runtimes, module, code: &code }) }
             </main>
-        </>
+        </ContextProvider<Actions>>
     }
 }

@@ -142,10 +142,10 @@ fn shortcut(e: &KeyboardEvent) -> Option<Command> {
     }
 }
 
-/// The undo and redo shortcuts, on the whole page.
+/// The undo and redo shortcuts, on the whole page, sent as the page's commands.
 #[hook]
-pub fn use_shortcuts(workspace: &UseReducerHandle<Workspace>) {
-    let workspace = workspace.clone();
+pub fn use_shortcuts(command: &Callback<Command>) {
+    let command = command.clone();
     use_effect_with((), move |_| {
         let listener = web_sys::window().map(|w| {
             // Not passive: the shortcut replaces the browser's own Ctrl+Z.
@@ -154,9 +154,9 @@ pub fn use_shortcuts(workspace: &UseReducerHandle<Workspace>) {
                 "keydown",
                 EventListenerOptions::enable_prevent_default(),
                 move |e| {
-                    if let Some(command) = e.dyn_ref::<KeyboardEvent>().and_then(shortcut) {
+                    if let Some(shortcut) = e.dyn_ref::<KeyboardEvent>().and_then(shortcut) {
                         e.prevent_default();
-                        workspace.dispatch(command);
+                        command.emit(shortcut);
                     }
                 },
             )

@@ -86,7 +86,7 @@ test('an export that needs the TypeScript runtime waits for it, then downloads',
   await page.getByText('Import / export').click();
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'OneTable schema (TypeScript)' }).click();
-  const status = page.getByTestId('files-status');
+  const status = page.getByTestId('export-status');
   await expect(status).toContainText("Fetching keylab's TypeScript key code for the export…");
   release();
   await expect(status).toContainText('Downloaded Leaderboard.onetable.ts');
@@ -175,10 +175,10 @@ test('an import or pasted items asked for before the second module came are done
   await openFresh(page);
   await page.getByText('Import / export').click();
   await page.getByTestId('import-file').setInputFiles('cli/tests/fixtures/offices-workbench.json');
-  const status = page.getByTestId('files-status');
-  await expect(status).toContainText("Reading offices-workbench.json: keylab's importers are loading…");
+  await expect(page.getByTestId('import-status')).toContainText("Reading offices-workbench.json: keylab's importers are loading…");
   release();
-  await expect(status).toContainText('Imported offices-workbench.json, a NoSQL Workbench model: 3 entities, 8 items.');
+  await expect(page.getByTestId('files-status')).toContainText('Imported offices-workbench.json, a NoSQL Workbench model: 3 entities, 8 items.');
+  await expect(page.getByTestId('import-status')).toHaveCount(0);
   await expect(page.getByRole('tablist', { name: 'entity' }).getByRole('tab')).toHaveText(['Office (3 items)', 'Visit (3 items)', 'Employee (2 items)']);
 });
 

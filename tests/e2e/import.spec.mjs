@@ -62,7 +62,8 @@ test('a pasted export over the person\'s work asks first, lists what it cannot w
 
 test('hostile files and pastes are refused with the place, and change nothing', async ({ page }) => {
   await openFresh(page);
-  const status = page.getByTestId('files-status');
+  // Said beside the paste box, where the text can be fixed.
+  const status = page.getByTestId('import-status');
   const tabs = await entityTabs(page).allTextContents();
   const menu = page.getByTestId('files-menu');
   const paste = async (text) => {
@@ -74,7 +75,9 @@ test('hostile files and pastes are refused with the place, and change nothing', 
   await paste('');
   await expect(status).toContainText('the pasted text was not imported: it is empty. Your work is unchanged.');
   await paste('garbage\u0000 <script>');
-  await expect(status).toContainText('item on line 1: is not an item in DynamoDB JSON');
+  // Nothing marks its format: each was tried, and none is named as what it is.
+  await expect(status).toContainText('nothing in it says which format it is in');
+  await expect(status).toContainText('as DynamoDB JSON items: item on line 1: is not an item in DynamoDB JSON');
   await paste('{"ModelName": "M", "DataModel": [{"TableName": "T", "KeyAttributes": {"PartitionKey": {"AttributeName": "PK"}}, "TableFacets": [{"FacetName": "A", "TableData": [{"PK": 5}]}]}]}');
   await expect(status).toContainText('DataModel[0].TableFacets[0].TableData[0]');
   await paste('{"ModelName": "M", "DataModel": [{"TableName": "T", "KeyAttributes": {"PartitionKey": {"AttributeName": "PK"}}}]}');
@@ -101,7 +104,7 @@ test('the design leaves as a NoSQL Workbench model and comes back whole', async 
   const run = model.DataModel[0].TableFacets[0];
   expect(run.FacetName).toBe('Run');
   expect(run.TableData.map((i) => i.SK.S)).toContain('9999998499#0000001719100800#p_8842');
-  await expect(page.getByTestId('files-status')).toContainText('open it in NoSQL Workbench');
+  await expect(page.getByTestId('export-status')).toContainText('open it in NoSQL Workbench');
 
   const width = page.locator('#seg-0-width');
   await width.fill('12');
@@ -144,8 +147,9 @@ test('a pasted OneTable schema opens as its models, by keyboard', async ({ page 
   await page.getByText('Import / export').click();
   await page.getByTestId('import-paste').fill("{ format: 'onetable:1.1.0', indexes: { primary: { hash: 'pk' } }, models: { A: { pk: { type: String, value: '${a}${b}' }, a: { type: String }, b: { type: String } } } }");
   await page.getByRole('button', { name: 'Import pasted text' }).click();
-  await expect(status).toContainText('no model could be read');
-  await expect(status).toContainText('model A is left out: keylab cannot write its table keys as OneTable does: pk: "" stands between two values');
+  const refused = page.getByTestId('import-status');
+  await expect(refused).toContainText('no model could be read');
+  await expect(refused).toContainText('model A is left out: keylab cannot write its table keys as OneTable does: pk: "" stands between two values');
   await expect(entityTabs(page)).toHaveText(['Account (6 items)', 'User (6 items)', 'Invoice (6 items)']);
 });
 
@@ -217,7 +221,7 @@ for (const { tool, button, file, holds } of declaredExports) {
     expect(download.suggestedFilename()).toBe(file);
     const text = fs.readFileSync(await download.path(), 'utf8');
     for (const part of holds) expect(text).toContain(part);
-    const status = page.getByTestId('files-status');
+    const status = page.getByTestId('export-status');
     await expect(status).toContainText(`Downloaded ${file}`);
     await expect(status).toContainText('Run.SK: score is stored inverted (desc)');
 

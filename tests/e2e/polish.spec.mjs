@@ -57,12 +57,14 @@ test('export and import round trip, and a bad file changes nothing', async ({ pa
 
   const bad = path.join(os.tmpdir(), `keylab-bad-${process.pid}.json`);
   fs.writeFileSync(bad, '{"version": 99, "separator": "#"}');
+  // The import closed the menu; a refusal is said in it, beside the import.
+  await page.getByText('Import / export').click();
   await page.getByTestId('import-file').setInputFiles(bad);
-  await expect(page.getByTestId('files-status')).toContainText('was not imported');
-  await expect(page.getByTestId('files-status')).toContainText('version 99');
+  await expect(page.getByTestId('import-status')).toContainText('was not imported');
+  await expect(page.getByTestId('import-status')).toContainText('version 99');
   await expect(width).toHaveValue('4');
 
-  await page.getByText('Import / export').click();
+  // The refusal left the menu open, where it is said.
   const [schemaDownload] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Export schema', exact: true }).click(),

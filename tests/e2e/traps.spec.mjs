@@ -162,7 +162,7 @@ test('the items leave the page as DynamoDB items, and a program writes them', as
   const items = fs.readFileSync(await lines.path(), 'utf8').trim().split('\n').map((l) => JSON.parse(l).Item);
   expect(items).toHaveLength(4);
   expect(items[1]).toMatchObject({ PK: { S: 'SEASON#SPRING-2026' }, SK: { S: '9999998499#0000001719100800#p_8842' }, score: { N: '1500' } });
-  await expect(page.getByTestId('files-status')).toContainText('4 item(s), the lines of a DynamoDB export to S3');
+  await expect(page.getByTestId('export-status')).toContainText('4 item(s), the lines of a DynamoDB export to S3');
   const [batches] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Items as batch-write-item requests' }).click(),
@@ -170,7 +170,7 @@ test('the items leave the page as DynamoDB items, and a program writes them', as
   const requests = fs.readFileSync(await batches.path(), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
   expect(requests).toHaveLength(1);
   expect(requests[0].Leaderboard).toHaveLength(4);
-  await expect(page.getByTestId('files-status')).toContainText('aws dynamodb batch-write-item --request-items');
+  await expect(page.getByTestId('export-status')).toContainText('aws dynamodb batch-write-item --request-items');
   // The Code section writes them too, for the chosen SDK.
   await openView(page, 'Code');
   await page.getByRole('tablist', { name: 'SDK' }).getByRole('tab', { name: 'boto3 client' }).click();

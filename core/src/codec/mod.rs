@@ -197,8 +197,8 @@ impl Noting {
 
 /// [`encode_field`] written at the end of `out`, without the warnings' words: the key
 /// writer's hot path. With `noting`, it tells whether `encode_field` would warn (a
-/// number at or past its warning threshold, a text that casing changed or that holds a
-/// character below the separator), worked out from the value it parsed once. Uint,
+/// number at or past its warning threshold, a text whose casing lost what it meant or
+/// that holds a character below the separator), worked out from the value it parsed once. Uint,
 /// epoch timestamps and text write in place; other kinds go through `encode_field`.
 pub(crate) fn encode_field_into(
     field: &Field,
@@ -229,7 +229,8 @@ pub(crate) fn encode_field_into(
             let start = out.len();
             text::encode_into(&value, case, separator, out)?;
             let stored = &out[start..];
-            Ok(noting.is_some() && (stored != value || text::below_separator(stored, separator).is_some()))
+            let case_lost = || stored != value && text::case_loss(&value, stored, case).is_some();
+            Ok(noting.is_some() && (case_lost() || text::below_separator(stored, separator).is_some()))
         }
         _ => {
             let (stored, warnings) = encode_field(field, value, separator)?;

@@ -26,10 +26,10 @@ pub struct FileDesign {
     pub items_read: usize,
 }
 
-/// Reads `text` whatever format it is in; refused above `max_items` items.
+/// Reads `text` whatever format it is in ([`sources::read_any`]); refused above
+/// `max_items` items.
 pub fn read_file(text: &str, listed: usize, max_items: usize) -> Result<FileDesign, String> {
-    let format = sources::Format::of(text);
-    let source = sources::read(format, text, None)?;
+    let (format, source) = sources::read_any(text)?;
     if source.items.len() > max_items {
         return Err(format!(
             "it holds {} items, more than the page's {max_items}: read it with `keylab import --from {}`",

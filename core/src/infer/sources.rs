@@ -58,26 +58,89 @@ impl Format {
         }
     }
 
-    /// The format a file's text is in, by what it holds: a model's `DataModel`, an
-    /// a OneTable schema's `onetable:` format or `models`, an entity's `new Entity(` or
-    /// `model`/`indexes`, else items.
-    pub fn of(text: &str) -> Format {
+    /// The format `text` is surely in, and what in it says so: a model's `DataModel`,
+    /// an MCP model's `tables` with its access patterns, a OneTable `format`, a
+    /// `new Entity(`, or DynamoDB JSON on the first line. `None` when nothing marks a
+    /// format: a guess would report one format's complaint about text that was never
+    /// meant as it.
+    pub fn marked(text: &str) -> Option<(Format, &'static str)> {
         let head: String = text.chars().take(4096).collect();
-        let json = head.trim_start().starts_with(['{', '[']) && serde_json::from_str::<Value>(text).is_ok();
-        if head.contains("\"DataModel\"") || head.contains("\"ModelName\"") {
-            Format::Workbench
+        let marked = if head.contains("\"DataModel\"") {
+            (Format::Workbench, "a \"DataModel\"")
+        } else if head.contains("\"ModelName\"") {
+            (Format::Workbench, "a \"ModelName\"")
         } else if head.contains("\"tables\"")
             && (text.contains("\"access_patterns\"") || text.contains("\"PutRequest\""))
         {
-            Format::Mcp
-        } else if head.contains("onetable:") || head.contains("models") && head.contains("hash") {
-            Format::OneTable
-        } else if text.contains("new Entity(") || !json && head.contains("model") && head.contains("indexes") {
-            Format::ElectroDb
+            (Format::Mcp, "\"tables\" with their items or access patterns")
+        } else if head.contains("onetable:") {
+            (Format::OneTable, "a onetable: format")
+        } else if text.contains("new Entity(") {
+            (Format::ElectroDb, "a new Entity(")
         } else {
-            Format::Export
+            (Format::Export, dynamodb_json(text)?)
+        };
+        Some(marked)
+    }
+}
+
+/// What marks `text` as DynamoDB JSON items: a Scan's `Items`, or a first line that is
+/// an export's `{"Item": ...}` or an item whose attributes are typed (`{"S": "a"}`).
+fn dynamodb_json(text: &str) -> Option<&'static str> {
+    let typed = |v: &Value| {
+        let tags = ["S", "N", "B", "BOOL", "NULL", "M", "L", "SS", "NS", "BS"];
+        matches!(v, Value::Object(a) if a.len() == 1 && a.keys().all(|t| tags.contains(&t.as_str())))
+    };
+    if let Ok(Value::Object(doc)) = serde_json::from_str::<Value>(text) {
+        if doc.contains_key("Items") {
+            return Some("a Scan's \"Items\"");
         }
     }
+    let first = text.lines().find(|l| !l.trim().is_empty())?;
+    match serde_json::from_str::<Value>(first).ok()? {
+        Value::Object(item) if item.contains_key("Item") => Some("an export's {\"Item\": ...} on its first line"),
+        Value::Object(item) if !item.is_empty() && item.values().all(typed) => {
+            Some("an item in DynamoDB JSON on its first line")
+        }
+        _ => None,
+    }
+}
+
+/// How long each format's complaint is kept when none reads a text.
+const TRIED_KEEP: usize = 200;
+
+/// Reads `text` in the format it is marked as; unmarked, as each format in turn, the
+/// first that reads it winning. Refused with what marked it, or with why each failed.
+pub fn read_any(text: &str) -> Result<(Format, Source), String> {
+    if let Some((format, by)) = Format::marked(text) {
+        return (read(format, text, None).map(|source| (format, source)))
+            .map_err(|why| format!("it looks like {} (it has {by}), but {why}", format.what()));
+    }
+    let mut tried = Vec::new();
+    // A OneTable schema holds `indexes` as an ElectroDB entity does, and `models`, which
+    // no entity holds: it is tried first.
+    let order = [
+        Format::Export,
+        Format::Workbench,
+        Format::Mcp,
+        Format::OneTable,
+        Format::ElectroDb,
+    ];
+    for format in order {
+        match read(format, text, None) {
+            Ok(source) => return Ok((format, source)),
+            Err(why) => tried.push(format!(
+                "as {}: {}",
+                format.what(),
+                crate::elide::shortened(&why, TRIED_KEEP)
+            )),
+        }
+    }
+    // One line per format: the page shows the lines as they are.
+    Err(format!(
+        "nothing in it says which format it is in, and keylab read it as each in turn:\n{}",
+        tried.join(";\n")
+    ))
 }
 
 /// Items read from a file, where each one is in it, and what the file says of them.

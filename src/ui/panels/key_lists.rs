@@ -215,23 +215,36 @@ struct KeyRowProps {
 #[function_component]
 fn KeyRow(p: &KeyRowProps) -> Html {
     let m = &p.marks;
+    let open = use_state_eq(|| false);
+    let toggle = {
+        let open = open.clone();
+        Callback::from(move |_: MouseEvent| open.set(!*open))
+    };
+    let warned = !p.warnings.is_empty();
+    let text_id = format!("row-warnings-{}", p.row.0);
     html! {
         <li value={(p.n + 1).to_string()} data-row={p.row.0.to_string()} data-page={m.page.map(|p| p.to_string())} class={classes!(m.page.map(|_| "match"))} tabindex="-1">
             { for m.before.iter().map(marker) }
             <code><KeySegments key_text={p.key_text.clone()} separator={p.separator.clone()} segments={p.segments} widths={p.widths.clone()} meanings={p.meanings.clone()} /></code>
-            if !p.warnings.is_empty() {
+            if warned {
                 // A disclosure, not a tooltip: touch screens and screen readers open
                 // it, and the keyboard reaches it.
-                <details class="row-warnings" data-testid="row-warnings">
-                    <summary class="badge warn">{ format!("{} warning(s)", p.warnings.len()) }</summary>
-                    // Not a list: each key is already a list item.
-                    { for p.warnings.iter().map(|w| html! { <span class="row-warning"><Elided text={w.sentence()} keep={MESSAGE} /></span> }) }
-                </details>
+                <button type="button" class="badge warn" aria-expanded={open.to_string()} aria-controls={text_id.clone()} onclick={toggle}>
+                    { format!("{} warning(s)", p.warnings.len()) }
+                </button>
             }
             if let Some(by) = p.overwritten_by {
                 <span class="badge">{ format!("overwritten by {by}") }</span>
             }
             <span class="values" title={shortened(&p.values)}><Elided text={p.values.to_string()} /></span>
+            if warned {
+                // Under the key's line, the width of the list's box: beside the badge, a
+                // paragraph ran past the box's edge and over the next key.
+                <div class="row-warnings" id={text_id} data-testid="row-warnings" hidden={!*open}>
+                    // Not a list: each key is already a list item.
+                    { for p.warnings.iter().map(|w| html! { <span class="row-warning"><Elided text={w.sentence()} keep={MESSAGE} /></span> }) }
+                </div>
+            }
             { for m.after.iter().map(marker) }
         </li>
     }

@@ -10,6 +10,7 @@ use crate::ui::widgets::new_design::NewDesign;
 use crate::ui::widgets::outcome::{Outcome, OutcomeLine};
 use crate::ui::widgets::preset_picker::PresetPicker;
 use crate::ui::widgets::theme_toggle::ThemeToggle;
+use crate::ui::widgets::transient::use_transient;
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -32,7 +33,8 @@ pub struct MastheadProps {
 #[function_component]
 pub fn Masthead(props: &MastheadProps) -> Html {
     let command = &props.command;
-    let outcome = use_state(|| None::<Outcome>);
+    // An import's question or report: gone at the next action, as an answer is.
+    let outcome = use_transient::<Outcome>();
     let on_outcome = {
         let (outcome, on_load) = (outcome.clone(), props.on_load.clone());
         Callback::from(move |o: Outcome| {
@@ -40,12 +42,12 @@ pub fn Masthead(props: &MastheadProps) -> Html {
             if o.report.is_some() {
                 on_load.emit(());
             }
-            outcome.set(Some(o))
+            outcome.say(o)
         })
     };
     let close = {
         let outcome = outcome.clone();
-        Callback::from(move |_: MouseEvent| outcome.set(None))
+        Callback::from(move |_: MouseEvent| outcome.clear())
     };
     html! {
         <header>
@@ -62,7 +64,7 @@ pub fn Masthead(props: &MastheadProps) -> Html {
                 <NewDesign command={command.clone()} />
                 <ThemeToggle />
             </div>
-            { (*outcome).clone().map(|outcome| html! { <OutcomeLine {outcome} on_close={close} /> }).unwrap_or_default() }
+            { outcome.get().cloned().map(|outcome| html! { <OutcomeLine {outcome} on_close={close} /> }).unwrap_or_default() }
         </header>
     }
 }

@@ -1,12 +1,15 @@
 //! Export the design (the schema alone, or with its sample items) as a JSON file, and
 //! import one (`import_box.rs`). An import is one undoable step; a bad file leaves the
-//! work as it was.
+//! work as it was. What an export did is said in the menu, under its buttons, until
+//! the next action.
 
 use crate::browser::runtimes::{self, Runtime};
 use crate::browser::services::{self, Declared, Later};
 use crate::document::{Command, Playground};
 use crate::ui::widgets::import_box::ImportBox;
-use crate::ui::widgets::outcome::Outcome;
+use crate::ui::widgets::menu::use_menu_closing;
+use crate::ui::widgets::outcome::{Outcome, Said};
+use crate::ui::widgets::transient::use_transient;
 use serde_json::Value;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
@@ -26,7 +29,7 @@ pub struct FilesProps {
     /// The work differs from the preset it started from: an import asks first.
     pub unsaved: bool,
     pub command: Callback<Command>,
-    /// Says how an export or an import went.
+    /// An import's question, or its report: said under the header.
     pub on_outcome: Callback<Outcome>,
 }
 
@@ -196,7 +199,11 @@ fn download_items(state: &Playground, form: ItemsAs) -> (bool, String) {
 
 #[function_component]
 pub fn Files(props: &FilesProps) -> Html {
-    let message = props.on_outcome.reform(Outcome::from);
+    let exported = use_transient::<Outcome>();
+    let message = {
+        let exported = exported.clone();
+        Callback::from(move |said: (bool, String)| exported.say(Outcome::from(said)))
+    };
     let export = |all: bool| {
         let (state, message) = (props.state.clone(), message.clone());
         Callback::from(move |_: MouseEvent| {
@@ -208,6 +215,7 @@ pub fn Files(props: &FilesProps) -> Html {
             if download(name, &text) {
                 // The comparison's "last export": what a live table was built from.
                 crate::browser::versions::remember_export(&text);
+                message.emit((true, format!("Downloaded {name}.")));
             } else {
                 message.emit((false, "The browser refused the download.".into()));
             }
@@ -226,6 +234,7 @@ pub fn Files(props: &FilesProps) -> Html {
         Callback::from(move |_: MouseEvent| export_declared(state.clone(), tool, message.clone()))
     };
     let menu = use_node_ref();
+    use_menu_closing(menu.clone());
     // An import's question and report show under the header: the menu closes.
     let imported = {
         let (menu, on_outcome) = (menu.clone(), props.on_outcome.clone());
@@ -250,6 +259,7 @@ pub fn Files(props: &FilesProps) -> Html {
                     <button type="button" onclick={workbench}>{ "NoSQL Workbench model" }</button>
                     <button type="button" onclick={declared(Declared::ElectroDb)}>{ "ElectroDB entities (TypeScript)" }</button>
                     <button type="button" onclick={declared(Declared::OneTable)}>{ "OneTable schema (TypeScript)" }</button>
+                    { exported.get().map(|o| html! { <Said outcome={o.clone()} testid="export-status" /> }).unwrap_or_default() }
                     <ImportBox unsaved={props.unsaved} command={props.command.clone()} on_outcome={imported} />
                 </div>
             </details>

@@ -1,12 +1,15 @@
 //! Import in the files menu: a file or a paste, holding a keylab design, a NoSQL
 //! Workbench model or a table's items. Work that is not the preset it started from is
 //! replaced only after a yes, and stays one Undo away; what the import inferred, left
-//! out or could not write again is listed in the page, not hidden.
+//! out or could not write again is listed in the page, not hidden. A refusal is said
+//! beside the paste box, where the text can be fixed; the question and the report go
+//! under the header, as the menu closes.
 
 use crate::browser::services::{self, Later};
 use crate::document::imported::{self, Imported};
 use crate::document::Command;
-use crate::ui::widgets::outcome::Outcome;
+use crate::ui::widgets::outcome::{Outcome, Said};
+use crate::ui::widgets::transient::{use_transient, Transient};
 use crate::ui::widgets::waiting;
 use std::rc::Rc;
 use wasm_bindgen_futures::JsFuture;
@@ -18,17 +21,19 @@ pub struct ImportBoxProps {
     /// The work differs from the preset it started from: importing asks first.
     pub unsaved: bool,
     pub command: Callback<Command>,
-    /// Says how an import went.
+    /// Asks before replacing the work, and says what an import read.
     pub on_outcome: Callback<Outcome>,
 }
 
 #[function_component]
 pub fn ImportBox(props: &ImportBoxProps) -> Html {
     let pasted = use_node_ref();
+    // A refusal, or the wait for the importers: said here, beside the paste box.
+    let said = use_transient::<Outcome>();
     let replace = {
         let (command, on_outcome) = (props.command.clone(), props.on_outcome.clone());
         Callback::from(move |(name, imported): (String, Rc<Imported>)| {
-            command.emit(Command::Replace(Box::new(imported.work.clone())));
+            command.emit(imported.load());
             on_outcome.emit(Outcome {
                 // Imported, but not exactly: said in the colour of a problem to fix.
                 ok: imported.misfit_count == 0,
@@ -41,7 +46,13 @@ pub fn ImportBox(props: &ImportBoxProps) -> Html {
     // A file of another tool is read by the second module: asked before it came, the
     // import waits for it (once), then goes on, through the callback of the latest render.
     let latest: waiting::Latest<Reading> = use_mut_ref(|| None);
-    let take = taker(replace, props.on_outcome.clone(), props.unsaved, latest.clone());
+    let take = taker(
+        replace,
+        props.on_outcome.clone(),
+        said.clone(),
+        props.unsaved,
+        latest.clone(),
+    );
     *latest.borrow_mut() = Some(take.clone());
     let take = take.reform(|read: Reading| (read, false));
     let on_file = {
@@ -81,6 +92,7 @@ pub fn ImportBox(props: &ImportBoxProps) -> Html {
             <label for="import-paste" class="sub">{ "or paste a keylab design, a NoSQL Workbench model, ElectroDB entities (new Entity({...})), a OneTable schema, an AWS DynamoDB MCP data model (dynamodb_data_model.json), or DynamoDB JSON items (an export's lines, a Scan's output)" }</label>
             <textarea id="import-paste" ref={pasted} rows="4" spellcheck="false" data-testid="import-paste" />
             <button type="button" onclick={on_paste}>{ "Import pasted text" }</button>
+            { said.get().map(|o| html! { <Said outcome={o.clone()} testid="import-status" /> }).unwrap_or_default() }
         </>
     }
 }
@@ -93,6 +105,7 @@ type Reading = (String, Result<String, String>);
 fn taker(
     replace: Callback<(String, Rc<Imported>)>,
     on_outcome: Callback<Outcome>,
+    said: Transient<Outcome>,
     unsaved: bool,
     latest: waiting::Latest<Reading>,
 ) -> Callback<(Reading, bool)> {
@@ -100,19 +113,14 @@ fn taker(
         match read(&text) {
         Later::Ready(Ok(i)) if unsaved => on_outcome.emit(question(name, Rc::new(i), &replace)),
         Later::Ready(Ok(i)) => replace.emit((name, Rc::new(i))),
-        Later::Ready(Err(why)) => {
-            on_outcome.emit(Outcome::failed(format!("{name} was not imported: {why}. Your work is unchanged.")))
-        }
-        Later::Failed(why) if waited => on_outcome.emit(Outcome::failed(format!(
+        Later::Ready(Err(why)) => said.say(Outcome::failed(format!(
+            "{name} was not imported: {why}. Your work is unchanged."
+        ))),
+        Later::Failed(why) if waited => said.say(Outcome::failed(format!(
             "{name} was not imported: keylab could not load its importers ({why}). Your work is unchanged; import it again to retry."
         ))),
         Later::Loading | Later::Failed(_) => {
-            on_outcome.emit(Outcome {
-                ok: true,
-                text: format!("Reading {name}: keylab's importers are loading…"),
-                report: None,
-                confirm: None,
-            });
+            said.say(Outcome::from((true, format!("Reading {name}: keylab's importers are loading…"))));
             waiting::again(&latest, (name, text));
         }
     }

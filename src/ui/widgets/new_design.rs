@@ -2,6 +2,7 @@
 //! empty design to build on. The work it replaces stays one Undo away.
 
 use crate::document::{check_entity_name, Command, Playground, NAME_MAX};
+use crate::ui::widgets::transient::use_transient;
 use keylab::schema::check_table_name;
 use yew::prelude::*;
 
@@ -14,12 +15,13 @@ pub struct NewDesignProps {
 pub fn NewDesign(props: &NewDesignProps) -> Html {
     let table = use_state(String::new);
     let entity = use_state(String::new);
-    let done = use_state(|| None::<String>);
+    // What was created, until the next action.
+    let done = use_transient::<String>();
     let typed = |into: UseStateHandle<String>| {
         let done = done.clone();
         Callback::from(move |e: InputEvent| {
             into.set(crate::ui::widgets::event_text::input_value(&e));
-            done.set(None);
+            done.clear();
         })
     };
     // Nothing is said about an empty form until something is typed.
@@ -34,11 +36,11 @@ pub fn NewDesign(props: &NewDesignProps) -> Html {
             e.prevent_default();
             if check_table_name(&table).is_ok() && check_entity_name(&entity, &[]).is_ok() {
                 command.emit(Command::Load(Box::new(Playground::blank(&table, entity.trim()))));
-                done.set(Some(format!(
+                done.say(format!(
                     "Created table {} with entity {}. Undo brings back what was there before.",
                     *table,
                     entity.trim()
-                )));
+                ));
                 table.set(String::new());
                 entity.set(String::new());
             }
@@ -66,7 +68,7 @@ pub fn NewDesign(props: &NewDesignProps) -> Html {
                 { field("new-entity", "first entity", &entity, typed(entity.clone()), entity_problem) }
                 <button type="submit" disabled={!ready}>{ "Create" }</button>
             </form>
-            if let Some(message) = &*done {
+            if let Some(message) = done.get() {
                 <p class="note" role="status" data-testid="new-design-done">{ message }</p>
             }
         </details>

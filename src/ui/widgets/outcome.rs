@@ -1,8 +1,10 @@
-//! How the last export or import went, under the header and across the page: an
-//! import's question, its report (what it read, inferred and left out, and each key
-//! it cannot write again) is too long for the files menu, which closes.
+//! How the last export or import went. An import's question and its report (what it
+//! read, inferred and left out, and each key it cannot write again) go under the
+//! header, across the page, as the files menu closes; an export's outcome and an
+//! import's refusal stay in the menu, beside the control that took them ([`Said`]).
 
 use crate::document::imported::Imported;
+use crate::ui::widgets::elided::Elided;
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -35,6 +37,31 @@ impl From<(bool, String)> for Outcome {
             report: None,
             confirm: None,
         }
+    }
+}
+
+/// Characters of an outcome shown before it is cut: a refused import says why each
+/// format could not read the text, which takes about a thousand.
+const SAID_KEEP: usize = 2000;
+
+#[derive(Properties, PartialEq)]
+pub struct SaidProps {
+    pub outcome: Outcome,
+    pub testid: AttrValue,
+}
+
+/// An outcome in one line, beside the control whose action it tells of.
+#[function_component]
+pub fn Said(props: &SaidProps) -> Html {
+    let Outcome { ok, text, .. } = &props.outcome;
+    let testid = props.testid.clone();
+    if *ok {
+        return html! { <p class="ok said" role="status" data-testid={testid}>{ text.clone() }</p> };
+    }
+    html! {
+        <p class="messages said" data-testid={testid}>
+            <span class="error" role="alert"><Elided text={text.clone()} keep={SAID_KEEP} /></span>
+        </p>
     }
 }
 

@@ -8,9 +8,48 @@ fn proposal(source: &Source) -> crate::infer::Proposal {
 }
 
 #[test]
-fn a_workbench_model_is_told_by_its_contents() {
-    assert_eq!(Format::of(OFFICES), Format::Workbench);
-    assert_eq!(Format::of("{\"Item\":{\"PK\":{\"S\":\"A\"}}}\n"), Format::Export);
+fn a_format_is_told_by_what_marks_it() {
+    let format = |text: &str| Format::marked(text).map(|(f, _)| f);
+    assert_eq!(format(OFFICES), Some(Format::Workbench));
+    assert_eq!(format("{\"Item\":{\"PK\":{\"S\":\"A\"}}}\n"), Some(Format::Export));
+    assert_eq!(
+        format("\n{\"PK\":{\"S\":\"A\"},\"n\":{\"N\":\"1\"}}\nnot JSON"),
+        Some(Format::Export)
+    );
+    assert_eq!(format("{\"Items\": [], \"Count\": 0}"), Some(Format::Export));
+    assert_eq!(format("const A = new Entity({ model: {} })"), Some(Format::ElectroDb));
+    assert_eq!(
+        format("{ format: 'onetable:1.1.0', models: {} }"),
+        Some(Format::OneTable)
+    );
+    // Nothing marks these: no format is named for them.
+    for unmarked in ["garbage\u{0} <script>", "{\"name\": \"x\"}", "a,b\n1,2", "[1, 2]"] {
+        assert_eq!(format(unmarked), None, "{unmarked}");
+    }
+}
+
+/// A text nothing marks is read as each format; refused, it says what each found,
+/// rather than one format's complaint about text never meant as it.
+#[test]
+fn an_unmarked_text_is_read_as_each_format_and_refused_with_each_reason() {
+    let why = read_any("garbage\u{0} <script>").map(|(f, _)| f).unwrap_err();
+    assert!(why.starts_with("nothing in it says which format it is in"), "{why}");
+    for format in Format::ALL {
+        assert!(why.contains(&format!("\nas {}: ", format.what())), "{format:?}: {why}");
+    }
+    assert!(why.contains("item on line 1: is not an item in DynamoDB JSON"), "{why}");
+    // A marked text is refused as what marks it, and says so.
+    let why = read_any("{\"ModelName\": \"M\"}").map(|(f, _)| f).unwrap_err();
+    assert!(
+        why.starts_with("it looks like a NoSQL Workbench model (it has a \"ModelName\"), but has no \"DataModel\""),
+        "{why}"
+    );
+    // An entity object pasted without `new Entity(` reads as ElectroDB's, and a
+    // OneTable schema without its `format` as OneTable's.
+    let entity = "{ model: { entity: 'e', service: 's' }, attributes: { id: { type: 'string' } }, indexes: { a: { pk: { field: 'pk', composite: ['id'] } } } }";
+    assert_eq!(read_any(entity).map(|(f, _)| f), Ok(Format::ElectroDb));
+    let schema = "{ indexes: { primary: { hash: 'pk' } }, models: { A: { pk: { type: String, value: 'A#${id}' }, id: { type: String } } } }";
+    assert_eq!(read_any(schema).map(|(f, _)| f), Ok(Format::OneTable));
 }
 
 #[test]
