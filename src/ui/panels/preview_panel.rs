@@ -68,6 +68,16 @@ pub struct PreviewPanelProps {
     pub on_show_attribute: Callback<String>,
 }
 
+/// Whether the query reads another key attribute's keys than the list shows, one the
+/// list can show instead (a multi-attribute index's fields are no such attribute: its
+/// band is the query's reading, said as it is).
+fn reads_other_keys(props: &PreviewPanelProps, preview: &Preview) -> bool {
+    props.band.as_ref().is_some_and(|b| {
+        b.attribute != preview.attribute
+            && (props.items.schema().entities.iter()).any(|e| e.template(&b.attribute).is_some())
+    })
+}
+
 /// The partition a sort key's preview shows, and how it came to be chosen.
 struct Shown<'a> {
     /// The collection shown; `None` for a partition key, whose order spans them all.
@@ -119,7 +129,7 @@ impl<'a> Shown<'a> {
         };
         // Another key attribute's order: the line says whose keys it reads, never a
         // count of rows that are not in this list.
-        if b.attribute != preview.attribute {
+        if reads_other_keys(props, preview) {
             let (attribute, on) = (b.attribute.clone(), props.on_show_attribute.clone());
             let show = Callback::from(move |_: MouseEvent| on.emit(attribute.clone()));
             return (
@@ -129,6 +139,9 @@ impl<'a> Shown<'a> {
                     show: Some(show),
                 }),
             );
+        }
+        if b.attribute != preview.attribute {
+            return (None, None);
         }
         if self.partition.is_some_and(|c| c.partition == b.partition) {
             return (Some(b), None);
@@ -366,7 +379,7 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
             { facts(props, preview, &shown, in_order.len(), &only, &picked) }
             { refused_line(preview) }
             { lists.shared_warnings.as_deref().map(shared_warnings).unwrap_or_default() }
-            { query_line(&props.query_bar, props.band.as_ref().filter(|b| b.attribute == preview.attribute), &props.hits, elsewhere, &props.on_edit_query) }
+            { query_line(&props.query_bar, props.band.as_ref().filter(|_| !reads_other_keys(props, preview)), &props.hits, elsewhere, &props.on_edit_query) }
             <div class="orders">
                 { lists.keys_column(keys_scroll, keys_list, *from_end, toggle) }
                 { lists.naive_column(&naive, naive_scroll, naive_list) }

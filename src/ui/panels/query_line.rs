@@ -67,12 +67,12 @@ pub fn query_line(
             // In the query's line, so a query on another partition costs the keys no room.
             if let Some(e) = elsewhere {
                 <span class="note" data-testid="band-elsewhere">
-                    { match e.reads {
-                        Reads::Partition(p) => html! { <>{ "It reads partition " }<code><Elided text={p} /></code>{ ". " }</> },
+                    { match &e.reads {
+                        Reads::Partition(p) => html! { <>{ "It reads partition " }<code><Elided text={p.clone()} /></code>{ ". " }</> },
                         Reads::Attribute(a) => html! { <>{ "It reads the keys of " }<code>{ a }</code>{ ", not the ones shown. " }</> },
                     } }
                     if let Some(show) = e.show {
-                        <button type="button" onclick={show}>{ "Show the query's keys" }</button>
+                        <button type="button" onclick={show}>{ match &e.reads { Reads::Partition(_) => "Show the query's partition", Reads::Attribute(_) => "Show the query's keys" } }</button>
                     }
                 </span>
             } else if let Some(b) = band {
