@@ -78,7 +78,8 @@ pub const PLAN_FILE: &str = "plan.jsonl";
 /// The steps, in the order to take them. Nothing to do: none.
 pub fn steps(s: &Situation) -> Vec<Step> {
     let summary = s.summary;
-    let mut steps = vec![install(), export(s.table)];
+    let moves = !matches!(s.apply, Apply::Report);
+    let mut steps = vec![install(), export(s.table, moves)];
     steps.extend(fix_first(summary, &s.apply));
     if !s.created_indexes.is_empty() {
         steps.push(Step::say(format!(
@@ -128,10 +129,16 @@ fn install() -> Step {
     )
 }
 
-fn export(table: &str) -> Step {
+/// Reading the table's items; when they are to move, the writes pause first, since an
+/// item written after the read would keep its old keys.
+fn export(table: &str, moves: bool) -> Step {
+    let pause = match moves {
+        true => format!("Pause the writes to {table}'s items until the move is done (an item written after this step keeps its old keys), then read its items."),
+        false => format!("Read {table}'s items."),
+    };
     Step {
         text: format!(
-            "Pause the writes to {table}'s items until the move is done (an item written after this step keeps its old keys), then read its items. A Scan is enough for a small table; for a large one, export it (aws dynamodb export-table-to-point-in-time --table-arn ARN --s3-bucket BUCKET --export-format DYNAMODB_JSON) and join the export's data files into one: gunzip -c data/*.json.gz > {EXPORT_FILE}."
+            "{pause} A Scan is enough for a small table; for a large one, export it (aws dynamodb export-table-to-point-in-time --table-arn ARN --s3-bucket BUCKET --export-format DYNAMODB_JSON) and join the export's data files into one: gunzip -c data/*.json.gz > {EXPORT_FILE}."
         ),
         commands: vec![format!("aws dynamodb scan --table-name {table} --output json > {EXPORT_FILE}")],
         done: false,
@@ -191,7 +198,7 @@ fn apply_steps(s: &Situation) -> Vec<Step> {
     match &s.apply {
         Apply::InPlace { run, .. } => vec![
             Step::run(
-                format!("Apply the {} move(s). Each moves one item atomically; run it again at will: a move already done is counted, not repeated, and it exits 1 if a move is still waiting.", s.summary.changed),
+                format!("Apply the {} move(s) (the program's header says what it needs, such as boto3 for apply.py, and it reads the AWS settings of your shell: region, credentials, AWS_ENDPOINT_URL). Each moves one item atomically; run it again at will: a move already done is counted, not repeated, and it exits 1 if a move is still waiting.", s.summary.changed),
                 &[&format!("{run} {PLAN_FILE}")],
             ),
             Step::say(

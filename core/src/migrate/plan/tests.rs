@@ -102,3 +102,13 @@ fn a_copy_to_a_new_table_loads_the_batches_it_wrote() {
     assert!(commands[2].contains("--emit batch --table Leaderboard --out batches < table-export.json"));
     assert!(commands[3].contains("file://batches/batch-000001.json"));
 }
+
+/// Nothing to move: the items are read, and no write is paused.
+#[test]
+fn a_change_that_moves_nothing_pauses_no_writes() {
+    let summary = Summary::default();
+    let steps = steps(&situation(&summary, Apply::Report, false));
+    let text = numbered(&steps);
+    assert!(!text.contains("Pause"), "{text}");
+    assert!(text.contains("Read Leaderboard's items."), "{text}");
+}
