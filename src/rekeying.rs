@@ -162,23 +162,7 @@ pub fn compare(saved: &Playground, current: &Playground) -> Result<Rekeying, Str
     }
     let summary = checks.finish();
     let patterns = patterns(saved, current, &old_view, &origin);
-    let situation = Situation {
-        table: &current.schema.table.name,
-        from: SAVED_FILE,
-        to: CURRENT_FILE,
-        summary: &summary,
-        created_indexes: plan::created_indexes(&saved.schema, &current.schema),
-        apply: match summary.changed {
-            0 => Apply::Report,
-            _ => Apply::InPlace {
-                runner: "apply.py".into(),
-                run: "python3 apply.py".into(),
-                sdk: "boto3-client".into(),
-            },
-        },
-        from_the_command_line: false,
-    };
-    let steps = plan::steps(&situation);
+    let steps = backfill(saved, current, &summary);
     let mixed = plan::mixed_warning(&summary);
     let plan = meaning(&summary, table_keys_change);
     Ok(Rekeying {
@@ -280,6 +264,28 @@ fn under(saved: &Playground, current: &Playground) -> (Playground, Vec<ItemId>) 
     let mut view = saved.clone();
     view.rows = Rc::new(rows);
     (view, origin)
+}
+
+/// The backfill's steps (keylab::migrate::plan), with the file names the page's
+/// downloads use and the boto3 runner; nothing to move: the check of the real table.
+fn backfill(saved: &Playground, current: &Playground, summary: &Summary) -> Vec<Step> {
+    let situation = Situation {
+        table: &current.schema.table.name,
+        from: SAVED_FILE,
+        to: CURRENT_FILE,
+        summary,
+        created_indexes: plan::created_indexes(&saved.schema, &current.schema),
+        apply: match summary.changed {
+            0 => Apply::Report,
+            _ => Apply::InPlace {
+                runner: "apply.py".into(),
+                run: "python3 apply.py".into(),
+                sdk: "boto3-client".into(),
+            },
+        },
+        from_the_command_line: false,
+    };
+    plan::steps(&situation)
 }
 
 /// What the change means for a live table, before its steps.

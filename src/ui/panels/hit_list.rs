@@ -54,12 +54,13 @@ pub fn HitList(props: &HitListProps) -> Html {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::summary;
     use crate::analysis::{Hit, Hits};
     use crate::document::ItemId;
 
-    fn hits(pages: &[usize]) -> Hits {
+    /// Hits on the given pages, one per row: what the lines above the keys count.
+    pub(crate) fn hits(pages: &[usize]) -> Hits {
         let list = pages
             .iter()
             .enumerate()

@@ -90,8 +90,8 @@ pub fn query_line(
 #[cfg(test)]
 mod tests {
     use super::reading;
-    use crate::analysis::{Band, Hit, Hits};
-    use crate::document::ItemId;
+    use crate::analysis::Band;
+    use crate::ui::panels::hit_list::tests::hits;
 
     #[test]
     fn the_line_says_the_first_n_before_the_page_size() {
@@ -103,17 +103,6 @@ mod tests {
             forward: true,
             limit,
             first,
-        };
-        let hits = |pages: &[usize]| {
-            let list = (pages.iter().enumerate())
-                .map(|(row, &page)| Hit {
-                    item: ItemId(row),
-                    page,
-                    key: String::new(),
-                    values: String::new(),
-                })
-                .collect();
-            Hits::new(list, pages.len())
         };
         assert_eq!(
             reading(&band(Some(3), Some(3)), &hits(&[1, 1, 1])),
