@@ -1,6 +1,6 @@
 //! `aws dynamodb query`, every argument a single-quoted shell word.
 
-use super::{names, quoted, shell_word, values, Options, UnicodeEscape};
+use super::{names, quoted, shell_word, values, Options, UnicodeEscape, LOCAL_REGION};
 use crate::query::Query;
 
 /// A JSON object whose strings escape anything invisible, so the command reads safely.
@@ -63,6 +63,7 @@ pub(super) fn render(q: &Query, options: &Options) -> Result<String, String> {
     }
     if let Some(e) = &options.endpoint {
         args.push(format!("--endpoint-url {}", shell_word(e)));
+        args.push(format!("--region \"${{AWS_REGION:-{LOCAL_REGION}}}\""));
     }
     if options.program {
         args.push("--output json".into());

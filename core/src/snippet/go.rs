@@ -1,7 +1,7 @@
 //! Go SDK v2: `dynamodb.QueryInput` with `types.AttributeValue`, paged with
 //! `dynamodb.NewQueryPaginator`. Written in gofmt's layout.
 
-use super::{names, one_call_note, quoted, values, Options, UnicodeEscape};
+use super::{names, one_call_note, quoted, values, Options, UnicodeEscape, LOCAL_REGION};
 use crate::codec::KeyValue;
 use crate::query::Query;
 
@@ -80,17 +80,36 @@ pub(super) fn render(q: &Query, options: &Options) -> Result<String, String> {
             .to_string();
         return Ok(format!("{}{call}", one_call_note(q, "//")));
     }
-    let endpoint = match &options.endpoint {
-        Some(e) => format!(
-            ", func(o *dynamodb.Options) {{\n\t\to.BaseEndpoint = aws.String({})\n\t}}",
-            lit(e)
-        ),
-        None => String::new(),
-    };
+    let endpoint = local_endpoint(options.endpoint.as_deref());
     Ok(format!(
-        "package main\n\nimport (\n\t\"context\"\n\t\"encoding/json\"\n\t\"fmt\"\n\t\"log\"\n\n\t\"github.com/aws/aws-sdk-go-v2/aws\"\n\t\"github.com/aws/aws-sdk-go-v2/config\"\n\t\"github.com/aws/aws-sdk-go-v2/service/dynamodb\"\n\t\"github.com/aws/aws-sdk-go-v2/service/dynamodb/types\"\n)\n\nfunc main() {{\n\tctx := context.Background()\n\tcfg, err := config.LoadDefaultConfig(ctx)\n\tif err != nil {{\n\t\tlog.Fatal(err)\n\t}}\n\tclient := dynamodb.NewFromConfig(cfg{endpoint})\n\tinput := {input}\n{}}}\n",
+        "package main\n\nimport (\n{}\n\t\"github.com/aws/aws-sdk-go-v2/aws\"\n\t\"github.com/aws/aws-sdk-go-v2/config\"\n\t\"github.com/aws/aws-sdk-go-v2/service/dynamodb\"\n\t\"github.com/aws/aws-sdk-go-v2/service/dynamodb/types\"\n)\n\nfunc main() {{\n\tctx := context.Background()\n\tcfg, err := config.LoadDefaultConfig(ctx)\n\tif err != nil {{\n\t\tlog.Fatal(err)\n\t}}\n\tclient := dynamodb.NewFromConfig(cfg{endpoint})\n\tinput := {input}\n{}}}\n",
+        standard_imports(&["context", "encoding/json", "fmt", "log"], options.endpoint.is_some()),
         paging(q.max_items)
     ))
+}
+
+/// The client's options for a local endpoint: the endpoint, and the region it signs
+/// for (`AWS_REGION`, else the one every target falls back to).
+pub(super) fn local_endpoint(endpoint: Option<&str>) -> String {
+    endpoint
+        .map(|e| {
+            format!(
+                ", func(o *dynamodb.Options) {{\n\t\to.BaseEndpoint = aws.String({})\n\t\tif o.Region = os.Getenv(\"AWS_REGION\"); o.Region == \"\" {{\n\t\t\to.Region = \"{LOCAL_REGION}\"\n\t\t}}\n\t}}",
+                lit(e)
+            )
+        })
+        .unwrap_or_default()
+}
+
+/// The standard library's imports, in gofmt's order, with `os` for a local endpoint's
+/// region.
+pub(super) fn standard_imports(packages: &[&str], local: bool) -> String {
+    let mut all: Vec<&str> = packages.to_vec();
+    if local {
+        all.push("os");
+    }
+    all.sort_unstable();
+    all.iter().map(|p| format!("\t\"{p}\"\n")).collect()
 }
 
 /// The paginator's loop, printing each item as a JSON line; with `max_items`, it stops

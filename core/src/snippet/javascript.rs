@@ -1,7 +1,7 @@
 //! JavaScript SDK v3: `DynamoDBClient` + `QueryCommand` with DynamoDB JSON, and the
 //! DocumentClient from `@aws-sdk/lib-dynamodb` with plain values and `paginateQuery`.
 
-use super::{names, one_call_note, quoted, values, Options, UnicodeEscape};
+use super::{names, one_call_note, quoted, values, Options, UnicodeEscape, LOCAL_REGION};
 use crate::codec::KeyValue;
 use crate::query::Query;
 
@@ -36,7 +36,7 @@ fn client_config(options: &Options) -> String {
     match &options.endpoint {
         // A local endpoint needs a region too, or the SDK refuses to start.
         Some(e) => format!(
-            "{{ endpoint: {}, region: process.env.AWS_REGION ?? \"us-east-1\" }}",
+            "{{ endpoint: {}, region: process.env.AWS_REGION ?? \"{LOCAL_REGION}\" }}",
             lit(e)
         ),
         None => "{}".into(),

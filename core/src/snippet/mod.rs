@@ -77,6 +77,12 @@ impl Target {
     }
 }
 
+/// The region a program signs for when it is pointed at a local endpoint and
+/// `AWS_REGION` is unset. Every SDK refuses to start without one, and DynamoDB Local
+/// keeps one database per region: every target falls back to the same region, so the
+/// write program and the query programs meet in one table.
+const LOCAL_REGION: &str = "us-east-1";
+
 /// Choices every emitter honours.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Options {

@@ -1,7 +1,7 @@
 //! boto3: the low-level client with DynamoDB JSON, and the resource API with `Key`
 //! conditions (boto3 makes its own placeholders; the result is the same).
 
-use super::{names, one_call_note, quoted, sort_parts, values, Options, UnicodeEscape};
+use super::{names, one_call_note, quoted, sort_parts, values, Options, UnicodeEscape, LOCAL_REGION};
 use crate::codec::KeyValue;
 use crate::query::Query;
 
@@ -9,12 +9,18 @@ fn lit(s: &str) -> String {
     quoted(s, UnicodeEscape::Long)
 }
 
-fn endpoint_arg(options: &Options) -> String {
-    options
-        .endpoint
-        .as_ref()
-        .map(|e| format!(", endpoint_url={}", lit(e)))
-        .unwrap_or_default()
+/// The `import os` a local endpoint's region needs, and the client's arguments.
+pub(super) fn endpoint_args(endpoint: Option<&str>) -> (&'static str, String) {
+    match endpoint {
+        Some(e) => (
+            "import os\n",
+            format!(
+                ", endpoint_url={}, region_name=os.environ.get(\"AWS_REGION\", \"{LOCAL_REGION}\")",
+                lit(e)
+            ),
+        ),
+        None => ("", String::new()),
+    }
 }
 
 /// The keyword arguments shared by both forms, each on its own line.
@@ -72,10 +78,8 @@ pub(super) fn client(q: &Query, options: &Options) -> Result<String, String> {
         ("ExpressionAttributeValues".to_string(), dict(&values)),
     ];
     params.extend(common_args(q));
-    let setup = format!(
-        "import json\n\nimport boto3\n\nclient = boto3.client(\"dynamodb\"{})\n",
-        endpoint_arg(options)
-    );
+    let (os, endpoint) = endpoint_args(options.endpoint.as_deref());
+    let setup = format!("import json\n{os}\nimport boto3\n\nclient = boto3.client(\"dynamodb\"{endpoint})\n");
     Ok(if options.program {
         program(
             &setup,
@@ -113,10 +117,10 @@ pub(super) fn resource(q: &Query, options: &Options) -> Result<String, String> {
     let mut params = vec![("KeyConditionExpression".to_string(), condition)];
     params.extend(common_args(q));
     let decimal = q.placeholders().iter().any(|(_, v)| matches!(v, KeyValue::N(_)));
+    let (os, endpoint) = endpoint_args(options.endpoint.as_deref());
     let setup = format!(
-        "import json\n{}\nimport boto3\nfrom boto3.dynamodb.conditions import Key\n\ntable = boto3.resource(\"dynamodb\"{}).Table({})\n",
+        "import json\n{os}{}\nimport boto3\nfrom boto3.dynamodb.conditions import Key\n\ntable = boto3.resource(\"dynamodb\"{endpoint}).Table({})\n",
         if decimal || options.program { "from decimal import Decimal\n" } else { "" },
-        endpoint_arg(options),
         lit(&q.table)
     );
     Ok(if options.program {

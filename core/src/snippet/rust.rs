@@ -1,12 +1,25 @@
 //! Rust `aws-sdk-dynamodb`: the fluent `client.query()` builder with `AttributeValue`,
 //! and `into_paginator()` for paging.
 
-use super::{names, one_call_note, quoted, values, Options, UnicodeEscape};
+use super::{names, one_call_note, quoted, values, Options, UnicodeEscape, LOCAL_REGION};
 use crate::codec::KeyValue;
 use crate::query::Query;
 
 fn lit(s: &str) -> String {
     quoted(s, UnicodeEscape::Braced)
+}
+
+/// The config builder's calls for a local endpoint: the endpoint, and the region it
+/// signs for (`AWS_REGION`, else the one every target falls back to).
+pub(super) fn local_endpoint(endpoint: Option<&str>) -> String {
+    endpoint
+        .map(|e| {
+            format!(
+                "\n        .endpoint_url({})\n        .region(aws_config::Region::new(\n            std::env::var(\"AWS_REGION\").unwrap_or_else(|_| \"{LOCAL_REGION}\".to_string()),\n        ))",
+                lit(e)
+            )
+        })
+        .unwrap_or_default()
 }
 
 fn builder(q: &Query, indent: &str) -> String {
@@ -60,11 +73,7 @@ pub(super) fn render(q: &Query, options: &Options) -> Result<String, String> {
             builder(q, "    ")
         ));
     }
-    let endpoint = options
-        .endpoint
-        .as_ref()
-        .map(|e| format!("\n        .endpoint_url({})", lit(e)))
-        .unwrap_or_default();
+    let endpoint = local_endpoint(options.endpoint.as_deref());
     Ok(format!(
         "// Cargo.toml: aws-config, aws-sdk-dynamodb, tokio (macros, rt-multi-thread), serde_json\nuse aws_sdk_dynamodb::types::AttributeValue;\nuse aws_sdk_dynamodb::Client;\nuse std::collections::HashMap;\n\n#[tokio::main]\nasync fn main() -> Result<(), Box<dyn std::error::Error>> {{\n    let config = aws_config::defaults(aws_config::BehaviorVersion::latest()){endpoint}\n        .load()\n        .await;\n    let client = Client::new(&config);\n    // into_paginator() follows LastEvaluatedKey; .items() yields every item of every page.\n    let mut items = client\n        .query()\n{}        .into_paginator()\n        .items()\n        .send();\n{}    Ok(())\n}}\n{PRINT_ITEM}",
         builder(q, "        "),

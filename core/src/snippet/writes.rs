@@ -7,7 +7,7 @@
 //! The items and the table definition travel as one JSON text literal each, parsed by
 //! the program: every value reaches DynamoDB as data, whatever it holds.
 
-use super::{quoted, shell_word, Options, Target, UnicodeEscape};
+use super::{go, python, quoted, rust as rust_sdk, shell_word, Options, Target, UnicodeEscape, LOCAL_REGION};
 use crate::items::BATCH;
 use crate::query::eval::Item;
 use crate::schema::definitions::create_table;
@@ -40,6 +40,12 @@ pub fn render_writes(target: Target, table: &Table, items: &[Item], options: &Op
     })
 }
 
+/// Why a program that creates the table goes on when the table is there already, as
+/// comment lines that start with `comment` (its indent and marker).
+fn existing(comment: &str) -> String {
+    format!("{comment} The table may exist already (made from Table definitions, or by an earlier run):\n{comment} then the items go into it.\n")
+}
+
 struct Writes<'a> {
     table: &'a str,
     /// The items as a JSON array of DynamoDB JSON objects.
@@ -55,14 +61,20 @@ fn cli(w: &Writes, items: &[Item]) -> Result<String, String> {
     }
     let endpoint = w
         .endpoint
-        .map(|e| format!(" --endpoint-url {}", shell_word(e)))
+        .map(|e| {
+            format!(
+                " --endpoint-url {} --region \"${{AWS_REGION:-{LOCAL_REGION}}}\"",
+                shell_word(e)
+            )
+        })
         .unwrap_or_default();
     let mut out = String::from("#!/usr/bin/env bash\nset -euo pipefail\n");
     if let Some(create) = w.create {
+        let table = shell_word(w.table);
         out.push_str(&format!(
-            "aws dynamodb create-table{endpoint} --cli-input-json {} >/dev/null\naws dynamodb wait table-exists{endpoint} --table-name {}\n",
+            "{}if ! aws dynamodb describe-table{endpoint} --table-name {table} >/dev/null 2>&1; then\n  aws dynamodb create-table{endpoint} --cli-input-json {} >/dev/null\nfi\naws dynamodb wait table-exists{endpoint} --table-name {table}\n",
+            existing("#"),
             shell_word(create),
-            shell_word(w.table)
         ));
     }
     out.push_str("# Each call puts at most 25 items; a call that leaves any unprocessed stops the script.\nput() {\n  left=$(aws dynamodb batch-write-item");
@@ -82,12 +94,9 @@ fn cli(w: &Writes, items: &[Item]) -> Result<String, String> {
 
 fn boto3(w: &Writes, resource: bool) -> String {
     let lit = |s: &str| quoted(s, UnicodeEscape::Long);
-    let endpoint = w
-        .endpoint
-        .map(|e| format!(", endpoint_url={}", lit(e)))
-        .unwrap_or_default();
+    let (os, endpoint) = python::endpoint_args(w.endpoint);
     let mut out = format!(
-        "import json\nimport time\n\nimport boto3\n{}\nclient = boto3.client(\"dynamodb\"{endpoint})\n",
+        "import json\n{os}import time\n\nimport boto3\n{}\nclient = boto3.client(\"dynamodb\"{endpoint})\n",
         if resource {
             "from boto3.dynamodb.types import TypeDeserializer\n"
         } else {
@@ -96,7 +105,8 @@ fn boto3(w: &Writes, resource: bool) -> String {
     );
     if let Some(create) = w.create {
         out.push_str(&format!(
-            "client.create_table(**json.loads({}))\nclient.get_waiter(\"table_exists\").wait(TableName={})\n",
+            "{}try:\n    client.create_table(**json.loads({}))\nexcept client.exceptions.ResourceInUseException:\n    pass\nclient.get_waiter(\"table_exists\").wait(TableName={})\n",
+            existing("#"),
             lit(create),
             lit(w.table)
         ));
@@ -127,7 +137,7 @@ fn js(w: &Writes, document: bool) -> String {
     // A local endpoint needs a region too, or the SDK refuses to start.
     let config = match w.endpoint {
         Some(e) => format!(
-            "{{ endpoint: {}, region: process.env.AWS_REGION ?? \"us-east-1\" }}",
+            "{{ endpoint: {}, region: process.env.AWS_REGION ?? \"{LOCAL_REGION}\" }}",
             lit(e)
         ),
         None => "{}".to_string(),
@@ -152,7 +162,8 @@ fn js(w: &Writes, document: bool) -> String {
     }
     if let Some(create) = w.create {
         out.push_str(&format!(
-            "await client.send(new CreateTableCommand(JSON.parse({})));\nawait waitUntilTableExists({{ client, maxWaitTime: 120 }}, {{ TableName: {} }});\n",
+            "{}try {{\n  await client.send(new CreateTableCommand(JSON.parse({})));\n}} catch (e) {{\n  if (e.name !== \"ResourceInUseException\") throw e;\n}}\nawait waitUntilTableExists({{ client, maxWaitTime: 120 }}, {{ TableName: {} }});\n",
+            existing("//"),
             lit(create),
             lit(w.table)
         ));
@@ -219,17 +230,19 @@ async fn create_table(client: &Client, input: &Value) -> Result<(), Box<dyn std:
                 .build()?,
         );
     }
-    call.send().await?;
-    Ok(())
+    match call.send().await {
+        // The table may exist already (made from Table definitions, or by an earlier
+        // run): then the items go into it.
+        Err(e) if e.as_service_error().is_some_and(|e| e.is_resource_in_use_exception()) => Ok(()),
+        Err(e) => Err(e.into()),
+        Ok(_) => Ok(()),
+    }
 }
 "#;
 
 fn rust(w: &Writes) -> String {
     let lit = |s: &str| quoted(s, UnicodeEscape::Braced);
-    let endpoint = w
-        .endpoint
-        .map(|e| format!("\n        .endpoint_url({})", lit(e)))
-        .unwrap_or_default();
+    let endpoint = rust_sdk::local_endpoint(w.endpoint);
     let create = match w.create {
         Some(create) => format!(
             "    create_table(&client, &serde_json::from_str({})?).await?;\n    client\n        .wait_until_table_exists()\n        .table_name({})\n        .wait(std::time::Duration::from_secs(120))\n        .await?;\n",
@@ -247,25 +260,28 @@ fn rust(w: &Writes) -> String {
 
 fn go(w: &Writes) -> String {
     let lit = |s: &str| quoted(s, UnicodeEscape::Long);
-    let endpoint = match w.endpoint {
-        Some(e) => format!(
-            ", func(o *dynamodb.Options) {{\n\t\to.BaseEndpoint = aws.String({})\n\t}}",
-            lit(e)
-        ),
+    let endpoint = go::local_endpoint(w.endpoint);
+    let mut standard = vec!["context", "encoding/json", "fmt", "log"];
+    let create = match w.create {
+        Some(create) => {
+            standard.extend(["errors", "time"]);
+            format!(
+                "\t// The create-table input, as aws dynamodb create-table takes it: its names are\n\t// CreateTableInput's own, so encoding/json fills it in.\n\tvar create dynamodb.CreateTableInput\n\tif err := json.Unmarshal([]byte({}), &create); err != nil {{\n\t\tlog.Fatal(err)\n\t}}\n{}\tif _, err := client.CreateTable(ctx, &create); err != nil {{\n\t\tvar exists *types.ResourceInUseException\n\t\tif !errors.As(err, &exists) {{\n\t\t\tlog.Fatal(err)\n\t\t}}\n\t}}\n\twaiter := dynamodb.NewTableExistsWaiter(client)\n\tif err := waiter.Wait(ctx, &dynamodb.DescribeTableInput{{TableName: create.TableName}}, 2*time.Minute); err != nil {{\n\t\tlog.Fatal(err)\n\t}}\n",
+                lit(create),
+                existing("\t//")
+            )
+        }
         None => String::new(),
     };
-    let (time_import, create) = match w.create {
-        Some(create) => (
-            "\t\"time\"\n",
-            format!(
-                "\t// The create-table input, as aws dynamodb create-table takes it: its names are\n\t// CreateTableInput's own, so encoding/json fills it in.\n\tvar create dynamodb.CreateTableInput\n\tif err := json.Unmarshal([]byte({}), &create); err != nil {{\n\t\tlog.Fatal(err)\n\t}}\n\tif _, err := client.CreateTable(ctx, &create); err != nil {{\n\t\tlog.Fatal(err)\n\t}}\n\twaiter := dynamodb.NewTableExistsWaiter(client)\n\tif err := waiter.Wait(ctx, &dynamodb.DescribeTableInput{{TableName: create.TableName}}, 2*time.Minute); err != nil {{\n\t\tlog.Fatal(err)\n\t}}\n",
-                lit(create)
-            ),
-        ),
-        None => ("", String::new()),
+    // aws.String is needed only to point the client at an endpoint.
+    let aws = if w.endpoint.is_some() {
+        "\t\"github.com/aws/aws-sdk-go-v2/aws\"\n"
+    } else {
+        ""
     };
     format!(
-        "package main\n\nimport (\n\t\"context\"\n\t\"encoding/json\"\n\t\"fmt\"\n\t\"log\"\n{time_import}\n\t\"github.com/aws/aws-sdk-go-v2/aws\"\n\t\"github.com/aws/aws-sdk-go-v2/config\"\n\t\"github.com/aws/aws-sdk-go-v2/service/dynamodb\"\n\t\"github.com/aws/aws-sdk-go-v2/service/dynamodb/types\"\n)\n\n// attribute turns DynamoDB JSON ({{\"S\": ...}} or {{\"N\": ...}}) into the SDK's value.\nfunc attribute(v map[string]string) types.AttributeValue {{\n\tif n, ok := v[\"N\"]; ok {{\n\t\treturn &types.AttributeValueMemberN{{Value: n}}\n\t}}\n\treturn &types.AttributeValueMemberS{{Value: v[\"S\"]}}\n}}\n\nfunc main() {{\n\tctx := context.Background()\n\tcfg, err := config.LoadDefaultConfig(ctx)\n\tif err != nil {{\n\t\tlog.Fatal(err)\n\t}}\n\tclient := dynamodb.NewFromConfig(cfg{endpoint})\n{create}\ttable := {}\n\tvar items []map[string]map[string]string\n\tif err := json.Unmarshal([]byte({}), &items); err != nil {{\n\t\tlog.Fatal(err)\n\t}}\n\tfor start := 0; start < len(items); start += {BATCH} {{\n\t\tvar puts []types.WriteRequest\n\t\tfor _, item := range items[start:min(start+{BATCH}, len(items))] {{\n\t\t\tput := map[string]types.AttributeValue{{}}\n\t\t\tfor name, value := range item {{\n\t\t\t\tput[name] = attribute(value)\n\t\t\t}}\n\t\t\tputs = append(puts, types.WriteRequest{{PutRequest: &types.PutRequest{{Item: put}}}})\n\t\t}}\n\t\trequest := map[string][]types.WriteRequest{{table: puts}}\n\t\t// What DynamoDB leaves unprocessed is sent again.\n\t\tfor attempt := 0; len(request) > 0; attempt++ {{\n\t\t\tif attempt == 10 {{\n\t\t\t\tlog.Fatal(\"DynamoDB left items unprocessed: run the program again\")\n\t\t\t}}\n\t\t\tout, err := client.BatchWriteItem(ctx, &dynamodb.BatchWriteItemInput{{RequestItems: request}})\n\t\t\tif err != nil {{\n\t\t\t\tlog.Fatal(err)\n\t\t\t}}\n\t\t\trequest = out.UnprocessedItems\n\t\t}}\n\t}}\n\tfmt.Printf(\"wrote %d item(s) to %s\\n\", len(items), table)\n}}\n",
+        "package main\n\nimport (\n{}\n{aws}\t\"github.com/aws/aws-sdk-go-v2/config\"\n\t\"github.com/aws/aws-sdk-go-v2/service/dynamodb\"\n\t\"github.com/aws/aws-sdk-go-v2/service/dynamodb/types\"\n)\n\n// attribute turns DynamoDB JSON ({{\"S\": ...}} or {{\"N\": ...}}) into the SDK's value.\nfunc attribute(v map[string]string) types.AttributeValue {{\n\tif n, ok := v[\"N\"]; ok {{\n\t\treturn &types.AttributeValueMemberN{{Value: n}}\n\t}}\n\treturn &types.AttributeValueMemberS{{Value: v[\"S\"]}}\n}}\n\nfunc main() {{\n\tctx := context.Background()\n\tcfg, err := config.LoadDefaultConfig(ctx)\n\tif err != nil {{\n\t\tlog.Fatal(err)\n\t}}\n\tclient := dynamodb.NewFromConfig(cfg{endpoint})\n{create}\ttable := {}\n\tvar items []map[string]map[string]string\n\tif err := json.Unmarshal([]byte({}), &items); err != nil {{\n\t\tlog.Fatal(err)\n\t}}\n\tfor start := 0; start < len(items); start += {BATCH} {{\n\t\tvar puts []types.WriteRequest\n\t\tfor _, item := range items[start:min(start+{BATCH}, len(items))] {{\n\t\t\tput := map[string]types.AttributeValue{{}}\n\t\t\tfor name, value := range item {{\n\t\t\t\tput[name] = attribute(value)\n\t\t\t}}\n\t\t\tputs = append(puts, types.WriteRequest{{PutRequest: &types.PutRequest{{Item: put}}}})\n\t\t}}\n\t\trequest := map[string][]types.WriteRequest{{table: puts}}\n\t\t// What DynamoDB leaves unprocessed is sent again.\n\t\tfor attempt := 0; len(request) > 0; attempt++ {{\n\t\t\tif attempt == 10 {{\n\t\t\t\tlog.Fatal(\"DynamoDB left items unprocessed: run the program again\")\n\t\t\t}}\n\t\t\tout, err := client.BatchWriteItem(ctx, &dynamodb.BatchWriteItemInput{{RequestItems: request}})\n\t\t\tif err != nil {{\n\t\t\t\tlog.Fatal(err)\n\t\t\t}}\n\t\t\trequest = out.UnprocessedItems\n\t\t}}\n\t}}\n\tfmt.Printf(\"wrote %d item(s) to %s\\n\", len(items), table)\n}}\n",
+        go::standard_imports(&standard, w.endpoint.is_some()),
         lit(w.table),
         lit(w.items)
     )
