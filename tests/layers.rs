@@ -170,58 +170,124 @@ fn the_circle_finder_finds_circles() {
     assert_eq!(circle(&line), None);
 }
 
-/// Per file of `dir` (its module path, `ui::widgets::controls`), the other files its
-/// shipped code names: each `crate::a::b::c` path (and each name of a `{...}` group
-/// after one) is cut to the longest prefix that is a file's module.
-fn files(dir: &Path) -> BTreeMap<String, Module> {
-    let module_of = |path: &Path| -> String {
-        let rel = path.strip_prefix(dir).unwrap().to_string_lossy().replace('\\', "/");
-        let rel = rel.trim_end_matches(".rs").trim_end_matches("/mod").to_string();
-        rel.replace('/', "::")
-    };
-    let paths: Vec<_> = rust_files(dir)
-        .into_iter()
-        .filter(|p| {
-            !p.file_name()
-                .and_then(|n| n.to_str())
-                .is_some_and(|n| n == "tests.rs" || n.ends_with("_tests.rs"))
-        })
-        .collect();
-    let known: BTreeSet<String> = paths.iter().map(|p| module_of(p)).collect();
+/// The module a file of a crate's source folder holds: `ui::widgets::controls` for
+/// `ui/widgets/controls.rs`, `document` for `document/mod.rs`, `main` for the root.
+fn module_of(rel: &str) -> String {
+    let rel = rel.trim_end_matches(".rs").trim_end_matches("/mod");
+    rel.replace('/', "::")
+}
+
+/// Each path a text names from its own crate, made absolute from `me` (the module the
+/// text is in): `crate::a::b`, `super::x` (from `me`'s parent), `self::y`, with every
+/// name of a `{...}` group after one, nested groups too.
+fn named_paths(code: &str, me: &str) -> Vec<String> {
     let ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
-    let mut out = BTreeMap::new();
-    for path in &paths {
-        let me = module_of(path);
-        let text = std::fs::read_to_string(path).expect("source file");
-        let code = shipped(&text);
-        let mut imports = BTreeSet::new();
-        for (at, _) in code.match_indices("crate::") {
-            let rest = &code[at + 7..];
-            let path: String = rest.chars().take_while(|&c| ident(c) || c == ':').collect();
-            let path = path.trim_end_matches(':').to_string();
-            let mut names = vec![path.clone()];
-            if rest[path.len()..].starts_with("::{") {
-                let group = &rest[path.len() + 3..];
-                let group = &group[..group.find('}').unwrap_or(group.len())];
-                names.extend(
-                    group
-                        .split(',')
-                        .map(|n| format!("{path}::{}", n.trim().split(" as ").next().unwrap_or(""))),
-                );
+    let mut out = Vec::new();
+    let starts = ["crate::", "super::", "self::"];
+    let mut at = 0;
+    while at < code.len() {
+        let rest = &code[at..];
+        let Some(start) = starts.iter().find(|s| rest.starts_with(*s)) else {
+            at += rest.chars().next().map_or(1, char::len_utf8);
+            continue;
+        };
+        // Inside a longer path (`a::super::`, `crate::x::self`) or a longer name.
+        let before = code[..at].chars().next_back();
+        if before.is_some_and(|c| ident(c) || c == ':') {
+            at += start.len();
+            continue;
+        }
+        let mut base: Vec<String> = match *start {
+            "crate::" => Vec::new(),
+            _ => me.split("::").filter(|p| !p.is_empty()).map(String::from).collect(),
+        };
+        let mut tail = &rest[start.len()..];
+        if *start == "super::" {
+            base.pop();
+            while let Some(more) = tail.strip_prefix("super::") {
+                base.pop();
+                tail = more;
             }
-            for name in names {
-                let mut parts: Vec<&str> = name.split("::").filter(|p| !p.is_empty() && *p != "self").collect();
-                while !parts.is_empty() && !known.contains(&parts.join("::")) {
-                    parts.pop();
-                }
-                let found = parts.join("::");
-                if !found.is_empty() && found != me && !me.starts_with(&format!("{found}::")) {
-                    imports.insert(found);
-                }
+        }
+        let consumed = rest.len() - tail.len();
+        let (paths, used) = expand(tail);
+        for p in paths {
+            let mut whole = base.clone();
+            whole.extend(
+                p.split("::")
+                    .filter(|s| !s.is_empty() && *s != "self")
+                    .map(String::from),
+            );
+            out.push(whole.join("::"));
+        }
+        at += consumed + used.max(1);
+    }
+    out
+}
+
+/// The text without its comment lines: a doc link (`[`super::eval::pages`]`) names a
+/// module without importing it.
+fn code_of(text: &str) -> String {
+    text.lines()
+        .filter(|l| !l.trim_start().starts_with("//"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The paths a `use` tail spells (`a::b`, `a::{b, c::{d, e}}`), and how many bytes it
+/// took.
+fn expand(text: &str) -> (Vec<String>, usize) {
+    let ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    let head: String = text.chars().take_while(|&c| ident(c) || c == ':').collect();
+    let rest = &text[head.len()..];
+    let head = head.trim_end_matches(':').to_string();
+    let spelled = &text[..text.len() - rest.len()];
+    if !rest.starts_with('{') || !(spelled.is_empty() || spelled.ends_with("::")) {
+        return (
+            vec![head.split(" as ").next().unwrap_or_default().to_string()],
+            text.len() - rest.len(),
+        );
+    }
+    let mut out = vec![head.clone()];
+    let mut i = 1;
+    while i < rest.len() {
+        let part = &rest[i..];
+        let skip = part.len() - part.trim_start_matches(|c: char| c.is_whitespace() || c == ',').len();
+        i += skip;
+        if rest[i..].starts_with('}') {
+            i += 1;
+            break;
+        }
+        let (inner, used) = expand(&rest[i..]);
+        out.extend(inner.into_iter().map(|p| format!("{head}::{p}")));
+        i += used.max(1);
+        // An alias (`x as y`) ends at the next comma or brace.
+        let more = &rest[i..];
+        i += more.len() - more.trim_start_matches(|c: char| c != ',' && c != '}').len();
+    }
+    (out, text.len() - rest.len() + i)
+}
+
+/// Per file (module path, its shipped text), the other files it names: each path cut to
+/// the longest prefix that is a file's module. A file's ancestors are where it is
+/// declared, not imports.
+fn file_graph(files: &[(String, String)]) -> BTreeMap<String, Module> {
+    let known: BTreeSet<&str> = files.iter().map(|(m, _)| m.as_str()).collect();
+    let mut out = BTreeMap::new();
+    for (me, text) in files {
+        let mut imports = BTreeSet::new();
+        for name in named_paths(&code_of(shipped(text)), me) {
+            let mut parts: Vec<&str> = name.split("::").collect();
+            while !parts.is_empty() && !known.contains(parts.join("::").as_str()) {
+                parts.pop();
+            }
+            let found = parts.join("::");
+            if !found.is_empty() && found != *me && !me.starts_with(&format!("{found}::")) {
+                imports.insert(found);
             }
         }
         out.insert(
-            me,
+            me.clone(),
             Module {
                 imports,
                 uses_yew: Vec::new(),
@@ -231,25 +297,93 @@ fn files(dir: &Path) -> BTreeMap<String, Module> {
     out
 }
 
+/// The files of a crate's source folder, tests left out, as (module path, text).
+fn crate_files(dir: &Path) -> Vec<(String, String)> {
+    rust_files(dir)
+        .into_iter()
+        .filter(|p| {
+            !p.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n == "tests.rs" || n.ends_with("_tests.rs"))
+        })
+        .map(|p| {
+            let rel = p.strip_prefix(dir).unwrap().to_string_lossy().replace('\\', "/");
+            (module_of(&rel), std::fs::read_to_string(&p).expect("source file"))
+        })
+        .collect()
+}
+
 #[test]
-fn no_import_circles_between_the_files_of_the_page() {
+fn no_import_circles_between_the_files_of_any_crate() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let graph = files(&root.join("src"));
+    for dir in ["src", "core/src", "cli/src", "js/src"] {
+        let graph = file_graph(&crate_files(&root.join(dir)));
+        assert_eq!(circle(&graph), None, "files of {dir} import each other in a circle");
+    }
+    let page = file_graph(&crate_files(&root.join("src")));
     assert!(
-        graph["ui::widgets::controls"]
+        page["ui::widgets::controls"]
             .imports
             .contains("ui::widgets::typed_input"),
         "the finder reads grouped imports"
     );
-    // A module's parent (`ui` for `ui::app`) is where it is declared, not an import.
-    let graph: BTreeMap<String, Module> = graph
-        .into_iter()
-        .map(|(m, mut module)| {
-            module.imports.retain(|i| !m.starts_with(&format!("{i}::")));
-            (m, module)
-        })
-        .collect();
-    assert_eq!(circle(&graph), None, "files of src/ import each other in a circle");
+}
+
+/// The two circles the finder once missed, as their files wrote them: one through
+/// `super::` paths between siblings, one through a nested group and a call's path.
+#[test]
+fn the_file_finder_follows_super_self_and_nested_groups() {
+    let files = |pairs: &[(&str, &str)]| -> Vec<(String, String)> {
+        pairs.iter().map(|(m, t)| (m.to_string(), t.to_string())).collect()
+    };
+    let saved = files(&[
+        ("document", "mod saved;\nmod saved_items;\n"),
+        ("document::saved", "use super::saved_items::{ItemList, ItemRead};\n"),
+        ("document::saved_items", "fn f() { super::saved::keylab_text(v) }\n"),
+    ]);
+    assert_eq!(
+        circle(&file_graph(&saved)),
+        Some(vec![
+            "document::saved".into(),
+            "document::saved_items".into(),
+            "document::saved".into()
+        ])
+    );
+    let infer = files(&[
+        ("infer::mcp", "use super::sources::Source;\n"),
+        ("infer::sources", "pub patterns: Vec<super::mcp::Pattern>,\n"),
+    ]);
+    assert!(circle(&file_graph(&infer)).is_some(), "a circle through super:: paths");
+    let nested = files(&[
+        ("a::b", "use crate::{x::{self, y::{z as w}}, c};\n"),
+        ("x::y::z", "use self::inner::q;\n"),
+        ("x::y::z::inner", "fn g() { super::super::super::super::a::b::run() }\n"),
+        ("c", ""),
+    ]);
+    let graph = file_graph(&nested);
+    assert_eq!(
+        graph["a::b"].imports.iter().map(String::as_str).collect::<Vec<_>>(),
+        ["c", "x::y::z"]
+    );
+    assert_eq!(graph["x::y::z::inner"].imports.iter().collect::<Vec<_>>(), ["a::b"]);
+    assert_eq!(
+        circle(&graph),
+        Some(vec![
+            "a::b".into(),
+            "x::y::z".into(),
+            "x::y::z::inner".into(),
+            "a::b".into()
+        ]),
+        "a::b names x::y::z, which names its child through self::, which names a::b through super::"
+    );
+    let closing = files(&[
+        ("a", "use crate::b::f;\n"),
+        ("b", "fn g() { self::h(); super::a::f() }\n"),
+    ]);
+    assert_eq!(
+        circle(&file_graph(&closing)),
+        Some(vec!["a".into(), "b".into(), "a".into()])
+    );
 }
 
 /// Every `.rs` file under `dir`, as paths relative to the repository.

@@ -6,7 +6,7 @@
 use super::{Command, Playground, Row, SavedPattern};
 use crate::document::EntityId;
 use keylab::infer::file::FileDesign;
-use keylab::infer::mcp;
+use keylab::infer::source::Pattern;
 use keylab::sample::MAX_ITEMS;
 use keylab::Schema;
 use serde_json::Value;
@@ -134,7 +134,7 @@ pub fn from_file(file: FileDesign) -> Result<Imported, String> {
 
 /// A model's Query pattern, kept by its description and number, its input as the
 /// paste box reads it.
-fn saved_pattern(p: &mcp::Pattern) -> SavedPattern {
+fn saved_pattern(p: &Pattern) -> SavedPattern {
     let number = format!("(pattern {})", p.name);
     // A long description is cut to leave room for its number, which tells it apart.
     let room = super::PATTERN_NAME_MAX.saturating_sub(number.chars().count() + 2);

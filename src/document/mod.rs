@@ -390,7 +390,7 @@ fn row_text(schema: &Schema, rows: &[Row], item: ItemId) -> String {
         .iter()
         .map(|c| {
             let value = r.values.get(c);
-            let text = value.map(saved::value_text).unwrap_or_default();
+            let text = value.map(saved_items::value_text).unwrap_or_default();
             let time = entity
                 .and_then(|e| e.field(c))
                 .zip(value)

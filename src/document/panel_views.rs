@@ -46,7 +46,9 @@ impl Items {
     /// A field's value in an item, as typed, or as the JSON it was imported as (a
     /// Number attribute's `12345`).
     pub fn value(&self, item: ItemId, field: &str) -> Option<std::borrow::Cow<'_, str>> {
-        Some(super::saved::value_text(self.rows.0.get(item.0)?.values.get(field)?))
+        Some(super::saved_items::value_text(
+            self.rows.0.get(item.0)?.values.get(field)?,
+        ))
     }
     pub fn separator(&self) -> &str {
         &self.schema.0.separator

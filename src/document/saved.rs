@@ -1,6 +1,6 @@
 //! The save format: what autosave, files and links write, and how it is read back.
 
-use super::saved_items::{ItemList, ItemRead, ItemsRead};
+use super::saved_items::{keylab_text, ItemList, ItemRead, ItemsRead};
 use super::*;
 
 /// The fields of saved work, as `to_value` writes them; `rows` is the format before
@@ -394,23 +394,6 @@ fn settings<T: Default + serde::de::DeserializeOwned>(
             notes.push(format!("{what}: could not be read ({why}) and reset to the defaults"));
             T::default()
         }
-    }
-}
-
-pub(super) fn keylab_text(v: Value) -> String {
-    match v {
-        Value::String(s) => s,
-        other => value_text(&other).into_owned(),
-    }
-}
-
-/// A value as the page shows and edits it: text as it is, nothing for null, and any
-/// other value (a number an import read as `N`, a map, a list) as its JSON, never blank.
-pub fn value_text(v: &Value) -> std::borrow::Cow<'_, str> {
-    match v {
-        Value::String(s) => s.as_str().into(),
-        Value::Null => "".into(),
-        other => other.to_string().into(),
     }
 }
 

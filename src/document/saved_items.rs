@@ -276,7 +276,7 @@ impl<'de> Visitor<'de> for ValuesSeed {
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Option<Values>, A::Error> {
         let mut values = Values::with_capacity(self.0);
         while let Some((field, value)) = map.next_entry::<String, Value>()? {
-            values.insert(field, Value::String(super::saved::keylab_text(value)));
+            values.insert(field, Value::String(keylab_text(value)));
         }
         Ok(Some(values))
     }
@@ -291,6 +291,25 @@ impl<'de> Visitor<'de> for ValuesSeed {
     }
 
     other_kinds!(None);
+}
+
+/// A value as a field's text: text as it is, any other value (a number an import read
+/// as `N`, a map, a list) as its JSON.
+pub(super) fn keylab_text(v: Value) -> String {
+    match v {
+        Value::String(s) => s,
+        other => value_text(&other).into_owned(),
+    }
+}
+
+/// A value as the page shows and edits it: text as it is, nothing for null, and any
+/// other value (a number an import read as `N`, a map, a list) as its JSON, never blank.
+pub fn value_text(v: &Value) -> std::borrow::Cow<'_, str> {
+    match v {
+        Value::String(s) => s.as_str().into(),
+        Value::Null => "".into(),
+        other => other.to_string().into(),
+    }
 }
 
 #[cfg(test)]
@@ -342,7 +361,7 @@ mod tests {
                         name.to_string(),
                         values
                             .iter()
-                            .map(|(f, v)| (f.clone(), super::super::saved::keylab_text(v.clone())))
+                            .map(|(f, v)| (f.clone(), super::keylab_text(v.clone())))
                             .collect(),
                     )),
                     _ => Err(format!("saved item {} has no \"values\" object", i + 1)),

@@ -3,7 +3,7 @@
 //! what was read, inferred and left out said. Serializable: the page reads files in its
 //! second module and builds its work from this in its first.
 
-use super::{infer, mcp, sources};
+use super::{infer, source, sources};
 use crate::codec::Values;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -16,7 +16,7 @@ pub struct FileDesign {
     pub schema: Value,
     /// The items whose keys the design writes again: entity and values.
     pub items: Vec<(String, Values)>,
-    pub patterns: Vec<mcp::Pattern>,
+    pub patterns: Vec<source::Pattern>,
     /// What was read, inferred, checked and left out, in words.
     pub notes: Vec<String>,
     /// The first `listed` items whose keys the design does not write again, and why.

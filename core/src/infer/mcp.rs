@@ -7,21 +7,9 @@
 
 use super::keys::TableKeys;
 use super::left_out::{Omission, Part};
-use super::sources::Source;
+use super::source::{pick_table, Pattern, Source};
 use crate::migrate::stored::StoredItem;
-use crate::query::eval::{self, Item};
-use crate::query::parse::parse_input;
-use crate::schema::Table;
 use serde_json::{json, Map, Value};
-
-/// A Query pattern of the model: its number and description, and the Query input its
-/// command runs (TableName, IndexName, KeyConditionExpression, names, values, ...).
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct Pattern {
-    pub name: String,
-    pub description: String,
-    pub input: Value,
-}
 
 /// Reads the model; `wanted` picks one of its tables by name.
 pub fn read(text: &str, wanted: Option<&str>) -> Result<(Source, Vec<Pattern>), String> {
@@ -32,7 +20,7 @@ pub fn read(text: &str, wanted: Option<&str>) -> Result<(Source, Vec<Pattern>), 
     };
     let mut source = Source::default();
     source.notes.push("an AWS DynamoDB MCP data model".into());
-    let (at, names) = super::sources::pick_table(tables, wanted, &mut source.notes)?;
+    let (at, names) = pick_table(tables, wanted, &mut source.notes)?;
     let table = &tables[at];
     let name = names[at].clone();
     source.keys = Some(keys(table, &format!("tables[{at}]"), &mut source)?);
@@ -304,51 +292,6 @@ fn shell_words(command: &str) -> Result<Vec<String>, String> {
     }
     words.extend(word);
     Ok(words)
-}
-
-/// What each pattern does on the design read: refused with DynamoDB's reason, or how
-/// many of the model's items it returns (every page).
-pub fn check(patterns: &[Pattern], table: &Table, items: &[StoredItem]) -> Vec<String> {
-    let items: Vec<Item> = items.iter().map(as_item).collect();
-    patterns
-        .iter()
-        .map(|p| {
-            let label = format!("pattern {} ({})", p.name, p.description);
-            let expression = p
-                .input
-                .get("KeyConditionExpression")
-                .and_then(Value::as_str)
-                .unwrap_or_default();
-            let mut query = match parse_input(table, &p.input) {
-                Ok(q) => q,
-                Err(why) => return format!("{label}: {expression}: refused: {why}"),
-            };
-            let mut returned = 0;
-            for _ in 0..10_000 {
-                let page = eval::run(table, &items, &query);
-                returned += page.items.len();
-                match page.last_evaluated_key {
-                    Some(k) => query.exclusive_start_key = Some(k),
-                    None => break,
-                }
-            }
-            format!("{label}: {expression}: DynamoDB accepts it; it returns {returned} of the model's items")
-        })
-        .collect()
-}
-
-fn as_item(stored: &StoredItem) -> Item {
-    use crate::migrate::stored::Attribute;
-    (stored.0.iter())
-        .map(|(name, a)| {
-            let v = match a {
-                Attribute::S(s) => json!({"S": s}),
-                Attribute::N(n) => json!({"N": n}),
-                Attribute::Other(tag, v) => json!({ tag.clone(): v }),
-            };
-            (name.to_string(), v)
-        })
-        .collect()
 }
 
 #[cfg(test)]

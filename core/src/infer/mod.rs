@@ -23,6 +23,7 @@ pub mod left_out;
 pub mod mcp;
 pub mod onetable;
 mod rewrite;
+pub mod source;
 pub mod sources;
 
 use crate::codec::Values;

@@ -1,4 +1,5 @@
 use super::*;
+use crate::infer::source::check;
 use crate::infer::{infer, sources};
 
 const LIBRARY: &str = include_str!("../../../../cli/tests/fixtures/library-mcp.json");
