@@ -5,6 +5,7 @@
 //! invariant upper case maps one character at a time, so a cased field holding `ß` is
 //! stored as it is where the codec writes `SS`.
 
+use super::skeleton::{emit_key, type_name, KeySyntax};
 use super::spelling::Spelling;
 use super::{camel, case_literal, header, pascal, quoted, shape, KeyPlan, Kind, Plan, ReadStep};
 
@@ -164,37 +165,49 @@ fn typed(kind: &Kind, v: &str) -> String {
     }
 }
 
-fn emit_key(out: &mut String, key: &KeyPlan, sep: &str) {
-    let name = format!("{}{}", pascal(&key.entity), pascal(&key.attribute));
-    let what = quoted(&format!("{}.{}", key.entity, key.attribute));
-    let label = |f: &str| format!("{}.{f}", key.entity);
-    out.push_str(&format!(
-        "\n    /// <summary>The values of a {} {} key: {}.</summary>\n    public sealed class {name}\n    {{\n",
-        comment(&key.entity),
-        comment(&key.attribute),
-        comment(&shape(key, sep))
-    ));
-    for f in &key.fields {
-        out.push_str(&format!(
-            "        public {} {} {{ get; }}\n",
-            value_type(&f.kind),
-            pascal(&f.name)
-        ));
+/// C#'s spelling of a key's code.
+struct CSharp;
+
+fn what(key: &KeyPlan) -> String {
+    quoted(&format!("{}.{}", key.entity, key.attribute))
+}
+
+fn label(key: &KeyPlan, f: &str) -> String {
+    format!("{}.{f}", key.entity)
+}
+
+impl KeySyntax for CSharp {
+    fn declaration(&self, key: &KeyPlan, sep: &str) -> String {
+        let name = type_name(key);
+        let mut out = format!(
+            "\n    /// <summary>The values of a {} {} key: {}.</summary>\n    public sealed class {name}\n    {{\n",
+            comment(&key.entity),
+            comment(&key.attribute),
+            comment(&shape(key, sep))
+        );
+        for f in &key.fields {
+            out.push_str(&format!(
+                "        public {} {} {{ get; }}\n",
+                value_type(&f.kind),
+                pascal(&f.name)
+            ));
+        }
+        let params: Vec<String> = (key.fields.iter())
+            .map(|f| format!("{} {}", value_type(&f.kind), parameter(&f.name)))
+            .collect();
+        out.push_str(&format!("\n        public {name}({})\n        {{\n", params.join(", ")));
+        for f in &key.fields {
+            out.push_str(&format!("            {} = {};\n", pascal(&f.name), parameter(&f.name)));
+        }
+        out.push_str("        }\n    }\n");
+        out
     }
-    let params: Vec<String> = key
-        .fields
-        .iter()
-        .map(|f| format!("{} {}", value_type(&f.kind), parameter(&f.name)))
-        .collect();
-    out.push_str(&format!("\n        public {name}({})\n        {{\n", params.join(", ")));
-    for f in &key.fields {
-        out.push_str(&format!("            {} = {};\n", pascal(&f.name), parameter(&f.name)));
-    }
-    out.push_str("        }\n    }\n");
-    if key.number {
+
+    fn number_key(&self, key: &KeyPlan) -> String {
+        let name = type_name(key);
         let f = &key.fields[0];
         let v = format!("v.{}", pascal(&f.name));
-        let l = quoted(&label(&f.name));
+        let l = quoted(&label(key, &f.name));
         let (value_type, value, plain) = match &f.kind {
             Kind::Decimal { scale, .. } => (
                 "string",
@@ -212,41 +225,51 @@ fn emit_key(out: &mut String, key: &KeyPlan, sep: &str) {
                 format!("{v}.ToString(CultureInfo.InvariantCulture)"),
             ),
         };
-        out.push_str(&format!(
-            "\n    /// <summary>The {} key of a {}: its plain number, as DynamoDB's N takes it.</summary>\n    public static string Encode{name}({name} v)\n    {{\n        {};\n        return {plain};\n    }}\n",
-            comment(&key.attribute),
-            comment(&key.entity),
-            write(&f.kind, &v, &label(&f.name))
-        ));
         let back = match &f.kind {
             Kind::Decimal { .. } => "value".to_string(),
             _ => typed(&f.kind, "(object)value"),
         };
-        out.push_str(&format!(
-            "\n    /// <summary>The {} key of a {} read back; throws KeyException when it could not have been written.</summary>\n    public static {name} Decode{name}(string k)\n    {{\n        var r = new Reader(k, Sep, {what});\n        {value_type} value = {value};\n        {};\n        return new {name}({back});\n    }}\n",
+        format!(
+            "\n    /// <summary>The {} key of a {}: its plain number, as DynamoDB's N takes it.</summary>\n    public static string Encode{name}({name} v)\n    {{\n        {};\n        return {plain};\n    }}\n",
             comment(&key.attribute),
             comment(&key.entity),
-            write(&f.kind, "value", &label(&f.name))
-        ));
-        return;
+            write(&f.kind, &v, &label(key, &f.name))
+        ) + &format!(
+            "\n    /// <summary>The {} key of a {} read back; throws KeyException when it could not have been written.</summary>\n    public static {name} Decode{name}(string k)\n    {{\n        var r = new Reader(k, Sep, {});\n        {value_type} value = {value};\n        {};\n        return new {name}({back});\n    }}\n",
+            comment(&key.attribute),
+            comment(&key.entity),
+            what(key),
+            write(&f.kind, "value", &label(key, &f.name))
+        )
     }
-    let segments = key.segments(quoted, |f| {
-        write(&f.kind, &format!("v.{}", pascal(&f.name)), &label(&f.name))
-    });
-    out.push_str(&format!(
-        "\n    /// <summary>The {} key of a {}; throws KeyException saying which value is wrong.</summary>\n    public static string Encode{name}({name} v)\n    {{\n        return Key(new[]\n        {{\n            {},\n        }}, Sep, {}, {what});\n    }}\n",
-        comment(&key.attribute),
-        comment(&key.entity),
-        segments.join(",\n            "),
-        key.limit
-    ));
-    out.push_str(&format!(
-        "\n    /// <summary>The {} key of a {} read back; throws KeyException when it could not have been written.</summary>\n    public static {name} Decode{name}(string k)\n    {{\n        var r = new Reader(k, Sep, {what});\n",
-        comment(&key.attribute),
-        comment(&key.entity)
-    ));
-    for step in key.read_steps() {
-        out.push_str(&match step {
+
+    fn encode(&self, key: &KeyPlan) -> String {
+        let name = type_name(key);
+        let segments = key.segments(quoted, |f| {
+            write(&f.kind, &format!("v.{}", pascal(&f.name)), &label(key, &f.name))
+        });
+        format!(
+            "\n    /// <summary>The {} key of a {}; throws KeyException saying which value is wrong.</summary>\n    public static string Encode{name}({name} v)\n    {{\n        return Key(new[]\n        {{\n            {},\n        }}, Sep, {}, {});\n    }}\n",
+            comment(&key.attribute),
+            comment(&key.entity),
+            segments.join(",\n            "),
+            key.limit,
+            what(key)
+        )
+    }
+
+    fn decode_open(&self, key: &KeyPlan) -> String {
+        let name = type_name(key);
+        format!(
+            "\n    /// <summary>The {} key of a {} read back; throws KeyException when it could not have been written.</summary>\n    public static {name} Decode{name}(string k)\n    {{\n        var r = new Reader(k, Sep, {});\n",
+            comment(&key.attribute),
+            comment(&key.entity),
+            what(key)
+        )
+    }
+
+    fn read_step(&self, step: ReadStep) -> String {
+        match step {
             ReadStep::Separator => "        r.Separator();\n".to_string(),
             ReadStep::Literal(l) => format!("        r.Literal({});\n", quoted(l)),
             ReadStep::First { at, field, expected } => format!(
@@ -254,25 +277,24 @@ fn emit_key(out: &mut String, key: &KeyPlan, sep: &str) {
                 SPELLING.call(&field.kind, &field.name),
                 quoted(&expected)
             ),
-            ReadStep::Again { at, field } => {
-                format!(
-                    "        Same(r, f{at}, {}, {});\n",
-                    SPELLING.call(&field.kind, &field.name),
-                    quoted(&field.name)
-                )
-            }
-        });
+            ReadStep::Again { at, field } => format!(
+                "        Same(r, f{at}, {}, {});\n",
+                SPELLING.call(&field.kind, &field.name),
+                quoted(&field.name)
+            ),
+        }
     }
-    let args: Vec<String> = key
-        .fields
-        .iter()
-        .enumerate()
-        .map(|(i, f)| typed(&f.kind, &format!("f{i}")))
-        .collect();
-    out.push_str(&format!(
-        "        r.End();\n        return new {name}({});\n    }}\n",
-        args.join(", ")
-    ));
+
+    fn decode_close(&self, key: &KeyPlan) -> String {
+        let args: Vec<String> = (key.fields.iter().enumerate())
+            .map(|(i, f)| typed(&f.kind, &format!("f{i}")))
+            .collect();
+        format!(
+            "        r.End();\n        return new {}({});\n    }}\n",
+            type_name(key),
+            args.join(", ")
+        )
+    }
 }
 
 /// The module: the keys, then `runtime` (keylab's codec in this language, [`super::runtime`]).
@@ -286,7 +308,7 @@ pub fn emit(plan: &Plan, runtime: &str) -> String {
         quoted(&plan.hash)
     ));
     for key in &plan.keys {
-        emit_key(&mut out, key, &plan.separator);
+        emit_key(&mut out, key, &plan.separator, &CSharp);
     }
     // The keys first, for the reader; the codec they share after them.
     out.push_str("\n    // ---- keylab's codec, shared by the functions above ----\n\n");

@@ -4,6 +4,7 @@
 //! `*KeyError`. Go's `strings.ToUpper` maps one rune at a time, so a cased field
 //! holding `ß` is stored as it is where the codec writes `SS`.
 
+use super::skeleton::{emit_key, type_name, KeySyntax};
 use super::spelling::Spelling;
 use super::{case_literal, header, pascal, quoted_points as quoted, shape, KeyPlan, Kind, Plan, ReadStep};
 
@@ -86,24 +87,38 @@ fn equal(kind: &Kind, a: &str, b: &str) -> String {
     }
 }
 
-fn emit_key(out: &mut String, key: &KeyPlan, sep: &str) {
-    let name = format!("{}{}", pascal(&key.entity), pascal(&key.attribute));
-    let what = quoted(&format!("{}.{}", key.entity, key.attribute));
-    let label = |f: &str| format!("{}.{f}", key.entity);
-    out.push_str(&format!(
-        "\n// {name} holds the values of a {} {} key: {}.\ntype {name} struct {{\n",
-        key.entity,
-        key.attribute,
-        shape(key, sep)
-    ));
-    for f in &key.fields {
-        out.push_str(&format!("\t{} {}\n", pascal(&f.name), value_type(&f.kind)));
+/// Go's spelling of a key's code.
+struct Go;
+
+fn what(key: &KeyPlan) -> String {
+    quoted(&format!("{}.{}", key.entity, key.attribute))
+}
+
+fn label(key: &KeyPlan, f: &str) -> String {
+    format!("{}.{f}", key.entity)
+}
+
+impl KeySyntax for Go {
+    fn declaration(&self, key: &KeyPlan, sep: &str) -> String {
+        let name = type_name(key);
+        let mut out = format!(
+            "\n// {name} holds the values of a {} {} key: {}.\ntype {name} struct {{\n",
+            key.entity,
+            key.attribute,
+            shape(key, sep)
+        );
+        for f in &key.fields {
+            out.push_str(&format!("\t{} {}\n", pascal(&f.name), value_type(&f.kind)));
+        }
+        out.push_str("}\n");
+        out
     }
-    out.push_str("}\n");
-    if key.number {
+
+    fn number_key(&self, key: &KeyPlan) -> String {
+        let name = type_name(key);
         let f = &key.fields[0];
         let v = format!("v.{}", pascal(&f.name));
-        let l = quoted(&label(&f.name));
+        let l = quoted(&label(key, &f.name));
         let (plain, value) = match &f.kind {
             Kind::Decimal { scale, .. } => (
                 format!("plainDecimal(scaled({v}, {scale}, {l}), {scale})"),
@@ -118,41 +133,54 @@ fn emit_key(out: &mut String, key: &KeyPlan, sep: &str) {
                 format!("scaled(key, 0, {l})"),
             ),
         };
-        out.push_str(&format!(
+        let encode = format!(
             "\n// Encode{name} writes the {} key of a {}: its plain number, as DynamoDB's N takes it.\nfunc Encode{name}(v {name}) (key string, err error) {{\n\tdefer catch(&err)\n\t{}\n\treturn {plain}, nil\n}}\n",
             key.attribute,
             key.entity,
-            write(&f.kind, &v, &label(&f.name))
-        ));
+            write(&f.kind, &v, &label(key, &f.name))
+        );
         let check = match &f.kind {
-            Kind::Decimal { .. } => write(&f.kind, "value", &label(&f.name)),
-            _ => write_big(&f.kind, "value", &label(&f.name)),
+            Kind::Decimal { .. } => write(&f.kind, "value", &label(key, &f.name)),
+            _ => write_big(&f.kind, "value", &label(key, &f.name)),
         };
-        out.push_str(&format!(
-            "\n// Decode{name} reads the {} key of a {} back; it fails when the key could not have been written.\nfunc Decode{name}(key string) (v {name}, err error) {{\n\tdefer catch(&err)\n\tr := &reader{{key: key, sep: Sep, what: {what}}}\n\t_ = r\n\tvalue := {value}\n\t_ = {check}\n\treturn {name}{{{}: {}}}, nil\n}}\n",
+        encode
+            + &format!(
+                "\n// Decode{name} reads the {} key of a {} back; it fails when the key could not have been written.\nfunc Decode{name}(key string) (v {name}, err error) {{\n\tdefer catch(&err)\n\tr := &reader{{key: key, sep: Sep, what: {}}}\n\t_ = r\n\tvalue := {value}\n\t_ = {check}\n\treturn {name}{{{}: {}}}, nil\n}}\n",
+                key.attribute,
+                key.entity,
+                what(key),
+                pascal(&f.name),
+                typed(&f.kind, "value")
+            )
+    }
+
+    fn encode(&self, key: &KeyPlan) -> String {
+        let name = type_name(key);
+        let segments = key.segments(quoted, |f| {
+            write(&f.kind, &format!("v.{}", pascal(&f.name)), &label(key, &f.name))
+        });
+        format!(
+            "\n// Encode{name} writes the {} key of a {}; the error says which value is wrong.\nfunc Encode{name}(v {name}) (key string, err error) {{\n\tdefer catch(&err)\n\treturn joinKey([]string{{\n\t\t{},\n\t}}, Sep, {}, {}), nil\n}}\n",
             key.attribute,
             key.entity,
-            pascal(&f.name),
-            typed(&f.kind, "value")
-        ));
-        return;
+            segments.join(",\n\t\t"),
+            key.limit,
+            what(key)
+        )
     }
-    let segments = key.segments(quoted, |f| {
-        write(&f.kind, &format!("v.{}", pascal(&f.name)), &label(&f.name))
-    });
-    out.push_str(&format!(
-        "\n// Encode{name} writes the {} key of a {}; the error says which value is wrong.\nfunc Encode{name}(v {name}) (key string, err error) {{\n\tdefer catch(&err)\n\treturn joinKey([]string{{\n\t\t{},\n\t}}, Sep, {}, {what}), nil\n}}\n",
-        key.attribute,
-        key.entity,
-        segments.join(",\n\t\t"),
-        key.limit
-    ));
-    out.push_str(&format!(
-        "\n// Decode{name} reads the {} key of a {} back; it fails when the key could not have been written.\nfunc Decode{name}(key string) (v {name}, err error) {{\n\tdefer catch(&err)\n\tr := &reader{{key: key, sep: Sep, what: {what}}}\n",
-        key.attribute, key.entity
-    ));
-    for step in key.read_steps() {
-        out.push_str(&match step {
+
+    fn decode_open(&self, key: &KeyPlan) -> String {
+        let name = type_name(key);
+        format!(
+            "\n// Decode{name} reads the {} key of a {} back; it fails when the key could not have been written.\nfunc Decode{name}(key string) (v {name}, err error) {{\n\tdefer catch(&err)\n\tr := &reader{{key: key, sep: Sep, what: {}}}\n",
+            key.attribute,
+            key.entity,
+            what(key)
+        )
+    }
+
+    fn read_step(&self, step: ReadStep) -> String {
+        match step {
             ReadStep::Separator => "\tr.separator()\n".to_string(),
             ReadStep::Literal(l) => format!("\tr.literal({})\n", quoted(l)),
             ReadStep::First { at, field, expected } => format!(
@@ -166,15 +194,19 @@ fn emit_key(out: &mut String, key: &KeyPlan, sep: &str) {
                 equal(&field.kind, &format!("f{at}"), "g"),
                 quoted(&format!("field {} to repeat its value", field.name))
             ),
-        });
+        }
     }
-    let args: Vec<String> = key
-        .fields
-        .iter()
-        .enumerate()
-        .map(|(i, f)| format!("{}: {}", pascal(&f.name), typed(&f.kind, &format!("f{i}"))))
-        .collect();
-    out.push_str(&format!("\tr.end()\n\treturn {name}{{{}}}, nil\n}}\n", args.join(", ")));
+
+    fn decode_close(&self, key: &KeyPlan) -> String {
+        let args: Vec<String> = (key.fields.iter().enumerate())
+            .map(|(i, f)| format!("{}: {}", pascal(&f.name), typed(&f.kind, &format!("f{i}"))))
+            .collect();
+        format!(
+            "\tr.end()\n\treturn {}{{{}}}, nil\n}}\n",
+            type_name(key),
+            args.join(", ")
+        )
+    }
 }
 
 /// The module: the keys, then `runtime` (keylab's codec in this language, [`super::runtime`]).
@@ -188,7 +220,7 @@ pub fn emit(plan: &Plan, runtime: &str) -> String {
     ));
     out.push_str("\n// nonNil refuses a missing *big.Int value.\nfunc nonNil(v *big.Int) *big.Int {\n\tif v == nil {\n\t\tfail(\"missingValue\", \"a value is nil\")\n\t}\n\treturn v\n}\n\nvar _ = strconv.Itoa\n");
     for key in &plan.keys {
-        emit_key(&mut out, key, &plan.separator);
+        emit_key(&mut out, key, &plan.separator, &Go);
     }
     // The keys first, for the reader; the codec they share after them.
     out.push_str("\n// ---- keylab's codec, shared by the functions above ----\n\n");

@@ -3,8 +3,9 @@
 //! as `BigDecimal`, ISO timestamps as `Instant`; refusals are `Keys.KeyException` (an
 //! `IllegalArgumentException`).
 
+use super::skeleton::{emit_key, type_name, KeySyntax};
 use super::spelling::Spelling;
-use super::{camel, case_literal, header, ident, pascal, quoted, shape, KeyPlan, Kind, Plan, ReadStep};
+use super::{camel, case_literal, header, ident, quoted, shape, KeyPlan, Kind, Plan, ReadStep};
 
 /// Text safe inside a Java comment: Java reads `\u` escapes even there, and `*/` ends it.
 fn comment(text: &str) -> String {
@@ -85,80 +86,105 @@ fn typed(kind: &Kind, v: &str) -> String {
     }
 }
 
-fn emit_key(out: &mut String, key: &KeyPlan, sep: &str) {
-    let name = format!("{}{}", pascal(&key.entity), pascal(&key.attribute));
-    let what = quoted(&format!("{}.{}", key.entity, key.attribute));
-    let prop = |f: &str| ident(f, camel);
-    let label = |f: &str| format!("{}.{f}", key.entity);
-    let (entity, attribute) = (comment(&key.entity), comment(&key.attribute));
-    let components: Vec<String> = key
-        .fields
-        .iter()
-        .map(|f| format!("{} {}", value_type(&f.kind), prop(&f.name)))
-        .collect();
-    out.push_str(&format!(
-        "\n  /** The values of a {} {} key: {}. */\n  public record {name}({}) {{}}\n",
-        entity,
-        attribute,
-        comment(&shape(key, sep)),
-        components.join(", ")
-    ));
-    if key.number {
+/// Java's spelling of a key's code.
+struct Java;
+
+fn prop(f: &str) -> String {
+    ident(f, camel)
+}
+
+fn what(key: &KeyPlan) -> String {
+    quoted(&format!("{}.{}", key.entity, key.attribute))
+}
+
+fn label(key: &KeyPlan, f: &str) -> String {
+    format!("{}.{f}", key.entity)
+}
+
+impl KeySyntax for Java {
+    fn declaration(&self, key: &KeyPlan, sep: &str) -> String {
+        let components: Vec<String> = (key.fields.iter())
+            .map(|f| format!("{} {}", value_type(&f.kind), prop(&f.name)))
+            .collect();
+        format!(
+            "\n  /** The values of a {} {} key: {}. */\n  public record {}({}) {{}}\n",
+            comment(&key.entity),
+            comment(&key.attribute),
+            comment(&shape(key, sep)),
+            type_name(key),
+            components.join(", ")
+        )
+    }
+
+    fn number_key(&self, key: &KeyPlan) -> String {
+        let name = type_name(key);
+        let (entity, attribute) = (comment(&key.entity), comment(&key.attribute));
         let f = &key.fields[0];
         let v = format!("v.{}()", prop(&f.name));
-        let l = quoted(&label(&f.name));
+        let l = quoted(&label(key, &f.name));
         let (plain, value, check) = match &f.kind {
             Kind::Decimal { scale, .. } => (
                 format!("plainDecimal(scaled(decimalIn({v}, {l}), {scale}, {l}), {scale})"),
                 format!("new BigDecimal(scaled(k, {scale}, {l}), {scale})"),
-                write(&f.kind, "value", &label(&f.name)),
+                write(&f.kind, "value", &label(key, &f.name)),
             ),
             Kind::Epoch { .. } => (
                 format!("{}.toString()", as_big(&f.kind, &v, &l)),
                 "r.check(readPlain(k), \"epoch digits\")".to_string(),
-                write_big(&f.kind, "value", &label(&f.name)),
+                write_big(&f.kind, "value", &label(key, &f.name)),
             ),
             _ => (
                 format!("{}.toString()", as_big(&f.kind, &v, &l)),
                 format!("scaled(k, 0, {l})"),
-                write_big(&f.kind, "value", &label(&f.name)),
+                write_big(&f.kind, "value", &label(key, &f.name)),
             ),
         };
         let value_type = match &f.kind {
             Kind::Decimal { .. } => "BigDecimal",
             _ => "BigInteger",
         };
-        out.push_str(&format!(
+        format!(
             "\n  /** The {} key of a {}: its plain number, as DynamoDB's N takes it. */\n  public static String encode{name}({name} v) {{\n    {};\n    return {plain};\n  }}\n",
             attribute,
             entity,
-            write(&f.kind, &v, &label(&f.name))
-        ));
-        out.push_str(&format!(
-            "\n  /** The {} key of a {} read back; throws KeyException when it could not have been written. */\n  public static {name} decode{name}(String k) {{\n    Reader r = new Reader(k, SEP, {what});\n    {value_type} value = {value};\n    {};\n    return new {name}({});\n  }}\n",
+            write(&f.kind, &v, &label(key, &f.name))
+        ) + &format!(
+            "\n  /** The {} key of a {} read back; throws KeyException when it could not have been written. */\n  public static {name} decode{name}(String k) {{\n    Reader r = new Reader(k, SEP, {});\n    {value_type} value = {value};\n    {};\n    return new {name}({});\n  }}\n",
             attribute,
             entity,
+            what(key),
             check,
             typed(&f.kind, "value")
-        ));
-        return;
+        )
     }
-    let segments = key.segments(quoted, |f| {
-        write(&f.kind, &format!("v.{}()", prop(&f.name)), &label(&f.name))
-    });
-    out.push_str(&format!(
-        "\n  /** The {} key of a {}; throws KeyException saying which value is wrong. */\n  public static String encode{name}({name} v) {{\n    return key(List.of(\n        {}), SEP, {}, {what});\n  }}\n",
-        attribute,
-        entity,
-        segments.join(",\n        "),
-        key.limit
-    ));
-    out.push_str(&format!(
-        "\n  /** The {} key of a {} read back; throws KeyException when it could not have been written. */\n  public static {name} decode{name}(String k) {{\n    Reader r = new Reader(k, SEP, {what});\n",
-        attribute, entity
-    ));
-    for step in key.read_steps() {
-        out.push_str(&match step {
+
+    fn encode(&self, key: &KeyPlan) -> String {
+        let name = type_name(key);
+        let segments = key.segments(quoted, |f| {
+            write(&f.kind, &format!("v.{}()", prop(&f.name)), &label(key, &f.name))
+        });
+        format!(
+            "\n  /** The {} key of a {}; throws KeyException saying which value is wrong. */\n  public static String encode{name}({name} v) {{\n    return key(List.of(\n        {}), SEP, {}, {});\n  }}\n",
+            comment(&key.attribute),
+            comment(&key.entity),
+            segments.join(",\n        "),
+            key.limit,
+            what(key)
+        )
+    }
+
+    fn decode_open(&self, key: &KeyPlan) -> String {
+        let name = type_name(key);
+        format!(
+            "\n  /** The {} key of a {} read back; throws KeyException when it could not have been written. */\n  public static {name} decode{name}(String k) {{\n    Reader r = new Reader(k, SEP, {});\n",
+            comment(&key.attribute),
+            comment(&key.entity),
+            what(key)
+        )
+    }
+
+    fn read_step(&self, step: ReadStep) -> String {
+        match step {
             ReadStep::Separator => "    r.separator();\n".to_string(),
             ReadStep::Literal(l) => format!("    r.literal({});\n", quoted(l)),
             ReadStep::First { at, field, expected } => format!(
@@ -167,25 +193,24 @@ fn emit_key(out: &mut String, key: &KeyPlan, sep: &str) {
                 SPELLING.call(&field.kind, &field.name),
                 quoted(&expected)
             ),
-            ReadStep::Again { at, field } => {
-                format!(
-                    "    same(r, f{at}, {}, {});\n",
-                    SPELLING.call(&field.kind, &field.name),
-                    quoted(&field.name)
-                )
-            }
-        });
+            ReadStep::Again { at, field } => format!(
+                "    same(r, f{at}, {}, {});\n",
+                SPELLING.call(&field.kind, &field.name),
+                quoted(&field.name)
+            ),
+        }
     }
-    let args: Vec<String> = key
-        .fields
-        .iter()
-        .enumerate()
-        .map(|(i, f)| typed(&f.kind, &format!("f{i}")))
-        .collect();
-    out.push_str(&format!(
-        "    r.end();\n    return new {name}({});\n  }}\n",
-        args.join(", ")
-    ));
+
+    fn decode_close(&self, key: &KeyPlan) -> String {
+        let args: Vec<String> = (key.fields.iter().enumerate())
+            .map(|(i, f)| typed(&f.kind, &format!("f{i}")))
+            .collect();
+        format!(
+            "    r.end();\n    return new {}({});\n  }}\n",
+            type_name(key),
+            args.join(", ")
+        )
+    }
 }
 
 /// The module: the keys, then `runtime` (keylab's codec in this language, [`super::runtime`]).
@@ -199,7 +224,7 @@ pub fn emit(plan: &Plan, runtime: &str) -> String {
         quoted(&plan.hash)
     ));
     for key in &plan.keys {
-        emit_key(&mut out, key, &plan.separator);
+        emit_key(&mut out, key, &plan.separator, &Java);
     }
     // The keys first, for the reader; the codec they share after them.
     out.push_str("\n  // ---- keylab's codec, shared by the functions above ----\n\n");

@@ -14,6 +14,7 @@ mod java;
 mod names;
 mod python;
 mod rust;
+mod skeleton;
 mod spelling;
 mod typescript;
 

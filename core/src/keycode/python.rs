@@ -2,6 +2,7 @@
 //! `int`, decimals as `Decimal` (a string or int is taken too), ISO timestamps as
 //! time-zone-aware `datetime`s; errors are `KeylabError` (a `ValueError`).
 
+use super::skeleton::{emit_key, KeySyntax};
 use super::spelling::Spelling;
 use super::{
     case_literal, header, ident, pascal, quoted_points as quoted, shape, snake, KeyPlan, Kind, Plan, ReadStep,
@@ -62,102 +63,123 @@ const SPELLING: Spelling = Spelling {
     quoted,
 };
 
-fn emit_key(out: &mut String, key: &KeyPlan, sep: &str) {
+/// Python's spelling of a key's code.
+struct Python;
+
+/// The key's class (`RunSk`) and its functions' suffix (`run_sk`).
+fn names(key: &KeyPlan) -> (String, String) {
     let class = format!("{}{}", pascal(&key.entity), pascal(&key.attribute));
-    let func = format!("{}_{}", snake(&key.entity), snake(&key.attribute));
-    let what = quoted(&format!("{}.{}", key.entity, key.attribute));
-    let prop = |f: &str| ident(f, snake);
-    let label = |f: &str| quoted(&format!("{}.{f}", key.entity));
-    out.push_str(&format!(
-        "\n\n@dataclass(frozen=True)\nclass {class}:\n    \"\"\"{} {}: {}\"\"\"\n\n",
-        key.entity,
-        key.attribute,
-        shape(key, sep).replace('"', "'")
-    ));
-    for f in &key.fields {
-        out.push_str(&format!("    {}: {}\n", prop(&f.name), value_type(&f.kind)));
+    (class, format!("{}_{}", snake(&key.entity), snake(&key.attribute)))
+}
+
+fn prop(f: &str) -> String {
+    ident(f, snake)
+}
+
+fn what(key: &KeyPlan) -> String {
+    quoted(&format!("{}.{}", key.entity, key.attribute))
+}
+
+impl KeySyntax for Python {
+    fn declaration(&self, key: &KeyPlan, sep: &str) -> String {
+        let (class, _) = names(key);
+        let mut out = format!(
+            "\n\n@dataclass(frozen=True)\nclass {class}:\n    \"\"\"{} {}: {}\"\"\"\n\n",
+            key.entity,
+            key.attribute,
+            shape(key, sep).replace('"', "'")
+        );
+        for f in &key.fields {
+            out.push_str(&format!("    {}: {}\n", prop(&f.name), value_type(&f.kind)));
+        }
+        out
     }
-    if key.number {
+
+    fn number_key(&self, key: &KeyPlan) -> String {
+        let (class, func) = names(key);
         let f = &key.fields[0];
         let v = format!("v.{}", prop(&f.name));
-        let l = label(&f.name);
         let field_label = format!("{}.{}", key.entity, f.name);
-        let (plain, value, check) = match &f.kind {
+        let l = quoted(&field_label);
+        let (plain, value) = match &f.kind {
             Kind::Decimal { scale, .. } => (
                 format!("_plain_decimal(_scaled(_decimal_in({v}, {l}), {scale}, {l}), {scale})"),
                 format!("Decimal(_decimal_text(_scaled(key, {scale}, {l}), {scale}))"),
-                write(&f.kind, "value", &field_label),
             ),
             Kind::Epoch { .. } => (
                 format!("str(_whole({v}, {l}))"),
                 "r.check(_read_plain(key), \"epoch digits\")".to_string(),
-                write(&f.kind, "value", &field_label),
             ),
-            _ => (
-                format!("str(_whole({v}, {l}))"),
-                format!("_scaled(key, 0, {l})"),
-                write(&f.kind, "value", &field_label),
-            ),
+            _ => (format!("str(_whole({v}, {l}))"), format!("_scaled(key, 0, {l})")),
         };
-        out.push_str(&format!(
+        let check = write(&f.kind, "value", &field_label);
+        format!(
             "\n\ndef encode_{func}(v: {class}) -> str:\n    \"\"\"The {} key of a {}: its plain number, as DynamoDB's N takes it.\"\"\"\n    {}\n    return {plain}\n",
             key.attribute,
             key.entity,
             write(&f.kind, &v, &field_label)
-        ));
-        out.push_str(&format!(
-            "\n\ndef decode_{func}(key: str) -> {class}:\n    \"\"\"The {} key of a {} read back; raises KeylabError when it could not have been written.\"\"\"\n    r = _Reader(key, SEP, {what})\n    value = {value}\n    {check}\n    return {class}({}=value)\n",
+        ) + &format!(
+            "\n\ndef decode_{func}(key: str) -> {class}:\n    \"\"\"The {} key of a {} read back; raises KeylabError when it could not have been written.\"\"\"\n    r = _Reader(key, SEP, {})\n    value = {value}\n    {check}\n    return {class}({}=value)\n",
             key.attribute,
             key.entity,
+            what(key),
             prop(&f.name)
-        ));
-        return;
-    }
-    let segments = key.segments(quoted, |f| {
-        write(
-            &f.kind,
-            &format!("v.{}", prop(&f.name)),
-            &format!("{}.{}", key.entity, f.name),
         )
-    });
-    out.push_str(&format!(
-        "\n\ndef encode_{func}(v: {class}) -> str:\n    \"\"\"The {} key of a {}; raises KeylabError saying which value is wrong.\"\"\"\n    return _key(\n        [\n            {},\n        ],\n        SEP,\n        {},\n        {what},\n    )\n",
-        key.attribute,
-        key.entity,
-        segments.join(",\n            "),
-        key.limit
-    ));
-    out.push_str(&format!(
-        "\n\ndef decode_{func}(key: str) -> {class}:\n    \"\"\"The {} key of a {} read back; raises KeylabError when it could not have been written.\"\"\"\n    r = _Reader(key, SEP, {what})\n",
-        key.attribute, key.entity
-    ));
-    for step in key.read_steps() {
-        out.push_str(&match step {
+    }
+
+    fn encode(&self, key: &KeyPlan) -> String {
+        let (class, func) = names(key);
+        let segments = key.segments(quoted, |f| {
+            write(
+                &f.kind,
+                &format!("v.{}", prop(&f.name)),
+                &format!("{}.{}", key.entity, f.name),
+            )
+        });
+        format!(
+            "\n\ndef encode_{func}(v: {class}) -> str:\n    \"\"\"The {} key of a {}; raises KeylabError saying which value is wrong.\"\"\"\n    return _key(\n        [\n            {},\n        ],\n        SEP,\n        {},\n        {},\n    )\n",
+            key.attribute,
+            key.entity,
+            segments.join(",\n            "),
+            key.limit,
+            what(key)
+        )
+    }
+
+    fn decode_open(&self, key: &KeyPlan) -> String {
+        let (class, func) = names(key);
+        format!(
+            "\n\ndef decode_{func}(key: str) -> {class}:\n    \"\"\"The {} key of a {} read back; raises KeylabError when it could not have been written.\"\"\"\n    r = _Reader(key, SEP, {})\n",
+            key.attribute,
+            key.entity,
+            what(key)
+        )
+    }
+
+    fn read_step(&self, step: ReadStep) -> String {
+        match step {
             ReadStep::Separator => "    r.separator()\n".to_string(),
             ReadStep::Literal(l) => format!("    r.literal({})\n", quoted(l)),
-            ReadStep::First { at, field, expected } => {
-                format!(
-                    "    f{at} = r.check({}, {})\n",
-                    SPELLING.call(&field.kind, &field.name),
-                    quoted(&expected)
-                )
-            }
-            ReadStep::Again { at, field } => {
-                format!(
-                    "    _same(r, f{at}, {}, {})\n",
-                    SPELLING.call(&field.kind, &field.name),
-                    quoted(&field.name)
-                )
-            }
-        });
+            ReadStep::First { at, field, expected } => format!(
+                "    f{at} = r.check({}, {})\n",
+                SPELLING.call(&field.kind, &field.name),
+                quoted(&expected)
+            ),
+            ReadStep::Again { at, field } => format!(
+                "    _same(r, f{at}, {}, {})\n",
+                SPELLING.call(&field.kind, &field.name),
+                quoted(&field.name)
+            ),
+        }
     }
-    let args: Vec<String> = key
-        .fields
-        .iter()
-        .enumerate()
-        .map(|(i, f)| format!("{}=f{i}", prop(&f.name)))
-        .collect();
-    out.push_str(&format!("    r.end()\n    return {class}({})\n", args.join(", ")));
+
+    fn decode_close(&self, key: &KeyPlan) -> String {
+        let (class, _) = names(key);
+        let args: Vec<String> = (key.fields.iter().enumerate())
+            .map(|(i, f)| format!("{}=f{i}", prop(&f.name)))
+            .collect();
+        format!("    r.end()\n    return {class}({})\n", args.join(", "))
+    }
 }
 
 /// The module: the keys, then `runtime` (keylab's codec in this language, [`super::runtime`]).
@@ -168,7 +190,7 @@ pub fn emit(plan: &Plan, runtime: &str) -> String {
     );
     out.push_str(&format!("SEP = {}\n\"\"\"The separator between a key's segments.\"\"\"\nDESIGN = {}\n\"\"\"The design this module was written for.\"\"\"\n\n\n", quoted(&plan.separator), quoted(&plan.hash)));
     for key in &plan.keys {
-        emit_key(&mut out, key, &plan.separator);
+        emit_key(&mut out, key, &plan.separator, &Python);
     }
     // The keys first, for the reader; the codec they share after them.
     out.push_str("\n# ---- keylab's codec, shared by the functions above ----\n\n");

@@ -3,6 +3,7 @@
 //! gives a struct per key with typed fields: whole numbers as `u64`/`i64` up to 18
 //! digits and `u128`/`i128` beyond, decimals and ISO timestamps as their text.
 
+use super::skeleton::type_name;
 use super::{header, shape, snake, KeyPlan, Kind, Plan};
 use crate::Schema;
 
@@ -50,8 +51,9 @@ fn field(name: &str) -> String {
     }
 }
 
+/// One key's struct and functions; its codec is the `at`th of the module's.
 fn emit_key(out: &mut String, key: &KeyPlan, at: usize, sep: &str) {
-    let name = format!("{}{}", super::pascal(&key.entity), super::pascal(&key.attribute));
+    let name = type_name(key);
     let func = format!("{}_{}", snake(&key.entity), snake(&key.attribute));
     out.push_str(&format!(
         "\n/// The values of a {} {} key: {}.\n#[derive(Clone, Debug, PartialEq, Eq)]\npub struct {name} {{\n",
@@ -63,29 +65,34 @@ fn emit_key(out: &mut String, key: &KeyPlan, at: usize, sep: &str) {
         out.push_str(&format!("    pub {}: {},\n", field(&f.name), value_type(&f.kind)));
     }
     out.push_str("}\n");
-    let values: Vec<String> = key
-        .fields
-        .iter()
+    out.push_str(&encoder(key, at, &name, &func));
+    out.push_str(&decoder(key, at, &name, &func));
+}
+
+/// `encode_<key>`: the struct's values through the key's codec.
+fn encoder(key: &KeyPlan, at: usize, name: &str, func: &str) -> String {
+    let values: Vec<String> = (key.fields.iter())
         .map(|f| to_value(&f.kind, &format!("v.{}", field(&f.name))))
         .collect();
-    out.push_str(&format!(
+    format!(
         "\n/// The {} key of a {}, exactly as the playground writes it.\npub fn encode_{func}(v: &{name}) -> Result<KeyValue, Error> {{\n    let values = [{}];\n    let refs: Vec<&Value> = values.iter().collect();\n    codec({at}).key(&refs)\n}}\n",
         key.attribute,
         key.entity,
         values.join(", ")
-    ));
-    let reads: Vec<String> = key
-        .fields
-        .iter()
-        .enumerate()
+    )
+}
+
+/// `decode_<key>`: the key read back by its codec, each slot typed as its field.
+fn decoder(key: &KeyPlan, at: usize, name: &str, func: &str) -> String {
+    let reads: Vec<String> = (key.fields.iter().enumerate())
         .map(|(i, f)| format!("{}: typed(&slots[{i}])?", field(&f.name)))
         .collect();
-    out.push_str(&format!(
+    format!(
         "\n/// The {} key of a {} read back; an error when the template could not have written it.\npub fn decode_{func}(key: &str) -> Result<{name}, Error> {{\n    let mut slots = Vec::new();\n    codec({at}).read(key, &mut slots)?;\n    Ok({name} {{ {} }})\n}}\n",
         key.attribute,
         key.entity,
         reads.join(", ")
-    ));
+    )
 }
 
 pub fn emit(plan: &Plan, schema: &Schema) -> String {

@@ -2,8 +2,9 @@
 //! digits and `bigint` beyond (JavaScript holds 15 digits exactly), decimals are
 //! strings (no precision lost), ISO timestamps are `Date`s.
 
+use super::skeleton::{emit_key, type_name, KeySyntax};
 use super::spelling::Spelling;
-use super::{camel, case_literal, header, ident, pascal, quoted, shape, KeyPlan, Kind, Plan, ReadStep};
+use super::{camel, case_literal, header, ident, quoted, shape, KeyPlan, Kind, Plan, ReadStep};
 
 fn small(width: u32) -> bool {
     width <= 15
@@ -61,27 +62,42 @@ fn typed(kind: &Kind, v: &str) -> String {
     }
 }
 
-fn emit_key(out: &mut String, key: &KeyPlan, sep: &str) {
-    let name = format!("{}{}", pascal(&key.entity), pascal(&key.attribute));
-    let what = quoted(&format!("{}.{}", key.entity, key.attribute));
-    let prop = |f: &str| ident(f, camel);
-    out.push_str(&format!(
-        "\n/** {} {}: {} */\n",
-        key.entity,
-        key.attribute,
-        shape(key, sep)
-    ));
-    out.push_str(&format!("export interface {name} {{\n"));
-    for f in &key.fields {
-        out.push_str(&format!("  {}: {};\n", prop(&f.name), value_type(&f.kind)));
+/// TypeScript's spelling of a key's code.
+struct TypeScript;
+
+fn prop(f: &str) -> String {
+    ident(f, camel)
+}
+
+fn what(key: &KeyPlan) -> String {
+    quoted(&format!("{}.{}", key.entity, key.attribute))
+}
+
+fn field_label(key: &KeyPlan, f: &str) -> String {
+    format!("{}.{f}", key.entity)
+}
+
+impl KeySyntax for TypeScript {
+    fn declaration(&self, key: &KeyPlan, sep: &str) -> String {
+        let name = type_name(key);
+        let mut out = format!(
+            "\n/** {} {}: {} */\nexport interface {name} {{\n",
+            key.entity,
+            key.attribute,
+            shape(key, sep)
+        );
+        for f in &key.fields {
+            out.push_str(&format!("  {}: {};\n", prop(&f.name), value_type(&f.kind)));
+        }
+        out.push_str("}\n\n");
+        out
     }
-    out.push_str("}\n\n");
-    let field_label = |f: &str| format!("{}.{f}", key.entity);
-    if key.number {
-        // A Number key: one numeric field, stored as its plain number.
+
+    fn number_key(&self, key: &KeyPlan) -> String {
+        let name = type_name(key);
         let f = &key.fields[0];
         let v = format!("v.{}", prop(&f.name));
-        let label = quoted(&field_label(&f.name));
+        let label = quoted(&field_label(key, &f.name));
         let (write_plain, read_plain) = match &f.kind {
             Kind::Decimal { scale, .. } => (
                 format!("plainDecimal(scaled({v}, {scale}, {label}), {scale})"),
@@ -96,65 +112,78 @@ fn emit_key(out: &mut String, key: &KeyPlan, sep: &str) {
                 format!("scaled(k, 0, {label})"),
             ),
         };
-        out.push_str(&format!(
+        let encode = format!(
             "/** The {} key of a {}: its plain number, as DynamoDB's N takes it. */\nexport function encode{name}(v: {name}): string {{\n  {};\n  return {write_plain};\n}}\n\n",
             key.attribute,
             key.entity,
-            write(&f.kind, &v, &field_label(&f.name)),
-        ));
-        let check = write(&f.kind, "value", &field_label(&f.name));
+            write(&f.kind, &v, &field_label(key, &f.name)),
+        );
+        let check = write(&f.kind, "value", &field_label(key, &f.name));
         let value = typed(&f.kind, "value");
-        out.push_str(&format!(
-            "/** The {} key of a {} read back; throws a KeyError when it could not have been written. */\nexport function decode{name}(k: string): {name} {{\n  const r = new Reader(k, SEP, {what});\n  const value = {read_plain};\n  {check};\n  void r;\n  return {{ {}: {value} }};\n}}\n",
+        encode
+            + &format!(
+                "/** The {} key of a {} read back; throws a KeyError when it could not have been written. */\nexport function decode{name}(k: string): {name} {{\n  const r = new Reader(k, SEP, {});\n  const value = {read_plain};\n  {check};\n  void r;\n  return {{ {}: {value} }};\n}}\n",
+                key.attribute,
+                key.entity,
+                what(key),
+                prop(&f.name),
+            )
+    }
+
+    fn encode(&self, key: &KeyPlan) -> String {
+        let name = type_name(key);
+        let segments = key.segments(quoted, |f| {
+            write(&f.kind, &format!("v.{}", prop(&f.name)), &field_label(key, &f.name))
+        });
+        format!(
+            "/** The {} key of a {}; throws a KeyError saying which value is wrong. */\nexport function encode{name}(v: {name}): string {{\n  return key([\n    {},\n  ], SEP, {}, {});\n}}\n\n",
             key.attribute,
             key.entity,
-            prop(&f.name),
-        ));
-        return;
+            segments.join(",\n    "),
+            key.limit,
+            what(key)
+        )
     }
-    let segments = key.segments(quoted, |f| {
-        write(&f.kind, &format!("v.{}", prop(&f.name)), &field_label(&f.name))
-    });
-    out.push_str(&format!(
-        "/** The {} key of a {}; throws a KeyError saying which value is wrong. */\nexport function encode{name}(v: {name}): string {{\n  return key([\n    {},\n  ], SEP, {}, {what});\n}}\n\n",
-        key.attribute,
-        key.entity,
-        segments.join(",\n    "),
-        key.limit
-    ));
-    out.push_str(&format!(
-        "/** The {} key of a {} read back; throws a KeyError when it could not have been written. */\nexport function decode{name}(k: string): {name} {{\n  const r = new Reader(k, SEP, {what});\n",
-        key.attribute, key.entity
-    ));
-    for step in key.read_steps() {
-        out.push_str(&match step {
+
+    fn decode_open(&self, key: &KeyPlan) -> String {
+        let name = type_name(key);
+        format!(
+            "/** The {} key of a {} read back; throws a KeyError when it could not have been written. */\nexport function decode{name}(k: string): {name} {{\n  const r = new Reader(k, SEP, {});\n",
+            key.attribute,
+            key.entity,
+            what(key)
+        )
+    }
+
+    fn read_step(&self, step: ReadStep) -> String {
+        match step {
             ReadStep::Separator => "  r.separator();\n".to_string(),
             ReadStep::Literal(l) => format!("  r.literal({});\n", quoted(l)),
-            ReadStep::First { at, field, expected } => {
-                format!(
-                    "  const f{at} = r.check({}, {});\n",
-                    SPELLING.call(&field.kind, &field.name),
-                    quoted(&expected)
-                )
-            }
-            ReadStep::Again { at, field } => {
-                format!(
-                    "  same(r, f{at}, {}, {});\n",
-                    SPELLING.call(&field.kind, &field.name),
-                    quoted(&field.name)
-                )
-            }
-        });
+            ReadStep::First { at, field, expected } => format!(
+                "  const f{at} = r.check({}, {});\n",
+                SPELLING.call(&field.kind, &field.name),
+                quoted(&expected)
+            ),
+            ReadStep::Again { at, field } => format!(
+                "  same(r, f{at}, {}, {});\n",
+                SPELLING.call(&field.kind, &field.name),
+                quoted(&field.name)
+            ),
+        }
     }
-    out.push_str("  r.end();\n  return {\n");
-    for (i, f) in key.fields.iter().enumerate() {
-        out.push_str(&format!(
-            "    {}: {},\n",
-            prop(&f.name),
-            typed(&f.kind, &format!("f{i}"))
-        ));
+
+    fn decode_close(&self, key: &KeyPlan) -> String {
+        let mut out = String::from("  r.end();\n  return {\n");
+        for (i, f) in key.fields.iter().enumerate() {
+            out.push_str(&format!(
+                "    {}: {},\n",
+                prop(&f.name),
+                typed(&f.kind, &format!("f{i}"))
+            ));
+        }
+        out.push_str("  };\n}\n");
+        out
     }
-    out.push_str("  };\n}\n");
 }
 
 /// The module: the keys, then `runtime` (keylab's codec in this language, [`super::runtime`]).
@@ -170,7 +199,7 @@ pub fn emit(plan: &Plan, runtime: &str) -> String {
         quoted(&plan.hash)
     ));
     for key in &plan.keys {
-        emit_key(&mut out, key, &plan.separator);
+        emit_key(&mut out, key, &plan.separator, &TypeScript);
     }
     // The keys first, for the reader; the codec they share after them.
     out.push_str("\n// ---- keylab's codec, shared by the functions above ----\n\n");
