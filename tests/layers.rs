@@ -421,30 +421,98 @@ fn no_source_file_is_over_600_lines() {
     assert!(long.is_empty(), "files over 600 lines: {long:?}");
 }
 
+/// The braces of one line of code, outside strings, characters and comments; `open`
+/// carries a string that runs on to the next line (`Some(0)` a plain one, `Some(n)` a
+/// raw one closed by a quote and `n - 1` hashes).
+fn braces(line: &str, open: &mut Option<usize>) -> Vec<char> {
+    let chars: Vec<char> = line.chars().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        match *open {
+            Some(0) => {
+                match chars[i] {
+                    '\\' => i += 1,
+                    '"' => *open = None,
+                    _ => {}
+                }
+                i += 1;
+                continue;
+            }
+            Some(close) => {
+                let hashes = close - 1;
+                if chars[i] == '"' && chars[i + 1..].iter().take(hashes).filter(|&&c| c == '#').count() == hashes {
+                    *open = None;
+                    i += close;
+                } else {
+                    i += 1;
+                }
+                continue;
+            }
+            None => {}
+        }
+        let c = chars[i];
+        let after_word = i > 0 && (chars[i - 1].is_alphanumeric() || chars[i - 1] == '_');
+        match c {
+            '/' if chars.get(i + 1) == Some(&'/') => break,
+            'r' if !after_word && matches!(chars.get(i + 1), Some('"' | '#')) => {
+                let hashes = chars[i + 1..].iter().take_while(|&&c| c == '#').count();
+                if chars.get(i + 1 + hashes) == Some(&'"') {
+                    *open = Some(hashes + 1);
+                    i += hashes + 2;
+                } else {
+                    i += 1;
+                }
+            }
+            '"' => {
+                *open = Some(0);
+                i += 1;
+            }
+            // A character ('{', '\'', '\u{7b}'), not a lifetime.
+            '\'' if chars.get(i + 2) == Some(&'\'') || chars.get(i + 1) == Some(&'\\') => {
+                let close = chars[i + 2..].iter().position(|&c| c == '\'');
+                i = close.map_or(i + 1, |p| i + 3 + p);
+            }
+            '{' | '}' => {
+                out.push(c);
+                i += 1;
+            }
+            _ => i += 1,
+        }
+    }
+    out
+}
+
 /// Each function of `text` with its first line (1-based) and its length in lines,
-/// found by brace depth: enough for rustfmt-formatted code, whose strings in the page
-/// do not hold unbalanced braces.
+/// found by the depth of the braces of its code: braces in strings (a generated
+/// program's `{{`), characters and comments are not counted.
 fn function_lengths(text: &str) -> Vec<(String, usize, usize)> {
     let lines: Vec<&str> = text.lines().collect();
     let mut out = Vec::new();
     let mut i = 0;
     while i < lines.len() {
         let line = lines[i].trim_start();
-        let name = ["pub fn ", "fn ", "pub(crate) fn ", "pub(super) fn "]
-            .iter()
-            .find_map(|p| line.strip_prefix(p))
-            .map(|rest| rest.split(['(', '<']).next().unwrap_or_default().to_string());
-        let Some(name) = name.filter(|_| !line.ends_with(';')) else {
+        let name = [
+            "pub fn ",
+            "fn ",
+            "pub(crate) fn ",
+            "pub(super) fn ",
+            "async fn ",
+            "pub async fn ",
+        ]
+        .iter()
+        .find_map(|p| line.strip_prefix(p))
+        .map(|rest| rest.split(['(', '<']).next().unwrap_or_default().to_string());
+        let Some(name) = name.filter(|_| !line.trim_end().ends_with(';')) else {
             i += 1;
             continue;
         };
-        let (mut depth, mut started, mut j) = (0i64, false, i);
+        let (mut depth, mut started, mut j, mut open) = (0i64, false, i, None);
         while j < lines.len() {
-            for c in lines[j].chars() {
+            for c in braces(lines[j], &mut open) {
                 match c {
                     '{' => (depth, started) = (depth + 1, true),
-                    '}' => depth -= 1,
-                    _ => {}
+                    _ => depth -= 1,
                 }
             }
             if started && depth <= 0 {
@@ -458,24 +526,69 @@ fn function_lengths(text: &str) -> Vec<(String, usize, usize)> {
     out
 }
 
-/// No view function, hook or component over about 80 lines (the workbench issue's
-/// rule): a longer one is several views in one, split into functions of their own.
-#[test]
-fn no_view_function_is_over_about_80_lines() {
+/// The functions of a source folder's shipped code (tests aside) over `limit` lines:
+/// file, name and length.
+fn long_functions(dir: &str, limit: usize) -> Vec<(String, String, usize)> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut long: Vec<String> = rust_files(&root.join("src/ui"))
+    let mut long: Vec<(String, String, usize)> = rust_files(&root.join(dir))
         .iter()
+        .filter(|p| {
+            !p.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n == "tests.rs" || n.ends_with("_tests.rs"))
+        })
         .flat_map(|path| {
             let text = std::fs::read_to_string(path).expect("source file");
-            let rel = path.strip_prefix(root).unwrap().to_string_lossy().into_owned();
-            function_lengths(&text)
+            let rel = path.strip_prefix(root).unwrap().to_string_lossy().replace('\\', "/");
+            function_lengths(shipped(&text))
                 .into_iter()
-                .filter(|(_, _, n)| *n > 85)
-                .map(move |(name, at, n)| format!("{rel}:{at} {name} ({n} lines)"))
+                .filter(|(_, _, n)| *n > limit)
+                .map(move |(name, _, n)| (rel.clone(), name, n))
         })
         .collect();
     long.sort();
-    assert!(long.is_empty(), "view functions over about 80 lines: {long:?}");
+    long
+}
+
+/// No function of the page over 80 lines (issue 40's rule): a longer one is several
+/// steps or views in one, split into functions of their own.
+#[test]
+fn no_function_of_the_page_is_over_80_lines() {
+    let long = long_functions("src", 80);
+    assert!(long.is_empty(), "functions of src/ over 80 lines: {long:?}");
+}
+
+/// The core, the CLI and the JS API hold to the same 80 lines, with the functions that
+/// were longer when the rule came listed at their length: each may only shrink (and
+/// leave the list once under 80), and no other may pass 80.
+#[test]
+fn no_function_grows_past_80_lines_in_the_libraries() {
+    const STILL_LONG: [(&str, &str, usize); 17] = [
+        ("cli/src/commands/migrate/mod.rs", "migrate", 100),
+        ("cli/src/main.rs", "main", 83),
+        ("core/src/infer/group.rs", "group", 109),
+        ("core/src/infer/mod.rs", "field_for", 98),
+        ("core/src/interop/electrodb.rs", "entity_source", 96),
+        ("core/src/interop/workbench.rs", "model", 115),
+        ("core/src/lint/casing.rs", "casing", 96),
+        ("core/src/lint/collision.rs", "collisions", 107),
+        ("core/src/lint/hot.rs", "hot_partitions", 118),
+        ("core/src/preview/mod.rs", "preview_after", 107),
+        ("core/src/query/builder/explain.rs", "explain", 82),
+        ("core/src/query/builder/field.rs", "encoded_range", 86),
+        ("core/src/query/builder/sort.rs", "string_condition", 132),
+        ("core/src/query/parse/key_rules.rs", "key_rule", 112),
+        ("core/src/query/parse/lex.rs", "tokenize", 103),
+        ("core/src/schema/check.rs", "entity", 159),
+        ("core/src/schema/read.rs", "field", 114),
+    ];
+    let grown: Vec<String> = ["core/src", "cli/src", "js/src"]
+        .iter()
+        .flat_map(|dir| long_functions(dir, 80))
+        .filter(|(file, name, n)| !STILL_LONG.iter().any(|(f, m, was)| f == file && m == name && n <= was))
+        .map(|(file, name, n)| format!("{file} {name} ({n} lines)"))
+        .collect();
+    assert!(grown.is_empty(), "functions over 80 lines, new or grown: {grown:?}");
 }
 
 #[test]
@@ -484,6 +597,12 @@ fn the_function_measure_measures() {
     assert_eq!(
         function_lengths(text),
         [("a".to_string(), 1, 5), ("c".to_string(), 8, 3)]
+    );
+    // Braces of strings, raw strings, characters and comments are not the code's.
+    let text = "fn d() {\n    let s = \"{{ {\";\n    let r = r#\"}\"#;\n    let c = '{';\n    // }\n    g(\"a {\nb\\\" }\");\n}\nfn e() {}\n";
+    assert_eq!(
+        function_lengths(text),
+        [("d".to_string(), 1, 8), ("e".to_string(), 9, 1)]
     );
 }
 

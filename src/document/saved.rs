@@ -227,47 +227,7 @@ impl Playground {
     pub fn read_saved(text: &str) -> Result<(Playground, Vec<String>), String> {
         let read = super::saved_items::read(text).map_err(|e| format!("saved work is not valid JSON ({e})"))?;
         let mut doc = read.doc;
-        // A field this version does not know would be dropped without a word: refuse it.
-        keylab::strict::Fields {
-            place: "the saved work",
-            allowed: &SAVED_FIELDS,
-            elsewhere: &[
-                ("values", "in each of items"),
-                ("version", "in schema"),
-                ("table", "in schema"),
-            ],
-        }
-        .check_value(&doc)?;
-        if let Some(ItemsRead::List(ItemList {
-            unknown_field: Some(why),
-            ..
-        })) = &read.items
-        {
-            return Err(why.clone());
-        }
-        for (key, place, allowed) in [
-            (
-                "query",
-                "the saved query",
-                &[
-                    "shape", "index", "anchor", "fixed", "op", "value", "to", "forward", "limit", "first", "children",
-                ][..],
-            ),
-            (
-                "snippet",
-                "the saved code settings",
-                &["target", "program", "table", "endpoint"][..],
-            ),
-        ] {
-            if let Some(v) = doc.get(key) {
-                keylab::strict::Fields {
-                    place,
-                    allowed,
-                    elsewhere: &[],
-                }
-                .check_value(v)?;
-            }
-        }
+        refuse_unknown_fields(&doc, read.items.as_ref())?;
         let schema = Schema::from_value(doc.get("schema").unwrap_or(&Value::Null))
             .map_err(|e| format!("saved schema is invalid: {e}"))?;
         let entity = EntityId(doc.get("entity").and_then(Value::as_u64).unwrap_or(0) as usize);
@@ -285,28 +245,8 @@ impl Playground {
         let patterns = Rc::new(super::patterns::checked_patterns(patterns, &mut notes));
         let snippet = settings(&doc, "snippet", "the saved code settings", &mut notes);
         let unsettled = settings(&doc, "unsettled", "the settings typed but not applied", &mut notes);
-        let preset = match text_of("preset") {
-            name if name.is_empty() => None,
-            name => {
-                let known = PresetId::named(&name);
-                if known.is_none() {
-                    notes.push(format!(
-                        "the saved work names a preset keylab does not have ({name:?}), so it is kept as a design of your own"
-                    ));
-                }
-                known
-            }
-        };
-        // Only text survives: the planner reads the value like any typed number.
-        let mut expected = Values::new();
-        for (field, value) in doc.get("expected").and_then(Value::as_object).into_iter().flatten() {
-            match value {
-                Value::String(_) => drop(expected.insert(field.clone(), value.clone())),
-                other => notes.push(format!(
-                    "the expected maximum of {field} ({other}) is not text, so the width planner left it out"
-                )),
-            }
-        }
+        let preset = preset_named(&text_of("preset"), &mut notes);
+        let expected = expected_maximums(&doc, &mut notes);
         let work = Playground {
             schema: Rc::new(schema),
             entity,
@@ -322,6 +262,82 @@ impl Playground {
         };
         Ok((work, notes))
     }
+}
+
+/// A field this version does not know would be dropped without a word: the saved work,
+/// its items, its query and its code settings are refused with the field named.
+fn refuse_unknown_fields(doc: &Value, items: Option<&ItemsRead>) -> Result<(), String> {
+    keylab::strict::Fields {
+        place: "the saved work",
+        allowed: &SAVED_FIELDS,
+        elsewhere: &[
+            ("values", "in each of items"),
+            ("version", "in schema"),
+            ("table", "in schema"),
+        ],
+    }
+    .check_value(doc)?;
+    if let Some(ItemsRead::List(ItemList {
+        unknown_field: Some(why),
+        ..
+    })) = items
+    {
+        return Err(why.clone());
+    }
+    for (key, place, allowed) in [
+        (
+            "query",
+            "the saved query",
+            &[
+                "shape", "index", "anchor", "fixed", "op", "value", "to", "forward", "limit", "first", "children",
+            ][..],
+        ),
+        (
+            "snippet",
+            "the saved code settings",
+            &["target", "program", "table", "endpoint"][..],
+        ),
+    ] {
+        if let Some(v) = doc.get(key) {
+            keylab::strict::Fields {
+                place,
+                allowed,
+                elsewhere: &[],
+            }
+            .check_value(v)?;
+        }
+    }
+    Ok(())
+}
+
+/// The preset the saved work was, when keylab still has it; a name it does not know
+/// leaves the work a design of its own, and says so.
+fn preset_named(name: &str, notes: &mut Vec<String>) -> Option<PresetId> {
+    if name.is_empty() {
+        return None;
+    }
+    let known = PresetId::named(name);
+    if known.is_none() {
+        notes.push(format!(
+            "the saved work names a preset keylab does not have ({name:?}), so it is kept as a design of your own"
+        ));
+    }
+    known
+}
+
+/// The width planner's expected maximums. Only text survives: the planner reads the
+/// value like any typed number.
+fn expected_maximums(doc: &Value, notes: &mut Vec<String>) -> Values {
+    let mut expected = Values::new();
+    for (field, value) in doc.get("expected").and_then(Value::as_object).into_iter().flatten() {
+        match value {
+            Value::String(_) => drop(expected.insert(field.clone(), value.clone())),
+            other => notes.push(format!(
+                "the expected maximum of {field} ({other}) is not text, so the width planner left it out"
+            )),
+        }
+    }
+    expected
 }
 
 /// The saved items (`items`, or `rows` from before several entities, all of the
