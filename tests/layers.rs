@@ -563,7 +563,7 @@ fn no_function_of_the_page_is_over_80_lines() {
 /// leave the list once under 80), and no other may pass 80.
 #[test]
 fn no_function_grows_past_80_lines_in_the_libraries() {
-    const STILL_LONG: [(&str, &str, usize); 17] = [
+    const STILL_LONG: [(&str, &str, usize); 16] = [
         ("cli/src/commands/migrate/mod.rs", "migrate", 100),
         ("cli/src/main.rs", "main", 83),
         ("core/src/infer/group.rs", "group", 109),
@@ -579,16 +579,22 @@ fn no_function_grows_past_80_lines_in_the_libraries() {
         ("core/src/query/builder/sort.rs", "string_condition", 132),
         ("core/src/query/parse/key_rules.rs", "key_rule", 112),
         ("core/src/query/parse/lex.rs", "tokenize", 103),
-        ("core/src/schema/check.rs", "entity", 159),
         ("core/src/schema/read.rs", "field", 114),
     ];
-    let grown: Vec<String> = ["core/src", "cli/src", "js/src"]
+    let long: Vec<(String, String, usize)> = ["core/src", "cli/src", "js/src"]
         .iter()
         .flat_map(|dir| long_functions(dir, 80))
+        .collect();
+    let grown: Vec<String> = (long.iter())
         .filter(|(file, name, n)| !STILL_LONG.iter().any(|(f, m, was)| f == file && m == name && n <= was))
         .map(|(file, name, n)| format!("{file} {name} ({n} lines)"))
         .collect();
     assert!(grown.is_empty(), "functions over 80 lines, new or grown: {grown:?}");
+    let shortened: Vec<&str> = (STILL_LONG.iter())
+        .filter(|(f, m, _)| !long.iter().any(|(file, name, _)| f == file && m == name))
+        .map(|(_, m, _)| *m)
+        .collect();
+    assert!(shortened.is_empty(), "now within 80 lines: take {shortened:?} off the list");
 }
 
 #[test]

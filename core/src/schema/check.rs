@@ -137,6 +137,27 @@ fn too_long(errors: &mut Vec<Error>, path: String, what: &str, text: &str) {
 }
 
 fn entity(s: &Schema, e: &Entity, path: &str, errors: &mut Vec<Error>, warnings: &mut Vec<Warning>) {
+    names_fit(e, path, errors);
+    fields(e, path, errors);
+    let mut needed = vec![&s.table.primary.partition];
+    needed.extend(s.table.primary.sort.as_ref());
+    for attr in needed {
+        if e.template(attr).is_none() {
+            schema_error(
+                errors,
+                Context::entity(&e.name).with_attribute(attr),
+                format!("has no template for {attr}, a key of the base table"),
+                "add a template for it under keys",
+            );
+        }
+    }
+    for k in &e.keys {
+        template(s, e, k, errors, warnings);
+    }
+}
+
+/// The entity's name, its fields' names and its literals are within DynamoDB's limit.
+fn names_fit(e: &Entity, path: &str, errors: &mut Vec<Error>) {
     too_long(errors, format!("{path}.name"), "the entity name", &e.name);
     for f in &e.fields {
         too_long(errors, format!("{path}.fields"), "a field name", &f.name);
@@ -148,6 +169,10 @@ fn entity(s: &Schema, e: &Entity, path: &str, errors: &mut Vec<Error>, warnings:
             }
         }
     }
+}
+
+/// Each field's settings: its warning threshold, and its kind's own rules.
+fn fields(e: &Entity, path: &str, errors: &mut Vec<Error>) {
     for f in &e.fields {
         if let Some(w) = f.warn_at {
             if !(w > 0.0 && w <= 100.0) {
@@ -173,126 +198,129 @@ fn entity(s: &Schema, e: &Entity, path: &str, errors: &mut Vec<Error>, warnings:
             ));
         }
     }
-    let mut needed = vec![&s.table.primary.partition];
-    needed.extend(s.table.primary.sort.as_ref());
-    for attr in needed {
-        if e.template(attr).is_none() {
-            schema_error(
-                errors,
-                Context::entity(&e.name).with_attribute(attr),
-                format!("has no template for {attr}, a key of the base table"),
-                "add a template for it under keys",
-            );
-        }
+}
+
+/// One key template: an attribute of the table, not empty, each segment writable, a
+/// multi-attribute key's part stored as itself, a Number key one numeric field.
+fn template(s: &Schema, e: &Entity, k: &KeyTemplate, errors: &mut Vec<Error>, warnings: &mut Vec<Warning>) {
+    let ctx = Context::entity(&e.name).with_attribute(&k.attribute);
+    let Some(attr_type) = s.table.attribute_type(&k.attribute) else {
+        schema_error(
+            errors,
+            ctx,
+            format!(
+                "is not a key attribute of the table (attributes: {})",
+                s.table
+                    .attributes
+                    .iter()
+                    .map(|(n, _)| n.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            "add it to table.attributes or remove the template",
+        );
+        return;
+    };
+    if k.segments.is_empty() {
+        schema_error(
+            errors,
+            ctx.clone(),
+            "has an empty template".into(),
+            "add at least one segment",
+        );
     }
-    for k in &e.keys {
-        let ctx = Context::entity(&e.name).with_attribute(&k.attribute);
-        let Some(attr_type) = s.table.attribute_type(&k.attribute) else {
-            schema_error(
-                errors,
-                ctx,
-                format!(
-                    "is not a key attribute of the table (attributes: {})",
-                    s.table
-                        .attributes
-                        .iter()
-                        .map(|(n, _)| n.as_str())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ),
-                "add it to table.attributes or remove the template",
-            );
-            continue;
+    for seg in &k.segments {
+        segment(s, e, seg, attr_type, &ctx, errors);
+    }
+    if let Some(index) = s
+        .table
+        .indexes
+        .iter()
+        .find(|i| i.keys.is_multi_attribute() && i.keys.role_of(&k.attribute).is_some())
+    {
+        let place = Place {
+            index: &index.name,
+            separator: &s.separator,
         };
-        if k.segments.is_empty() {
-            schema_error(
-                errors,
-                ctx.clone(),
-                "has an empty template".into(),
-                "add at least one segment",
-            );
+        stored_as_itself(e, k, attr_type, place, &ctx, errors);
+    }
+    if attr_type == AttrType::N {
+        number_key(e, k, &ctx, errors, warnings);
+    }
+}
+
+/// A segment of a template: a literal keylab can write and query around, a field the
+/// entity has, with a prefix that holds no separator and suits the attribute's type.
+fn segment(s: &Schema, e: &Entity, seg: &Segment, attr_type: AttrType, ctx: &Context, errors: &mut Vec<Error>) {
+    match seg {
+        Segment::Literal(l) if l.chars().any(|c| RESERVED.contains(&c)) => schema_error(
+            errors,
+            ctx.clone(),
+            format!("has a literal {l:?} with U+0000 or U+10FFFF, which keylab reserves as query range bounds"),
+            "remove that character from the literal",
+        ),
+        Segment::Literal(l) if l.is_empty() => schema_error(
+            errors,
+            ctx.clone(),
+            "has an empty literal segment".into(),
+            "type the literal's text or remove it",
+        ),
+        Segment::Field(f) if e.field(f).is_none() => {
+            errors.push(Error::new(ctx.clone().with_field(f), ErrorKind::UndefinedField))
         }
-        for seg in &k.segments {
-            match seg {
-                Segment::Literal(l) if l.chars().any(|c| RESERVED.contains(&c)) => schema_error(
-                    errors,
-                    ctx.clone(),
-                    format!("has a literal {l:?} with U+0000 or U+10FFFF, which keylab reserves as query range bounds"),
-                    "remove that character from the literal",
-                ),
-                Segment::Literal(l) if l.is_empty() => schema_error(
-                    errors,
-                    ctx.clone(),
-                    "has an empty literal segment".into(),
-                    "type the literal's text or remove it",
-                ),
-                Segment::Field(f) if e.field(f).is_none() => {
-                    errors.push(Error::new(ctx.clone().with_field(f), ErrorKind::UndefinedField))
-                }
-                Segment::Field(f) if f.prefix.contains(s.separator.as_str()) && !s.separator.is_empty() => schema_error(
-                    errors,
-                    ctx.clone().with_field(f),
-                    format!(
-                        "field {}'s prefix {:?} holds the separator {:?}, so its key would have one segment more than its template",
-                        f.name, f.prefix, s.separator
-                    ),
-                    "make the part before the separator a literal segment of its own, and keep the rest as the prefix",
-                ),
-                Segment::Field(f) if f.prefix.chars().any(|c| RESERVED.contains(&c)) => schema_error(
-                    errors,
-                    ctx.clone().with_field(f),
-                    format!("field {}'s prefix has U+0000 or U+10FFFF, which keylab reserves as query range bounds", f.name),
-                    "remove that character from the prefix",
-                ),
-                Segment::Field(f) if !f.prefix.is_empty() && attr_type == AttrType::N => schema_error(
-                    errors,
-                    ctx.clone().with_field(f),
-                    format!(
-                        "is a Number (N) attribute, whose key is a number: field {} cannot carry the prefix {:?}",
-                        f.name, f.prefix
-                    ),
-                    "take the prefix off, or change the attribute's type to S",
-                ),
-                _ => {}
+        Segment::Field(f) if f.prefix.contains(s.separator.as_str()) && !s.separator.is_empty() => schema_error(
+            errors,
+            ctx.clone().with_field(f),
+            format!(
+                "field {}'s prefix {:?} holds the separator {:?}, so its key would have one segment more than its template",
+                f.name, f.prefix, s.separator
+            ),
+            "make the part before the separator a literal segment of its own, and keep the rest as the prefix",
+        ),
+        Segment::Field(f) if f.prefix.chars().any(|c| RESERVED.contains(&c)) => schema_error(
+            errors,
+            ctx.clone().with_field(f),
+            format!("field {}'s prefix has U+0000 or U+10FFFF, which keylab reserves as query range bounds", f.name),
+            "remove that character from the prefix",
+        ),
+        Segment::Field(f) if !f.prefix.is_empty() && attr_type == AttrType::N => schema_error(
+            errors,
+            ctx.clone().with_field(f),
+            format!(
+                "is a Number (N) attribute, whose key is a number: field {} cannot carry the prefix {:?}",
+                f.name, f.prefix
+            ),
+            "take the prefix off, or change the attribute's type to S",
+        ),
+        _ => {}
+    }
+}
+
+/// A Number attribute's template is exactly one numeric field, stored as its plain
+/// number (so `desc` cannot invert it).
+fn number_key(e: &Entity, k: &KeyTemplate, ctx: &Context, errors: &mut Vec<Error>, warnings: &mut Vec<Warning>) {
+    let numeric = match k.segments.as_slice() {
+        [Segment::Field(f)] => e.field(f).map(|f| (f.kind.is_numeric(), f)),
+        _ => None,
+    };
+    match numeric {
+        Some((true, f)) => {
+            if f.kind.order() == Order::Desc {
+                warnings.push(Warning {
+                    context: ctx.clone().with_field(&f.name),
+                    kind: WarningKind::Schema {
+                        reason: format!("order desc has no effect: {} is a Number attribute and stores the plain number", k.attribute),
+                        fix: "read it newest-first with ScanIndexForward=false".into(),
+                    },
+                });
             }
         }
-        if let Some(index) = s
-            .table
-            .indexes
-            .iter()
-            .find(|i| i.keys.is_multi_attribute() && i.keys.role_of(&k.attribute).is_some())
-        {
-            let place = Place {
-                index: &index.name,
-                separator: &s.separator,
-            };
-            stored_as_itself(e, k, attr_type, place, &ctx, errors);
-        }
-        if attr_type == AttrType::N {
-            let numeric = match k.segments.as_slice() {
-                [Segment::Field(f)] => e.field(f).map(|f| (f.kind.is_numeric(), f)),
-                _ => None,
-            };
-            match numeric {
-                Some((true, f)) => {
-                    if f.kind.order() == Order::Desc {
-                        warnings.push(Warning {
-                            context: ctx.clone().with_field(&f.name),
-                            kind: WarningKind::Schema {
-                                reason: format!("order desc has no effect: {} is a Number attribute and stores the plain number", k.attribute),
-                                fix: "read it newest-first with ScanIndexForward=false".into(),
-                            },
-                        });
-                    }
-                }
-                _ => schema_error(
-                    errors,
-                    ctx.clone(),
-                    "is a Number (N) attribute, so its template must be exactly one numeric field (uint, int, decimal, or timestamp in s or ms)".to_string(),
-                    "make it a single numeric field, or change the attribute's type to S",
-                ),
-            }
-        }
+        _ => schema_error(
+            errors,
+            ctx.clone(),
+            "is a Number (N) attribute, so its template must be exactly one numeric field (uint, int, decimal, or timestamp in s or ms)".to_string(),
+            "make it a single numeric field, or change the attribute's type to S",
+        ),
     }
 }
 
