@@ -53,86 +53,97 @@ pub(super) fn casing(
             } => case,
             _ => continue,
         };
-        let normal = |t| stored_form(t, case);
         let value_at = |row: usize| -> Option<&str> {
             let (e, v) = items.get(row)?;
             super::is_entity(e, entity).then(|| crate::codec::value_of(v, &field.name)?.as_str())?
         };
-        let values =
-            || super::items_of(entity, items).filter_map(|(_, v)| crate::codec::value_of(v, &field.name)?.as_str());
         let before = earlier.and_then(|(rows, changed)| Some((rows.of(&entity.name, &field.name, case)?, changed)));
-        let rows: Vec<usize> = match before {
-            Some((rows, changed)) => {
-                let mut rows: Vec<usize> = rows
-                    .iter()
-                    .copied()
-                    .filter(|r| changed.binary_search(r).is_err())
-                    .collect();
-                for row in changed
-                    .iter()
-                    .copied()
-                    .filter(|&r| value_at(r).is_some_and(mixed_case_id))
-                {
-                    crate::preview::in_order(&mut rows, row);
-                }
-                rows
-            }
-            None => super::items_of(entity, items)
-                .filter(|(row, _)| value_at(*row).is_some_and(mixed_case_id))
-                .map(|(row, _)| row)
-                .collect(),
-        };
+        let rows = identifier_rows(entity, items, before, value_at);
         let ids: Vec<&str> = rows.iter().filter_map(|&r| value_at(r)).collect();
         found.0.push(((entity.name.clone(), field.name.clone(), case), rows));
         // Most fields hold no identifier, and then nothing else is read.
         if ids.is_empty() {
             continue;
         }
-        let values: Vec<&str> = values().collect();
-        // One pass with the first value of each normal form: comparing every pair
-        // would take minutes over 100,000 generated items.
-        let mut first: std::collections::HashMap<Cow<str>, &str> =
-            std::collections::HashMap::with_capacity(values.len());
-        let merged: Option<(&str, &str)> = values.iter().find_map(|v| {
-            let seen = *first.entry(normal(v)).or_insert(v);
-            (seen != *v).then_some((seen, *v))
-        });
-        let case_name = match case {
-            Case::Upper => "upper",
-            _ => "lower",
-        };
-        let (sentence, evidence) = match merged {
-            Some((a, b)) => (
-                format!(
-                    "{}.{} is stored in {case_name} case, which merges the distinct values \"{a}\" and \"{b}\" into one key.",
-                    entity.name, field.name
-                ),
-                vec![format!("\"{a}\" and \"{b}\" both become \"{}\"", normal(a))],
-            ),
-            None => (
-                format!(
-                    "{}.{} is stored in {case_name} case, but its samples mix case like identifiers do (base64 or KSUID-like): casing would merge ids that differ only in case.",
-                    entity.name, field.name
-                ),
-                ids.iter().take(3).map(|v| format!("\"{v}\"")).collect(),
-            ),
-        };
-        out.push(Finding {
-            rule: Rule::Casing,
-            severity: if merged.is_some() {
-                Severity::Error
-            } else {
-                Severity::Warning
-            },
-            entity: entity.name.clone(),
-            attribute: None,
-            field: Some(field.name.clone()),
-            sentence,
-            evidence,
-            fix: format!("Set {}'s case to preserve.", field.name),
-        });
+        let values: Vec<&str> = super::items_of(entity, items)
+            .filter_map(|(_, v)| crate::codec::value_of(v, &field.name)?.as_str())
+            .collect();
+        out.push(finding(entity, &field.name, case, &ids, &values));
     }
     out
+}
+
+/// The rows of the entity's items whose value looks like a mixed-case identifier: all
+/// of them read afresh, or, after an edit of the rows `changed` only, the rows found
+/// before with the changed ones read again.
+fn identifier_rows<'a>(
+    entity: &Entity,
+    items: &[Sample],
+    before: Option<(&[usize], &[usize])>,
+    value_at: impl Fn(usize) -> Option<&'a str>,
+) -> Vec<usize> {
+    match before {
+        Some((rows, changed)) => {
+            let mut rows: Vec<usize> = (rows.iter().copied())
+                .filter(|r| changed.binary_search(r).is_err())
+                .collect();
+            for row in (changed.iter().copied()).filter(|&r| value_at(r).is_some_and(mixed_case_id)) {
+                crate::preview::in_order(&mut rows, row);
+            }
+            rows
+        }
+        None => super::items_of(entity, items)
+            .filter(|(row, _)| value_at(*row).is_some_and(mixed_case_id))
+            .map(|(row, _)| row)
+            .collect(),
+    }
+}
+
+/// The finding for a cased field whose samples hold identifiers: an error with the two
+/// values casing merges, when the samples hold such a pair, else a warning.
+fn finding(entity: &Entity, field: &str, case: Case, ids: &[&str], values: &[&str]) -> Finding {
+    let normal = |t| stored_form(t, case);
+    // One pass with the first value of each normal form: comparing every pair would
+    // take minutes over 100,000 generated items.
+    let mut first: std::collections::HashMap<Cow<str>, &str> = std::collections::HashMap::with_capacity(values.len());
+    let merged: Option<(&str, &str)> = values.iter().find_map(|v| {
+        let seen = *first.entry(normal(v)).or_insert(v);
+        (seen != *v).then_some((seen, *v))
+    });
+    let case_name = match case {
+        Case::Upper => "upper",
+        _ => "lower",
+    };
+    let (sentence, evidence) = match merged {
+        Some((a, b)) => (
+            format!(
+                "{}.{field} is stored in {case_name} case, which merges the distinct values \"{a}\" and \"{b}\" into one key.",
+                entity.name
+            ),
+            vec![format!("\"{a}\" and \"{b}\" both become \"{}\"", normal(a))],
+        ),
+        None => (
+            format!(
+                "{}.{field} is stored in {case_name} case, but its samples mix case like identifiers do (base64 or KSUID-like): casing would merge ids that differ only in case.",
+                entity.name
+            ),
+            ids.iter().take(3).map(|v| format!("\"{v}\"")).collect(),
+        ),
+    };
+    Finding {
+        rule: Rule::Casing,
+        severity: if merged.is_some() {
+            Severity::Error
+        } else {
+            Severity::Warning
+        },
+        entity: entity.name.clone(),
+        attribute: None,
+        field: Some(field.to_string()),
+        sentence,
+        evidence,
+        fix: format!("Set {field}'s case to preserve."),
+    }
 }
 
 #[cfg(test)]

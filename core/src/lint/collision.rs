@@ -41,48 +41,7 @@ pub(super) fn collisions(schema: &Schema, items: &[Sample], keys: &ItemKeys) -> 
                 }
                 _ => format!("{} = \"{}\"", primary.partition, shared.partition),
             };
-            let (sentence, fix) = if ex.name == ey.name {
-                let differ: Vec<&str> = ex
-                    .fields
-                    .iter()
-                    .map(|f| f.name.as_str())
-                    .filter(|f| vx.get(*f) != vy.get(*f))
-                    .collect();
-                if differ.is_empty() {
-                    (
-                            format!(
-                                "Two {} items with different values write the same table key, so the later replaces the earlier.",
-                                ex.name
-                            ),
-                            "Add a value unique to each item to the sort key.".to_string(),
-                        )
-                } else {
-                    (
-                            format!(
-                                "Two {} items that differ in {} write the same table key, so the later replaces the earlier.",
-                                ex.name,
-                                differ.join(", ")
-                            ),
-                            format!(
-                                "Add {} (or another value unique to each item) to the {}.",
-                                differ.join(" or "),
-                                if primary.sort.is_some() { "sort key" } else { "partition key, the table having no sort key" }
-                            ),
-                        )
-                }
-            } else {
-                (
-                    format!(
-                        "A {} item and a {} item write the same table key, so one replaces the other.",
-                        ex.name, ey.name
-                    ),
-                    format!(
-                        "Give each entity its own literal in the sort key ({}#…, {}#…).",
-                        ex.name.to_uppercase(),
-                        ey.name.to_uppercase()
-                    ),
-                )
-            };
+            let (sentence, fix) = seen_collision(schema, items[x], items[y]);
             out.push(Finding {
                 rule: Rule::Collision,
                 severity: Severity::Error,
@@ -97,36 +56,91 @@ pub(super) fn collisions(schema: &Schema, items: &[Sample], keys: &ItemKeys) -> 
     }
     for (i, a) in schema.entities.iter().enumerate() {
         for b in &schema.entities[i + 1..] {
-            let proven = reported
-                .iter()
-                .any(|(x, y)| (x == &a.name && y == &b.name) || (x == &b.name && y == &a.name));
-            let keys = std::iter::once(&primary.partition).chain(primary.sort.as_ref());
-            let alike = keys.clone().all(|attr| match (a.template(attr), b.template(attr)) {
-                (Some(ta), Some(tb)) => same_shape(a, ta, b, tb),
-                _ => false,
-            });
-            if proven || !alike {
-                continue;
+            let proven =
+                (reported.iter()).any(|(x, y)| (x == &a.name && y == &b.name) || (x == &b.name && y == &a.name));
+            if !proven {
+                out.extend(same_shape_finding(schema, items, a, b));
             }
-            out.push(Finding {
-                rule: Rule::Collision,
-                severity: Severity::Warning,
-                entity: a.name.clone(),
-                attribute: None,
-                field: None,
-                sentence: format!(
-                    "{} and {} write primary keys of the same shape, so an item of each with the same values writes the same table key and one replaces the other.",
-                    a.name, b.name
-                ),
-                evidence: keys
-                    .filter_map(|attr| Some(format!("{attr}: {} / {}", shape_text(a.template(attr)?), shape_text(b.template(attr)?))))
-                    .chain(generated_pair(schema, items, a, b))
-                    .collect(),
-                fix: format!("Give each entity its own literal in the sort key ({}#…, {}#…).", a.name.to_uppercase(), b.name.to_uppercase()),
-            });
         }
     }
     out
+}
+
+/// What two samples that write one table key say, and the fix: items of one entity
+/// that differ in some fields (those fields belong in the key), or of two entities
+/// (each needs its own literal).
+fn seen_collision(schema: &Schema, (ex, vx): Sample, (ey, vy): Sample) -> (String, String) {
+    if ex.name != ey.name {
+        return (
+            format!(
+                "A {} item and a {} item write the same table key, so one replaces the other.",
+                ex.name, ey.name
+            ),
+            format!(
+                "Give each entity its own literal in the sort key ({}#…, {}#…).",
+                ex.name.to_uppercase(),
+                ey.name.to_uppercase()
+            ),
+        );
+    }
+    let differ: Vec<&str> = (ex.fields.iter())
+        .map(|f| f.name.as_str())
+        .filter(|f| vx.get(*f) != vy.get(*f))
+        .collect();
+    if differ.is_empty() {
+        return (
+            format!(
+                "Two {} items with different values write the same table key, so the later replaces the earlier.",
+                ex.name
+            ),
+            "Add a value unique to each item to the sort key.".to_string(),
+        );
+    }
+    let key = match schema.table.primary.sort.is_some() {
+        true => "sort key",
+        false => "partition key, the table having no sort key",
+    };
+    (
+        format!(
+            "Two {} items that differ in {} write the same table key, so the later replaces the earlier.",
+            ex.name,
+            differ.join(", ")
+        ),
+        format!(
+            "Add {} (or another value unique to each item) to the {key}.",
+            differ.join(" or ")
+        ),
+    )
+}
+
+/// Two entities whose primary keys have the same shape, stated as a condition with a
+/// concrete pair when one can be made; `None` when their keys differ in shape.
+fn same_shape_finding(schema: &Schema, items: &[Sample], a: &Entity, b: &Entity) -> Option<Finding> {
+    let primary = &schema.table.primary;
+    let keys = std::iter::once(&primary.partition).chain(primary.sort.as_ref());
+    let alike = keys.clone().all(|attr| match (a.template(attr), b.template(attr)) {
+        (Some(ta), Some(tb)) => same_shape(a, ta, b, tb),
+        _ => false,
+    });
+    if !alike {
+        return None;
+    }
+    Some(Finding {
+        rule: Rule::Collision,
+        severity: Severity::Warning,
+        entity: a.name.clone(),
+        attribute: None,
+        field: None,
+        sentence: format!(
+            "{} and {} write primary keys of the same shape, so an item of each with the same values writes the same table key and one replaces the other.",
+            a.name, b.name
+        ),
+        evidence: keys
+            .filter_map(|attr| Some(format!("{attr}: {} / {}", shape_text(a.template(attr)?), shape_text(b.template(attr)?))))
+            .chain(generated_pair(schema, items, a, b))
+            .collect(),
+        fix: format!("Give each entity its own literal in the sort key ({}#…, {}#…).", a.name.to_uppercase(), b.name.to_uppercase()),
+    })
 }
 
 /// A concrete pair that collides: an item of `a` (its first sample, or a generated
