@@ -121,20 +121,27 @@ pub(super) fn explain(
         s.push(' ');
         s.push_str(note);
     }
-    if !also.is_empty() {
-        let names = also.join(", ");
-        if sorted.head.is_empty() {
-            s.push_str(&format!(
-                " It can also return {names} items: their sort keys can fall in the same range. Start {}'s sort key with a literal of its own (such as {}) to keep them apart.",
-                entity.name,
-                entity.name.to_uppercase()
-            ));
-        } else {
-            s.push_str(&format!(
-                " It can also return {names} items: their sort keys can start with {}{} too.",
-                sorted.head, sorted.separator
-            ));
-        }
-    }
+    s.push_str(&others(entity, sorted, also));
     s
+}
+
+/// What else the query can return: the entities `also` whose sort keys can fall in the
+/// same range, and how to keep them apart.
+fn others(entity: &Entity, sorted: &Sorted, also: &[String]) -> String {
+    if also.is_empty() {
+        return String::new();
+    }
+    let names = also.join(", ");
+    if sorted.head.is_empty() {
+        format!(
+            " It can also return {names} items: their sort keys can fall in the same range. Start {}'s sort key with a literal of its own (such as {}) to keep them apart.",
+            entity.name,
+            entity.name.to_uppercase()
+        )
+    } else {
+        format!(
+            " It can also return {names} items: their sort keys can start with {}{} too.",
+            sorted.head, sorted.separator
+        )
+    }
 }

@@ -96,30 +96,7 @@ pub(super) fn encoded_range(field: &Field, range: &Range, separator: &str, entit
                 }
             }
         }
-        RangeOp::BeginsWith => match field.kind {
-            FieldKind::Text { case, .. } => {
-                let text = codec::text::apply_case(&codec::shown(&range.value), case);
-                if text.contains(separator) || text.is_empty() {
-                    return Err(pattern_error(
-                        entity,
-                        "begins_with needs a non-empty prefix without the separator",
-                        "type the start of the value",
-                    ));
-                }
-                Encoded::Prefix(text)
-            }
-            _ => {
-                return Err(pattern_error(
-                    entity,
-                    format!(
-                        "begins_with works on text fields, and {} is {}",
-                        field.name,
-                        field.kind.name()
-                    ),
-                    "use a range (between, lt, ge...) instead",
-                ))
-            }
-        },
+        RangeOp::BeginsWith => Encoded::Prefix(text_prefix(field, range, separator, entity)?),
         RangeOp::Lt => bounds(None, Some((enc(&range.value, lo_end)?, false))),
         RangeOp::Le => bounds(None, Some((enc(&range.value, hi_end)?, true))),
         RangeOp::Gt => bounds(Some((enc(&range.value, hi_end)?, false)), None),
@@ -145,6 +122,31 @@ pub(super) fn encoded_range(field: &Field, range: &Range, separator: &str, entit
             bounds(Some((lo, true)), Some((hi, true)))
         }
     })
+}
+
+/// The prefix `begins_with` reads: a text field's start, cased as the field is stored,
+/// not empty and without the separator.
+fn text_prefix(field: &Field, range: &Range, separator: &str, entity: &str) -> Result<String, Error> {
+    let FieldKind::Text { case, .. } = field.kind else {
+        return Err(pattern_error(
+            entity,
+            format!(
+                "begins_with works on text fields, and {} is {}",
+                field.name,
+                field.kind.name()
+            ),
+            "use a range (between, lt, ge...) instead",
+        ));
+    };
+    let text = codec::text::apply_case(&codec::shown(&range.value), case);
+    if text.contains(separator) || text.is_empty() {
+        return Err(pattern_error(
+            entity,
+            "begins_with needs a non-empty prefix without the separator",
+            "type the start of the value",
+        ));
+    }
+    Ok(text)
 }
 
 pub(super) fn describe_range(range: &Range) -> String {

@@ -2,14 +2,14 @@
 //! String key through the fixed head, the range on the next field, and the prefix rule.
 
 use super::field::{describe_range, encoded_range, misordered_bounds, Encoded};
-use super::{field_of, pattern_error, Parent, ParentItem, RangeOp, SortPattern, Sorted};
+use super::{field_of, pattern_error, Parent, ParentItem, Range, RangeOp, SortPattern, Sorted};
 use crate::codec::shape::Limit;
 use crate::codec::{self, encode_field, number_value, KeyValue};
 use crate::error::{Context, Error};
 use crate::query::bounds::{after_prefix, combine, Bound};
 use crate::query::reach::Partition;
 use crate::query::KeyCondition;
-use crate::schema::{Entity, Schema, Segment};
+use crate::schema::{Entity, Field, Schema, Segment};
 use serde_json::Value;
 
 pub(super) fn number_condition(entity: &Entity, segments: &[Segment], sort: &SortPattern) -> Result<Sorted, Error> {
@@ -134,56 +134,14 @@ pub(super) fn string_condition(
     children: bool,
 ) -> Result<Sorted, Error> {
     let sep = schema.separator.as_str();
-    let mut head_parts: Vec<String> = Vec::new();
-    let mut described = Vec::new();
-    let mut i = 0;
-    while let Some(seg) = segments.get(i) {
-        match seg {
-            Segment::Literal(l) => head_parts.push(l.clone()),
-            Segment::Field(used) => {
-                let f = &used.name;
-                let Some(v) = sort.equal.get(f) else { break };
-                let field = field_of(entity, f)?;
-                let (stored, _) = encode_field(field, v, sep).map_err(|k| {
-                    Error::new(
-                        Context::entity(&entity.name).with_field(f).with_value(codec::shown(v)),
-                        k,
-                    )
-                })?;
-                head_parts.push(format!("{}{stored}", used.prefix));
-                described.push(format!("{f} is {}", codec::shown(v)));
-            }
-        }
-        i += 1;
-    }
-    for name in sort.equal.keys() {
-        let fixed = segments[..i]
-            .iter()
-            .any(|s| matches!(s, Segment::Field(f) if f.name == *name));
-        if !fixed {
-            let leading: Vec<&str> = segments
-                .iter()
-                .filter_map(|s| {
-                    if let Segment::Field(f) = s {
-                        Some(f.name.as_str())
-                    } else {
-                        None
-                    }
-                })
-                .collect();
-            return Err(pattern_error(
-                &entity.name,
-                format!(
-                    "equal fixes {name}, but equal must fix leading fields of the sort key in template order ({})",
-                    leading.join(", ")
-                ),
-                "fix the fields before it too, or move the condition to range",
-            ));
-        }
-    }
-    let complete = i == segments.len();
-    let head = head_parts.join(sep);
-    let next_field = match segments.get(i) {
+    let Head {
+        parts,
+        described,
+        fixed,
+    } = fixed_head(entity, segments, sort, sep)?;
+    let complete = fixed == segments.len();
+    let head = parts.join(sep);
+    let next_field = match segments.get(fixed) {
         Some(Segment::Field(f)) => Some(field_of(entity, &f.name)?.clone()),
         _ => None,
     };
@@ -200,13 +158,13 @@ pub(super) fn string_condition(
         if complete {
             sorted.condition = Some(KeyCondition::Eq(KeyValue::S(head)));
         } else if !head.is_empty() {
-            let (condition, parent) = under_prefix(partition, entity, (&head, &segments[..i]), sep, children);
+            let (condition, parent) = under_prefix(partition, entity, (&head, &segments[..fixed]), sep, children);
             sorted.condition = Some(condition);
             sorted.parent = parent;
         }
         return Ok(sorted);
     };
-    let (field, prefix) = match (&segments.get(i), &next_field) {
+    let (field, prefix) = match (&segments.get(fixed), &next_field) {
         (Some(Segment::Field(f)), Some(field)) if f.name == range.field => (field, &f.prefix),
         _ => {
             let expected = next_field
@@ -222,38 +180,110 @@ pub(super) fn string_condition(
             ));
         }
     };
-    let last = i + 1 == segments.len();
     // Every bound starts with the head and the range field's prefix.
-    let h = if head_parts.is_empty() {
+    let start = if parts.is_empty() {
         prefix.clone()
     } else {
         format!("{head}{sep}{prefix}")
     };
     sorted.described.push(describe_range(range));
     sorted.notes.extend(misordered_bounds(field, range, sep));
-    let encoded = encoded_range(field, range, sep, &entity.name)?;
-    sorted.condition = Some(match encoded {
-        Encoded::Eq(e) if last => KeyCondition::Eq(KeyValue::S(format!("{h}{e}"))),
-        Encoded::Eq(e) => KeyCondition::BeginsWith(KeyValue::S(format!("{h}{e}{sep}"))),
-        Encoded::Prefix(p) => KeyCondition::BeginsWith(KeyValue::S(format!("{h}{p}"))),
+    let last = fixed + 1 == segments.len();
+    sorted.condition = Some(range_condition(field, range, &start, sep, last, &entity.name)?);
+    Ok(sorted)
+}
+
+/// The sort key's head that `equal` fixes: its parts (literals and encoded values, in
+/// template order, up to the first field it does not fix), what each fixed field is,
+/// and how many segments the head takes.
+struct Head {
+    parts: Vec<String>,
+    described: Vec<String>,
+    fixed: usize,
+}
+
+fn fixed_head(entity: &Entity, segments: &[Segment], sort: &SortPattern, sep: &str) -> Result<Head, Error> {
+    let mut head = Head {
+        parts: Vec::new(),
+        described: Vec::new(),
+        fixed: 0,
+    };
+    while let Some(seg) = segments.get(head.fixed) {
+        match seg {
+            Segment::Literal(l) => head.parts.push(l.clone()),
+            Segment::Field(used) => {
+                let f = &used.name;
+                let Some(v) = sort.equal.get(f) else { break };
+                let field = field_of(entity, f)?;
+                let (stored, _) = encode_field(field, v, sep).map_err(|k| {
+                    Error::new(
+                        Context::entity(&entity.name).with_field(f).with_value(codec::shown(v)),
+                        k,
+                    )
+                })?;
+                head.parts.push(format!("{}{stored}", used.prefix));
+                head.described.push(format!("{f} is {}", codec::shown(v)));
+            }
+        }
+        head.fixed += 1;
+    }
+    // `equal` fixes leading fields only: one it names past the head is refused.
+    for name in sort.equal.keys() {
+        let fixed = segments[..head.fixed]
+            .iter()
+            .any(|s| matches!(s, Segment::Field(f) if f.name == *name));
+        if !fixed {
+            let leading: Vec<&str> = (segments.iter())
+                .filter_map(|s| match s {
+                    Segment::Field(f) => Some(f.name.as_str()),
+                    Segment::Literal(_) => None,
+                })
+                .collect();
+            return Err(pattern_error(
+                &entity.name,
+                format!(
+                    "equal fixes {name}, but equal must fix leading fields of the sort key in template order ({})",
+                    leading.join(", ")
+                ),
+                "fix the fields before it too, or move the condition to range",
+            ));
+        }
+    }
+    Ok(head)
+}
+
+/// The condition for a range on the field after the head, each bound starting with
+/// `start` (the head and the field's prefix). When the field is not the key's `last`
+/// segment, a bound on a value covers every key whose field holds it.
+fn range_condition(
+    field: &Field,
+    range: &Range,
+    start: &str,
+    sep: &str,
+    last: bool,
+    entity: &str,
+) -> Result<KeyCondition, Error> {
+    Ok(match encoded_range(field, range, sep, entity)? {
+        Encoded::Eq(e) if last => KeyCondition::Eq(KeyValue::S(format!("{start}{e}"))),
+        Encoded::Eq(e) => KeyCondition::BeginsWith(KeyValue::S(format!("{start}{e}{sep}"))),
+        Encoded::Prefix(p) => KeyCondition::BeginsWith(KeyValue::S(format!("{start}{p}"))),
         Encoded::Range { lower, upper } => {
             let lower = lower.map(|(e, incl)| match (incl, last) {
-                (true, _) => Bound::inclusive(format!("{h}{e}")),
-                (false, true) => Bound::exclusive(format!("{h}{e}")),
+                (true, _) => Bound::inclusive(format!("{start}{e}")),
+                (false, true) => Bound::exclusive(format!("{start}{e}")),
                 // Above e: past every key whose field is e.
-                (false, false) => Bound::exclusive(after_prefix(&format!("{h}{e}{sep}"))),
+                (false, false) => Bound::exclusive(after_prefix(&format!("{start}{e}{sep}"))),
             });
             let upper = upper.map(|(e, incl)| match (incl, last) {
-                (true, true) => Bound::inclusive(format!("{h}{e}")),
+                (true, true) => Bound::inclusive(format!("{start}{e}")),
                 // At most e: every key whose field is e, whatever follows.
-                (true, false) => Bound::inclusive(after_prefix(&format!("{h}{e}{sep}"))),
-                (false, _) => Bound::exclusive(format!("{h}{e}")),
+                (true, false) => Bound::inclusive(after_prefix(&format!("{start}{e}{sep}"))),
+                (false, _) => Bound::exclusive(format!("{start}{e}")),
             });
-            combine(&h, lower, upper)
+            combine(start, lower, upper)
                 .ok()
                 .flatten()
-                .ok_or_else(|| pattern_error(&entity.name, "the range matches no key", "widen the range"))?
+                .ok_or_else(|| pattern_error(entity, "the range matches no key", "widen the range"))?
         }
-    });
-    Ok(sorted)
+    })
 }
