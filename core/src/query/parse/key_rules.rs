@@ -53,9 +53,10 @@ pub(super) fn attribute_of(op: &Operand) -> Option<PathRef<'_>> {
     }
 }
 
-pub(super) fn key_rule(expr: Expr) -> Result<Condition, ValidationError> {
-    let operands: Vec<Operand>;
-    let (kind_name, at) = match &expr {
+/// A condition's operands, its kind and where it is, or DynamoDB's refusal of an
+/// operator or function a key condition cannot use.
+fn operands_of(expr: &Expr) -> Result<(Vec<Operand>, &'static str, usize), ValidationError> {
+    Ok(match expr {
         Expr::Or(at) => return fail_at("Invalid operator used in KeyConditionExpression: OR", *at, "OR"),
         Expr::Not(at) => return fail_at("Invalid operator used in KeyConditionExpression: NOT", *at, "NOT"),
         Expr::In(at) => return fail_at("Invalid operator used in KeyConditionExpression: IN", *at, "IN"),
@@ -84,23 +85,22 @@ pub(super) fn key_rule(expr: Expr) -> Result<Condition, ValidationError> {
             if attribute_of(&args[0]).is_none() {
                 return fail_at("Invalid condition in KeyConditionExpression: begins_with operator must have the key attribute as its first operand", *at, "begins_with");
             }
-            operands = args.clone();
-            ("begins_with", *at)
+            (args.clone(), "begins_with", *at)
         }
         Expr::Between { subject, lo, hi, at } => {
             if attribute_of(subject).is_none() {
                 return fail_at("Invalid condition in KeyConditionExpression: BETWEEN operator must have the key attribute as its first operand", *at, "BETWEEN");
             }
-            operands = vec![subject.clone(), lo.clone(), hi.clone()];
-            ("between", *at)
+            (vec![subject.clone(), lo.clone(), hi.clone()], "between", *at)
         }
-        Expr::Compare { left, right, at, .. } => {
-            operands = vec![left.clone(), right.clone()];
-            ("compare", *at)
-        }
+        Expr::Compare { left, right, at, .. } => (vec![left.clone(), right.clone()], "compare", *at),
         // `flatten` takes every AND apart before this runs.
         Expr::And(..) => return fail(format!("{PREFIX}Syntax error; nested AND")),
-    };
+    })
+}
+
+pub(super) fn key_rule(expr: Expr) -> Result<Condition, ValidationError> {
+    let (operands, kind_name, at) = operands_of(&expr)?;
     for o in &operands {
         if let Operand::Call { name, at } = o {
             return if name == "size" {

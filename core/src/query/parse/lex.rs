@@ -63,99 +63,20 @@ pub(super) struct Token {
 
 pub(super) fn tokenize(src: &str) -> Result<Vec<Token>, ValidationError> {
     let mut out = Vec::new();
-    let bytes = src.as_bytes();
     let mut i = 0;
-    let word = |from: usize| -> usize {
-        let mut j = from;
-        while j < bytes.len() && (bytes[j].is_ascii_alphanumeric() || bytes[j] == b'_') {
-            j += 1;
-        }
-        j
-    };
-    while i < bytes.len() {
-        let c = bytes[i];
+    while i < src.len() {
         let start = i;
-        let single = match c {
-            b'(' => Some(Tok::LParen),
-            b')' => Some(Tok::RParen),
-            b',' => Some(Tok::Comma),
-            b'.' => Some(Tok::Dot),
-            b'[' => Some(Tok::LBracket),
-            b']' => Some(Tok::RBracket),
-            b'=' => Some(Tok::Op(Comparator::Eq)),
-            _ => None,
-        };
-        if let Some(tok) = single {
-            i += 1;
-            out.push(Token {
-                tok,
-                start,
-                text: src[start..i].to_string(),
-            });
-            continue;
+        match token_at(src, i)? {
+            (None, end) => i = end,
+            (Some(tok), end) => {
+                i = end;
+                out.push(Token {
+                    tok,
+                    start,
+                    text: src[start..i].to_string(),
+                });
+            }
         }
-        let tok = match c {
-            b' ' | b'\t' | b'\n' | b'\r' => {
-                i += 1;
-                continue;
-            }
-            b'<' | b'>' => {
-                let two = bytes.get(i + 1).copied();
-                let (op, n) = match (c, two) {
-                    (b'<', Some(b'=')) => (Comparator::Le, 2),
-                    (b'<', Some(b'>')) => (Comparator::Ne, 2),
-                    (b'>', Some(b'=')) => (Comparator::Ge, 2),
-                    (b'<', _) => (Comparator::Lt, 1),
-                    _ => (Comparator::Gt, 1),
-                };
-                i += n;
-                Tok::Op(op)
-            }
-            b'#' | b':' => {
-                let end = word(i + 1);
-                if end == i + 1 {
-                    let near: String = src[i..].chars().take(8).collect();
-                    return fail_at(
-                        format!("{PREFIX}Syntax error; token: \"{}\", near: \"{near}\"", c as char),
-                        i,
-                        &(c as char).to_string(),
-                    );
-                }
-                let text = src[i..end].to_string();
-                i = end;
-                if c == b'#' {
-                    Tok::Name(text)
-                } else {
-                    Tok::Value(text)
-                }
-            }
-            c if c.is_ascii_digit() => {
-                let end = word(i);
-                let text = src[i..end].to_string();
-                i = end;
-                Tok::Number(text)
-            }
-            c if c.is_ascii_alphabetic() || c == b'_' => {
-                let end = word(i);
-                let text = src[i..end].to_string();
-                i = end;
-                Tok::Ident(text)
-            }
-            _ => {
-                let ch: String = src[i..].chars().take(1).collect();
-                let near: String = src[i..].chars().take(8).collect();
-                return fail_at(
-                    format!("{PREFIX}Syntax error; token: \"{ch}\", near: \"{near}\""),
-                    i,
-                    &ch,
-                );
-            }
-        };
-        out.push(Token {
-            tok,
-            start,
-            text: src[start..i].to_string(),
-        });
     }
     out.push(Token {
         tok: Tok::Eof,
@@ -163,4 +84,74 @@ pub(super) fn tokenize(src: &str) -> Result<Vec<Token>, ValidationError> {
         text: "<EOF>".into(),
     });
     Ok(out)
+}
+
+/// The token that starts at byte `i` of `src` (none for white space) and where it ends.
+fn token_at(src: &str, i: usize) -> Result<(Option<Tok>, usize), ValidationError> {
+    let bytes = src.as_bytes();
+    let word = |from: usize| -> usize {
+        let mut j = from;
+        while j < bytes.len() && (bytes[j].is_ascii_alphanumeric() || bytes[j] == b'_') {
+            j += 1;
+        }
+        j
+    };
+    let c = bytes[i];
+    let single = match c {
+        b'(' => Some(Tok::LParen),
+        b')' => Some(Tok::RParen),
+        b',' => Some(Tok::Comma),
+        b'.' => Some(Tok::Dot),
+        b'[' => Some(Tok::LBracket),
+        b']' => Some(Tok::RBracket),
+        b'=' => Some(Tok::Op(Comparator::Eq)),
+        _ => None,
+    };
+    if single.is_some() {
+        return Ok((single, i + 1));
+    }
+    Ok(match c {
+        b' ' | b'\t' | b'\n' | b'\r' => (None, i + 1),
+        b'<' | b'>' => {
+            let (op, n) = match (c, bytes.get(i + 1).copied()) {
+                (b'<', Some(b'=')) => (Comparator::Le, 2),
+                (b'<', Some(b'>')) => (Comparator::Ne, 2),
+                (b'>', Some(b'=')) => (Comparator::Ge, 2),
+                (b'<', _) => (Comparator::Lt, 1),
+                _ => (Comparator::Gt, 1),
+            };
+            (Some(Tok::Op(op)), i + n)
+        }
+        b'#' | b':' => {
+            let end = word(i + 1);
+            if end == i + 1 {
+                let near: String = src[i..].chars().take(8).collect();
+                return fail_at(
+                    format!("{PREFIX}Syntax error; token: \"{}\", near: \"{near}\"", c as char),
+                    i,
+                    &(c as char).to_string(),
+                );
+            }
+            let text = src[i..end].to_string();
+            let tok = if c == b'#' { Tok::Name(text) } else { Tok::Value(text) };
+            (Some(tok), end)
+        }
+        c if c.is_ascii_digit() => {
+            let end = word(i);
+            (Some(Tok::Number(src[i..end].to_string())), end)
+        }
+        c if c.is_ascii_alphabetic() || c == b'_' => {
+            let end = word(i);
+            (Some(Tok::Ident(src[i..end].to_string())), end)
+        }
+        _ => {
+            let ch: String = src[i..].chars().take(1).collect();
+            let near: String = src[i..].chars().take(8).collect();
+            return fail_at(
+                format!("{PREFIX}Syntax error; token: \"{ch}\", near: \"{near}\""),
+                i,
+                &ch,
+            );
+        }
+    })
 }
