@@ -563,7 +563,7 @@ fn no_function_of_the_page_is_over_80_lines() {
 /// leave the list once under 80), and no other may pass 80.
 #[test]
 fn no_function_grows_past_80_lines_in_the_libraries() {
-    const STILL_LONG: [(&str, &str, usize); 8] = [
+    const STILL_LONG: [(&str, &str, usize); 7] = [
         ("cli/src/commands/migrate/mod.rs", "migrate", 100),
         ("cli/src/main.rs", "main", 83),
         ("core/src/infer/group.rs", "group", 109),
@@ -571,7 +571,6 @@ fn no_function_grows_past_80_lines_in_the_libraries() {
         ("core/src/interop/electrodb.rs", "entity_source", 96),
         ("core/src/interop/workbench.rs", "model", 115),
         ("core/src/preview/mod.rs", "preview_after", 107),
-        ("core/src/schema/read.rs", "field", 114),
     ];
     let long: Vec<(String, String, usize)> = ["core/src", "cli/src", "js/src"]
         .iter()

@@ -430,6 +430,69 @@ const PROPERTIES: [&str; 12] = [
     "mutable",
 ];
 
+/// A timestamp's unit: seconds or milliseconds of a width, or an ISO format (whose
+/// length its precision and zone set, so a width is refused).
+fn timestamp_unit(at: &At) -> Result<TimeUnit, Error> {
+    let unit = match at.get("unit")? {
+        Some(u) => u.one_of(&TimeUnit::NAMES)?,
+        None => {
+            return at.fail(
+                "is a timestamp without a unit",
+                "add \"unit\": \"s\", \"ms\" or \"iso\"",
+            )
+        }
+    };
+    Ok(match unit {
+        "s" => TimeUnit::Seconds {
+            width: at.required("width")?.uint()?,
+        },
+        "ms" => TimeUnit::Millis {
+            width: at.required("width")?.uint()?,
+        },
+        _ => {
+            let format = iso_format(at)?;
+            if at.get("width")?.is_some() {
+                return at.fail(
+                    format!(
+                        "is an iso timestamp with a width, but its format ({}) always has {} characters",
+                        format.pattern(),
+                        format.key_len()
+                    ),
+                    "remove \"width\" (\"precision\" and \"zone\" set the format)",
+                );
+            }
+            TimeUnit::Iso(format)
+        }
+    })
+}
+
+/// The properties one kind reads: an ISO timestamp's precision and zone, a text's
+/// maxLength. On a field of another kind, each is refused rather than ignored.
+fn only_for_its_kind(at: &At, kind: &FieldKind, kind_name: &str) -> Result<(), Error> {
+    let iso = matches!(
+        kind,
+        FieldKind::Timestamp {
+            unit: TimeUnit::Iso(_),
+            ..
+        }
+    );
+    for name in ["precision", "zone"] {
+        if let (Some(p), false) = (at.get(name)?, iso) {
+            return p.fail(
+                format!("sets an ISO timestamp's format, but this field is {kind_name} without unit iso"),
+                format!("remove \"{name}\", or make the field a timestamp with \"unit\": \"iso\""),
+            );
+        }
+    }
+    if let (Some(m), false) = (at.get("maxLength")?, matches!(kind, FieldKind::Text { .. })) {
+        return m.fail(
+            format!("bounds a text's length, but this field is {kind_name}, whose width already bounds it"),
+            "remove \"maxLength\", or make the field text",
+        );
+    }
+    Ok(())
+}
+
 fn field(name: &str, at: &At) -> Result<Field, Error> {
     at.only(&PROPERTIES)?;
     let kind_at = at.required("kind")?;
@@ -464,36 +527,10 @@ fn field(name: &str, at: &At) -> Result<Field, Error> {
             },
             order,
         },
-        "timestamp" => {
-            let unit = match at.get("unit")? {
-                Some(u) => u.one_of(&TimeUnit::NAMES)?,
-                None => {
-                    return at.fail(
-                        "is a timestamp without a unit",
-                        "add \"unit\": \"s\", \"ms\" or \"iso\"",
-                    )
-                }
-            };
-            let unit = match unit {
-                "s" => TimeUnit::Seconds { width: width(at)? },
-                "ms" => TimeUnit::Millis { width: width(at)? },
-                _ => {
-                    let format = iso_format(at)?;
-                    if at.get("width")?.is_some() {
-                        return at.fail(
-                            format!(
-                                "is an iso timestamp with a width, but its format ({}) always has {} characters",
-                                format.pattern(),
-                                format.key_len()
-                            ),
-                            "remove \"width\" (\"precision\" and \"zone\" set the format)",
-                        );
-                    }
-                    TimeUnit::Iso(format)
-                }
-            };
-            FieldKind::Timestamp { unit, order }
-        }
+        "timestamp" => FieldKind::Timestamp {
+            unit: timestamp_unit(at)?,
+            order,
+        },
         "ulid" => FieldKind::Ulid { order },
         "ksuid" => FieldKind::Ksuid { order },
         other => {
@@ -505,27 +542,7 @@ fn field(name: &str, at: &At) -> Result<Field, Error> {
             ))
         }
     };
-    let iso = matches!(
-        kind,
-        FieldKind::Timestamp {
-            unit: TimeUnit::Iso(_),
-            ..
-        }
-    );
-    for name in ["precision", "zone"] {
-        if let (Some(p), false) = (at.get(name)?, iso) {
-            return p.fail(
-                format!("sets an ISO timestamp's format, but this field is {kind_name} without unit iso"),
-                format!("remove \"{name}\", or make the field a timestamp with \"unit\": \"iso\""),
-            );
-        }
-    }
-    if let (Some(m), false) = (at.get("maxLength")?, matches!(kind, FieldKind::Text { .. })) {
-        return m.fail(
-            format!("bounds a text's length, but this field is {kind_name}, whose width already bounds it"),
-            "remove \"maxLength\", or make the field text",
-        );
-    }
+    only_for_its_kind(at, &kind, kind_name)?;
     let mutable = match at.get("mutable")? {
         Some(m) => Some(m.boolean()?),
         None => None,
