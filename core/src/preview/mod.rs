@@ -188,47 +188,15 @@ pub fn preview_after(
     };
     let naive_order = match kept_naive.filter(|p| Rc::ptr_eq(&p.naive, &naive)) {
         Some(p) => p.naive_order.clone(),
-        None => {
-            let texts: Vec<Option<&str>> = naive.iter().collect();
-            let text = |r: usize| texts[r].unwrap_or_default();
-            // Naive keys are the values as typed: an item the edit left alone has the
-            // same one whenever the naive design is the same.
-            let changed = kept_naive
-                .filter(|p| p.naive.len() == rows.len())
-                .map(|_| (0..rows.len()).map(|r| !unchanged(r)).collect::<Vec<bool>>());
-            Rc::new(match same {
-                Some((p, _)) => ordered(
-                    Some(p.naive_order.as_slice()),
-                    changed.as_deref(),
-                    rows.len(),
-                    &|i| texts[i].is_some(),
-                    &|a, b| compare_keys(text(a), text(b)).then(a.cmp(&b)),
-                ),
-                None => {
-                    let mut order: Vec<usize> = (0..rows.len()).filter(|&i| texts[i].is_some()).collect();
-                    sort_rows_by_bytes(&mut order, &text);
-                    order
-                }
-            })
-        }
+        None => Rc::new(naive_order(
+            same.map(|(p, _)| p),
+            kept_naive,
+            &naive,
+            rows.len(),
+            unchanged,
+        )),
     };
-    let mut refused = vec![false; rows.len()];
-    for (row, _) in keys.refused() {
-        refused[row] = true;
-    }
-    // Items whose entity has no template for the attribute are not in this order at all.
-    let naive_sorted: Vec<usize> = naive_order
-        .iter()
-        .copied()
-        .filter(|&i| key_texts[i].is_some() || refused[i])
-        .collect();
-    let mut misplaced = vec![false; rows.len()];
-    let naive_keyed = naive_sorted.iter().copied().filter(|&i| key_texts[i].is_some());
-    for (place, row) in naive_keyed.enumerate() {
-        // Equal keys may sit in either order; only a different key at this place counts.
-        // (The same row at both places is the usual case, and needs no comparison.)
-        misplaced[row] = sorted[place] != row && key_texts[sorted[place]] != key_texts[row];
-    }
+    let (naive_sorted, misplaced) = marks(keys, rows.len(), &key_texts, &sorted, &naive_order);
     Preview {
         attribute: attribute.to_string(),
         attr_type,
@@ -239,6 +207,64 @@ pub fn preview_after(
         naive_sorted,
         misplaced,
     }
+}
+
+/// The items with a naive key, by its bytes: from the earlier preview's order when
+/// there is one (an item the edit left alone has the same naive key whenever the naive
+/// design is the same), else sorted afresh.
+fn naive_order(
+    earlier: Option<&Preview>,
+    kept_naive: Option<&Preview>,
+    naive: &Texts,
+    rows: usize,
+    unchanged: &dyn Fn(usize) -> bool,
+) -> Vec<usize> {
+    let texts: Vec<Option<&str>> = naive.iter().collect();
+    let text = |r: usize| texts[r].unwrap_or_default();
+    let changed = kept_naive
+        .filter(|p| p.naive.len() == rows)
+        .map(|_| (0..rows).map(|r| !unchanged(r)).collect::<Vec<bool>>());
+    match earlier {
+        Some(p) => ordered(
+            Some(p.naive_order.as_slice()),
+            changed.as_deref(),
+            rows,
+            &|i| texts[i].is_some(),
+            &|a, b| compare_keys(text(a), text(b)).then(a.cmp(&b)),
+        ),
+        None => {
+            let mut order: Vec<usize> = (0..rows).filter(|&i| texts[i].is_some()).collect();
+            sort_rows_by_bytes(&mut order, &text);
+            order
+        }
+    }
+}
+
+/// The naive order of the items with a key or a refusal (an item whose entity has no
+/// template for the attribute is in neither order), and per row whether a different
+/// key sits at its place in the real order.
+fn marks(
+    keys: &KeyColumn,
+    rows: usize,
+    key_texts: &[Option<&str>],
+    sorted: &[usize],
+    naive_order: &[usize],
+) -> (Vec<usize>, Vec<bool>) {
+    let mut refused = vec![false; rows];
+    for (row, _) in keys.refused() {
+        refused[row] = true;
+    }
+    let naive_sorted: Vec<usize> = (naive_order.iter().copied())
+        .filter(|&i| key_texts[i].is_some() || refused[i])
+        .collect();
+    let mut misplaced = vec![false; rows];
+    let naive_keyed = naive_sorted.iter().copied().filter(|&i| key_texts[i].is_some());
+    for (place, row) in naive_keyed.enumerate() {
+        // Equal keys may sit in either order; only a different key at this place counts.
+        // (The same row at both places is the usual case, and needs no comparison.)
+        misplaced[row] = sorted[place] != row && key_texts[sorted[place]] != key_texts[row];
+    }
+    (naive_sorted, misplaced)
 }
 
 /// Whether two schemas write `attribute`'s naive keys alike: the separator and each
