@@ -94,52 +94,7 @@ enum Command {
     /// Re-key a table export: each DynamoDB JSON item line (an export's {"Item": ...} or the item itself) in,
     /// its old and new keys out; a summary of changed keys, collisions, order changes and refusals on stderr.
     #[command(after_help = EXIT_CODES)]
-    Migrate {
-        /// The design the table's keys were written with.
-        #[arg(long, value_name = "FILE")]
-        from: String,
-        /// The design to re-key it to.
-        #[arg(long, value_name = "FILE")]
-        to: String,
-        #[arg(long, value_enum, default_value = "stop")]
-        on_error: OnError,
-        /// The attribute naming each item's entity, when the keys alone cannot tell (such as __edb_e__).
-        #[arg(long, value_name = "ATTRIBUTE")]
-        entity_attribute: Option<String>,
-        /// Check collisions and order over at most this many items; each keeps its new table key and sort keys in memory (about 120 bytes).
-        #[arg(long, default_value_t = 1_000_000, value_name = "ITEMS")]
-        check_limit: usize,
-        /// How many examples of each finding the summary lists.
-        #[arg(long, default_value_t = 20)]
-        examples: usize,
-        /// Also write the summary as JSON to this file.
-        #[arg(long, value_name = "FILE")]
-        summary: Option<String>,
-        /// What to write per item on stdout (or, for batch, into --out).
-        #[arg(long, value_enum, default_value = "changes")]
-        emit: commands::MigrateEmit,
-        /// With --emit items, batch or transactions: what becomes of an old key attribute the new design does not write [default: drop].
-        #[arg(long, value_enum)]
-        old_keys: Option<commands::MigrateOldKeys>,
-        /// With --emit batch or transactions: the table the requests write to.
-        #[arg(long, value_name = "NAME")]
-        table: Option<String>,
-        /// With --emit batch: a new or empty folder for the request files (batch-000001.json, ...).
-        #[arg(long, value_name = "DIR")]
-        out: Option<String>,
-        /// With --emit checks: a name for this input in each record, when a table's export is many files checked together.
-        #[arg(long, value_name = "NAME")]
-        part: Option<String>,
-        /// Also write the checks as SQL (DuckDB, Athena) over --emit checks records to this file.
-        #[arg(long, value_name = "FILE")]
-        check_sql: Option<String>,
-        /// With --emit transactions: write to this file a program that applies the plan (run again safely).
-        #[arg(long, value_name = "FILE")]
-        program: Option<String>,
-        /// The SDK --program is written for.
-        #[arg(long, value_enum)]
-        sdk: Option<commands::MigrateSdk>,
-    },
+    Migrate(MigrateArgs),
     /// Write the design in another tool's format, with the {"entity", "values"} lines on stdin as its sample items;
     /// what the format cannot hold (items that cannot be written, multi-attribute indexes) on stderr, with exit 5.
     #[command(after_help = EXIT_CODES)]
@@ -186,6 +141,77 @@ enum Command {
     },
 }
 
+// `keylab migrate`'s flags (the subcommand's help is its variant's doc comment).
+#[derive(clap::Args)]
+struct MigrateArgs {
+    /// The design the table's keys were written with.
+    #[arg(long, value_name = "FILE")]
+    from: String,
+    /// The design to re-key it to.
+    #[arg(long, value_name = "FILE")]
+    to: String,
+    #[arg(long, value_enum, default_value = "stop")]
+    on_error: OnError,
+    /// The attribute naming each item's entity, when the keys alone cannot tell (such as __edb_e__).
+    #[arg(long, value_name = "ATTRIBUTE")]
+    entity_attribute: Option<String>,
+    /// Check collisions and order over at most this many items; each keeps its new table key and sort keys in memory (about 120 bytes).
+    #[arg(long, default_value_t = 1_000_000, value_name = "ITEMS")]
+    check_limit: usize,
+    /// How many examples of each finding the summary lists.
+    #[arg(long, default_value_t = 20)]
+    examples: usize,
+    /// Also write the summary as JSON to this file.
+    #[arg(long, value_name = "FILE")]
+    summary: Option<String>,
+    /// What to write per item on stdout (or, for batch, into --out).
+    #[arg(long, value_enum, default_value = "changes")]
+    emit: commands::MigrateEmit,
+    /// With --emit items, batch or transactions: what becomes of an old key attribute the new design does not write [default: drop].
+    #[arg(long, value_enum)]
+    old_keys: Option<commands::MigrateOldKeys>,
+    /// With --emit batch or transactions: the table the requests write to.
+    #[arg(long, value_name = "NAME")]
+    table: Option<String>,
+    /// With --emit batch: a new or empty folder for the request files (batch-000001.json, ...).
+    #[arg(long, value_name = "DIR")]
+    out: Option<String>,
+    /// With --emit checks: a name for this input in each record, when a table's export is many files checked together.
+    #[arg(long, value_name = "NAME")]
+    part: Option<String>,
+    /// Also write the checks as SQL (DuckDB, Athena) over --emit checks records to this file.
+    #[arg(long, value_name = "FILE")]
+    check_sql: Option<String>,
+    /// With --emit transactions: write to this file a program that applies the plan (run again safely).
+    #[arg(long, value_name = "FILE")]
+    program: Option<String>,
+    /// The SDK --program is written for.
+    #[arg(long, value_enum)]
+    sdk: Option<commands::MigrateSdk>,
+}
+
+impl MigrateArgs {
+    fn run(&self) -> u8 {
+        commands::migrate(commands::MigrateOptions {
+            from: &self.from,
+            to: &self.to,
+            on_error: self.on_error,
+            entity_attribute: self.entity_attribute.as_deref(),
+            check_limit: self.check_limit,
+            examples: self.examples,
+            summary: self.summary.as_deref(),
+            emit: self.emit,
+            old_keys: self.old_keys,
+            table: self.table.as_deref(),
+            out: self.out.as_deref(),
+            part: self.part.as_deref(),
+            check_sql: self.check_sql.as_deref(),
+            sdk: self.sdk,
+            program: self.program.as_deref(),
+        })
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let code = match cli.command {
@@ -211,39 +237,7 @@ fn main() -> ExitCode {
             entity.as_deref(),
             begins_with.as_deref(),
         ),
-        Command::Migrate {
-            from,
-            to,
-            on_error,
-            entity_attribute,
-            check_limit,
-            examples,
-            summary,
-            emit,
-            old_keys,
-            table,
-            out,
-            part,
-            check_sql,
-            program,
-            sdk,
-        } => commands::migrate(commands::MigrateOptions {
-            from: &from,
-            to: &to,
-            on_error,
-            entity_attribute: entity_attribute.as_deref(),
-            check_limit,
-            examples,
-            summary: summary.as_deref(),
-            emit,
-            old_keys,
-            table: table.as_deref(),
-            out: out.as_deref(),
-            part: part.as_deref(),
-            check_sql: check_sql.as_deref(),
-            sdk,
-            program: program.as_deref(),
-        }),
+        Command::Migrate(args) => args.run(),
         Command::Export { common, to } => commands::export(&common.schema, common.on_error, to),
         Command::Import {
             from,

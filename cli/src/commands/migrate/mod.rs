@@ -89,11 +89,8 @@ fn emit_name(e: Emit) -> String {
     clap::ValueEnum::to_possible_value(&e).map_or_else(String::new, |v| v.get_name().to_string())
 }
 
-pub fn migrate(o: Options) -> u8 {
-    if let Some(why) = misplaced(&o) {
-        eprintln!("{why}");
-        return exit::WRONG_COMMAND_LINE;
-    }
+/// The file written beside the run, when asked: the checks' SQL, or the plan's runner.
+fn write_side_file(o: &Options) -> Result<(), u8> {
     let side_file = match (o.check_sql, o.program, o.sdk) {
         (Some(path), _, _) => Some((path, CHECKS_SQL, "the checks' SQL")),
         (_, Some(path), Some(sdk)) => Some((path, sdk.program(), "the plan's runner")),
@@ -102,23 +99,33 @@ pub fn migrate(o: Options) -> u8 {
     if let Some((path, text, what)) = side_file {
         if let Err(e) = std::fs::write(path, text) {
             eprintln!("cannot write {what} to {path}: {e}");
-            return exit::UNREADABLE_FILE;
+            return Err(exit::UNREADABLE_FILE);
         }
+    }
+    Ok(())
+}
+
+pub fn migrate(o: Options) -> u8 {
+    if let Some(why) = misplaced(&o) {
+        eprintln!("{why}");
+        return exit::WRONG_COMMAND_LINE;
+    }
+    if let Err(code) = write_side_file(&o) {
+        return code;
     }
     let (old, new) = match (load(o.from), load(o.to)) {
         (Ok(old), Ok(new)) => (old, new),
         (Err(code), _) | (_, Err(code)) => return code,
     };
     let rekeyer = match Rekeyer::new(&old, &new) {
-        Ok(r) => r,
+        Ok(r) => match o.entity_attribute {
+            Some(a) => r.with_entity_attribute(a),
+            None => r,
+        },
         Err(why) => {
             eprintln!("{why}");
             return exit::UNREADABLE_FILE;
         }
-    };
-    let rekeyer = match o.entity_attribute {
-        Some(a) => rekeyer.with_entity_attribute(a),
-        None => rekeyer,
     };
     let mut output = match output(&o, &old, &new) {
         Ok(output) => output,
@@ -155,6 +162,20 @@ pub fn migrate(o: Options) -> u8 {
             true
         }
     };
+    conclude(&o, run, stopped, checks, &output, &tally, (&old, &new))
+}
+
+/// The run's report on stderr (and the summary's JSON, when asked), and its exit code:
+/// findings (refusals, collisions) give their own when nothing else failed.
+fn conclude(
+    o: &Options,
+    mut run: Run,
+    stopped: bool,
+    checks: Checks,
+    output: &Output,
+    tally: &Tally,
+    (old, new): (&Schema, &Schema),
+) -> u8 {
     let summary = checks.finish();
     let written = report::Written {
         emit: o.emit,
@@ -176,7 +197,7 @@ pub fn migrate(o: Options) -> u8 {
     };
     let _ = run
         .err
-        .write_all(report::report(&summary, o.from, o.to, &old, &new, &written).as_bytes());
+        .write_all(report::report(&summary, o.from, o.to, old, new, &written).as_bytes());
     if let Some(path) = o.summary {
         if let Err(e) = std::fs::write(path, format!("{:#}\n", report::summary_json(&summary))) {
             let _ = writeln!(run.err, "cannot write the summary to {path}: {e}");
