@@ -8,7 +8,8 @@ use std::fmt;
 /// The most digits a number field stores: more would not fit the 128-bit integers the
 /// codec computes with (and DynamoDB numbers stop at 38 significant digits anyway).
 /// Defined here, where an overflow past every width is worded, and read as
-/// `schema::MAX_DIGITS`.
+/// `schema::MAX_DIGITS` (and as `codec::number::MAX_DIGITS`, the same limit counted
+/// in a text's digits).
 pub const MAX_DIGITS: u32 = 38;
 
 /// Where a problem happened. Every part is optional because a schema problem has a path

@@ -13,8 +13,9 @@ use std::cmp::Ordering;
 use std::fmt;
 use std::hash::{Hash, Hasher};
 
-/// DynamoDB keeps at most 38 significant digits of a number.
-pub const MAX_DIGITS: usize = 38;
+/// DynamoDB keeps at most 38 significant digits of a number: the one limit
+/// ([`crate::error::MAX_DIGITS`]), as a count of digits in a text.
+pub const MAX_DIGITS: usize = crate::error::MAX_DIGITS as usize;
 /// The magnitudes DynamoDB stores: 1E-130 up to 9.99…E+125 (as powers of ten).
 const MIN_EXPONENT: i64 = -130;
 const MAX_EXPONENT: i64 = 125;

@@ -7,6 +7,16 @@
 
 use std::cmp::Ordering;
 
+/// DynamoDB's order of two stored key texts of one attribute: numeric for a Number
+/// (N), UTF-8 bytes for a String (S). Every order of keys keylab shows or checks comes
+/// from here.
+pub fn compare_stored(attr_type: crate::schema::AttrType, a: &str, b: &str) -> Ordering {
+    match attr_type {
+        crate::schema::AttrType::N => super::number::order_of_written(a, b),
+        crate::schema::AttrType::S => compare_keys(a, b),
+    }
+}
+
 /// UTF-8 byte order, the order of a String sort key. It differs from JavaScript's
 /// default (UTF-16) string order for characters above U+FFFF versus U+E000..U+FFFF.
 pub fn compare_keys(a: &str, b: &str) -> Ordering {

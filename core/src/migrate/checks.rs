@@ -8,8 +8,9 @@
 //! summary says so, which keeps memory bounded however long the input is.
 
 use super::{Rekeyed, Unencodable};
-use crate::codec::number::order_of_written;
+use crate::codec::order::compare_stored;
 use crate::codec::{KeyValue, Number};
+use crate::schema::AttrType;
 use crate::schema::KeySchema;
 use std::cmp::Ordering;
 
@@ -347,7 +348,9 @@ impl Checks {
         // then the order the items came in.
         for tie in places.chunk_by_mut(|a, b| (a.collection, a.prefix) == (b.collection, b.prefix)) {
             if tie.len() > 1 {
-                tie.sort_unstable_by(|a, b| compare_sort(old(a), old(b), old_numeric).then(a.record.cmp(&b.record)));
+                tie.sort_unstable_by(|a, b| {
+                    compare_stored(attr_type(old_numeric), old(a), old(b)).then(a.record.cmp(&b.record))
+                });
             }
         }
         let mut scratch = Vec::new();
@@ -358,7 +361,7 @@ impl Checks {
                 let (a, b) = (&pair[0], &pair[1]);
                 let by_prefix = a.new_prefix.cmp(&b.new_prefix);
                 let swapped = match by_prefix {
-                    Ordering::Equal => compare_sort(new(a), new(b), new_numeric) == Ordering::Greater,
+                    Ordering::Equal => compare_stored(attr_type(new_numeric), new(a), new(b)) == Ordering::Greater,
                     _ => by_prefix == Ordering::Greater,
                 };
                 if swapped {
@@ -390,19 +393,18 @@ fn sort_pairs(pairs: &mut [(u64, usize)]) {
 
 /// A key the checks kept as text, typed again for a report. The text was a key's, so a
 /// Number reads back; were it not to, it is reported as the text it is.
+/// A key's type, from whether it is a Number.
+fn attr_type(numeric: bool) -> AttrType {
+    match numeric {
+        true => AttrType::N,
+        false => AttrType::S,
+    }
+}
+
 fn key(text: &str, numeric: bool) -> KeyValue {
     match numeric.then(|| Number::parse(text)) {
         Some(Ok(number)) => KeyValue::N(number),
         _ => KeyValue::S(text.to_string()),
-    }
-}
-
-/// Sort keys as DynamoDB compares them: Numbers numerically, Strings by UTF-8 bytes.
-fn compare_sort(a: &str, b: &str, numeric: bool) -> Ordering {
-    if numeric {
-        order_of_written(a, b)
-    } else {
-        a.as_bytes().cmp(b.as_bytes())
     }
 }
 
@@ -417,7 +419,7 @@ fn inversions<'k>(keys: &mut [&'k str], scratch: &mut Vec<&'k str>, numeric: boo
     scratch.clear();
     let (mut i, mut j) = (0, mid);
     while i < mid && j < keys.len() {
-        if compare_sort(keys[j], keys[i], numeric) == Ordering::Less {
+        if compare_stored(attr_type(numeric), keys[j], keys[i]) == Ordering::Less {
             // Every left key still waiting is greater than this right one.
             count += (mid - i) as u64;
             scratch.push(keys[j]);

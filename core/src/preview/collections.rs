@@ -2,8 +2,7 @@
 //! write one table key (so DynamoDB keeps only the last).
 
 use super::{ItemKeys, KeyColumn, Sample};
-use crate::codec::number::order_of_written;
-use crate::codec::order::{compare_keys, sort_items, sort_positions};
+use crate::codec::order::{compare_keys, compare_stored, sort_items, sort_positions};
 use crate::schema::{AttrType, Entity, Schema};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -87,11 +86,7 @@ pub fn collections_in_order(
         let texts: Vec<&str> = (0..rows.len()).map(|r| sorts.get(r).unwrap_or_default()).collect();
         for (_, group) in &mut groups {
             sort_positions(group, &|a, b| {
-                match sort_type {
-                    AttrType::S => compare_keys(texts[a], texts[b]),
-                    AttrType::N => order_of_written(texts[a], texts[b]),
-                }
-                .then(a.cmp(&b))
+                compare_stored(sort_type, texts[a], texts[b]).then(a.cmp(&b))
             });
         }
     }
@@ -345,12 +340,9 @@ mod tests {
                 None => groups.push((pk.as_str().to_string(), vec![item])),
             }
         }
-        let numeric = schema.table.attribute_type(sort) == Some(AttrType::N);
+        let sort_type = schema.table.attribute_type(sort).unwrap_or(AttrType::S);
         for g in &mut groups {
-            g.1.sort_by(|a, b| match numeric {
-                true => order_of_written(&a.1, &b.1),
-                false => compare_keys(&a.1, &b.1),
-            });
+            g.1.sort_by(|a, b| compare_stored(sort_type, &a.1, &b.1));
         }
         groups.sort_by(|a, b| b.1.len().cmp(&a.1.len()).then_with(|| compare_keys(&a.0, &b.0)));
         groups

@@ -10,8 +10,7 @@
 
 use super::texts::Texts;
 use super::Sample;
-use crate::codec::number::order_of_written;
-use crate::codec::order::{compare_keys, sort_positions, sort_rows_by_bytes};
+use crate::codec::order::{compare_stored, sort_positions, sort_rows_by_bytes};
 use crate::codec::{encode_key, KeyCodecs};
 use crate::error::{Error, Warning};
 use crate::schema::{AttrType, Entity, Schema};
@@ -261,11 +260,8 @@ impl KeyColumn {
     /// DynamoDB's order of two of these keys: numeric for a Number attribute, else
     /// UTF-8 bytes.
     pub fn compare(&self, a: &str, b: &str) -> Ordering {
-        if self.number {
-            order_of_written(a, b)
-        } else {
-            compare_keys(a, b)
-        }
+        let attr_type = if self.number { AttrType::N } else { AttrType::S };
+        compare_stored(attr_type, a, b)
     }
 
     /// The keys in item order.

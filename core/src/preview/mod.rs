@@ -2,8 +2,7 @@
 //! the items in DynamoDB's order, the naive order beside it, and the item collections
 //! an index groups them into. The page renders this and computes nothing itself.
 
-use crate::codec::number::order_of_written;
-use crate::codec::order::{compare_keys, sort_items, sort_positions, sort_rows_by_bytes};
+use crate::codec::order::{compare_keys, compare_stored, sort_items, sort_positions, sort_rows_by_bytes};
 use crate::codec::{encode_field, naive_key_into, shown, Values};
 use crate::error::Error;
 use crate::schema::Segment;
@@ -161,10 +160,7 @@ pub fn preview_after(
             unchanged,
         )),
     };
-    let by_key = |a: &str, b: &str| match attr_type {
-        AttrType::N => order_of_written(a, b),
-        AttrType::S => compare_keys(a, b),
-    };
+    let by_key = |a: &str, b: &str| compare_stored(attr_type, a, b);
     // Every pass below reads the keys through one flat list, made in one pass over the
     // column: 100,000 keys take about 1.7M comparisons in a sort from scratch.
     let key_texts: Vec<Option<&str>> = keys.iter().collect();

@@ -11,7 +11,7 @@
 use super::eval::Reader;
 use super::{KeyCondition, Query};
 use crate::codec::number::order_of_written;
-use crate::codec::order::{compare_keys, sort_positions};
+use crate::codec::order::{compare_keys, compare_stored, sort_positions};
 use crate::codec::{KeyValue, Number};
 use crate::preview::{ItemKeys, KeyColumn};
 use crate::schema::{AttrType, Table};
@@ -134,7 +134,7 @@ fn in_key_order(in_query: &[bool], placing: &[(&KeyColumn, AttrType)], sort: Opt
     let place = |a: usize, b: usize| -> Ordering {
         placing
             .iter()
-            .map(|(c, t)| compare(*t, c.get(a).unwrap_or_default(), c.get(b).unwrap_or_default()))
+            .map(|(c, t)| compare_stored(*t, c.get(a).unwrap_or_default(), c.get(b).unwrap_or_default()))
             .find(|o| o.is_ne())
             .unwrap_or(Ordering::Equal)
     };
@@ -160,7 +160,7 @@ fn compare_place(placing: &[(&KeyColumn, AttrType)], row: usize, at: &[KeyValue]
     placing
         .iter()
         .zip(at)
-        .map(|((c, t), v)| compare(*t, c.get(row).unwrap_or_default(), v.as_str()))
+        .map(|((c, t), v)| compare_stored(*t, c.get(row).unwrap_or_default(), v.as_str()))
         .find(|o| o.is_ne())
         .unwrap_or(Ordering::Equal)
 }
@@ -181,14 +181,6 @@ fn size_of(sized: &[(&str, &KeyColumn, AttrType)], row: usize) -> usize {
             )
         })
         .sum()
-}
-
-/// DynamoDB's order of two stored keys of one attribute.
-fn compare(attr_type: AttrType, a: &str, b: &str) -> Ordering {
-    match attr_type {
-        AttrType::N => order_of_written(a, b),
-        AttrType::S => compare_keys(a, b),
-    }
 }
 
 fn equals(stored: &str, value: &KeyValue) -> bool {
