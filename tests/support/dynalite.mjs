@@ -8,6 +8,11 @@ import {
 /** Starts dynalite on a free loopback port. */
 export async function startDynalite() {
   const server = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
+  // The client keeps its sockets alive between requests; Node's server closes an idle
+  // one after 5 s, and a request sent on it as it closes fails with ECONNRESET (seen
+  // when a suite compiles files between requests on a busy machine). Idle sockets stay
+  // open until the client is destroyed.
+  server.keepAliveTimeout = 0;
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   const endpoint = `http://127.0.0.1:${server.address().port}`;
   const client = new DynamoDBClient({

@@ -4,58 +4,154 @@
 //!   glued to its value) with the `casing` that leaves its bytes as keylab writes them,
 //!   and a `uint` is a number with `padding`;
 //! - a key it cannot (a `desc` field, an `int` or a `decimal`, text cased unlike the
-//!   rest of its key, a ULID in a lower-cased key) is a hidden attribute that `watch`es
-//!   the key's fields and whose `set` calls keylab's key code for TypeScript, included
-//!   in the file, so the key is still exactly keylab's; a note says which and why.
+//!   rest of its key, a ULID in a lower-cased key, text without a `maxLength` that could
+//!   make it longer than DynamoDB allows) is a hidden attribute that `watch`es the key's
+//!   fields and whose `set` calls keylab's key code for TypeScript, included in the
+//!   file, so the key is still exactly keylab's; a note says which and why;
+//! - every field a key reads has a `validate` that writes its value with the key code
+//!   ([`super::checks`]): ElectroDB's padding or template never keys a value keylab
+//!   refuses (123456 in a width of 5, -1, 1.5), and the refusal is keylab's message;
+//! - `withKeylabKeys.<Entity>` gives get, query, delete and update the hidden keys from
+//!   the entity's own fields, since ElectroDB asks for them as composite attributes.
+//!
+//! An item's attributes the design does not hold are not declared (ElectroDB's put
+//! drops them): the header and a note say how to declare them.
 //!
 //! The file carries the keylab design it was written from (`// keylab design: {...}`):
 //! `keylab import --from electrodb` uses it when it writes the same keys as the
 //! entities, so the round trip gives the same design.
 
-use super::{instant_function, key_code_call, quoted, Source};
+use super::checks::{self, EntityChecks, CHECK};
+use super::{instant_function, key_code_call, may_outgrow, quoted, Source};
 use crate::keycode::{self, camel, ident, pascal, Language};
 use crate::schema::{AttrType, Case, Entity, FieldKind, KeySchema, KeyTemplate, Order, Schema, Segment, TimeUnit};
 
 pub use crate::infer::electrodb::{DESIGN_MARK, WATCH_PREFIX};
 
+/// The helper that adds the keys keylab's code writes to the fields a read names.
+const WITH_KEYS: &str = "withKeylabKeys";
+
+/// How to keep an attribute the design does not hold (an imported item's other
+/// attributes are not part of it), as the notes say it; the file's header says the same.
+const OTHER_ATTRIBUTES: &str = "attributes other than the design's fields are not declared, and ElectroDB's put leaves out what is not (an imported item's map Detail): add each to its entity's attributes, e.g. \"Detail\": { type: \"any\" }";
+
 pub fn entities(schema: &Schema) -> Result<Source, String> {
     let mut notes = Vec::new();
     let mut body = String::new();
-    let mut needs_code = false;
+    let mut checks: Vec<EntityChecks> = Vec::new();
+    let mut helpers = Vec::new();
     for entity in &schema.entities {
         let written = entity_source(schema, entity, &mut notes);
-        needs_code |= written.contains(WATCH_PREFIX);
-        body.push_str(&written);
+        body.push_str(&written.text);
+        checks.push((entity.name.clone(), written.checks));
+        helpers.push(written.helper);
     }
-    let mut text = format!(
-        "// ElectroDB entities (electrodb 3.x) for the table {}, written by keylab: they write\n\
-         // the keys keylab shows, byte for byte. Give each entity its client with setClient.\n\
-         {DESIGN_MARK}{}\n\nimport {{ Entity }} from \"electrodb\";\n",
-        schema.table.name,
-        schema.to_value()
-    );
+    notes.push(OTHER_ATTRIBUTES.to_string());
+    let needs_code = checks::any(&checks) || body.contains(WATCH_PREFIX);
+    let checks = checks::source(&checks);
+    let mut text = header(schema, needs_code);
     if needs_code {
-        // keylab's key code for TypeScript, for the keys ElectroDB cannot write itself.
+        // keylab's key code for TypeScript: the keys ElectroDB cannot write itself, and
+        // the check of every value a key reads.
         let code = keycode::generate(schema, Language::TypeScript)?;
         text.push_str("\n// ---- keylab key code (the Key code tab's keys.ts) ----\n");
         text.push_str(&code);
         text.push_str("// ---- end of keylab key code ----\n");
-        text.push_str(instant_function(&body));
+        text.push_str(instant_function(&format!("{checks}{body}")));
+        text.push_str(&checks);
     }
     text.push_str(&body);
+    if needs_code {
+        text.push_str(&with_keys(schema, &helpers));
+    }
     Ok(Source { text, notes })
 }
 
-fn entity_source(schema: &Schema, entity: &Entity, notes: &mut Vec<String>) -> String {
-    let sep = &schema.separator;
-    let mut attributes = Vec::new();
-    for f in &entity.fields {
-        let (definition, note) = attribute(&f.kind);
-        if let Some(note) = note {
-            notes.push(format!("{}.{}: {note}", entity.name, f.name));
-        }
-        attributes.push(format!("      {}: {definition},", quoted(&f.name)));
+/// The file's first lines: what it is, how to use it, what it leaves out.
+fn header(schema: &Schema, needs_code: bool) -> String {
+    let mut text = format!(
+        "// ElectroDB entities (electrodb 3.x) for the table {}, written by keylab: they write\n\
+         // the keys keylab shows, byte for byte. Give each entity its client with setClient.\n",
+        schema.table.name
+    );
+    if needs_code {
+        let example = schema
+            .entities
+            .first()
+            .map_or("Run".to_string(), |e| ident(&e.name, pascal));
+        text.push_str(&format!(
+            "// - Every value a key reads is checked by keylab's key code (each attribute's\n\
+             //   `validate`): a value keylab refuses is refused, with keylab's message.\n\
+             // - get, query, delete and update name an item by its fields: give them through\n\
+             //   {WITH_KEYS}.<Entity>, which checks them and adds the keys keylab's code writes\n\
+             //   (`{WATCH_PREFIX}<KEY>`, which ElectroDB asks for):\n\
+             //     {example}.get({WITH_KEYS}.{example}({{ ...fields }})).go();\n"
+        ));
     }
+    text.push_str(
+        "// - keylab's design holds the attributes its keys read. ElectroDB's put leaves out any\n\
+         //   other attribute of an item (an imported item's map Detail) unless its entity\n\
+         //   declares it: add each to the entity's attributes, e.g. \"Detail\": { type: \"any\" },\n",
+    );
+    text.push_str(&format!(
+        "{DESIGN_MARK}{}\n\nimport {{ Entity }} from \"electrodb\";\n",
+        schema.to_value()
+    ));
+    text
+}
+/// One entity's source, the check of each field its keys read, and its line of
+/// [`WITH_KEYS`].
+struct Written {
+    text: String,
+    checks: Vec<(String, String)>,
+    helper: String,
+}
+
+/// What an entity's indexes need of its attributes: the hidden attributes of the keys
+/// keylab's code writes (and those keys), and each field a written key reads, with the
+/// key that is the field as itself (a composite index's attribute).
+#[derive(Default)]
+struct Needs<'e> {
+    watchers: Vec<String>,
+    hidden: Vec<&'e KeyTemplate>,
+    keyed: Vec<(&'e str, Option<&'e KeyTemplate>)>,
+}
+
+fn entity_source(schema: &Schema, entity: &Entity, notes: &mut Vec<String>) -> Written {
+    let mut needs = Needs::default();
+    let indexes = indexes(schema, entity, &mut needs, notes);
+    let mut attributes = Vec::new();
+    let mut checks = Vec::new();
+    for f in &entity.fields {
+        let mut definition = attribute(&f.kind);
+        let mut uses = needs.keyed.iter().filter(|(name, _)| *name == f.name).peekable();
+        if uses.peek().is_some() {
+            let limit = |t: &KeyTemplate| schema.table.role(&t.attribute).map_or(1024, |r| r.limit());
+            let whole = uses.find_map(|(_, whole)| whole.map(|t| (t, limit(t))));
+            checks.push((f.name.clone(), checks::check(entity, f, &schema.separator, whole)));
+            definition.push_str(&format!(", validate: {}", checks::reference(&entity.name, &f.name)));
+        }
+        attributes.push(format!("      {}: {{ {definition} }},", quoted(&f.name)));
+    }
+    attributes.extend(needs.watchers);
+    let name = ident(&entity.name, pascal);
+    let text = format!(
+        "\nexport const {name} = new Entity(\n  {{\n    model: {{ entity: {}, version: \"1\", service: {} }},\n    attributes: {{\n{}\n    }},\n    indexes: {{\n{}\n    }},\n  }},\n  {{ table: {} }},\n);\n",
+        quoted(&entity.name),
+        quoted(&schema.table.name),
+        attributes.join("\n"),
+        indexes.iter().map(|i| format!("  {}", i.replace('\n', "\n  "))).collect::<Vec<_>>().join("\n"),
+        quoted(&schema.table.name)
+    );
+    Written {
+        text,
+        checks,
+        helper: helper(entity, &name, &needs.hidden),
+    }
+}
+
+/// The entity's indexes: the table's keys and each index it writes, or a note why not.
+fn indexes<'e>(schema: &Schema, entity: &'e Entity, needs: &mut Needs<'e>, notes: &mut Vec<String>) -> Vec<String> {
     let mut indexes = Vec::new();
     let table = &schema.table;
     let all = std::iter::once((None, &table.primary)).chain(table.indexes.iter().map(|i| (Some(&i.name), &i.keys)));
@@ -65,11 +161,20 @@ fn entity_source(schema: &Schema, entity: &Entity, notes: &mut Vec<String>) -> S
         if let (true, Some(n)) = (keys.is_multi_attribute(), name) {
             match composite(schema, entity, keys) {
                 Ok(None) => {}
-                Ok(Some(index)) => indexes.push(format!(
-                    "    {}: {{\n      index: {},\n      type: \"composite\",\n{index}    }},",
-                    quoted(&camel(&format!("by {n}"))),
-                    quoted(n)
-                )),
+                Ok(Some(index)) => {
+                    // Each attribute is its field as itself: the field's check writes that whole key.
+                    let parts = keys.partition_attributes().chain(keys.sort_attributes());
+                    needs.keyed.extend(
+                        parts
+                            .filter_map(|a| entity.template(a))
+                            .map(|t| (t.attribute.as_str(), Some(t))),
+                    );
+                    indexes.push(format!(
+                        "    {}: {{\n      index: {},\n      type: \"composite\",\n{index}    }},",
+                        quoted(&camel(&format!("by {n}"))),
+                        quoted(n)
+                    ))
+                }
                 Err(why) => notes.push(format!("{}: {what} is left out: {why}", entity.name)),
             }
             continue;
@@ -91,33 +196,6 @@ fn entity_source(schema: &Schema, entity: &Entity, notes: &mut Vec<String>) -> S
                 continue;
             }
         };
-        let mut key = |t: &KeyTemplate| -> String {
-            match native(t, entity, sep) {
-                Ok((template, casing)) => {
-                    let composite: Vec<String> = t.fields().map(quoted).collect();
-                    format!(
-                        "{{ field: {}, composite: [{}], template: {}, casing: \"{casing}\" }}",
-                        quoted(&t.attribute),
-                        composite.join(", "),
-                        quoted(&template)
-                    )
-                }
-                Err(why) => {
-                    notes.push(format!(
-                        "{}.{}: {why}: ElectroDB stores the key keylab's code writes (a hidden attribute that watches its fields)",
-                        entity.name, t.attribute
-                    ));
-                    let watcher = format!("{WATCH_PREFIX}{}", t.attribute);
-                    attributes.push(format!("      {}: {},", quoted(&watcher), watch(entity, t)));
-                    format!(
-                        "{{ field: {}, composite: [{}], template: {}, casing: \"none\" }}",
-                        quoted(&t.attribute),
-                        quoted(&watcher),
-                        quoted(&format!("${{{watcher}}}"))
-                    )
-                }
-            }
-        };
         let mut index = format!(
             "    {}: {{\n",
             quoted(&camel(&format!("by {}", name.map_or("key", |n| n.as_str()))))
@@ -125,22 +203,109 @@ fn entity_source(schema: &Schema, entity: &Entity, notes: &mut Vec<String>) -> S
         if let Some(n) = name {
             index.push_str(&format!("      index: {},\n", quoted(n)));
         }
-        index.push_str(&format!("      pk: {},\n", key(pk)));
+        index.push_str(&format!("      pk: {},\n", key(schema, entity, pk, needs, notes)));
         if let Some(sk) = sk {
-            index.push_str(&format!("      sk: {},\n", key(sk)));
+            index.push_str(&format!("      sk: {},\n", key(schema, entity, sk, needs, notes)));
         }
         index.push_str("    },");
         indexes.push(index);
     }
+    indexes
+}
+
+/// A `pk` or `sk` of an index: ElectroDB's own template when it writes `t` as keylab
+/// does, else the hidden attribute whose value keylab's code writes (and a note why).
+fn key<'e>(
+    schema: &Schema,
+    entity: &'e Entity,
+    t: &'e KeyTemplate,
+    needs: &mut Needs<'e>,
+    notes: &mut Vec<String>,
+) -> String {
+    needs.keyed.extend(t.fields().map(|f| (f, None)));
+    let written = native(t, entity, &schema.separator).and_then(|n| may_outgrow(schema, entity, t).map(|()| n));
+    match written {
+        Ok((template, casing)) => {
+            let composite: Vec<String> = t.fields().map(quoted).collect();
+            format!(
+                "{{ field: {}, composite: [{}], template: {}, casing: \"{casing}\" }}",
+                quoted(&t.attribute),
+                composite.join(", "),
+                quoted(&template)
+            )
+        }
+        Err(why) => {
+            let watcher = format!("{WATCH_PREFIX}{}", t.attribute);
+            if !needs.hidden.iter().any(|h| h.attribute == t.attribute) {
+                notes.push(format!(
+                    "{}.{}: {why}: ElectroDB stores the key keylab's code writes (a hidden attribute that watches its fields)",
+                    entity.name, t.attribute
+                ));
+                needs
+                    .watchers
+                    .push(format!("      {}: {},", quoted(&watcher), watch(entity, t)));
+                needs.hidden.push(t);
+            }
+            format!(
+                "{{ field: {}, composite: [{}], template: {}, casing: \"none\" }}",
+                quoted(&t.attribute),
+                quoted(&watcher),
+                quoted(&format!("${{{watcher}}}"))
+            )
+        }
+    }
+}
+
+/// An entity's line of [`WITH_KEYS`]: the fields given, checked, and each key keylab's
+/// code writes whose fields are all given.
+fn helper(entity: &Entity, name: &str, hidden: &[&KeyTemplate]) -> String {
+    let check = format!("{CHECK}({}, item)", quoted(&entity.name));
+    if hidden.is_empty() {
+        return format!("  {name}: <T extends Record<string, any>>(item: T): T => {check},");
+    }
+    let mut lines = vec![
+        format!("    {check};"),
+        "    const keys: Record<string, string> = {};".to_string(),
+    ];
+    let mut typed = Vec::new();
+    for t in hidden {
+        let watcher = quoted(&format!("{WATCH_PREFIX}{}", t.attribute));
+        lines.push(format!(
+            "    if ([{}].every((f) => item[f] != null)) keys[{watcher}] = {};",
+            fields_of(t).join(", "),
+            key_code_call(entity, t, "item")
+        ));
+        typed.push(format!("{watcher}: string"));
+    }
+    let typed = typed.join("; ");
     format!(
-        "\nexport const {} = new Entity(\n  {{\n    model: {{ entity: {}, version: \"1\", service: {} }},\n    attributes: {{\n{}\n    }},\n    indexes: {{\n{}\n    }},\n  }},\n  {{ table: {} }},\n);\n",
-        ident(&entity.name, pascal),
-        quoted(&entity.name),
-        quoted(&schema.table.name),
-        attributes.join("\n"),
-        indexes.iter().map(|i| format!("  {}", i.replace('\n', "\n  "))).collect::<Vec<_>>().join("\n"),
-        quoted(&schema.table.name)
+        "  {name}: <T extends Record<string, any>>(item: T): T & {{ {typed} }} => {{\n{}\n    return {{ ...item, ...keys }} as T & {{ {typed} }};\n  }},",
+        lines.join("\n")
     )
+}
+
+/// [`WITH_KEYS`]: get, query, delete and update name an item by its fields, and ElectroDB
+/// asks for a hidden key among them.
+fn with_keys(schema: &Schema, helpers: &[String]) -> String {
+    let example = schema
+        .entities
+        .first()
+        .map_or("Run".to_string(), |e| ident(&e.name, pascal));
+    format!(
+        "\n/**\n * The fields that name an item for get, query, delete and update, checked as put checks\n * them, with the keys keylab's code writes from them (`{WATCH_PREFIX}<KEY>`), which ElectroDB\n * asks for as composite attributes. A key whose fields are not all given is left out, so\n * a query may name its partition's fields alone.\n *   await {example}.get({WITH_KEYS}.{example}({{ ...fields }})).go();\n */\nexport const {WITH_KEYS} = {{\n{}\n}};\n",
+        helpers.join("\n")
+    )
+}
+
+/// The fields a key reads, each once, quoted.
+fn fields_of(t: &KeyTemplate) -> Vec<String> {
+    let mut fields: Vec<&str> = Vec::new();
+    for f in t.fields() {
+        if !fields.contains(&f) {
+            fields.push(f);
+        }
+    }
+    fields.into_iter().map(quoted).collect()
 }
 
 /// A multi-attribute key as an ElectroDB composite index's `pk` and `sk` lines: each
@@ -189,33 +354,26 @@ fn composite(schema: &Schema, entity: &Entity, keys: &KeySchema) -> Result<Optio
     Ok(Some(lines))
 }
 
-/// The attribute's definition, and what ElectroDB will not hold of the field.
-fn attribute(kind: &FieldKind) -> (String, Option<String>) {
-    let padded = |w: u32| format!("{{ type: \"number\", padding: {{ length: {w}, char: \"0\" }} }}");
+/// The attribute's properties: its type as ElectroDB holds it, padded when ElectroDB
+/// writes its key (an ascending `uint` or epoch).
+fn attribute(kind: &FieldKind) -> String {
+    let padded = |w: u32| format!("type: \"number\", padding: {{ length: {w}, char: \"0\" }}");
     match *kind {
-        FieldKind::Text {
-            max_length: Some(n), ..
-        } => (
-            "{ type: \"string\" }".into(),
-            Some(format!(
-                "its maxLength {n} is not ElectroDB's: keylab refuses longer values, ElectroDB writes them"
-            )),
-        ),
         FieldKind::Uint {
             width,
             order: Order::Asc,
-        } => (padded(width), None),
+        } => padded(width),
         FieldKind::Timestamp {
             unit: TimeUnit::Seconds { width } | TimeUnit::Millis { width },
             order: Order::Asc,
-        } => (padded(width), None),
+        } => padded(width),
         FieldKind::Uint { .. }
         | FieldKind::Int { .. }
         | FieldKind::Timestamp {
             unit: TimeUnit::Seconds { .. } | TimeUnit::Millis { .. },
             ..
-        } => ("{ type: \"number\" }".into(), None),
-        _ => ("{ type: \"string\" }".into(), None),
+        } => "type: \"number\"".into(),
+        _ => "type: \"string\"".into(),
     }
 }
 
@@ -299,11 +457,9 @@ impl Need {
 
 /// A hidden attribute whose value is the key keylab's code writes from the item.
 fn watch(entity: &Entity, t: &KeyTemplate) -> String {
-    let mut fields: Vec<&str> = t.fields().collect();
-    fields.dedup();
     format!(
         "{{ type: \"string\", hidden: true, default: \"\", watch: [{}], set: (_: unknown, item: any) => {} }}",
-        fields.iter().map(|f| quoted(f)).collect::<Vec<_>>().join(", "),
+        fields_of(t).join(", "),
         key_code_call(entity, t, "item")
     )
 }

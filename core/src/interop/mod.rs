@@ -2,12 +2,13 @@
 //! files is [`crate::infer`]'s job (their keys are what a design is read from); this
 //! writes a keylab design in their formats.
 
+mod checks;
 pub mod electrodb;
 pub mod onetable;
 pub mod workbench;
 
 use crate::keycode::{camel, ident, pascal};
-use crate::schema::{Entity, FieldKind, IsoZone, KeyTemplate, TimeUnit};
+use crate::schema::{Entity, FieldKind, KeyTemplate, Schema};
 
 /// A file in another tool's format, and what that tool could not write itself, in words.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -18,7 +19,8 @@ pub struct Source {
 
 /// The TypeScript call of keylab's key code that writes `t` for the item `item` (an
 /// expression whose fields are the entity's, as the tool holds them): how a tool
-/// writes a key it cannot write itself.
+/// writes a key it cannot write itself. A key too long is refused with how to fix it
+/// (`keylabKey`, in [`checks::source`]).
 fn key_code_call(entity: &Entity, t: &KeyTemplate, item: &str) -> String {
     let mut fields: Vec<&str> = t.fields().collect();
     fields.dedup();
@@ -27,28 +29,44 @@ fn key_code_call(entity: &Entity, t: &KeyTemplate, item: &str) -> String {
         .map(|f| {
             let v = format!("{item}[{}]", quoted(&f.name));
             let typed = match f.kind {
-                FieldKind::Timestamp {
-                    unit: TimeUnit::Iso(format),
-                    ..
-                } => format!(
-                    "{INSTANT}({v}, {}, {}, {})",
-                    quoted(&f.name),
-                    format.zone.offset_minutes(),
-                    format.zone == IsoZone::Unzoned
-                ),
                 FieldKind::Uint { width, .. } | FieldKind::Int { width, .. } if width > 15 => format!("BigInt({v})"),
-                FieldKind::Decimal { .. } => format!("String({v})"),
-                _ => v,
+                ref kind => checks::given(kind, &v, &format!("{}.{}", entity.name, f.name)),
             };
             format!("{}: {typed}", ident(&f.name, camel))
         })
         .collect();
     format!(
-        "encode{}{}({{ {} }})",
+        "keylabKey(() => encode{}{}({{ {} }}))",
         pascal(&entity.name),
         pascal(&t.attribute),
         values.join(", ")
     )
+}
+
+/// Why a tool's own template cannot write `t`: its values can make it longer than
+/// DynamoDB allows, which keylab refuses and a template would write (a text field
+/// without `maxLength`); keylab's key code, which refuses it, writes it instead.
+fn may_outgrow(schema: &Schema, entity: &Entity, t: &KeyTemplate) -> Result<(), String> {
+    let Some(size) = crate::lint::key_size(schema, entity, &t.attribute) else {
+        return Ok(());
+    };
+    match (size.unbounded.as_slice(), size.worst > size.limit) {
+        ([], false) => Ok(()),
+        ([], true) => Err(format!(
+            "its values can make it {} bytes, more than the {} a {} key may hold",
+            size.worst,
+            size.limit,
+            size.role.name()
+        )),
+        (texts, _) => Err(format!(
+            "{} {} no maxLength, so it can grow past the {} bytes a {} key may hold (give {} a maxLength to keep it a template)",
+            texts.join(", "),
+            if texts.len() == 1 { "has" } else { "have" },
+            size.limit,
+            size.role.name(),
+            if texts.len() == 1 { "it" } else { "them" }
+        )),
+    }
 }
 
 /// The TypeScript function that reads an ISO field's value for keylab's key code.
@@ -56,28 +74,45 @@ const INSTANT: &str = "keylabInstant";
 
 /// [`INSTANT`] itself, for a file whose keys call it. `new Date(text)` would read a
 /// time without a zone as the machine's local time, so the same item got other keys
-/// in New York than in UTC; this reads every value as keylab's codec does
-/// (`codec::timestamp::parse`), whatever the machine's zone. `tests/interop/exports.mjs`
-/// runs the exported files under three zones against `keylab encode`.
+/// in New York than in UTC, and rolls a day that does not exist (2020-02-30) over to
+/// the next month; this reads every value as keylab's codec does
+/// (`codec::timestamp::parse`, RFC 3339), whatever the machine's zone, and refuses what
+/// it refuses, with keylab's `KeyError`. `tests/interop/exports.mjs` runs the exported
+/// files under three zones against `keylab encode`.
 const INSTANT_TS: &str = r#"
 // An ISO field's value as keylab reads it, the same in every time zone (`new Date(text)`
-// reads a time without a zone as the machine's local time): digits are epoch seconds, a
-// bare date is midnight at the field's offset, and a time without a zone is UTC wall
-// time where the field writes none, refused where it writes one (its instant is unknown).
+// reads a time without a zone as the machine's local time, and rolls 2020-02-30 over to
+// March 1): digits are epoch seconds, a bare date is midnight at the field's offset, a
+// time without a zone is UTC wall time where the field writes none and refused where it
+// writes one (its instant is unknown), and a day, time or offset that does not exist is
+// refused, as keylab refuses it.
 function keylabInstant(value: unknown, field: string, offsetMinutes: number, unzoned: boolean): Date {
   if (value instanceof Date) return value;
   const text = String(value).trim();
-  if (/^[+-]?\d+$/.test(text)) return new Date(Number(text) * 1000);
-  if (/^\d{4}-\d\d-\d\d$/.test(text)) return new Date(Date.parse(`${text}T00:00:00Z`) - offsetMinutes * 60000);
-  const zone = /(?:[Zz]|[+-]\d\d:\d\d)$/.exec(text)?.[0];
-  let local = zone === undefined ? text : text.slice(0, -zone.length);
-  if (local.length === 16) local += ":00";
-  if (zone === undefined && !unzoned) {
-    throw new Error(`${field}: ${JSON.stringify(text)} has no time zone; add Z for UTC or an offset such as +02:00`);
+  function refuse(why: string): never {
+    fail("badTimestamp", `${field}: ${JSON.stringify(text)} is not a usable timestamp: ${why}`);
   }
-  const ms = Date.parse(local + (zone ?? "Z"));
-  if (Number.isNaN(ms)) throw new Error(`${field}: ${JSON.stringify(text)} is neither epoch digits nor ISO-8601`);
-  return new Date(ms);
+  if (/^[+-]?\d+$/.test(text)) return new Date(Number(text) * 1000);
+  const m = /^(\d{4})-(\d\d)-(\d\d)(?:[Tt ](\d\d):(\d\d)(?::(\d\d)(?:\.(\d+))?)?([Zz]|[+-]\d\d:\d\d)?)?$/.exec(text);
+  if (m === null) return refuse("it is neither epoch digits nor ISO-8601 (such as 2024-06-23T10:00:00Z)");
+  const [, year, month, day, hour = "00", minute = "00", second = "00", fraction = "", zone] = m;
+  const y = Number(year);
+  const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][Number(month) - 1];
+  if (days === undefined) refuse(`there is no month ${month}`);
+  if (Number(day) < 1 || Number(day) > days) refuse(`${year}-${month} has no day ${day}`);
+  if (Number(hour) > 23 || Number(minute) > 59 || Number(second) > 59) refuse(`${hour}:${minute}:${second} is not a time of day`);
+  if (/[1-9]/.test(fraction.slice(3))) refuse("it has digits below a millisecond, which keys cannot keep");
+  let offset = m[4] === undefined ? offsetMinutes : 0;
+  if (zone !== undefined && zone.length === 6) {
+    if (Number(zone.slice(1, 3)) > 23 || Number(zone.slice(4)) > 59) refuse(`${zone} is not an offset from UTC`);
+    offset = (zone[0] === "-" ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(4)));
+  }
+  if (m[4] !== undefined && zone === undefined && !unzoned) {
+    refuse("it has no time zone; add Z for UTC or an offset such as +02:00");
+  }
+  const ms = (fraction + "000").slice(0, 3);
+  return new Date(Date.parse(`${year}-${month}-${day}T${hour}:${minute}:${second}.${ms}Z`) - offset * 60000);
 }
 "#;
 

@@ -2,20 +2,32 @@
 //! TypeScript), one model per entity, whose keys OneTable writes byte for byte as
 //! keylab does:
 //! - a key OneTable can write itself is a `value` template: literals, `${field}` for a
-//!   value written as it is (text as typed, a ULID, a KSUID, a `Date` as its ISO text
-//!   with `isoDates`), `${field:width}` for a number padded with zeros;
+//!   value written as it is (text as typed, a ULID, a KSUID), `${field:width}` for a
+//!   number padded with zeros;
 //! - a key it cannot (a `desc` field, an `int` or a `decimal`, text keylab cases, an ISO
-//!   timestamp in another format) is `value: true`, which OneTable asks the Table's
-//!   `value` function for: the file's `value` calls keylab's key code for TypeScript,
-//!   included in the file, so the key is still exactly keylab's; a note says which.
+//!   timestamp, which OneTable writes as it is given, text without a `maxLength` that
+//!   could make it longer than DynamoDB allows) is `value: true`, which OneTable asks the
+//!   Table's `value` function for: the file's `value` calls keylab's key code for
+//!   TypeScript, included in the file, so the key is still exactly keylab's; a note says
+//!   which;
+//! - the file's `validate` (the Table's) writes every value a key reads with the key
+//!   code first ([`super::checks`]), so OneTable never keys a value keylab refuses
+//!   (`${n:5}` writes -1 as `000-1`), and the refusal is keylab's message.
 //!
-//! Like the ElectroDB export, the file carries the keylab design it was written from,
-//! which `keylab import --from onetable` uses when it writes the same keys.
+//! An item's attributes the design does not hold are not declared (OneTable's create
+//! drops them): the header and a note say how to declare them. Like the ElectroDB
+//! export, the file carries the keylab design it was written from, which
+//! `keylab import --from onetable` uses when it writes the same keys.
 
-use super::{instant_function, key_code_call, quoted, Source};
+use super::checks::{self, EntityChecks, CHECK};
+use super::{instant_function, key_code_call, may_outgrow, quoted, Source};
 use crate::infer::electrodb::DESIGN_MARK;
 use crate::keycode::{self, Language};
 use crate::schema::{AttrType, Case, Entity, FieldKind, IsoFormat, KeyTemplate, Order, Schema, Segment, TimeUnit};
+
+/// How to keep an attribute the design does not hold (an imported item's other
+/// attributes are not part of it), as the notes say it; the file's header says the same.
+const OTHER_ATTRIBUTES: &str = "attributes other than the design's fields are not declared, and OneTable's create leaves out what is not (an imported item's map Detail): add each to its model, e.g. \"Detail\": { type: Object }";
 
 pub fn schema(schema: &Schema) -> Result<Source, String> {
     let mut notes = Vec::new();
@@ -38,26 +50,33 @@ pub fn schema(schema: &Schema) -> Result<Source, String> {
     }
     let mut models = Vec::new();
     let mut computed = Vec::new();
+    let mut checks: Vec<EntityChecks> = Vec::new();
     for entity in &schema.entities {
-        if let Some(model) = model(schema, entity, &mut computed, &mut notes) {
+        if let Some((model, checked)) = model(schema, entity, &mut computed, &mut notes) {
             models.push(model);
+            checks.push((entity.name.clone(), checked));
         }
     }
     if models.is_empty() {
         return Err(format!("no entity can be written: {}", notes.join("; ")));
     }
-    let mut text = format!(
-        "// A OneTable schema (dynamodb-onetable 2.x) for the table {name}, written by keylab: its\n\
-         // models write the keys keylab shows, byte for byte. Give it to OneTable's Table:\n\
-         //   new Table({{ client, name: {table}, schema: Schema, partial: false{with_value} }})\n\
-         {DESIGN_MARK}{design}\n",
-        name = table.name,
-        table = quoted(&table.name),
-        with_value = if computed.is_empty() { "" } else { ", value" },
-        design = schema.to_value(),
-    );
+    notes.push(OTHER_ATTRIBUTES.to_string());
+    let mut functions = Vec::new();
+    if checks::any(&checks) || !computed.is_empty() {
+        functions.push("validate");
+    }
     if !computed.is_empty() {
-        text.push_str("// (`value` writes the keys marked `value: true` with keylab's key code: OneTable cannot.)\n");
+        functions.push("value");
+    }
+    let checks = checks::source(&checks);
+    let mut text = header(schema, &functions);
+    let mut code = String::new();
+    if !functions.is_empty() {
+        code.push_str(&checks);
+        code.push_str(VALIDATE);
+        if !computed.is_empty() {
+            code.push_str(&value_function(&computed));
+        }
         text.push_str("\n// ---- keylab key code (the Key code tab's keys.ts) ----\n");
         text.push_str(&keycode::generate(schema, Language::TypeScript)?);
         text.push_str("// ---- end of keylab key code ----\n");
@@ -67,13 +86,52 @@ pub fn schema(schema: &Schema) -> Result<Source, String> {
         indexes.join("\n"),
         models.join("\n")
     ));
-    if !computed.is_empty() {
-        let value = value_function(&computed);
-        text.push_str(instant_function(&value));
-        text.push_str(&value);
-    }
+    text.push_str(instant_function(&code));
+    text.push_str(&code);
     Ok(Source { text, notes })
 }
+
+/// The file's first lines: what it is, how to give it to OneTable (with the file's
+/// `functions`), what it leaves out.
+fn header(schema: &Schema, functions: &[&str]) -> String {
+    let table = &schema.table;
+    let with: String = functions.iter().map(|f| format!(", {f}")).collect();
+    let mut text = format!(
+        "// A OneTable schema (dynamodb-onetable 2.x) for the table {name}, written by keylab: its\n\
+         // models write the keys keylab shows, byte for byte. Give it to OneTable's Table:\n\
+         //   new Table({{ client, name: {quoted}, schema: Schema, partial: false{with} }})\n",
+        name = table.name,
+        quoted = quoted(&table.name),
+    );
+    if functions.contains(&"validate") {
+        text.push_str(
+            "// (`validate` checks every value a key reads with keylab's key code: a value keylab\n\
+             // refuses is refused, with keylab's message.)\n",
+        );
+    }
+    if functions.contains(&"value") {
+        text.push_str("// (`value` writes the keys marked `value: true` with keylab's key code: OneTable cannot.)\n");
+    }
+    text.push_str(
+        "// keylab's design holds the attributes its keys read. OneTable's create leaves out any\n\
+         // other attribute of an item (an imported item's map Detail) unless its model\n\
+         // declares it: add each to the model, e.g. \"Detail\": { type: Object },\n",
+    );
+    text.push_str(&format!("{DESIGN_MARK}{}\n", schema.to_value()));
+    text
+}
+
+/// The Table's `validate`, for a file with [`checks::source`].
+const VALIDATE: &str = r#"
+/** The Table's `validate`: OneTable calls it before it writes an item. Every value a
+ * key reads is written by keylab's key code first: a value keylab refuses throws
+ * keylab's refusal (which value, why, what the field takes), so no key keylab refuses
+ * is written. */
+export function validate(model: { name: string }, properties: Record<string, any>): Record<string, string> {
+  keylabCheck(model.name, properties);
+  return {};
+}
+"#;
 
 fn index_line(name: &str, hash: &str, sort: &Option<String>, more: &str) -> String {
     let sort = sort
@@ -82,8 +140,14 @@ fn index_line(name: &str, hash: &str, sort: &Option<String>, more: &str) -> Stri
     format!("    {}: {{ hash: {}{sort}{more} }},", quoted(name), quoted(hash))
 }
 
-/// One model, or `None` (and a note) when OneTable cannot hold the entity's table keys.
-fn model(schema: &Schema, entity: &Entity, computed: &mut Vec<String>, notes: &mut Vec<String>) -> Option<String> {
+/// One model and the check of each field its keys read, or `None` (and a note) when
+/// OneTable cannot hold the entity's table keys.
+fn model(
+    schema: &Schema,
+    entity: &Entity,
+    computed: &mut Vec<String>,
+    notes: &mut Vec<String>,
+) -> Option<(String, Vec<(String, String)>)> {
     let table = &schema.table;
     let mut keys = Vec::new();
     let all = std::iter::once((None, &table.primary)).chain(table.indexes.iter().map(|i| (Some(&i.name), &i.keys)));
@@ -106,7 +170,7 @@ fn model(schema: &Schema, entity: &Entity, computed: &mut Vec<String>, notes: &m
         }
     }
     let mut lines = Vec::new();
-    for t in keys {
+    for &t in &keys {
         if entity.field(&t.attribute).is_some() {
             notes.push(format!(
                 "{}: its field {} is also a key attribute, which one OneTable model cannot hold apart",
@@ -114,7 +178,7 @@ fn model(schema: &Schema, entity: &Entity, computed: &mut Vec<String>, notes: &m
             ));
             return None;
         }
-        let value = match native(t, entity, schema) {
+        let value = match native(t, entity, schema).and_then(|n| may_outgrow(schema, entity, t).map(|()| n)) {
             Ok(template) => quoted(&template),
             Err(why) => {
                 notes.push(format!(
@@ -130,23 +194,22 @@ fn model(schema: &Schema, entity: &Entity, computed: &mut Vec<String>, notes: &m
             quoted(&t.attribute)
         ));
     }
+    let mut checked = Vec::new();
     for f in &entity.fields {
         lines.push(format!("      {}: {},", quoted(&f.name), field(&f.kind)));
+        if keys.iter().any(|t| t.fields().any(|name| name == f.name)) {
+            checked.push((f.name.clone(), checks::check(entity, f, &schema.separator, None)));
+        }
     }
-    Some(format!(
-        "    {}: {{\n{}\n    }},",
-        quoted(&entity.name),
-        lines.join("\n")
-    ))
+    let model = format!("    {}: {{\n{}\n    }},", quoted(&entity.name), lines.join("\n"));
+    Some((model, checked))
 }
 
-/// A field's definition: its type as OneTable holds it, and keylab's longest text as
-/// OneTable's validation, so both refuse the same values.
+/// A field's definition: its type as OneTable holds it (an ISO timestamp in a Date's
+/// `toISOString` format as a Date). What keylab refuses of its value is the file's
+/// `validate`'s to say, with keylab's message.
 fn field(kind: &FieldKind) -> String {
     match *kind {
-        FieldKind::Text {
-            max_length: Some(n), ..
-        } => format!("{{ type: String, validate: /^[\\s\\S]{{0,{n}}}$/u }}"),
         FieldKind::Uint { .. }
         | FieldKind::Int { .. }
         | FieldKind::Timestamp {
@@ -191,10 +254,6 @@ fn native(t: &KeyTemplate, entity: &Entity, schema: &Schema) -> Result<String, S
                     }
                     | FieldKind::Ulid { order: Order::Asc }
                     | FieldKind::Ksuid { order: Order::Asc } => format!("${{{}}}", f.name),
-                    FieldKind::Timestamp {
-                        unit: TimeUnit::Iso(format),
-                        order: Order::Asc,
-                    } if format == IsoFormat::default() => format!("${{{}}}", f.name),
                     FieldKind::Uint {
                         width,
                         order: Order::Asc,
@@ -213,7 +272,7 @@ fn native(t: &KeyTemplate, entity: &Entity, schema: &Schema) -> Result<String, S
                     ref k if k.order() == Order::Desc => return Err(format!("{} is stored inverted (desc)", f.name)),
                     FieldKind::Timestamp { .. } => {
                         return Err(format!(
-                            "{} is an ISO timestamp in a format other than a Date's toISOString",
+                            "{} is an ISO timestamp, which OneTable writes as it is given (2024-06-23T10:00Z as that, not as keylab's format)",
                             f.name
                         ))
                     }
@@ -251,6 +310,9 @@ fn value_function(cases: &[String]) -> String {
  * whose fields are not all given (a query that names part of it) is undefined, which
  * OneTable leaves out, as it does a template with a value missing. */
 export function value(model: {{ name: string }}, field: string, item: Record<string, any>): string {{
+  // The values are checked first, as `validate` checks them (OneTable asks for the keys
+  // before it validates): a refusal is keylab's message with what the field takes.
+  {CHECK}(model.name, item);
   const key = ((): string | undefined => {{
     switch (`${{model.name}}.${{field}}`) {{
 {}

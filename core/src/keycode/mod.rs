@@ -365,6 +365,13 @@ pub fn plan(schema: &Schema) -> Result<Plan, String> {
 }
 
 /// The module for `schema` in `language`.
+/// The TypeScript expression with which keylab's key code writes `field`'s segment from
+/// the value `v` (throwing its `KeyError` when keylab refuses the value): how a file
+/// that includes the key code checks a value before a library keys it.
+pub(crate) fn typescript_segment(kind: &FieldKind, v: &str, field: &str) -> String {
+    typescript::write(&Kind::of(kind), v, field)
+}
+
 pub fn generate(schema: &Schema, language: Language) -> Result<String, String> {
     let plan = plan(schema)?;
     let runtime = runtime(language)?;

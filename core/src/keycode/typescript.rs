@@ -21,7 +21,7 @@ fn value_type(kind: &Kind) -> &'static str {
 }
 
 /// The expression writing one field's segment.
-fn write(kind: &Kind, v: &str, field: &str) -> String {
+pub(super) fn write(kind: &Kind, v: &str, field: &str) -> String {
     let f = quoted(field);
     match kind {
         Kind::Text { case, max_length } => {

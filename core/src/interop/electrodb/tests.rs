@@ -1,6 +1,7 @@
 use super::super::tests::{every_preset_round_trips, leaderboard, presets};
 use super::*;
 use crate::infer::electrodb::read;
+use crate::schema::FieldKind;
 
 #[test]
 fn every_preset_exports_and_imports_to_the_same_design() {
@@ -23,9 +24,168 @@ fn what_electrodb_writes_itself_is_a_template_and_the_rest_is_keylabs_code() {
     assert!(text.contains("export function encodeRunSk("), "{text}");
     let said = source.notes.join("\n");
     assert!(said.contains("Run.SK: score is stored inverted (desc)"), "{said}");
+    // The maxLength is keylab's check's to hold now, not a note's to regret.
+    assert!(!said.contains("maxLength 32"), "{said}");
+}
+
+/// A design whose keys ElectroDB writes itself: a uint of width 5 in a padded template,
+/// epoch milliseconds, text, and a field no key reads.
+fn ledger() -> Schema {
+    Schema::from_json(
+        r##"{"version":1,"separator":"#","table":{"name":"Ledger","attributes":{"PK":"S","SK":"S"},"primary":{"partition":"PK","sort":"SK"}},
+        "entities":[{"name":"Entry","fields":{"account":{"kind":"uint","width":5},"at":{"kind":"timestamp","unit":"ms","width":13},
+        "label":{"kind":"text","maxLength":8},"note":{"kind":"text"}},
+        "keys":{"PK":[{"literal":"ACCOUNT"},{"field":"account"}],"SK":[{"field":"at"},{"field":"label"}]}}]}"##,
+    )
+    .unwrap()
+}
+
+#[test]
+fn every_value_a_key_reads_is_checked_by_keylabs_key_code() {
+    let source = entities(&ledger()).unwrap();
+    let text = &source.text;
+    // ElectroDB pads 123456 to 123456 and writes -1 and 1.5: its `validate` asks keylab first.
     assert!(
-        said.contains("Run.season: its maxLength 32 is not ElectroDB's"),
+        text.contains(r#""account": { type: "number", padding: { length: 5, char: "0" }, validate: keylabChecks["Entry"]["account"] },"#),
+        "{text}"
+    );
+    assert!(
+        text.contains(r#""account": (v: any) => keylabChecked(v, () => uint(whole(v, "Entry.account"), 5, false, "Entry.account"), "a whole number from 0 to 99999"),"#),
+        "{text}"
+    );
+    assert!(
+        text.contains(r#""at": (v: any) => keylabChecked(v, () => uint(whole(v, "Entry.at"), 13, false, "Entry.at"), "epoch milliseconds, a whole number from 0 to 9999999999999"),"#),
+        "{text}"
+    );
+    assert!(
+        text.contains(r##""label": (v: any) => keylabChecked(v, () => text(v, "preserve", 8, SEP, "Entry.label"), "text of 1 to 8 characters without \"#\""),"##),
+        "{text}"
+    );
+    // A refusal is keylab's KeyError (which value, why) with what the field takes.
+    assert!(text.contains("`${e.message}${which}. Fix: give ${takes}`"), "{text}");
+    // A field no key reads is the item's own: declared, never checked.
+    assert!(text.contains(r#""note": { type: "string" },"#), "{text}");
+    assert!(!text.contains(r#"keylabChecks["Entry"]["note"]"#), "{text}");
+    // The keys are still ElectroDB's own templates.
+    assert!(
+        text.contains(r#"sk: { field: "SK", composite: ["at", "label"], template: "${at}#${label}", casing: "none" }"#),
+        "{text}"
+    );
+}
+
+#[test]
+fn what_a_field_takes_is_the_fix_of_a_refusal() {
+    use crate::schema::{FieldKind, IsoFormat, IsoPrecision, IsoZone, Order, TimeUnit};
+    let takes = |kind: FieldKind| super::super::checks::takes(&kind, "#");
+    assert_eq!(
+        takes(FieldKind::Int {
+            width: 3,
+            order: Order::Asc
+        }),
+        "a whole number from -999 to 999"
+    );
+    assert_eq!(
+        takes(FieldKind::Decimal {
+            width: 8,
+            scale: 2,
+            signed: false,
+            order: Order::Asc
+        }),
+        "a non-negative number of at most 8 digits before the point and 2 after it"
+    );
+    let iso = |precision, zone| FieldKind::Timestamp {
+        unit: TimeUnit::Iso(IsoFormat { precision, zone }),
+        order: Order::Asc,
+    };
+    assert_eq!(
+        takes(iso(IsoPrecision::Date, IsoZone::Offset(330))),
+        "a Date, epoch seconds or ISO-8601 text with a zone (e.g. 2024-06-23T10:00:00Z), a whole day (midnight +05:30)"
+    );
+    assert_eq!(
+        takes(iso(IsoPrecision::Second, IsoZone::Unzoned)),
+        "a Date, epoch seconds or ISO-8601 text (a time without a zone is UTC), in whole seconds"
+    );
+    assert_eq!(
+        takes(FieldKind::Text {
+            case: Case::Upper,
+            max_length: None
+        }),
+        "non-empty text without \"#\""
+    );
+}
+
+#[test]
+fn get_and_query_name_an_item_by_its_fields_through_with_keylab_keys() {
+    let text = entities(&leaderboard()).unwrap().text;
+    // ElectroDB asks get for `_keylab_SK`: the helper writes it from the run's own fields.
+    assert!(
+        text.contains(
+            r#"  Run: <T extends Record<string, any>>(item: T): T & { "_keylab_SK": string } => {
+    keylabCheck("Run", item);
+    const keys: Record<string, string> = {};
+    if (["score", "at", "player"].every((f) => item[f] != null)) keys["_keylab_SK"] = keylabKey(() => encodeRunSk({ score: item["score"], at: item["at"], player: item["player"] }));
+    return { ...item, ...keys } as T & { "_keylab_SK": string };
+  },"#
+        ),
+        "{text}"
+    );
+    assert!(text.contains("export const withKeylabKeys = {"), "{text}");
+    assert!(
+        text.contains("//     Run.get(withKeylabKeys.Run({ ...fields })).go();"),
+        "{text}"
+    );
+    // An entity whose keys are all templates gets its values checked, nothing added.
+    let text = entities(&ledger()).unwrap().text;
+    assert!(
+        text.contains(r#"  Entry: <T extends Record<string, any>>(item: T): T => keylabCheck("Entry", item),"#),
+        "{text}"
+    );
+}
+
+#[test]
+fn the_header_and_the_notes_say_how_to_keep_an_items_other_attributes() {
+    let source = entities(&ledger()).unwrap();
+    assert!(
+        source.text.contains(
+            "ElectroDB's put leaves out any\n//   other attribute of an item (an imported item's map Detail) unless its entity\n//   declares it: add each to the entity's attributes, e.g. \"Detail\": { type: \"any\" },"
+        ),
+        "{}",
+        source.text
+    );
+    let said = source.notes.join("\n");
+    assert!(
+        said.contains("add each to its entity's attributes, e.g. \"Detail\": { type: \"any\" }"),
         "{said}"
+    );
+}
+
+#[test]
+fn a_key_that_can_outgrow_dynamodbs_limit_is_written_by_keylabs_code() {
+    let mut schema = ledger();
+    // Without a maxLength, a label could make SK longer than DynamoDB's 1,024 bytes,
+    // which keylab refuses and ElectroDB's template would write.
+    schema.entities[0].fields[2].kind = FieldKind::Text {
+        case: Case::Preserve,
+        max_length: None,
+    };
+    let source = entities(&schema).unwrap();
+    assert!(
+        source
+            .text
+            .contains(r#"sk: { field: "SK", composite: ["_keylab_SK"], template: "${_keylab_SK}", casing: "none" }"#),
+        "{}",
+        source.text
+    );
+    let said = source.notes.join("\n");
+    assert!(
+        said.contains("Entry.SK: label has no maxLength, so it can grow past the 1024 bytes a sort key may hold (give it a maxLength to keep it a template)"),
+        "{said}"
+    );
+    // And the hidden key's refusal says how to fix it.
+    assert!(
+        source.text.contains("keylabKey(() => encodeEntrySk("),
+        "{}",
+        source.text
     );
 }
 
@@ -67,7 +227,7 @@ fn a_multi_attribute_gsi_of_plain_fields_is_a_composite_index() {
     let schema = Schema::from_json(
         r##"{"version":1,"separator":"#","table":{"name":"Arcade","attributes":{"PK":"S","SK":"S","region":"S","game":"S","player":"S"},
         "primary":{"partition":"PK","sort":"SK"},"indexes":[{"name":"ByRegion","partition":["region","game"],"sort":["player"]}]},
-        "entities":[{"name":"Score","fields":{"game":{"kind":"text"},"region":{"kind":"text"},"player":{"kind":"text","maxLength":20}},
+        "entities":[{"name":"Score","fields":{"game":{"kind":"text","maxLength":40},"region":{"kind":"text"},"player":{"kind":"text","maxLength":20}},
         "keys":{"PK":[{"literal":"GAME"},{"field":"game"}],"SK":[{"field":"player"}],"region":[{"field":"region"}],"game":[{"field":"game"}],"player":[{"field":"player"}]}}]}"##,
     )
     .unwrap();
@@ -75,6 +235,12 @@ fn a_multi_attribute_gsi_of_plain_fields_is_a_composite_index() {
     let text = &source.text;
     assert!(
         text.contains("index: \"ByRegion\",\n        type: \"composite\",\n        pk: { composite: [\"region\", \"game\"] },\n        sk: { composite: [\"player\"] },"),
+        "{text}"
+    );
+    // An attribute of the index is its field as itself: the field's check writes that
+    // whole key, which holds it to DynamoDB's size limit too.
+    assert!(
+        text.contains(r##""region": (v: any) => keylabChecked(v, () => encodeScoreRegion({ region: v }), "non-empty text without \"#\", at most 2048 bytes of UTF-8"),"##),
         "{text}"
     );
     // Read back from its declarations alone, it is the same index and the same keys.
