@@ -33,6 +33,15 @@ const pick = (xs) => xs[Math.floor(random() * xs.length)];
 const digits = (n) => Array.from({ length: n }, () => pick([..."0123456789"])).join("");
 const whole = (width) => Number(digits(1 + Math.floor(random() * Math.min(width, 15))));
 
+/** An id as given: as it is, or (one time in four each) lower-cased, for a ULID, or
+ * with spaces around it. */
+function spelled(id, caseless) {
+  const r = random();
+  if (caseless && r < 0.25) return id.toLowerCase();
+  if (r > 0.75) return ` ${id} `;
+  return id;
+}
+
 /** A value keylab accepts for a field of this kind. */
 function value(field, separator) {
   const letters = [..."abcXYZ019-_. é"].filter((c) => !separator.includes(c));
@@ -54,8 +63,10 @@ function value(field, separator) {
       if (field.unit === "ms") return ms;
       return isoValue(field, ms);
     }
-    case "ulid": return pick([..."01234567"]) + Array.from({ length: 25 }, () => pick([..."0123456789ABCDEFGHJKMNPQRSTVWXYZ"])).join("");
-    case "ksuid": return pick([..."0123456789"]) + Array.from({ length: 26 }, () => pick([..."0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"])).join("");
+    // Ids as people paste them too: keylab trims them and writes a ULID in upper case,
+    // so a file that writes them as given writes other keys.
+    case "ulid": return spelled(pick([..."01234567"]) + Array.from({ length: 25 }, () => pick([..."0123456789ABCDEFGHJKMNPQRSTVWXYZ"])).join(""), true);
+    case "ksuid": return spelled(pick([..."0123456789"]) + Array.from({ length: 26 }, () => pick([..."0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"])).join(""), false);
     default: throw new Error(`no values for kind ${field.kind}`);
   }
 }

@@ -31,10 +31,6 @@ pub use crate::infer::electrodb::{DESIGN_MARK, WATCH_PREFIX};
 /// The helper that adds the keys keylab's code writes to the fields a read names.
 const WITH_KEYS: &str = "withKeylabKeys";
 
-/// How to keep an attribute the design does not hold (an imported item's other
-/// attributes are not part of it), as the notes say it; the file's header says the same.
-const OTHER_ATTRIBUTES: &str = "attributes other than the design's fields are not declared, and ElectroDB's put leaves out what is not (an imported item's map Detail): add each to its entity's attributes, e.g. \"Detail\": { type: \"any\" }";
-
 pub fn entities(schema: &Schema) -> Result<Source, String> {
     let mut notes = Vec::new();
     let mut body = String::new();
@@ -46,7 +42,6 @@ pub fn entities(schema: &Schema) -> Result<Source, String> {
         checks.push((entity.name.clone(), written.checks));
         helpers.push(written.helper);
     }
-    notes.push(OTHER_ATTRIBUTES.to_string());
     let needs_code = checks::any(&checks) || body.contains(WATCH_PREFIX);
     let checks = checks::source(&checks);
     let mut text = header(schema, needs_code);
@@ -397,8 +392,11 @@ fn native(t: &KeyTemplate, entity: &Entity, sep: &str) -> Result<(String, &'stat
                         unit: TimeUnit::Seconds { .. } | TimeUnit::Millis { .. },
                         order: Order::Asc,
                     } => Need::Digits,
-                    FieldKind::Ulid { order: Order::Asc } => Need::Upper,
-                    FieldKind::Ksuid { order: Order::Asc } => Need::Mixed,
+                    FieldKind::Ulid { .. } | FieldKind::Ksuid { .. } => return Err(format!(
+                        "{} is a {}, which keylab writes trimmed (a ULID in upper case) and ElectroDB writes as given",
+                        f.name,
+                        field.kind.name()
+                    )),
                     ref k if k.order() == Order::Desc => return Err(format!("{} is stored inverted (desc)", f.name)),
                     FieldKind::Timestamp {
                         unit: TimeUnit::Iso(_), ..
@@ -435,10 +433,6 @@ enum Need {
     Case(Case),
     /// Digits: any casing.
     Digits,
-    /// Upper-case letters (a ULID): not lower.
-    Upper,
-    /// Mixed case (a KSUID): only none.
-    Mixed,
 }
 
 impl Need {
@@ -449,7 +443,6 @@ impl Need {
             (Need::Case(c), "none") => *c == Case::Preserve,
             (Need::Case(c), "lower") => *c == Case::Lower,
             (Need::Case(c), "upper") => *c == Case::Upper,
-            (Need::Upper, "lower") | (Need::Mixed, "lower" | "upper") => false,
             _ => true,
         }
     }

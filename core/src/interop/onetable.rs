@@ -25,10 +25,6 @@ use crate::infer::electrodb::DESIGN_MARK;
 use crate::keycode::{self, Language};
 use crate::schema::{AttrType, Case, Entity, FieldKind, IsoFormat, KeyTemplate, Order, Schema, Segment, TimeUnit};
 
-/// How to keep an attribute the design does not hold (an imported item's other
-/// attributes are not part of it), as the notes say it; the file's header says the same.
-const OTHER_ATTRIBUTES: &str = "attributes other than the design's fields are not declared, and OneTable's create leaves out what is not (an imported item's map Detail): add each to its model, e.g. \"Detail\": { type: Object }";
-
 pub fn schema(schema: &Schema) -> Result<Source, String> {
     let mut notes = Vec::new();
     let table = &schema.table;
@@ -60,7 +56,6 @@ pub fn schema(schema: &Schema) -> Result<Source, String> {
     if models.is_empty() {
         return Err(format!("no entity can be written: {}", notes.join("; ")));
     }
-    notes.push(OTHER_ATTRIBUTES.to_string());
     let mut functions = Vec::new();
     if checks::any(&checks) || !computed.is_empty() {
         functions.push("validate");
@@ -251,9 +246,14 @@ fn native(t: &KeyTemplate, entity: &Entity, schema: &Schema) -> Result<String, S
                 let value = match field.kind {
                     FieldKind::Text {
                         case: Case::Preserve, ..
+                    } => format!("${{{}}}", f.name),
+                    FieldKind::Ulid { .. } | FieldKind::Ksuid { .. } => {
+                        return Err(format!(
+                            "{} is a {}, which keylab writes trimmed (a ULID in upper case) and OneTable writes as given",
+                            f.name,
+                            field.kind.name()
+                        ))
                     }
-                    | FieldKind::Ulid { order: Order::Asc }
-                    | FieldKind::Ksuid { order: Order::Asc } => format!("${{{}}}", f.name),
                     FieldKind::Uint {
                         width,
                         order: Order::Asc,
