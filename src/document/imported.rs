@@ -263,6 +263,13 @@ mod tests {
             imported.misfits
         );
         assert!(imported.summary("shop.jsonl").contains("Not exact: 1 item(s)"));
+        // The page's notes are the CLI's: a width read from the samples is a guess.
+        assert!(
+            imported.notes.iter().any(|n| n
+                == "guess: Item's <item> width 3 read from 3 samples that all have 3 digits: a larger value would need a wider key"),
+            "{:?}",
+            imported.notes
+        );
     }
 
     /// The keys each item of the work has, in DynamoDB JSON, whatever the items' order.
