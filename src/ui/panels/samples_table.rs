@@ -6,6 +6,7 @@ use crate::ui::panels::paste_items::PasteItems;
 use crate::ui::widgets::elided::Elided;
 use crate::ui::widgets::messages::Messages;
 use crate::ui::widgets::typed_input::TypedInput;
+use keylab::pasted_items::{Columns, PastedInto};
 use keylab::preview::Preview;
 use keylab::sample::MAX_ITEMS;
 use yew::prelude::*;
@@ -110,6 +111,24 @@ fn design_errors(preview: Option<&Preview>, items: &Items, entity: EntityId) -> 
         }
     }
     found
+}
+
+/// What the paste box reads items against: every entity with its fields (the CLI's
+/// item lines name theirs), and the one listed here.
+fn paste_target(items: &Items, entity: EntityId) -> PastedInto {
+    let entities = (0..items.entity_count())
+        .map(|at| Columns {
+            entity: items
+                .entity_at(EntityId(at))
+                .map(|e| e.name.clone())
+                .unwrap_or_default(),
+            fields: items.columns(EntityId(at)),
+        })
+        .collect();
+    PastedInto {
+        entities,
+        selected: entity.0,
+    }
 }
 
 /// The "+ item" button and the random items, their count typed and checked.
@@ -218,7 +237,7 @@ pub fn SamplesTable(props: &SamplesTableProps) -> Html {
                 </table>
             </div>
             { adding(&count, &props.dispatch, &entity_name) }
-            <PasteItems columns={columns.clone()} dispatch={props.dispatch.clone()} />
+            <PasteItems target={paste_target(items, props.entity)} dispatch={props.dispatch.clone()} />
         </section>
     }
 }
