@@ -505,3 +505,25 @@ fn pasted_items_join_the_entity_each_names() {
     assert!(refused.unwrap_err().0.contains("there is no entity 8"));
     assert_eq!(p.rows.len(), before + 2);
 }
+
+/// A value another key than the shown one refuses is found for its cell: the season is
+/// only in PK, and while SK is designed its error was shown nowhere but the query panel.
+#[test]
+fn a_value_another_key_refuses_is_found_for_its_cell() {
+    let p = run(vec![Action::from(ItemsEdit::SetValue {
+        item: ItemId(0),
+        field: "season".into(),
+        text: "x".repeat(40),
+    })]);
+    assert_eq!(p.attribute(), "SK");
+    let items = Items::of(&p);
+    let said: Vec<(Option<String>, String)> = (items.other_field_errors(ItemId(0), "SK").iter())
+        .map(|e| (e.context.field.clone(), e.sentence()))
+        .collect();
+    assert_eq!(said.len(), 1, "{said:?}");
+    assert_eq!(said[0].0.as_deref(), Some("season"));
+    assert!(said[0].1.starts_with("Run.season in PK: value \"xxxx"), "{}", said[0].1);
+    // The shown key's own errors come with its preview, not twice.
+    assert!(items.other_field_errors(ItemId(0), "PK").is_empty());
+    assert!(items.other_field_errors(ItemId(1), "SK").is_empty());
+}

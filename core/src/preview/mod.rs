@@ -25,7 +25,7 @@ pub use collections::{
     CollectionItem, SharedKey,
 };
 pub use item_keys::ItemKeys;
-pub use key_column::{key_warnings, Groups, KeyColumn, Said};
+pub use key_column::{key_errors, key_warnings, Groups, KeyColumn, Said};
 pub use partitions::tuple_label;
 use texts::Texts;
 

@@ -48,6 +48,9 @@ fn item_row(props: &SamplesTableProps, columns: &[String], item: ItemId) -> Html
         Some(p) => items.key_warnings(item, &p.attribute),
         None => Vec::new(),
     };
+    // A value the other keys refuse is said beside it too, not only in the query panel:
+    // a season too long for PK while SK is designed.
+    let elsewhere = items.other_field_errors(item, &props.attribute);
     let cells = columns.iter().map(|c| {
         let text = items.value(item, c).unwrap_or_default().to_string();
         let read = {
@@ -55,8 +58,11 @@ fn item_row(props: &SamplesTableProps, columns: &[String], item: ItemId) -> Html
             Callback::from(move |text: String| Ok(Action::from(ItemsEdit::SetValue { item, field: field.clone(), text })))
         };
         let on_field = |field: Option<&String>| field.map(String::as_str) == Some(c.as_str());
-        let errors: Vec<String> =
-            refused.iter().filter(|e| !e.is_schema() && on_field(e.context.field.as_ref())).map(|e| e.sentence()).collect();
+        let mut errors: Vec<String> = (refused.iter().chain(&elsewhere))
+            .filter(|e| !e.is_schema() && on_field(e.context.field.as_ref()))
+            .map(|e| e.sentence())
+            .collect();
+        errors.dedup();
         let warnings: Vec<String> =
             warned.iter().filter(|w| on_field(w.context.field.as_ref())).map(|w| w.sentence()).collect();
         html! {
