@@ -172,4 +172,9 @@ test('a multi-attribute partition is its tuple: the picker lists each, and the q
   await page.getByRole('button', { name: "Show the query's partition" }).click();
   await expect(picker.locator('option:checked')).toHaveText('customer c-17 · status OPEN (4 items)');
   await expect(page.getByTestId('query-bar-reading')).toContainText('3 returned');
+  // At 375 px the long partition goes under its label, and the page is no wider.
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expect.poll(() => page.evaluate(() => document.scrollingElement.scrollWidth)).toBeLessThanOrEqual(375);
+  const label = await page.locator('label[for=preview-partition]').boundingBox();
+  expect(label.height).toBeLessThan(40);
 });
