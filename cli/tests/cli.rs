@@ -359,6 +359,11 @@ fn import_reads_a_design_whose_items_encode_re_writes_every_key_it_fits() {
     );
     assert!(err.contains("<placedAt> ISO timestamp YYYY-MM-DDTHH:MM+02:00"), "{err}");
     assert!(err.contains("left out: total"), "{err}");
+    // The lines' width is what their three samples have: a guess, said as one.
+    assert!(
+        err.contains("note: guess: Item's <item> width 3 read from 3 samples that all have 3 digits: a larger value would need a wider key"),
+        "{err}"
+    );
     assert!(
         err.contains("item on line 9: SK \"ORDER#2024-07-02T08:00+02:00#\""),
         "{err}"

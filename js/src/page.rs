@@ -98,10 +98,12 @@ pub fn page_read_pasted(text: &str) -> String {
     answer(keylab::query::pasted::read_pasted(text))
 }
 
-/// Sample items pasted as JSON lines or CSV, keeping the fields named (a JSON array).
+/// Sample items pasted as JSON lines (bare values, or the CLI's item lines) or CSV,
+/// read against `target`: the design's entities with their fields, and the one the box
+/// is for (`pasted_items::PastedInto` as JSON).
 #[wasm_bindgen(js_name = pagePastedItems)]
-pub fn page_pasted_items(text: &str, fields: &str) -> String {
-    answer(read::<Vec<String>>(fields, "fields").and_then(|fields| pasted_items::parse(text, &fields)))
+pub fn page_pasted_items(text: &str, target: &str) -> String {
+    answer(read::<pasted_items::PastedInto>(target, "target").and_then(|target| pasted_items::parse(text, &target)))
 }
 
 /// A file of another tool read for a design; `listed` misfits named, more than
@@ -281,9 +283,10 @@ mod tests {
             r#"{"Err":"schema: EOF while parsing an object at line 1 column 1"}"#
         );
         assert!(page_snippet("{}", "{}", "cobol", "{}", "").starts_with(r#"{"Err":"#));
-        assert_eq!(page_pasted_items("", "[\"a\"]"), r#"{"Err":"there is nothing to add"}"#);
-        let read: Result<(Vec<keylab::Values>, Option<String>), String> =
-            serde_json::from_str(&page_pasted_items("{\"a\": 1, \"b\": 2}", "[\"a\"]")).unwrap();
-        assert_eq!(read.unwrap().0[0]["a"], "1");
+        let target = r#"{"entities": [{"entity": "E", "fields": ["a"]}], "selected": 0}"#;
+        assert_eq!(page_pasted_items("", target), r#"{"Err":"there is nothing to add"}"#);
+        let read: Result<pasted_items::PastedItems, String> =
+            serde_json::from_str(&page_pasted_items("{\"a\": 1, \"b\": 2}", target)).unwrap();
+        assert_eq!(read.unwrap().items[0].values["a"], "1");
     }
 }

@@ -95,6 +95,8 @@ pub struct QueryView {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Band {
     pub attribute: String,
+    /// The queried partition: its key, or a multi-attribute key's tuple in words, as
+    /// the partition picker lists it.
     pub partition: String,
     /// The condition at the low end of the order (`>= "A"`), if it has one.
     pub lower: Option<String>,
@@ -105,6 +107,10 @@ pub struct Band {
     pub limit: Option<u32>,
     /// The first N items the pattern promises: the reader stops after N.
     pub first: Option<u32>,
+    /// A multi-attribute sort key's attributes (`attribute` is then empty: its tuple
+    /// order is no one attribute's, so no band is drawn); empty for a single one. On
+    /// their keys, the list says when the partition shown is not the one queried.
+    pub tuple: Vec<String>,
 }
 
 impl Band {
@@ -130,14 +136,22 @@ impl Band {
                 Some(format!("the last key that begins_with {}", shown(p))),
             ),
         };
+        // A multi-attribute key's partition is its tuple, said as the picker lists it.
+        let partition = match query.partition_more.is_empty() {
+            true => query.partition.1.as_str().to_string(),
+            false => keylab::preview::tuple_label(
+                (std::iter::once(&query.partition).chain(&query.partition_more)).map(|(a, v)| (a.as_str(), v.as_str())),
+            ),
+        };
         Band {
             attribute,
-            partition: query.partition.1.as_str().to_string(),
+            partition,
             lower,
             upper,
             forward: query.scan_index_forward,
             limit: query.limit,
             first: query.max_items,
+            tuple: Vec::new(),
         }
     }
 }
@@ -189,6 +203,20 @@ impl Playground {
             .collect::<Vec<_>>();
         // A write with a table key already there replaces that item, as in DynamoDB.
         latest_writes(&self.schema.table, written)
+    }
+
+    /// How the query is drawn on the keys. A multi-attribute key orders by a tuple no
+    /// single attribute's preview shows: no band is drawn on one (the side-by-side view
+    /// shows the order), and its sort attributes are named instead.
+    fn band(&self, query: &Query) -> Band {
+        let key = self.key_schema(query.index.as_deref());
+        match key.filter(|k| k.is_multi_attribute()) {
+            None => Band::of(query, self.sort_attribute(query)),
+            Some(k) => Band {
+                tuple: k.sort_attributes().map(str::to_string).collect(),
+                ..Band::of(query, String::new())
+            },
+        }
     }
 
     /// The attribute whose order a query reads: its index's sort key.
@@ -291,19 +319,7 @@ impl Playground {
             explanation: built.explanation.clone(),
             also_returns: built.also_returns.clone(),
             parent: built.parent.as_ref().map(|p| p.key.clone()),
-            // A multi-attribute key orders by a tuple no single attribute's preview
-            // shows: no band is drawn on one (the side-by-side view shows the order).
-            band: Band::of(
-                &built.query,
-                if !self
-                    .key_schema(built.query.index.as_deref())
-                    .is_some_and(|k| k.is_multi_attribute())
-                {
-                    self.sort_attribute(&built.query)
-                } else {
-                    String::new()
-                },
-            ),
+            band: self.band(&built.query),
             hits: self.hits(built.query, keys),
         })
     }

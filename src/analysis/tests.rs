@@ -161,3 +161,35 @@ proptest::proptest! {
         }
     }
 }
+
+/// The order-status preset's ByStatus index is keyed by (customer, status): its
+/// partitions are those tuples, and the query's band names the same one, so the keys
+/// list draws it on the partition the picker shows. Before, the partitions were one per
+/// customer (c-17 held its SHIPPED order among the OPEN ones) and the band named only
+/// "c-17".
+#[test]
+fn a_multi_attribute_partition_is_its_tuple_in_the_picker_and_the_query() {
+    use crate::document::{Action, FocusEdit, PresetId, Workspace};
+    let preset = crate::presets::load(PresetId::named("order-status").unwrap()).unwrap();
+    let p = Workspace::new(preset).reduce_edit(Action::from(FocusEdit::SelectAttribute("date".into())));
+    let keys = p.item_keys();
+    let partitions: Vec<(String, usize)> = (p.collections(&keys, p.preview().as_ref()).into_iter())
+        .map(|c| (c.partition, c.items.len()))
+        .collect();
+    assert_eq!(
+        partitions,
+        [
+            ("customer c-17 · status OPEN".to_string(), 4),
+            ("customer c-17 · status SHIPPED".to_string(), 1),
+            ("customer c-42 · status OPEN".to_string(), 1),
+        ]
+    );
+    let band = p.query_view(&keys).unwrap().band;
+    assert_eq!(band.partition, "customer c-17 · status OPEN");
+    // Its order is the tuple (date, amount): drawn on no one attribute's keys, but on
+    // theirs the list can say which partition the query reads.
+    assert_eq!(
+        (band.attribute.as_str(), band.tuple.as_slice()),
+        ("", &["date".to_string(), "amount".to_string()][..])
+    );
+}

@@ -6,11 +6,12 @@
 use keylab::infer::file::FileDesign;
 use keylab::interop::Source;
 use keylab::keycode::Language;
+use keylab::pasted_items::{PastedInto, PastedItems};
 use keylab::query::eval::Item;
 use keylab::query::pasted::Pasted;
 use keylab::query::Query;
 use keylab::snippet::{Options, Target};
-use keylab::{Schema, Values};
+use keylab::Schema;
 
 /// An answer of the second module.
 #[derive(Clone, Debug, PartialEq)]
@@ -96,18 +97,16 @@ pub fn read_pasted(text: &str) -> Later<Result<Pasted, String>> {
     Later::Ready(keylab::query::pasted::read_pasted(text))
 }
 
-/// Items read from a paste, and a note on what was left out of them.
-pub type PastedItems = (Vec<Values>, Option<String>);
-
-/// Sample items pasted as JSON lines or CSV, and a note on what was left out.
-pub fn pasted_items(text: &str, fields: &[String]) -> Later<Result<PastedItems, String>> {
+/// Sample items pasted as JSON lines or CSV, each with its entity, and a note on what
+/// was left out; read against the design's entities and the one the box is for.
+pub fn pasted_items(text: &str, target: &PastedInto) -> Later<Result<PastedItems, String>> {
     #[cfg(target_arch = "wasm32")]
     {
-        let fields = serde_json::to_string(fields).unwrap_or_default();
-        ask("pagePastedItems", &[text, &fields])
+        let target = serde_json::to_string(target).unwrap_or_default();
+        ask("pagePastedItems", &[text, &target])
     }
     #[cfg(not(target_arch = "wasm32"))]
-    Later::Ready(keylab::pasted_items::parse(text, fields))
+    Later::Ready(keylab::pasted_items::parse(text, target))
 }
 
 /// A file of another tool read for a design (`keylab::infer::file`).

@@ -142,8 +142,9 @@ pub enum ItemsEdit {
     },
     AddRow,
     RemoveRow(ItemId),
-    /// Sample items pasted as JSON lines or CSV, added after the others.
-    AppendRows(Vec<Values>),
+    /// Sample items pasted as JSON lines or CSV, each of its entity (the CLI's item
+    /// lines name theirs), added after the others.
+    AppendRows(Vec<(EntityId, Values)>),
     /// `count` random items of the selected entity, replacing its current items.
     Generate {
         count: usize,

@@ -21,12 +21,18 @@ impl Playground {
                 }
             }
             ItemsEdit::AppendRows(rows) => {
-                let (columns, entity) = (self.columns(), self.entity);
-                for mut row in rows {
+                let entities = self.schema.entities.len();
+                if let Some((entity, _)) = rows.iter().find(|(e, _)| e.0 >= entities) {
+                    return Err(Refusal::new(format!(
+                        "there is no entity {}: the design has {entities}",
+                        entity.0 + 1
+                    )));
+                }
+                for (entity, mut row) in rows {
                     // Every column present, so the table has an input for each.
-                    for c in &columns {
-                        if !row.contains_key(c) {
-                            row.insert(c.clone(), Value::String(String::new()));
+                    for c in columns_of(self.schema.entities.get(entity.0)) {
+                        if !row.contains_key(&c) {
+                            row.insert(c, Value::String(String::new()));
                         }
                     }
                     self.rows_mut().push(Row::new(entity, row));

@@ -6,6 +6,7 @@
 use super::{Command, Playground, Row, SavedPattern};
 use crate::document::EntityId;
 use keylab::infer::file::FileDesign;
+use keylab::infer::left_out::Tally;
 use keylab::infer::source::Pattern;
 use keylab::sample::MAX_ITEMS;
 use keylab::Schema;
@@ -31,6 +32,8 @@ pub struct Imported {
     pub misfit_count: usize,
     /// Random items drawn to show the keys of a file that holds none (entities).
     pub drawn: usize,
+    /// How many of the file's parts the design leaves out, by kind.
+    pub left_out: Tally,
 }
 
 impl Imported {
@@ -38,7 +41,11 @@ impl Imported {
     pub fn summary(&self, name: &str) -> String {
         let entities = self.work.schema.entities.len();
         let items = self.work.rows.len();
-        let head = format!("Imported {name}, {}: {entities} entities, {items} items", self.what);
+        let mut head = format!("Imported {name}, {}: {entities} entities, {items} items", self.what);
+        // The notes name each part left out; the status line says that there are some.
+        if !self.left_out.is_empty() {
+            head.push_str(&format!("; {} left out — see the notes", self.left_out));
+        }
         match (self.what.as_str(), self.misfit_count) {
             (KEYLAB, _) => format!("{head}."),
             _ if self.drawn > 0 => format!(
@@ -83,6 +90,7 @@ pub fn keylab_file(text: &str) -> Option<Result<Imported, String>> {
             misfits: Vec::new(),
             misfit_count: 0,
             drawn: 0,
+            left_out: Tally::default(),
         })
     })
 }
@@ -129,6 +137,7 @@ pub fn from_file(file: FileDesign) -> Result<Imported, String> {
         misfits: file.misfits,
         misfit_count: file.misfit_count,
         drawn,
+        left_out: file.left_out,
     })
 }
 
@@ -245,7 +254,16 @@ mod tests {
         assert_eq!(imported.work.schema.entities.len(), 3);
         assert_eq!(imported.work.rows.len(), 8);
         assert_eq!(imported.misfit_count, 0);
-        assert!(imported.summary("offices.json").contains("writes every key again"));
+        // Its facet Parking has no items: the notes say why it is left out, and the
+        // status line how many parts are. Before, it said only the entities read.
+        assert_eq!(
+            imported.summary("offices.json"),
+            "Imported offices.json, a NoSQL Workbench model: 3 entities, 8 items; 1 facet left out — see the notes. The design writes every key again, byte for byte."
+        );
+        assert!(imported
+            .notes
+            .iter()
+            .any(|n| n.starts_with("facet Parking is left out")));
         // Every item is one the design writes: the preview shows the model's own keys.
         let written = imported.work.table_items();
         assert!(written.refused.is_empty(), "{:?}", written.refused);
@@ -263,6 +281,13 @@ mod tests {
             imported.misfits
         );
         assert!(imported.summary("shop.jsonl").contains("Not exact: 1 item(s)"));
+        // The page's notes are the CLI's: a width read from the samples is a guess.
+        assert!(
+            imported.notes.iter().any(|n| n
+                == "guess: Item's <item> width 3 read from 3 samples that all have 3 digits: a larger value would need a wider key"),
+            "{:?}",
+            imported.notes
+        );
     }
 
     /// The keys each item of the work has, in DynamoDB JSON, whatever the items' order.

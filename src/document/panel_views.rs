@@ -36,6 +36,21 @@ impl Items {
         keylab::preview::key_warnings(&self.schema.0, entity, attribute, &row.values)
     }
 
+    /// Why the codec refuses an item's other keys than `shown`'s, on a field: the
+    /// errors a cell shows beside its value while another key is being designed (a
+    /// season too long for PK, while SK is). The shown key's come with its preview.
+    pub fn other_field_errors(&self, item: ItemId, shown: &str) -> Vec<keylab::Error> {
+        let (Some(entity), Some(row)) = (self.entity(item), self.rows.0.get(item.0)) else {
+            return Vec::new();
+        };
+        let schema = &self.schema.0;
+        (schema.table.attributes.iter())
+            .filter(|(a, _)| a != shown)
+            .flat_map(|(a, _)| keylab::preview::key_errors(schema, entity, a, &row.values))
+            .filter(|e| !e.is_schema() && e.context.field.is_some())
+            .collect()
+    }
+
     /// The entity an item belongs to, by its place among the design's entities.
     pub fn entity_id(&self, item: ItemId) -> Option<EntityId> {
         Some(self.rows.0.get(item.0)?.entity)

@@ -476,3 +476,54 @@ fn an_imported_number_is_shown_as_its_digits() {
     );
     assert!(p.row_text(ItemId(0)).contains("12345"), "{}", p.row_text(ItemId(0)));
 }
+
+/// Pasted items are each of their own entity: the CLI's item lines name theirs, so a
+/// paste into the Device table may hold readings. Each gets its entity's columns; an
+/// entity the design does not have is refused, and nothing is added.
+#[test]
+fn pasted_items_join_the_entity_each_names() {
+    let mut p = crate::presets::load(PresetId::named("iot").unwrap()).unwrap();
+    let before = p.rows.len();
+    let of = |p: &Playground, e: usize| p.rows.iter().filter(|r| r.entity == EntityId(e)).count();
+    let (devices, readings) = (of(&p, 0), of(&p, 1));
+    let value = |v: serde_json::Value| v.as_object().cloned().unwrap();
+    let reading = value(json!({"device": "d-9"}));
+    p.apply(Action::from(ItemsEdit::AppendRows(vec![
+        (EntityId(1), reading.clone()),
+        (EntityId(0), value(json!({}))),
+    ])))
+    .unwrap();
+    assert_eq!((of(&p, 0), of(&p, 1)), (devices + 1, readings + 1));
+    let added = &p.rows[before];
+    assert_eq!(added.values["device"], json!("d-9"));
+    let columns = columns_of(p.schema.entities.get(1));
+    assert!(columns.iter().all(|c| added.values.contains_key(c)), "{columns:?}");
+    let refused = p.apply(Action::from(ItemsEdit::AppendRows(vec![
+        (EntityId(1), reading),
+        (EntityId(7), value(json!({}))),
+    ])));
+    assert!(refused.unwrap_err().0.contains("there is no entity 8"));
+    assert_eq!(p.rows.len(), before + 2);
+}
+
+/// A value another key than the shown one refuses is found for its cell: the season is
+/// only in PK, and while SK is designed its error was shown nowhere but the query panel.
+#[test]
+fn a_value_another_key_refuses_is_found_for_its_cell() {
+    let p = run(vec![Action::from(ItemsEdit::SetValue {
+        item: ItemId(0),
+        field: "season".into(),
+        text: "x".repeat(40),
+    })]);
+    assert_eq!(p.attribute(), "SK");
+    let items = Items::of(&p);
+    let said: Vec<(Option<String>, String)> = (items.other_field_errors(ItemId(0), "SK").iter())
+        .map(|e| (e.context.field.clone(), e.sentence()))
+        .collect();
+    assert_eq!(said.len(), 1, "{said:?}");
+    assert_eq!(said[0].0.as_deref(), Some("season"));
+    assert!(said[0].1.starts_with("Run.season in PK: value \"xxxx"), "{}", said[0].1);
+    // The shown key's own errors come with its preview, not twice.
+    assert!(items.other_field_errors(ItemId(0), "PK").is_empty());
+    assert!(items.other_field_errors(ItemId(1), "SK").is_empty());
+}

@@ -178,7 +178,7 @@ test('an import or pasted items asked for before the second module came are done
   await page.getByTestId('import-file').setInputFiles('cli/tests/fixtures/offices-workbench.json');
   await expect(page.getByTestId('import-status')).toContainText("Reading offices-workbench.json: keylab's importers are loading…");
   release();
-  await expect(page.getByTestId('files-status')).toContainText('Imported offices-workbench.json, a NoSQL Workbench model: 3 entities, 8 items.');
+  await expect(page.getByTestId('files-status')).toContainText('Imported offices-workbench.json, a NoSQL Workbench model: 3 entities, 8 items; 1 facet left out — see the notes.');
   await expect(page.getByTestId('import-status')).toHaveCount(0);
   await expect(page.getByRole('tablist', { name: 'entity' }).getByRole('tab')).toHaveText(['Office (3 items)', 'Visit (3 items)', 'Employee (2 items)']);
 });

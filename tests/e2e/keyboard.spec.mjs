@@ -1,5 +1,6 @@
 // The main flow with the keyboard alone: pick a preset from the header, change a
 // width, and copy the query's code. Every stop shows a visible focus ring.
+import fs from 'node:fs';
 import { test, expect, openFresh } from './fixtures.mjs';
 
 /** Presses Tab until an element matching `selector` (and holding `text`) has focus. */
@@ -57,4 +58,50 @@ test('keyboard only: pick a preset, change a width, copy a working query', async
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(copied).toContain('KeyConditionExpression="#pk = :pk"');
   expect(copied).toContain('DEVICE#THERMO-7');
+});
+
+test('Escape closes New blank design and answers each replace question "no", the focus back where it was', async ({ page }) => {
+  await openFresh(page);
+  // New blank design opens over the page like the files menu, and closes like it.
+  const summary = page.getByTestId('new-design').locator('summary');
+  const table = page.locator('#new-table');
+  await summary.click();
+  await table.fill('Shop');
+  await page.keyboard.press('Escape');
+  await expect(table).toBeHidden();
+  await expect(summary).toBeFocused();
+  await expect(page.getByRole('heading', { name: 'SK template of Run' })).toBeVisible();
+  await summary.click();
+  await expect(table).toBeVisible();
+  await page.getByRole('heading', { name: 'keylab', exact: true }).click();
+  await expect(table).toBeHidden();
+
+  // Work that is the person's: loading a preset asks first; Escape keeps the work.
+  const width = page.locator('#seg-0-width');
+  await width.fill('12');
+  await width.press('Enter');
+  await page.locator('#header-preset-select').selectOption('iot');
+  const load = page.locator('.toolbar .preset-picker > button');
+  await load.click();
+  const ask = page.getByRole('alertdialog', { name: 'replace your work?' });
+  await expect(ask).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(ask.getByRole('button', { name: 'Replace my work' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(ask).toHaveCount(0);
+  await expect(load).toBeFocused();
+  await expect(width).toHaveValue('12');
+
+  // The import's question too: the focus goes back to the files menu's button.
+  const files = page.getByTestId('files-menu').locator('summary');
+  await files.click();
+  await page.getByTestId('import-paste').fill(fs.readFileSync('cli/tests/fixtures/shop-export.jsonl', 'utf8'));
+  await page.getByRole('button', { name: 'Import pasted text' }).click();
+  const importing = page.getByRole('alertdialog', { name: 'replace your work with the import?' });
+  await expect(importing).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(importing).toHaveCount(0);
+  await expect(files).toBeFocused();
+  await expect(width).toHaveValue('12');
+  await expect(page.getByRole('tablist', { name: 'entity' }).getByRole('tab')).toHaveText(['Run (4 items)']);
 });

@@ -240,3 +240,21 @@ test('a long value is shown cut in the middle, whole on demand, and never stretc
   expect((await error.textContent()).length).toBeLessThan(1000);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
 });
+
+test('a value the partition key refuses is said beside its cell while the sort key is designed', async ({ page }) => {
+  await openFresh(page);
+  // The leaderboard opens on SK; season is written only by PK.
+  await expect(page.getByRole('tablist', { name: 'key attribute' }).getByRole('tab', { selected: true })).toHaveText(/^SK \(/);
+  const season = page.getByTestId('value-0-season');
+  const cell = page.locator('td', { has: season });
+  const long = 'x'.repeat(40);
+  await season.fill(long);
+  // Before, this was said only in the query panel (the query's item is item 1).
+  await expect(cell.getByRole('alert')).toHaveText(`Run.season in PK: value "${long}" has 40 characters, and the field allows at most 32. Fix: shorten it to 32 characters, or raise the field's maximum length.`);
+  await expect(season).toHaveAttribute('aria-invalid', 'true');
+  // The score's cell says nothing of it: the message is beside the field that has it.
+  await expect(page.locator('td', { has: page.getByTestId('value-0-score') }).getByRole('alert')).toHaveCount(0);
+  await season.fill('SPRING-2026');
+  await expect(cell.getByRole('alert')).toHaveCount(0);
+  await expect(season).toHaveAttribute('aria-invalid', 'false');
+});

@@ -145,3 +145,36 @@ test('shapes that read through a concatenated key are marked on a multi-attribut
   await expect(before).toHaveText('The item and everything before it');
   await expect(page.getByLabel('children only (leave out the parent)')).toHaveCount(1);
 });
+
+test('a multi-attribute partition is its tuple: the picker lists each, and the query reads the one it names', async ({ page }) => {
+  await openFresh(page);
+  await loadPreset(page, 'order-status');
+  // ByStatus's sort key: its order means something within one (customer, status).
+  await page.getByRole('tablist', { name: 'key attribute' }).getByRole('tab', { name: /^date \(/ }).click();
+  const picker = page.locator('#preview-partition');
+  // Before: "c-17 (5 items)" and "c-42 (1 items)", c-17's shipped order among its open ones.
+  await expect(picker.locator('option')).toHaveText([
+    'customer c-17 · status OPEN (4 items)',
+    'customer c-17 · status SHIPPED (1 items)',
+    'customer c-42 · status OPEN (1 items)',
+  ]);
+  await expect(page.getByTestId('preview-partition-note')).toContainText('4 of 4 item(s) in partition customer c-17 · status OPEN');
+  const values = page.getByTestId('sorted-keys').locator('li .values');
+  await expect(values).toHaveCount(4);
+  await expect(values.filter({ hasText: 'shipped' })).toHaveCount(0);
+  // The query fixes (c-17, OPEN): it is drawn on this partition.
+  await expect(page.getByTestId('query-bar-reading')).toContainText('3 returned');
+  // Another partition: the line names the one the query reads, and goes back to it.
+  await picker.selectOption({ label: 'customer c-17 · status SHIPPED (1 items)' });
+  await expect(values).toHaveCount(1);
+  await expect(values).toContainText('shipped');
+  await expect(page.getByTestId('band-elsewhere')).toContainText('It reads partition customer c-17 · status OPEN.');
+  await page.getByRole('button', { name: "Show the query's partition" }).click();
+  await expect(picker.locator('option:checked')).toHaveText('customer c-17 · status OPEN (4 items)');
+  await expect(page.getByTestId('query-bar-reading')).toContainText('3 returned');
+  // At 375 px the long partition goes under its label, and the page is no wider.
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expect.poll(() => page.evaluate(() => document.scrollingElement.scrollWidth)).toBeLessThanOrEqual(375);
+  const label = await page.locator('label[for=preview-partition]').boundingBox();
+  expect(label.height).toBeLessThan(40);
+});

@@ -87,6 +87,25 @@ test('without a saved version or export, each button says what to do; a pasted l
 
 });
 
+test('a refused paste is not said after the next action: Save as version or an edit ends it', async ({ page }) => {
+  await openFresh(page);
+  await openView(page, 'Compare versions');
+  const box = page.getByLabel('Or paste a share link or an exported file');
+  const compare = panel(page).getByRole('button', { name: 'Compare with the pasted version' });
+  await box.fill('hello');
+  await compare.click();
+  await expect(panel(page).getByRole('alert')).toContainText('neither a keylab share link');
+  // Before, the paste's refusal stayed under the new comparison it no longer concerned.
+  await panel(page).getByTestId('save-version').click();
+  await expect(page.getByTestId('version-report')).toContainText('Comparing the saved version of');
+  await expect(panel(page).getByRole('alert')).toHaveCount(0);
+  await compare.click();
+  await expect(panel(page).getByRole('alert')).toContainText('neither a keylab share link');
+  await page.locator('#seg-0-width').fill('12');
+  await expect(page.getByTestId('version-summary')).toContainText('change keys (SK');
+  await expect(panel(page).getByRole('alert')).toHaveCount(0);
+});
+
 test('a pasted share link is the version compared with', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await openFresh(page);

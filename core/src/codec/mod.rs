@@ -363,7 +363,7 @@ pub(crate) fn field_ctx(entity: &Entity, attribute: &str, field: &str) -> Contex
 
 /// Index keys whose fields are all absent are left out, so the item stays out of that
 /// index (a sparse index) instead of failing.
-fn is_sparse_omission(schema: &Schema, template: &KeyTemplate, values: &Values) -> bool {
+pub(crate) fn is_sparse_omission(schema: &Schema, template: &KeyTemplate, values: &Values) -> bool {
     !schema.table.is_primary_key(&template.attribute)
         && template.segments.iter().any(|s| matches!(s, Segment::Field(_)))
         && template.segments.iter().all(|s| match s {

@@ -3,6 +3,7 @@
 //! what was read, inferred and left out said. Serializable: the page reads files in its
 //! second module and builds its work from this in its first.
 
+use super::left_out::Tally;
 use super::{infer, source, sources};
 use crate::codec::Values;
 use serde::{Deserialize, Serialize};
@@ -24,6 +25,10 @@ pub struct FileDesign {
     pub misfit_count: usize,
     /// How many items the file held (none: it states a design only).
     pub items_read: usize,
+    /// How many of the file's parts the design leaves out, by kind (the notes say
+    /// which and why).
+    #[serde(default)]
+    pub left_out: Tally,
 }
 
 /// Reads `text` whatever format it is in ([`sources::read_any`]); refused above
@@ -51,5 +56,6 @@ pub fn read_file(text: &str, listed: usize, max_items: usize) -> Result<FileDesi
         misfits,
         misfit_count: proposal.misfits.len(),
         items_read: source.items.len(),
+        left_out: Tally::of(&report.left_out),
     })
 }

@@ -1,10 +1,12 @@
 //! What the items could not tell apart, said as a guess: a segment every item holds
 //! the same is written as a literal, whether it is a constant or a value that these
 //! items happen to share. One item shares everything with itself, so an entity read
-//! from one item writes that item's keys for any values.
+//! from one item writes that item's keys for any values. A number's width is the one
+//! its samples have: they cannot tell a padded key from values that happen to have as
+//! many digits, and a larger value would not fit.
 
 use super::group::{label, Group};
-use crate::schema::{Entity, Segment};
+use crate::schema::{Entity, Field, FieldKind, Segment, TimeUnit};
 
 /// The guesses in `entity`, read from the items of `g`, in words.
 pub(super) fn said(g: &Group, entity: &Entity, separator: &str) -> Vec<String> {
@@ -44,4 +46,38 @@ pub(super) fn said(g: &Group, entity: &Entity, separator: &str) -> Vec<String> {
             )
         })
         .collect()
+}
+
+/// The width of a zero-padded number `field` was read with, said as a guess: `seen` are
+/// the key segments it was read from, after the `prefix` glued before its value.
+pub(super) fn width(entity: &str, field: &Field, seen: &[String], prefix: &str) -> Option<String> {
+    let (width, length, digits) = match field.kind {
+        FieldKind::Uint { width, .. }
+        | FieldKind::Timestamp {
+            unit: TimeUnit::Seconds { width } | TimeUnit::Millis { width },
+            ..
+        } => (width, width, format!("{width} digits")),
+        FieldKind::Int { width, .. } => (width, width + 1, format!("a sign and {width} digits")),
+        FieldKind::Decimal {
+            width, scale, signed, ..
+        } => (
+            width,
+            u32::from(signed) + width + 1 + scale,
+            format!("{width} digits before the point"),
+        ),
+        _ => return None,
+    };
+    let total = seen.len();
+    let fitting = (seen.iter())
+        .filter(|s| s.strip_prefix(prefix).unwrap_or(s).len() == length as usize)
+        .count();
+    let read_from = match (fitting, total) {
+        (1, 1) => format!("1 sample that has {digits}"),
+        (n, t) if n == t => format!("{n} samples that all have {digits}"),
+        (n, t) => format!("the {n} of {t} samples that have {digits}"),
+    };
+    Some(format!(
+        "guess: {entity}'s <{}> width {width} read from {read_from}: a larger value would need a wider key",
+        field.name
+    ))
 }

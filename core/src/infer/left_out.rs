@@ -5,6 +5,7 @@
 //! into keylab's own design document.
 
 use crate::schema::{Entity, Schema};
+use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// A part of a file the design leaves out.
@@ -135,6 +136,48 @@ fn kept_elsewhere(schema: &Schema, entity: &Entity, left: &str, attribute: &str)
         .any(|i| whole(i.keys.partition_attributes().chain(i.keys.sort_attributes()).collect()))
 }
 
+/// How many parts of each kind a reading left out, in the order the kinds are first
+/// met: what a status line says when the notes list them (`1 facet`, `2 models and 1
+/// index`). An index left out of one entity counts as an index.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tally(pub Vec<(String, usize)>);
+
+impl Tally {
+    pub fn of(parts: &[Omission]) -> Tally {
+        let mut counts: Vec<(String, usize)> = Vec::new();
+        for part in parts {
+            let noun = match &part.part {
+                Part::Entity { kind, .. } | Part::Repeated { kind, .. } => kind,
+                Part::Index { .. } | Part::EntityIndex { .. } => "index",
+            };
+            match counts.iter_mut().find(|(n, _)| n == noun) {
+                Some((_, count)) => *count += 1,
+                None => counts.push((noun.to_string(), 1)),
+            }
+        }
+        Tally(counts)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+/// `1 facet`, `2 models and 1 index`: the counts, each noun in its number.
+impl fmt::Display for Tally {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let said: Vec<String> = (self.0.iter())
+            .map(|(noun, n)| match (noun.as_str(), n) {
+                (_, 1) => format!("1 {noun}"),
+                ("entity", n) => format!("{n} entities"),
+                ("index", n) => format!("{n} indexes"),
+                (_, n) => format!("{n} {noun}s"),
+            })
+            .collect();
+        f.write_str(&and_list(&said))
+    }
+}
+
 /// `a`, `a and b`, `a, b and c`.
 pub fn and_list(items: &[String]) -> String {
     match items {
@@ -263,5 +306,40 @@ mod tests {
         said.leave_out(o);
         assert_eq!(said.notes, ["index ls1 is left out: a local index"]);
         assert_eq!(said.left_out.len(), 1);
+    }
+
+    #[test]
+    fn the_parts_left_out_are_counted_by_kind() {
+        let part = |part: Part| Omission {
+            part,
+            reason: String::new(),
+        };
+        let model = |name: &str| Part::Entity {
+            kind: "model",
+            name: name.into(),
+        };
+        let parts = [
+            part(model("A")),
+            part(Part::Index { name: "ls1".into() }),
+            part(model("B")),
+            part(Part::EntityIndex {
+                kind: "model",
+                entity: "C".into(),
+                index: "gsi2".into(),
+                keys: Vec::new(),
+                pattern: None,
+            }),
+        ];
+        assert_eq!(Tally::of(&parts).to_string(), "2 models and 2 indexes");
+        assert_eq!(Tally::of(&parts[1..2]).to_string(), "1 index");
+        let entities = [part(Part::Entity {
+            kind: "entity",
+            name: "a".into(),
+        })];
+        assert_eq!(
+            Tally::of(&[entities[0].clone(), entities[0].clone()]).to_string(),
+            "2 entities"
+        );
+        assert!(Tally::of(&[]).is_empty());
     }
 }

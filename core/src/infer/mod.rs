@@ -275,8 +275,9 @@ fn entity(
 ) -> Entity {
     let members: Vec<&StoredItem> = g.members.iter().map(|&i| &items[i]).collect();
     let mut fields: Vec<Seen> = Vec::new();
+    // The fields read from String keys: a Number key's width is its widest value's.
+    let mut from_text: Vec<usize> = Vec::new();
     let mut keys = Vec::new();
-    let mut said = Vec::new();
     for attribute in &g.attributes {
         let texts: Vec<&str> = members
             .iter()
@@ -303,7 +304,12 @@ fn entity(
                         after: (c > 0).then(|| split[0][c - 1]).filter(|_| !number),
                         named,
                     };
-                    Segment::Field(field_for(&mut fields, attribute, &column, members, separator, number))
+                    let before = fields.len();
+                    let field = field_for(&mut fields, attribute, &column, members, separator, number);
+                    if !number && fields.len() > before {
+                        from_text.push(before);
+                    }
+                    Segment::Field(field)
                 }
             })
             .collect();
@@ -312,12 +318,27 @@ fn entity(
             segments,
         });
     }
-    let mut entity = Entity {
+    let guesses: Vec<String> = (from_text.iter())
+        .filter_map(|&at| {
+            let (field, seen, prefix) = &fields[at];
+            guess::width(&g.name, field, seen, prefix)
+        })
+        .collect();
+    let entity = Entity {
         name: g.name.clone(),
         fields: fields.into_iter().map(|(f, ..)| f).collect(),
         keys,
         traffic: Default::default(),
     };
+    notes.push(summary(g, &entity, &members, separator));
+    notes.extend(guesses);
+    entity
+}
+
+/// What was read of one entity, in words: its templates, its fields' kinds, and the
+/// attributes of its items that no key holds.
+fn summary(g: &Group, entity: &Entity, members: &[&StoredItem], separator: &str) -> String {
+    let mut said = Vec::new();
     for t in &entity.keys {
         said.push(format!("{} = {}", t.attribute, t.pattern(separator)));
     }
@@ -337,9 +358,7 @@ fn entity(
             left.join(", ")
         ));
     }
-    notes.push(format!("{} ({} items): {}", g.name, g.members.len(), said.join("; ")));
-    entity.name = g.name.clone();
-    entity
+    format!("{} ({} items): {}", g.name, g.members.len(), said.join("; "))
 }
 
 fn describe_kind(kind: &FieldKind) -> String {

@@ -374,3 +374,50 @@ fn an_entity_keylabs_check_refuses_is_left_out_with_its_items_not_the_file() {
     assert_eq!(p.items.len(), 2);
     crate::infer::left_out::assert_held(&p.schema, &p.notes, &p.left_out);
 }
+
+/// A width read from samples that all have as many digits is a guess: they cannot tell
+/// a padded key from values that happen to be that long, and a larger value would not
+/// fit. Before: nothing was said of it.
+#[test]
+fn a_width_read_from_samples_is_said_as_a_guess() {
+    let lines: Vec<String> = ["00042", "10311", "00007"]
+        .iter()
+        .map(|id| line(serde_json::json!({"PK": {"S": "SHOP#s1"}, "SK": {"S": format!("ORDER#{id}")}})))
+        .collect();
+    let p = infer_lines(&lines);
+    assert!(p.exact(), "{:?}", p.misfits);
+    let notes = p.notes.join("\n");
+    assert!(
+        notes.contains(
+            "guess: Order's <order> width 5 read from 3 samples that all have 5 digits: a larger value would need a wider key"
+        ),
+        "{notes}"
+    );
+    // Each kind with a width says what its digits are; a field read twice is said once.
+    let notes = infer_lines(&leaderboard()).notes.join("\n");
+    assert!(
+        notes.contains("guess: Season's <score> width 10 read from 3 samples that all have 10 digits"),
+        "{notes}"
+    );
+    assert!(
+        notes.contains("guess: Season's <sk> width 16 read from 3 samples"),
+        "{notes}"
+    );
+    assert_eq!(notes.matches("<score> width").count(), 1, "{notes}");
+    let signed: Vec<String> = ["00005", "-9994"]
+        .iter()
+        .map(|n| line(serde_json::json!({"PK": {"S": "T#1"}, "SK": {"S": format!("RUN#{n}")}})))
+        .collect();
+    let notes = infer_lines(&signed).notes.join("\n");
+    assert!(
+        notes.contains("width 4 read from 2 samples that all have a sign and 4 digits"),
+        "{notes}"
+    );
+    // A Number key holds the number itself: its width is not read off padded text.
+    let numbers: Vec<String> = ["15", "24"]
+        .iter()
+        .map(|n| line(serde_json::json!({"PK": {"S": "T#1"}, "SK": {"N": n}})))
+        .collect();
+    let notes = infer_lines(&numbers).notes.join("\n");
+    assert!(!notes.contains(" width 2 read from"), "{notes}");
+}

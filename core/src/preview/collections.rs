@@ -1,6 +1,7 @@
 //! The item collections an index groups the sample items into, and the items that
 //! write one table key (so DynamoDB keeps only the last).
 
+use super::partitions::partitions;
 use super::{ItemKeys, KeyColumn, Sample};
 use crate::codec::order::{compare_keys, compare_stored, sort_items, sort_positions};
 use crate::schema::{AttrType, Entity, Schema};
@@ -11,6 +12,7 @@ use std::rc::Rc;
 /// One partition of an index: its items in the order a forward Query returns them.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Collection {
+    /// The partition key, or a multi-attribute key's tuple in words ([`super::tuple_label`]).
     pub partition: String,
     pub items: Vec<CollectionItem>,
     /// The index's sort keys, which the items' keys are read from.
@@ -61,17 +63,15 @@ pub fn collections_in_order(
     let Some(sort) = key_schema.sort.as_deref() else {
         return Vec::new();
     };
-    let (Some(partitions), Some(sorts)) = (keys.of(&key_schema.partition), keys.column(sort)) else {
+    let (Some(partitions), Some(sorts)) = (partitions(key_schema, keys), keys.column(sort)) else {
         return Vec::new();
     };
     let sort_type = schema.table.attribute_type(sort).unwrap_or(AttrType::S);
     // Each item's partition, worked out once per partition key column; the order
     // only distributes the items (reading the columns in its random item order would
     // miss the cache for every item).
-    let partition_groups = partitions.groups();
-    let mut groups: Vec<(&str, Vec<usize>)> = (partition_groups.first_item.iter())
-        .map(|&first| (partitions.get(first).unwrap_or_default(), Vec::new()))
-        .collect();
+    let partition_groups = &partitions.groups;
+    let mut groups: Vec<(String, Vec<usize>)> = (partitions.labels.into_iter()).map(|l| (l, Vec::new())).collect();
     let in_order: Box<dyn Iterator<Item = usize>> = match order {
         Some(order) => Box::new(order.iter().copied()),
         None => Box::new((0..rows.len()).filter(|&r| sorts.get(r).is_some())),
@@ -98,7 +98,7 @@ pub fn collections_in_order(
     let mut groups: Vec<Collection> = groups
         .into_iter()
         .map(|(partition, group)| Collection {
-            partition: partition.to_string(),
+            partition,
             items: group.into_iter().map(&mut item).collect(),
             sort_keys: sorts.clone(),
         })

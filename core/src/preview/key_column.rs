@@ -40,6 +40,19 @@ pub fn key_warnings(schema: &Schema, entity: &Entity, attribute: &str, values: &
         .unwrap_or_default()
 }
 
+/// Why the codec refuses `entity`'s key of `attribute` with these `values`: none when it
+/// writes it, or when the item leaves a sparse index's key out. The page shows the ones
+/// on a field beside that field's cell, whichever key is being designed.
+pub fn key_errors(schema: &Schema, entity: &Entity, attribute: &str, values: &crate::Values) -> Vec<Error> {
+    let Some(template) = entity.template(attribute) else {
+        return Vec::new();
+    };
+    if crate::codec::is_sparse_omission(schema, template, values) {
+        return Vec::new();
+    }
+    encode_key(schema, entity, template, values).err().unwrap_or_default()
+}
+
 /// Every item's key for one attribute, in the items' order: an item whose entity has no
 /// template for the attribute, or whose key the codec refuses, has none.
 #[derive(Clone, Debug, Default)]

@@ -13,6 +13,7 @@ use std::rc::Rc;
 mod collections;
 mod item_keys;
 mod key_column;
+mod partitions;
 mod shared_after;
 pub(crate) use shared_after::in_order;
 mod splice;
@@ -23,7 +24,8 @@ pub use collections::{
     CollectionItem, SharedKey,
 };
 pub use item_keys::ItemKeys;
-pub use key_column::{key_warnings, KeyColumn, Said};
+pub use key_column::{key_errors, key_warnings, Groups, KeyColumn, Said};
+pub use partitions::tuple_label;
 use texts::Texts;
 
 /// One sample item: the entity it belongs to and its field values.

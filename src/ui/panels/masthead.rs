@@ -47,8 +47,10 @@ pub fn Masthead(props: &MastheadProps) -> Html {
     };
     let close = {
         let outcome = outcome.clone();
-        Callback::from(move |_: MouseEvent| outcome.clear())
+        Callback::from(move |()| outcome.clear())
     };
+    // The files menu's button: the focus goes back to it when an import is not made.
+    let files_button = use_node_ref();
     html! {
         <header>
             <h1 title="DynamoDB sort keys, sorted the way DynamoDB sorts them: by UTF-8 bytes">{ "keylab" }</h1>
@@ -60,11 +62,11 @@ pub fn Masthead(props: &MastheadProps) -> Html {
                     Some(link) => html! { <CopyButton text={link} label="Copy share link" /> },
                     None => html! { <button type="button" disabled=true title={format!("More than {SHARE_ITEMS} items make a link too long: use Export instead")}>{ "Copy share link" }</button> },
                 } }
-                <Files state={props.state.clone()} unsaved={props.unsaved} command={command.clone()} {on_outcome} />
+                <Files state={props.state.clone()} unsaved={props.unsaved} command={command.clone()} {on_outcome} button={files_button.clone()} />
                 <NewDesign command={command.clone()} />
                 <ThemeToggle />
             </div>
-            { outcome.get().cloned().map(|outcome| html! { <OutcomeLine {outcome} on_close={close} /> }).unwrap_or_default() }
+            { outcome.get().cloned().map(|outcome| html! { <OutcomeLine {outcome} on_close={close} back={files_button} /> }).unwrap_or_default() }
         </header>
     }
 }

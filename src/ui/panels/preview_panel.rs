@@ -140,11 +140,14 @@ impl<'a> Shown<'a> {
                 }),
             );
         }
-        if b.attribute != preview.attribute {
+        // A multi-attribute key's band is drawn on no one attribute's keys, but on its
+        // sort attributes' the partition shown may still not be the one queried.
+        let drawn = b.attribute == preview.attribute;
+        if !drawn && !b.tuple.contains(&preview.attribute) {
             return (None, None);
         }
         if self.partition.is_some_and(|c| c.partition == b.partition) {
-            return (Some(b), None);
+            return (drawn.then_some(b), None);
         }
         let show = self.queried.map(|i| {
             let picked = picked.clone();

@@ -104,6 +104,7 @@ mod tests {
             forward,
             limit: Some(2),
             first: None,
+            tuple: Vec::new(),
         }
     }
 

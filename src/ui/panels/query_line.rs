@@ -103,6 +103,7 @@ mod tests {
             forward: true,
             limit,
             first,
+            tuple: Vec::new(),
         };
         assert_eq!(
             reading(&band(Some(3), Some(3)), &hits(&[1, 1, 1])),

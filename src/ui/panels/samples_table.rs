@@ -6,6 +6,7 @@ use crate::ui::panels::paste_items::PasteItems;
 use crate::ui::widgets::elided::Elided;
 use crate::ui::widgets::messages::Messages;
 use crate::ui::widgets::typed_input::TypedInput;
+use keylab::pasted_items::{Columns, PastedInto};
 use keylab::preview::Preview;
 use keylab::sample::MAX_ITEMS;
 use yew::prelude::*;
@@ -47,6 +48,9 @@ fn item_row(props: &SamplesTableProps, columns: &[String], item: ItemId) -> Html
         Some(p) => items.key_warnings(item, &p.attribute),
         None => Vec::new(),
     };
+    // A value the other keys refuse is said beside it too, not only in the query panel:
+    // a season too long for PK while SK is designed.
+    let elsewhere = items.other_field_errors(item, &props.attribute);
     let cells = columns.iter().map(|c| {
         let text = items.value(item, c).unwrap_or_default().to_string();
         let read = {
@@ -54,8 +58,11 @@ fn item_row(props: &SamplesTableProps, columns: &[String], item: ItemId) -> Html
             Callback::from(move |text: String| Ok(Action::from(ItemsEdit::SetValue { item, field: field.clone(), text })))
         };
         let on_field = |field: Option<&String>| field.map(String::as_str) == Some(c.as_str());
-        let errors: Vec<String> =
-            refused.iter().filter(|e| !e.is_schema() && on_field(e.context.field.as_ref())).map(|e| e.sentence()).collect();
+        let mut errors: Vec<String> = (refused.iter().chain(&elsewhere))
+            .filter(|e| !e.is_schema() && on_field(e.context.field.as_ref()))
+            .map(|e| e.sentence())
+            .collect();
+        errors.dedup();
         let warnings: Vec<String> =
             warned.iter().filter(|w| on_field(w.context.field.as_ref())).map(|w| w.sentence()).collect();
         html! {
@@ -110,6 +117,24 @@ fn design_errors(preview: Option<&Preview>, items: &Items, entity: EntityId) -> 
         }
     }
     found
+}
+
+/// What the paste box reads items against: every entity with its fields (the CLI's
+/// item lines name theirs), and the one listed here.
+fn paste_target(items: &Items, entity: EntityId) -> PastedInto {
+    let entities = (0..items.entity_count())
+        .map(|at| Columns {
+            entity: items
+                .entity_at(EntityId(at))
+                .map(|e| e.name.clone())
+                .unwrap_or_default(),
+            fields: items.columns(EntityId(at)),
+        })
+        .collect();
+    PastedInto {
+        entities,
+        selected: entity.0,
+    }
 }
 
 /// The "+ item" button and the random items, their count typed and checked.
@@ -218,7 +243,7 @@ pub fn SamplesTable(props: &SamplesTableProps) -> Html {
                 </table>
             </div>
             { adding(&count, &props.dispatch, &entity_name) }
-            <PasteItems columns={columns.clone()} dispatch={props.dispatch.clone()} />
+            <PasteItems target={paste_target(items, props.entity)} dispatch={props.dispatch.clone()} />
         </section>
     }
 }

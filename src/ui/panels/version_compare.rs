@@ -7,6 +7,7 @@ use crate::document::ItemId;
 use crate::rekeying::{PatternChange, Rekeying, CURRENT_FILE, SAVED_FILE};
 use crate::ui::widgets::copy_button::CopyButton;
 use crate::ui::widgets::files::download;
+use crate::ui::widgets::transient::use_transient;
 use keylab::migrate::plan::Step;
 use std::rc::Rc;
 use web_sys::HtmlTextAreaElement;
@@ -177,21 +178,23 @@ fn step((n, step): (usize, &Step)) -> Html {
 
 #[function_component]
 pub fn VersionCompare(props: &VersionCompareProps) -> Html {
-    let problem = use_state(|| None::<String>);
+    // Why the last choice could not be compared, until the next action: a refused
+    // paste said after "Save as version" was about a version no longer asked for.
+    let problem = use_transient::<String>();
     let text = use_state(String::new);
     let choose = |source: Source| {
         let (on_against, problem) = (props.on_against.clone(), problem.clone());
         Callback::from(move |_: MouseEvent| {
             match stored(source) {
             Some(Ok(v)) => {
-                problem.set(None);
+                problem.clear();
                 on_against.emit(Some(Rc::new(v)));
             }
-            Some(Err(why)) => problem.set(Some(why)),
-            None => problem.set(Some(match source {
+            Some(Err(why)) => problem.say(why),
+            None => problem.say(match source {
                 Source::Snapshot => "No version is saved in this browser yet: press Save as version first, then change the design.".into(),
                 _ => "Nothing has been exported from this browser yet: the last export is remembered when you use Import / export.".into(),
-            })),
+            }),
         }
         })
     };
@@ -199,10 +202,10 @@ pub fn VersionCompare(props: &VersionCompareProps) -> Html {
         let (on_against, problem, text) = (props.on_against.clone(), problem.clone(), text.clone());
         Callback::from(move |_: MouseEvent| match pasted(&text) {
             Ok(v) => {
-                problem.set(None);
+                problem.clear();
                 on_against.emit(Some(Rc::new(v)));
             }
-            Err(why) => problem.set(Some(format!("The pasted version cannot be compared: {why}."))),
+            Err(why) => problem.say(format!("The pasted version cannot be compared: {why}.")),
         })
     };
     let on_input = {
@@ -214,12 +217,11 @@ pub fn VersionCompare(props: &VersionCompareProps) -> Html {
         })
     };
     let on_save = {
-        let on_save = props.on_save.clone();
-        Callback::from(move |_: MouseEvent| on_save.emit(()))
-    };
-    let on_close = {
-        let on_against = props.on_against.clone();
-        Callback::from(move |_: MouseEvent| on_against.emit(None))
+        let (on_save, problem) = (props.on_save.clone(), problem.clone());
+        Callback::from(move |_: MouseEvent| {
+            problem.clear();
+            on_save.emit(())
+        })
     };
     html! {
         <section class="panel wide" aria-labelledby="versions-title" id="versions-panel">
@@ -232,24 +234,31 @@ pub fn VersionCompare(props: &VersionCompareProps) -> Html {
             </div>
             <label for="version-paste">{ "Or paste a share link or an exported file" }</label>
             <textarea id="version-paste" rows="2" spellcheck="false" value={(*text).clone()} oninput={on_input}
-                aria-describedby={problem.as_ref().map(|_| "version-problem")} />
+                aria-describedby={problem.get().map(|_| "version-problem")} />
             <button type="button" onclick={compare_pasted}>{ "Compare with the pasted version" }</button>
-            { for problem.iter().chain(props.save_problem.iter()).map(|p| html! {
+            { for problem.get().into_iter().chain(props.save_problem.iter()).map(|p| html! {
                 <p class="message error" id="version-problem" role="alert">{ p }</p>
             }) }
-            { match (&props.against, &props.rekeying) {
-                (Some(label), Some(r)) => html! {
-                    <div class="version-report" data-testid="version-report">
-                        <p><strong>{ format!("Comparing {label} with the current design.") }</strong>
-                            { " " }<button type="button" onclick={on_close}>{ "Stop comparing" }</button></p>
-                        { match &**r {
-                            Ok(r) => report(r),
-                            Err(why) => html! { <p class="message error" role="alert">{ format!("The versions cannot be compared: {why}") }</p> },
-                        } }
-                    </div>
-                },
-                _ => Html::default(),
-            } }
+            { comparison(props) }
         </section>
+    }
+}
+
+/// The comparison with the chosen version, and the button that stops it.
+fn comparison(props: &VersionCompareProps) -> Html {
+    let (Some(label), Some(r)) = (&props.against, &props.rekeying) else {
+        return Html::default();
+    };
+    let on_against = props.on_against.clone();
+    let stop = Callback::from(move |_: MouseEvent| on_against.emit(None));
+    html! {
+        <div class="version-report" data-testid="version-report">
+            <p><strong>{ format!("Comparing {label} with the current design.") }</strong>
+                { " " }<button type="button" onclick={stop}>{ "Stop comparing" }</button></p>
+            { match &**r {
+                Ok(r) => report(r),
+                Err(why) => html! { <p class="message error" role="alert">{ format!("The versions cannot be compared: {why}") }</p> },
+            } }
+        </div>
     }
 }

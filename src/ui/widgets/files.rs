@@ -31,6 +31,10 @@ pub struct FilesProps {
     pub command: Callback<Command>,
     /// An import's question, or its report: said under the header.
     pub on_outcome: Callback<Outcome>,
+    /// The menu's button, where the focus goes back when the import's question is
+    /// answered "no".
+    #[prop_or_default]
+    pub button: NodeRef,
 }
 
 /// Offers `text` as a download named `name`. Returns whether the browser took it.
@@ -251,7 +255,7 @@ pub fn Files(props: &FilesProps) -> Html {
         <div class="toolbar" role="group" aria-label="files">
             // Import and export share one menu, so the header keeps to the main controls.
             <details class="menu" data-testid="files-menu" ref={menu}>
-                <summary>{ "Import / export" }</summary>
+                <summary ref={props.button.clone()}>{ "Import / export" }</summary>
                 <div class="menu-items">
                     <button type="button" onclick={export(false)}>{ "Export schema" }</button>
                     <button type="button" onclick={export(true)}>{ "Export schema and items" }</button>

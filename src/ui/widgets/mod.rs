@@ -18,6 +18,7 @@ pub mod new_design;
 pub mod new_multi_index;
 pub mod outcome;
 pub mod preset_picker;
+pub mod prompt;
 pub mod scroll_cue;
 pub mod tabs;
 pub mod theme_toggle;

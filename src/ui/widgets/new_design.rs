@@ -1,7 +1,9 @@
 //! A design from scratch: the user names the table and its first entity, and gets an
-//! empty design to build on. The work it replaces stays one Undo away.
+//! empty design to build on. The work it replaces stays one Undo away. The form opens
+//! from the header like a menu and closes like one.
 
 use crate::document::{check_entity_name, Command, Playground, NAME_MAX};
+use crate::ui::widgets::menu::use_menu_closing;
 use crate::ui::widgets::transient::use_transient;
 use keylab::schema::check_table_name;
 use yew::prelude::*;
@@ -15,6 +17,10 @@ pub struct NewDesignProps {
 pub fn NewDesign(props: &NewDesignProps) -> Html {
     let table = use_state(String::new);
     let entity = use_state(String::new);
+    // A popover as the files menu is: Escape or a press outside closes it, and the
+    // focus goes back to its button. Before, it stayed open over the header.
+    let menu = use_node_ref();
+    use_menu_closing(menu.clone());
     // What was created, until the next action.
     let done = use_transient::<String>();
     let typed = |into: UseStateHandle<String>| {
@@ -61,16 +67,18 @@ pub fn NewDesign(props: &NewDesignProps) -> Html {
         }
     };
     html! {
-        <details class="new-design" data-testid="new-design">
+        <details class="menu new-design" data-testid="new-design" ref={menu}>
             <summary>{ "New blank design" }</summary>
-            <form onsubmit={create}>
-                { field("new-table", "table name", &table, typed(table.clone()), table_problem) }
-                { field("new-entity", "first entity", &entity, typed(entity.clone()), entity_problem) }
-                <button type="submit" disabled={!ready}>{ "Create" }</button>
-            </form>
-            if let Some(message) = done.get() {
-                <p class="note" role="status" data-testid="new-design-done">{ message }</p>
-            }
+            <div class="menu-items">
+                <form onsubmit={create}>
+                    { field("new-table", "table name", &table, typed(table.clone()), table_problem) }
+                    { field("new-entity", "first entity", &entity, typed(entity.clone()), entity_problem) }
+                    <button type="submit" disabled={!ready}>{ "Create" }</button>
+                </form>
+                if let Some(message) = done.get() {
+                    <p class="note" role="status" data-testid="new-design-done">{ message }</p>
+                }
+            </div>
         </details>
     }
 }

@@ -5,6 +5,7 @@
 
 use crate::document::imported::Imported;
 use crate::ui::widgets::elided::Elided;
+use crate::ui::widgets::prompt::{focus, use_escape_cancels};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -68,7 +69,11 @@ pub fn Said(props: &SaidProps) -> Html {
 #[derive(Properties, PartialEq)]
 pub struct OutcomeLineProps {
     pub outcome: Outcome,
-    pub on_close: Callback<MouseEvent>,
+    pub on_close: Callback<()>,
+    /// Where the focus goes back when the import's question is answered "no": the
+    /// files menu's button (the control that asked is in the closed menu).
+    #[prop_or_default]
+    pub back: NodeRef,
 }
 
 /// The outcome line, with an import's question or report.
@@ -80,20 +85,33 @@ pub fn OutcomeLine(props: &OutcomeLineProps) -> Html {
         report,
         confirm,
     } = &props.outcome;
+    let prompt = use_node_ref();
+    use_escape_cancels(
+        confirm.is_some(),
+        prompt.clone(),
+        props.back.clone(),
+        props.on_close.clone(),
+    );
+    let close = props.on_close.reform(|_: MouseEvent| ());
     if let Some(yes) = confirm {
         let yes = yes.reform(|_: MouseEvent| ());
+        let (keep, back) = (props.on_close.clone(), props.back.clone());
+        let keep = Callback::from(move |_: MouseEvent| {
+            keep.emit(());
+            focus(&back);
+        });
         return html! {
-            <div class="files-outcome notice prompt" role="alertdialog" aria-label="replace your work with the import?">
+            <div class="files-outcome notice prompt" role="alertdialog" aria-label="replace your work with the import?" ref={prompt}>
                 <p>{ text.clone() }</p>
                 <button type="button" onclick={yes}>{ "Replace my work" }</button>
-                <button type="button" onclick={props.on_close.clone()}>{ "Keep my work" }</button>
+                <button type="button" onclick={keep}>{ "Keep my work" }</button>
             </div>
         };
     }
     html! {
         <div class="files-outcome" role="status" data-testid="files-status">
             <p class={if *ok { "ok" } else { "error" }}>{ text.clone() }
-                <button type="button" class="sub" onclick={props.on_close.clone()} aria-label="close the message">{ "Close" }</button>
+                <button type="button" class="sub" onclick={close} aria-label="close the message">{ "Close" }</button>
             </p>
             { report.clone().map(|imported| html! { <ImportReport {imported} /> }).unwrap_or_default() }
         </div>

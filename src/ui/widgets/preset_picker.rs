@@ -6,6 +6,7 @@ use crate::document::{Command, PresetId};
 use crate::presets::{self, PRESETS};
 use crate::ui::widgets::controls;
 use crate::ui::widgets::event_text::event_value;
+use crate::ui::widgets::prompt::{focus, use_escape_cancels};
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
@@ -37,6 +38,13 @@ pub fn PresetPicker(props: &PresetPickerProps) -> Html {
         use_effect_with(props.current, move |current| choice.set(shown(*current)));
     }
     let asking = use_state(|| false);
+    // The question's "no", by its button or by Escape: the focus goes back to Load.
+    let (button, prompt) = (use_node_ref(), use_node_ref());
+    let keep = {
+        let asking = asking.clone();
+        Callback::from(move |()| asking.set(false))
+    };
+    use_escape_cancels(*asking, prompt.clone(), button.clone(), keep.clone());
     let load = {
         let (command, on_load, choice, asking) = (
             props.command.clone(),
@@ -84,12 +92,12 @@ pub fn PresetPicker(props: &PresetPickerProps) -> Html {
                 choice.map_or("", PresetId::as_str),
                 select,
             ) }
-            <button type="button" {onclick} disabled={choice.is_none()}>{ "Load preset" }</button>
+            <button type="button" ref={button.clone()} {onclick} disabled={choice.is_none()}>{ "Load preset" }</button>
             if *asking {
-                <div class="notice prompt" role="alertdialog" aria-label="replace your work?">
+                <div class="notice prompt" role="alertdialog" aria-label="replace your work?" ref={prompt}>
                     <p>{ format!("Replace your current design and items with the {title} preset? Undo brings your work back.") }</p>
                     <button type="button" onclick={{ let load = load.clone(); Callback::from(move |_: MouseEvent| load()) }}>{ "Replace my work" }</button>
-                    <button type="button" onclick={{ let asking = asking.clone(); Callback::from(move |_: MouseEvent| asking.set(false)) }}>{ "Keep my work" }</button>
+                    <button type="button" onclick={Callback::from(move |_: MouseEvent| { keep.emit(()); focus(&button); })}>{ "Keep my work" }</button>
                 </div>
             }
         </div>

@@ -1,0 +1,53 @@
+//! A question the page asks in place ("Replace your current design and items with …?")
+//! is answered "no" by Escape, as any dialog is, and the focus goes back to where the
+//! person was when it asked. Before, Escape did nothing and the question stayed until
+//! one of its buttons was found.
+
+use gloo::events::EventListener;
+use wasm_bindgen::JsCast;
+use web_sys::{HtmlElement, KeyboardEvent, Node};
+use yew::prelude::*;
+
+/// While `open`, Escape calls `cancel` (the question's "no"), and puts the focus on
+/// `back` when it was in the question or nowhere ([`focus_lost`]).
+#[hook]
+pub fn use_escape_cancels(open: bool, prompt: NodeRef, back: NodeRef, cancel: Callback<()>) {
+    use_effect_with(open, move |open| {
+        let document = (*open).then(|| web_sys::window().and_then(|w| w.document())).flatten();
+        let listener = document.map(|document| {
+            EventListener::new(&document, "keydown", move |e| {
+                if e.dyn_ref::<KeyboardEvent>().is_some_and(|k| k.key() == "Escape") {
+                    let lost = focus_lost(&prompt);
+                    cancel.emit(());
+                    if lost {
+                        focus(&back);
+                    }
+                }
+            })
+        });
+        move || drop(listener)
+    });
+}
+
+/// Whether the focus is in the question (whose buttons go with it), on nothing, or on a
+/// control no longer drawn (the import box of the files menu, closed as it asked): then
+/// it must be put back where the person was.
+pub fn focus_lost(prompt: &NodeRef) -> bool {
+    let focused = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.active_element());
+    let hidden = |f: &web_sys::Element| f.dyn_ref::<HtmlElement>().is_some_and(|h| h.offset_parent().is_none());
+    match (focused, prompt.cast::<Node>()) {
+        (None, _) => true,
+        (Some(f), _) if f.tag_name().eq_ignore_ascii_case("body") || hidden(&f) => true,
+        (Some(f), Some(prompt)) => prompt.contains(Some(f.unchecked_ref::<Node>())),
+        (Some(_), None) => false,
+    }
+}
+
+/// Puts the focus on `back`, the control the question came from.
+pub fn focus(back: &NodeRef) {
+    if let Some(element) = back.cast::<HtmlElement>() {
+        let _ = element.focus();
+    }
+}
