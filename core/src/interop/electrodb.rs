@@ -392,11 +392,13 @@ fn native(t: &KeyTemplate, entity: &Entity, sep: &str) -> Result<(String, &'stat
                         unit: TimeUnit::Seconds { .. } | TimeUnit::Millis { .. },
                         order: Order::Asc,
                     } => Need::Digits,
-                    FieldKind::Ulid { .. } | FieldKind::Ksuid { .. } => return Err(format!(
+                    FieldKind::Ulid { .. } | FieldKind::Ksuid { .. } => {
+                        return Err(format!(
                         "{} is a {}, which keylab writes trimmed (a ULID in upper case) and ElectroDB writes as given",
                         f.name,
                         field.kind.name()
-                    )),
+                    ))
+                    }
                     ref k if k.order() == Order::Desc => return Err(format!("{} is stored inverted (desc)", f.name)),
                     FieldKind::Timestamp {
                         unit: TimeUnit::Iso(_), ..
