@@ -24,70 +24,8 @@ pub struct Model {
 pub fn model(schema: &Schema, samples: &[(&str, &Values)], when: &str) -> Model {
     let mut notes = Vec::new();
     let table = &schema.table;
-    // Each written item with its entity, in order; a later write empties an earlier slot.
-    let mut written: Vec<Option<(&str, Item)>> = Vec::new();
-    let mut at: HashMap<String, usize> = HashMap::new();
-    for (n, (entity, values)) in samples.iter().enumerate() {
-        let item = match items::item(schema, entity, values) {
-            Ok(i) => i,
-            Err(why) => {
-                notes.push(format!("item {} ({entity}) is left out: {why}", n + 1));
-                continue;
-            }
-        };
-        if let Some(earlier) = at.insert(table_key(table, &item), written.len()) {
-            written[earlier] = None;
-            notes.push(format!(
-                "item {} replaces an earlier item with the same table key, as writing it would",
-                n + 1
-            ));
-        }
-        written.push(Some((entity, item)));
-    }
-    let facets: Vec<(&str, Vec<&Item>)> = (schema.entities.iter())
-        .map(|e| {
-            let data = written.iter().flatten().filter(|(n, _)| *n == e.name).map(|(_, i)| i);
-            (e.name.as_str(), data.collect())
-        })
-        .collect();
-    let mut non_key: Vec<(String, AttrType)> = Vec::new();
-    let mut facet_values = Vec::new();
-    for (entity, data) in facets {
-        let Some(e) = schema.entity(entity) else { continue };
-        let attributes: Vec<&str> = (e.fields.iter())
-            .map(|f| f.name.as_str())
-            .filter(|f| table.attribute_type(f).is_none())
-            .collect();
-        for f in &e.fields {
-            if table.attribute_type(&f.name).is_none() && !non_key.iter().any(|(n, _)| *n == f.name) {
-                let t = if f.kind.is_numeric() { AttrType::N } else { AttrType::S };
-                non_key.push((f.name.clone(), t));
-            }
-        }
-        let alias = |attribute: &Option<String>| {
-            (attribute.as_ref())
-                .and_then(|a| e.template(a))
-                .map(|t| t.pattern(&schema.separator))
-        };
-        let mut aliases = Map::new();
-        aliases.insert(
-            "PartitionKeyAlias".into(),
-            json!(alias(&Some(table.primary.partition.clone())).unwrap_or_else(|| table.primary.partition.clone())),
-        );
-        if let Some(sort) = &table.primary.sort {
-            aliases.insert(
-                "SortKeyAlias".into(),
-                json!(alias(&Some(sort.clone())).unwrap_or(sort.clone())),
-            );
-        }
-        facet_values.push(json!({
-            "FacetName": entity,
-            "KeyAttributeAlias": aliases,
-            "TableData": data,
-            "NonKeyAttributes": attributes,
-            "DataAccess": {"MySql": {}},
-        }));
-    }
+    let written = writes(schema, samples, &mut notes);
+    let (facet_values, non_key) = facets(schema, &written);
     let mut indexes = Vec::new();
     for index in &table.indexes {
         if !index.keys.partition_more.is_empty() || !index.keys.sort_more.is_empty() {
@@ -135,6 +73,80 @@ pub fn model(schema: &Schema, samples: &[(&str, &Values)], when: &str) -> Model 
         "DataModel": [data_model],
     });
     Model { model, notes }
+}
+
+/// Each sample as the item it writes, with its entity, in order: a later write with an
+/// earlier one's table key empties the earlier slot, as writing them would. What cannot
+/// be written is left out with a note.
+fn writes<'s>(
+    schema: &Schema,
+    samples: &[(&'s str, &Values)],
+    notes: &mut Vec<String>,
+) -> Vec<Option<(&'s str, Item)>> {
+    let mut written: Vec<Option<(&str, Item)>> = Vec::new();
+    let mut at: HashMap<String, usize> = HashMap::new();
+    for (n, (entity, values)) in samples.iter().enumerate() {
+        let item = match items::item(schema, entity, values) {
+            Ok(i) => i,
+            Err(why) => {
+                notes.push(format!("item {} ({entity}) is left out: {why}", n + 1));
+                continue;
+            }
+        };
+        if let Some(earlier) = at.insert(table_key(&schema.table, &item), written.len()) {
+            written[earlier] = None;
+            notes.push(format!(
+                "item {} replaces an earlier item with the same table key, as writing it would",
+                n + 1
+            ));
+        }
+        written.push(Some((entity, item)));
+    }
+    written
+}
+
+/// A facet per entity (its key aliases, its items as TableData, its fields no key
+/// attribute holds), and the table's non-key attributes with their types.
+fn facets(schema: &Schema, written: &[Option<(&str, Item)>]) -> (Vec<Value>, Vec<(String, AttrType)>) {
+    let table = &schema.table;
+    let mut non_key: Vec<(String, AttrType)> = Vec::new();
+    let mut facet_values = Vec::new();
+    for e in &schema.entities {
+        let data: Vec<&Item> = written
+            .iter()
+            .flatten()
+            .filter(|(n, _)| *n == e.name)
+            .map(|(_, i)| i)
+            .collect();
+        let attributes: Vec<&str> = (e.fields.iter())
+            .map(|f| f.name.as_str())
+            .filter(|f| table.attribute_type(f).is_none())
+            .collect();
+        for f in &e.fields {
+            if table.attribute_type(&f.name).is_none() && !non_key.iter().any(|(n, _)| *n == f.name) {
+                let t = if f.kind.is_numeric() { AttrType::N } else { AttrType::S };
+                non_key.push((f.name.clone(), t));
+            }
+        }
+        let alias = |attribute: &str| {
+            (e.template(attribute))
+                .map(|t| t.pattern(&schema.separator))
+                .unwrap_or_else(|| attribute.to_string())
+        };
+        let mut aliases = Map::new();
+        aliases.insert("PartitionKeyAlias".into(), json!(alias(&table.primary.partition)));
+        if let Some(sort) = &table.primary.sort {
+            aliases.insert("SortKeyAlias".into(), json!(alias(sort)));
+        }
+        facet_values.push(json!({
+            "FacetName": e.name,
+            "KeyAttributeAlias": aliases,
+            "TableData": data,
+            "NonKeyAttributes": attributes,
+            "DataAccess": {"MySql": {}},
+        }));
+    }
+    (facet_values, non_key)
 }
 
 /// A moment (milliseconds since 1970, UTC) as Workbench's model files show it.
