@@ -66,7 +66,9 @@ test-keycode:
 	cargo run --quiet --release -p keylab --example keycode_diff -- --time-zones $(subst $(space),$(comma),$(TIME_ZONES))
 
 # tests/e2e/package.spec.mjs compares the package with the page, so both are built.
+# item_lines.spec.mjs runs the CLI: built here, before the browser's clock starts.
 test-e2e: build package
+	cargo build -q -p keylab-cli
 	npx playwright test
 
 # Every SDK snippet, run for real against dynalite (see tests/snippets/run.mjs).

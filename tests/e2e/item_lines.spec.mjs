@@ -47,9 +47,15 @@ test('item lines join the entity each names; bad lines are each said, and nothin
   await expect(page.getByLabel('Items as JSON lines or CSV')).toHaveValue(/Readng/);
 });
 
-test('the lines keylab import --items prints are added to the design the page read from the same export', async ({ page }) => {
+// The CLI is built before the page is opened, with a time of its own: a build waiting for
+// cargo's lock (make test builds it first) must not eat the test's 30 seconds.
+test.beforeAll(() => {
+  test.setTimeout(600_000);
   const built = spawnSync('cargo', ['build', '-q', '-p', 'keylab-cli'], { encoding: 'utf8' });
   expect(built.status, built.stderr).toBe(0);
+});
+
+test('the lines keylab import --items prints are added to the design the page read from the same export', async ({ page }) => {
   const lines = spawnSync(resolve('target/debug/keylab'), ['import', '--from', 'export', EXPORT, '--items'], { encoding: 'utf8' });
   // 5: one item of the export is not written again (the page leaves it out too).
   expect(lines.status, lines.stderr).toBe(5);
