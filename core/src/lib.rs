@@ -48,6 +48,7 @@ pub mod sample;
 pub mod schema;
 pub mod snippet;
 pub mod strict;
+pub mod wording;
 
 pub use codec::{decode, encode, EncodedItem, KeyValue, Values};
 pub use error::{Error, ErrorKind, Errors, Report, Warning, WarningKind};

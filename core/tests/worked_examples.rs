@@ -227,7 +227,24 @@ fn ids_and_epoch_times_read_as_instants() {
     };
     assert_eq!(
         time_text(&field(seconds), &v("1719100800")).as_deref(),
-        Some("2024-06-23T00:00:00.000Z")
+        Some("2024-06-23T00:00:00Z"),
+        "to the second, as the value is"
+    );
+    let millis = FieldKind::Timestamp {
+        unit: TimeUnit::Millis { width: 13 },
+        order: Order::Asc,
+    };
+    assert_eq!(
+        time_text(&field(millis), &v("1719100800250")).as_deref(),
+        Some("2024-06-23T00:00:00.250Z")
+    );
+    assert_eq!(
+        time_text(
+            &field(FieldKind::Ksuid { order: Order::Asc }),
+            &v("0ujtsYcgvSTl8PAuAdqWYSMnLOv")
+        )
+        .as_deref(),
+        Some("2017-10-10T04:00:47Z")
     );
     let iso = FieldKind::Timestamp {
         unit: TimeUnit::Iso(Default::default()),

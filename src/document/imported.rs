@@ -9,6 +9,7 @@ use keylab::infer::file::FileDesign;
 use keylab::infer::left_out::Tally;
 use keylab::infer::source::Pattern;
 use keylab::sample::MAX_ITEMS;
+use keylab::wording::counted;
 use keylab::Schema;
 use serde_json::Value;
 use std::rc::Rc;
@@ -39,9 +40,9 @@ pub struct Imported {
 impl Imported {
     /// One line for the status: what was imported and whether it is exact.
     pub fn summary(&self, name: &str) -> String {
-        let entities = self.work.schema.entities.len();
-        let items = self.work.rows.len();
-        let mut head = format!("Imported {name}, {}: {entities} entities, {items} items", self.what);
+        let entities = counted(self.work.schema.entities.len(), "entity", "entities");
+        let items = counted(self.work.rows.len(), "item", "items");
+        let mut head = format!("Imported {name}, {}: {entities}, {items}", self.what);
         // The notes name each part left out; the status line says that there are some.
         if !self.left_out.is_empty() {
             head.push_str(&format!("; {} left out — see the notes", self.left_out));
@@ -288,6 +289,18 @@ mod tests {
             "{:?}",
             imported.notes
         );
+    }
+
+    #[test]
+    fn one_entity_and_one_item_are_said_in_the_singular() {
+        let one = r#"{"PK": {"S": "ORDER#1"}, "SK": {"S": "LINE#001"}}"#;
+        let imported = import(one).unwrap();
+        let said = imported.summary("one.jsonl");
+        assert!(said.contains(": 1 entity, 1 item."), "{said}");
+        assert!(import(OFFICES)
+            .unwrap()
+            .summary("o.json")
+            .contains(": 3 entities, 8 items."));
     }
 
     /// The keys each item of the work has, in DynamoDB JSON, whatever the items' order.

@@ -86,6 +86,23 @@ fn link_prompt(pending: &UseStateHandle<Option<Linked>>, command: &Callback<Comm
     html! { <LinkPrompt {linked} command={command.clone()} {on_done} /> }
 }
 
+/// The start hint and the preset's lesson: first in the reading order, and on a wide
+/// screen in the side column, under the open segment's settings (the width the hint
+/// asks for is just above it), so the keys under the template start high enough for a
+/// dozen of them to share the first screen with the hint.
+fn intro(hint: &UseStateHandle<bool>, preset: Option<PresetId>) -> Html {
+    let taught = preset.and_then(presets::find).is_some();
+    if !**hint && !taught {
+        return Html::default();
+    }
+    html! {
+        <div class="intro">
+            if **hint { { start_hint(hint) } }
+            { lesson(preset) }
+        </div>
+    }
+}
+
 /// The one thing the preset the work came from teaches.
 fn lesson(preset: Option<PresetId>) -> Html {
     let Some(p) = preset.and_then(presets::find) else {
@@ -172,11 +189,11 @@ fn start_hint(hint: &UseStateHandle<bool>) -> Html {
         Callback::from(move |_: MouseEvent| hint.set(false))
     };
     html! {
-        <aside class="hint" aria-label="start here" data-testid="start-hint">
+        <section class="hint" aria-label="start here" data-testid="start-hint">
             <strong>{ "Start here. " }</strong>
             { "keylab sorts DynamoDB keys as DynamoDB does, by UTF-8 bytes. Set the score chip's width to 3 and watch 1500 overflow; under Query pick \"Range on a field\" and see it drawn on the keys; copy its code from the line above them. More designs under preset, at the top; your work stays in this browser. " }
             <button type="button" onclick={close}>{ "Got it" }</button>
-        </aside>
+        </section>
     }
 }
 
@@ -327,19 +344,20 @@ pub fn App() -> Html {
                 preset={current.preset} state={current.clone()} command={command.clone()}
                 on_load={{ let hint = hint.clone(); Callback::from(move |_| hint.set(false)) }} />
             { for notices.iter().chain(save_problem.iter()).map(|n| html! { <p class="notice" role="status">{ n }</p> }) }
-            if *hint { { start_hint(&hint) } }
             { link_prompt(&pending, &command) }
-            { lesson(current.preset) }
             <main>
                 // The workbench: the template's chips above, the keys in the middle with the
                 // room they need, and the open segment's settings and the design check beside.
                 <div class="workbench">
+                    { intro(&hint, current.preset) }
+                    <div class="work-main">
                     <TemplateEditor design={Design::of(&current)} errors={analysis.errors.clone()} warnings={analysis.warnings.clone()} dispatch={dispatch.clone()} selected={*selected} on_select={on_select.clone()} />
                     <PreviewPanel items={items.clone()} is_sort={is_sort} preview={analysis.preview.clone().map(Same)} hits={Same(query.map(|q| q.hits.clone()).unwrap_or_default())} band={query.map(|q| q.band.clone())} number_vs_string={analysis.number_vs_string.clone()} number_field={analysis.number_field.clone()} comparing={*comparing}
                         on_compare={setter(&comparing)} overwritten={Same(analysis.overwritten.clone())}
                         collections={Same(analysis.collections.clone())} blocked={analysis.blocked.clone()}
                         on_point={setter(&pointed)}
                         on_edit_query={open_view.reform(|_| View::Query)} on_show_attribute={dispatch.reform(|a| Action::from(FocusEdit::SelectAttribute(a)))} {query_bar} />
+                    </div>
                     <div class="design-side">
                         <Inspector design={Design::of(&current)} errors={analysis.errors.clone()} warnings={analysis.warnings.clone()} plans={analysis.plans.clone()} dispatch={dispatch.clone()} selected={*selected} {on_select} />
                         <LintList design={Design::of(&current)} checking={analysis.checking} findings={Same(analysis.lint.clone())} surprise={analysis.pasted.as_ref().as_ref().and_then(|p| p.surprise.clone())} dispatch={dispatch.clone()} />

@@ -162,3 +162,49 @@ for (const [width, height] of [[1280, 800], [375, 800]]) {
     expect(boxes.next.top).toBeGreaterThanOrEqual(boxes.said.bottom - 1);
   });
 }
+
+for (const [width, cue] of [[375, true], [1280, false]]) {
+  test(`at ${width}×800 the items table says it scrolls sideways exactly when it does`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await openFresh(page);
+    const scroll = page.getByTestId('samples-scroll');
+    await scroll.scrollIntoViewIfNeeded();
+    expect(await scroll.evaluate((e) => e.scrollWidth > e.clientWidth)).toBe(cue);
+    await expect(page.getByTestId('samples-scroll-cue')).toHaveCount(cue ? 1 : 0);
+    if (cue) {
+      await expect(page.getByTestId('samples-scroll-cue')).toBeVisible();
+      // The edge the hidden columns are behind fades, over nothing that takes a click.
+      const fade = await scroll.evaluate((e) => getComputedStyle(e.parentElement, '::after'));
+      expect(fade.pointerEvents).toBe('none');
+      expect(fade.backgroundImage).toContain('linear-gradient');
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
+  });
+}
+
+test('the Limit field shows all of its placeholder, "= how many", at both widths', async ({ page }) => {
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 800 });
+    await openFresh(page);
+    const limit = page.locator('#query-limit');
+    await limit.fill('');
+    await expect(limit).toHaveAttribute('placeholder', '= how many');
+    const [text, room] = await limit.evaluate((i) => {
+      const style = getComputedStyle(i);
+      const ctx = document.createElement('canvas').getContext('2d');
+      ctx.font = style.font;
+      return [ctx.measureText(i.placeholder).width, i.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)];
+    });
+    expect(text, `at ${width}`).toBeLessThanOrEqual(room);
+  }
+});
+
+test('one entity and one item are said as one, never "1 entities"', async ({ page }) => {
+  await openFresh(page);
+  await menuButton(page).click();
+  await page.getByTestId('import-paste').fill('{"PK": {"S": "ORDER#1"}, "SK": {"S": "LINE#001"}}');
+  await page.getByRole('button', { name: 'Import pasted text' }).click();
+  const status = page.getByTestId('files-status');
+  await expect(status).toContainText('Imported the pasted text, DynamoDB JSON items: 1 entity, 1 item.');
+  await expect(page.locator('body')).not.toContainText('1 entities');
+});

@@ -72,8 +72,9 @@ test('keys line up segment by segment, whatever each segment holds', async ({ pa
 test('an inverted segment says what it stands for, and a warning opens from a badge on its key', async ({ page }) => {
   await openFresh(page);
   const first = page.getByTestId('sorted-keys').locator('li').first();
-  await expect(first.locator('.seg-0')).toHaveAttribute('title', '9999998499 = 1500, inverted');
-  await expect(first.locator('.seg-1')).not.toHaveAttribute('title', /./);
+  // Said beside the key, not in a title: touch and keyboard have no hover.
+  await expect(first.getByTestId('inverted-note')).toHaveText(['<score> inverted · 1500']);
+  await expect(first.getByTestId('inverted-note')).toHaveAttribute('data-seg', '0');
   await page.locator('#seg-0-width').fill('4');
   await page.locator('#seg-0-warn').fill('10');
   const warned = page.getByTestId('sorted-keys').locator('li', { has: page.locator('.badge.warn') });
@@ -86,7 +87,8 @@ test('an inverted segment says what it stands for, and a warning opens from a ba
   await page.keyboard.press('Enter');
   await expect(text).toBeVisible();
   await expect(text).toHaveText(/Run.score in SK: value "1500" uses 15\.0% of the width's capacity/);
-  await expect(warned.locator('.seg-0')).toHaveAttribute('title', '8499 = 1500, inverted');
+  await expect(warned.getByTestId('inverted-note')).toHaveText('<score> inverted · 1500');
+  await expect(warned.locator('.seg-0')).toHaveText('8499');
 });
 
 test("pointing at a key marks its item's row in the items table", async ({ page }) => {

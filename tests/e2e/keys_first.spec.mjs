@@ -47,6 +47,26 @@ test.describe('at 1280×800', () => {
     expect(whole.length, `whole keys on screen: ${whole.join(' ')}`).toBeGreaterThanOrEqual(12);
     // Every one is all of a leaderboard key: score, timestamp and the player id.
     for (const key of whole) expect(key).toMatch(/^\d{10}#\d{16}#[a-z]+\d+$/);
+    // And each says what it means in full, beside it: the inverted score's value and
+    // the item's values with the time, wrapped in the list's box, never cut.
+    const notes = await page.getByTestId('sorted-keys').evaluate((ol, n) => {
+      const box = ol.getBoundingClientRect();
+      return [...ol.querySelectorAll(':scope > li')].slice(0, n).map((li) => {
+        const values = li.querySelector(':scope > .values');
+        const r = values.getBoundingClientRect();
+        return {
+          inverted: li.querySelector(':scope > [data-testid=inverted-note]')?.textContent,
+          values: values.textContent,
+          whole: values.scrollWidth <= values.clientWidth && r.left >= box.left && r.right <= box.right + 0.5
+            && getComputedStyle(values).textOverflow !== 'ellipsis' && !values.querySelector('.elision'),
+        };
+      });
+    }, whole.length);
+    for (const n of notes) {
+      expect(n.inverted).toMatch(/^<score> inverted · \d+$/);
+      expect(n.values).toMatch(/, \d+, \d+ \(20\d\d-\d\d-\d\dT\d\d:\d\d:\d\dZ\), [a-z]+\d+$/);
+      expect(n.whole, n.values).toBe(true);
+    }
     // No key anywhere in the list is cut, and nothing says the list must scroll.
     await expect(page.getByTestId('sorted-keys').getByTestId('segment-cut')).toHaveCount(0);
     await expect(page.getByTestId('keys-scroll-cue')).toHaveCount(0);

@@ -117,8 +117,8 @@ fn summary(r: &Request, source: &sources::Source, proposal: &infer::Proposal) ->
     let items = &source.items;
     if items.is_empty() {
         eprintln!(
-            "the file states its design ({} entities) and holds no items{}",
-            proposal.schema.entities.len(),
+            "the file states its design ({}) and holds no items{}",
+            keylab::wording::counted(proposal.schema.entities.len(), "entity", "entities"),
             if r.items { ": --items writes none" } else { "" }
         );
         exit::OK

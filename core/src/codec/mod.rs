@@ -12,6 +12,7 @@ mod int;
 mod key_codec;
 mod key_value;
 mod naive;
+mod notes;
 pub mod number;
 pub mod order;
 pub mod shape;
@@ -25,6 +26,7 @@ pub use key_codec::{KeyCodec, KeyCodecs};
 pub(crate) use key_value::number_key;
 pub use key_value::{number_value, KeyValue};
 pub use naive::{naive_key, naive_key_into};
+pub use notes::{inverted_meaning, time_of, time_text};
 pub use number::{Number, NumberError};
 
 use crate::error::{Context, Error, ErrorKind, Errors, IdKind, Warning, WarningKind};
@@ -548,44 +550,9 @@ pub fn decode(schema: &Schema, entity: &str, attribute: &str, key: &str) -> Resu
     Ok(codec.fields().iter().map(|f| f.to_string()).zip(read).collect())
 }
 
-/// The instant an id or timestamp value stands for, in epoch milliseconds, if it is one.
-pub fn time_of(field: &Field, value: &Value) -> Option<i128> {
-    match field.kind {
-        FieldKind::Timestamp { unit, .. } => {
-            let t = timestamp::parse(value, unit).ok()?;
-            if matches!(unit, TimeUnit::Seconds { .. }) {
-                t.checked_mul(1000)
-            } else {
-                Some(t)
-            }
-        }
-        FieldKind::Ulid { .. } | FieldKind::Ksuid { .. } => {
-            let id = id_kind(&field.kind)?;
-            ids::time_ms(&ids::parse(value, id).ok()?, id)
-        }
-        _ => None,
-    }
-}
-
 /// An instant near `ms` that an iso field of `format` accepts, written in that format.
 pub fn iso_sample(ms: i128, format: IsoFormat) -> String {
     timestamp::iso_text(timestamp::kept(ms, format), format).unwrap_or_default()
-}
-
-/// The instant an epoch timestamp or an id holds, as ISO-8601 UTC: the time reference
-/// the page shows next to values whose digits do not read as a date. `None` for other
-/// kinds, ISO values (already readable) and values that do not parse.
-pub fn time_text(field: &Field, value: &Value) -> Option<String> {
-    if matches!(
-        field.kind,
-        FieldKind::Timestamp {
-            unit: TimeUnit::Iso(_),
-            ..
-        }
-    ) {
-        return None;
-    }
-    timestamp::utc_text(time_of(field, value)?).ok()
 }
 
 /// The canonical text of a ULID's 128 bits.

@@ -127,16 +127,11 @@ pub(super) fn group(
         }
     }
     let given = options.entity_of.iter().flatten().count();
+    let count = crate::wording::counted(groups.len(), "entity", "entities");
     notes.push(match &by_attribute {
-        _ if given > 0 => format!(
-            "{} entities, named by the source for {given} of the items",
-            groups.len()
-        ),
-        Some(a) => format!("{} entities, named by each item's {a}", groups.len()),
-        None => format!(
-            "{} entities, told apart by the shape of their keys (no attribute such as EntityType names them)",
-            groups.len()
-        ),
+        _ if given > 0 => format!("{count}, named by the source for {given} of the items"),
+        Some(a) => format!("{count}, named by each item's {a}"),
+        None => format!("{count}, told apart by the shape of their keys (no attribute such as EntityType names them)"),
     });
     groups
 }

@@ -66,6 +66,13 @@ fn the_leaderboard_is_read_back_with_its_inverted_score_and_attributes() {
 }
 
 #[test]
+fn one_entity_is_counted_as_one_entity() {
+    let notes = infer_lines(&leaderboard()).notes;
+    assert!(notes.iter().any(|n| n.starts_with("1 entity, ")), "{notes:?}");
+    assert!(!notes.iter().any(|n| n.contains("1 entities")), "{notes:?}");
+}
+
+#[test]
 fn entities_are_told_apart_by_their_labels_and_a_leading_separator_kept() {
     let lines: Vec<String> = vec![
         line(serde_json::json!({"PK": {"S": "DEVICE#d1"}, "SK": {"S": "DEVICE#d1"}, "name": {"S": "d1"}})),

@@ -5,11 +5,12 @@
 use crate::document::{ItemId, Items};
 use crate::ui::panels::query_band::{Marker, RowMarks};
 use crate::ui::widgets::elided::{shortened, Elided, MESSAGE};
-use crate::ui::widgets::key_segments::{column_widths, KeySegments};
+use crate::ui::widgets::key_segments::{column_widths, split, KeySegments, PALETTE};
 use crate::ui::SHOWN;
+use keylab::codec::inverted_meaning;
 use keylab::error::Warning;
 use keylab::preview::Preview;
-use keylab::schema::{KeyTemplate, Order, Segment};
+use keylab::schema::{AttrType, KeyTemplate, Order, Segment};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -91,20 +92,34 @@ impl<'a> KeyLists<'a> {
         }
     }
 
-    /// An inverted segment says, on hover, the value it stands for.
-    fn meanings_of(&self, r: usize) -> Vec<Option<String>> {
+    /// What each inverted segment of a row's key stands for, read back from the key
+    /// itself: an inverted timestamp reads like a broken date and an inverted score like
+    /// a huge number. A Number key stores its value plain: nothing there is inverted.
+    fn meanings_of(&self, r: usize) -> Vec<Option<Inverted>> {
         let (Some(entity), Some(template)) = (self.items.entity(ItemId(r)), self.template_of(r)) else {
             return Vec::new();
         };
-        template
-            .segments
-            .iter()
-            .map(|s| match s {
-                Segment::Field(f) => entity
-                    .field(f)
-                    .filter(|field| field.kind.order() == Order::Desc)
-                    .and_then(|_| self.items.value(ItemId(r), f))
-                    .map(|v| format!("{v}, inverted")),
+        // Most designs invert nothing: their 500 keys are not split for it.
+        let inverts = |s: &Segment| matches!(s, Segment::Field(f) if entity.field(f).is_some_and(|f| f.kind.order() == Order::Desc));
+        let parts = match self.preview.attr_type {
+            AttrType::S if template.segments.iter().any(inverts) => self
+                .preview
+                .key(r)
+                .and_then(|k| split(k, &self.separator, template.segments.len())),
+            _ => None,
+        };
+        let Some(parts) = parts else {
+            return Vec::new();
+        };
+        (template.segments.iter().zip(parts))
+            .map(|(s, part)| match s {
+                // The value is read back from behind the segment's label, if it has one.
+                Segment::Field(f) => (entity.field(f)).and_then(|field| {
+                    Some(Inverted {
+                        field: AttrValue::from(f.name.clone()),
+                        means: AttrValue::from(inverted_meaning(field, part.strip_prefix(f.prefix.as_str())?)?),
+                    })
+                }),
                 Segment::Literal(_) => None,
             })
             .collect()
@@ -203,7 +218,8 @@ struct KeyRowProps {
     separator: AttrValue,
     segments: usize,
     widths: Rc<Vec<usize>>,
-    meanings: Vec<Option<String>>,
+    /// Per segment, what it stands for when it is stored inverted.
+    meanings: Vec<Option<Inverted>>,
     /// Its own warnings; empty when every key has the same ones (said above the list).
     warnings: Vec<Warning>,
     overwritten_by: Option<ItemId>,
@@ -225,7 +241,8 @@ fn KeyRow(p: &KeyRowProps) -> Html {
     html! {
         <li value={(p.n + 1).to_string()} data-row={p.row.0.to_string()} data-page={m.page.map(|p| p.to_string())} class={classes!(m.page.map(|_| "match"))} tabindex="-1">
             { for m.before.iter().map(marker) }
-            <code><KeySegments key_text={p.key_text.clone()} separator={p.separator.clone()} segments={p.segments} widths={p.widths.clone()} meanings={p.meanings.clone()} /></code>
+            <code><KeySegments key_text={p.key_text.clone()} separator={p.separator.clone()} segments={p.segments} widths={p.widths.clone()} /></code>
+            { for p.meanings.iter().enumerate().filter_map(|(i, m)| Some((i, m.as_ref()?))).map(|(i, m)| inverted_note(i, m)) }
             if warned {
                 // A disclosure, not a tooltip: touch screens and screen readers open
                 // it, and the keyboard reaches it.
@@ -236,7 +253,9 @@ fn KeyRow(p: &KeyRowProps) -> Html {
             if let Some(by) = p.overwritten_by {
                 <span class="badge">{ format!("overwritten by {by}") }</span>
             }
-            <span class="values" title={shortened(&p.values)}><Elided text={p.values.to_string()} /></span>
+            // Under the key and wrapped to the list's box, never cut to an ellipsis: touch
+            // and keyboard users have no hover to read a title.
+            <span class="values"><Elided text={p.values.to_string()} keep={VALUES_KEEP} /></span>
             if warned {
                 // Under the key's line, the width of the list's box: beside the badge, a
                 // paragraph ran past the box's edge and over the next key.
@@ -321,6 +340,29 @@ fn step_focus(e: KeyboardEvent) {
         let _ = next.focus();
     }
 }
+
+/// A segment stored inverted: its field, and what the stored text stands for.
+#[derive(Clone, PartialEq)]
+struct Inverted {
+    field: AttrValue,
+    means: AttrValue,
+}
+
+/// Beside the key, what its inverted segment `i` stands for: seen without hover, and
+/// read after the key by a screen reader with the segment's field. Its colour and its
+/// number are its chip's (colour is never the only cue), so it fits beside the key.
+fn inverted_note(i: usize, inverted: &Inverted) -> Html {
+    html! {
+        <span class="inverted-note" data-testid="inverted-note" data-seg={i.to_string()} data-index={(i + 1).to_string()} style={format!("color: var(--seg-{})", i % PALETTE)}>
+            <span class="visually-hidden">{ format!("<{}> ", inverted.field) }</span>
+            { format!("inverted · {}", inverted.means) }
+        </span>
+    }
+}
+
+/// Characters of an item's values shown under its key before the middle is cut (with
+/// a button to all of it): two lines of the list at 1280 pixels.
+const VALUES_KEEP: usize = 240;
 
 /// Said beside a list's heading while the list is wider than its box.
 fn scroll_cue(shown: bool, testid: &'static str) -> Html {

@@ -325,6 +325,12 @@ fn window_of(preview: &Preview, partition: Option<&Collection>, only: &str, item
     })
 }
 
+/// How many rows the two lists share: on a wide screen both lists are one grid, so a
+/// key whose values wrap to a second line keeps the naive key at its place beside it.
+fn rows_style(rows: usize) -> String {
+    format!("--list-rows: {}; --column-rows: {}", rows.max(1), rows.max(1) + 1)
+}
+
 #[function_component]
 pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
     // The list's own direction, a way of looking at the keys: the query's direction is
@@ -360,6 +366,7 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
     let on_screen: Vec<usize> = in_order.iter().take(SHOWN).copied().collect();
     flip.drawing(&on_screen);
     let row_marks = marks(&on_screen, &props.hits, band, forward);
+    let on_rows = on_screen.len();
     let lists = KeyLists::new(
         preview,
         &props.items,
@@ -383,7 +390,7 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
             { refused_line(preview) }
             { lists.shared_warnings.as_deref().map(shared_warnings).unwrap_or_default() }
             { query_line(&props.query_bar, props.band.as_ref().filter(|_| !reads_other_keys(props, preview)), &props.hits, elsewhere, &props.on_edit_query) }
-            <div class="orders">
+            <div class="orders" style={rows_style(on_rows.max(naive.len().min(SHOWN)))}>
                 { lists.keys_column(keys_scroll, keys_list, *from_end, toggle) }
                 { lists.naive_column(&naive, naive_scroll, naive_list) }
             </div>

@@ -5,6 +5,7 @@ use crate::document::{Action, EntityId, ItemId, Items, ItemsEdit, Same};
 use crate::ui::panels::paste_items::PasteItems;
 use crate::ui::widgets::elided::Elided;
 use crate::ui::widgets::messages::Messages;
+use crate::ui::widgets::scroll_cue::use_overflows;
 use crate::ui::widgets::typed_input::TypedInput;
 use keylab::pasted_items::{Columns, PastedInto};
 use keylab::preview::Preview;
@@ -182,6 +183,10 @@ fn adding(count: &UseStateHandle<String>, dispatch: &Callback<Action>, entity_na
 pub fn SamplesTable(props: &SamplesTableProps) -> Html {
     let first_visible = use_state(|| 0usize);
     let count = use_state(|| "1000".to_string());
+    // A table wider than its box (a phone, many fields) says so: its last columns are
+    // out of sight, not missing.
+    let scroll = use_node_ref();
+    let overflows = use_overflows(scroll.clone());
     let items = &props.items;
     let columns = items.columns(props.entity);
     let entity_name = items
@@ -221,13 +226,15 @@ pub fn SamplesTable(props: &SamplesTableProps) -> Html {
                 { format!("{} {entity_name} item(s)", rows.len()) }
                 { if others > 0 { format!(", and {others} item(s) of other entities (pick the entity in the template panel)") } else { String::new() } }
                 { if windowed { format!(". Showing items near the scroll position; all {} are in every view.", rows.len()) } else { ".".to_string() } }
+                if overflows { <span class="scroll-cue" data-testid="samples-scroll-cue">{ " The table scrolls sideways ⇢" }</span> }
             </p>
             if !design_errors.is_empty() {
                 <p class="messages" data-testid="samples-design-errors">
                     { for design_errors.iter().map(|m| html! { <span class="error" role="alert">{ format!("Every item: {m}") }</span> }) }
                 </p>
             }
-            <div class={classes!("table-scroll", windowed.then_some("windowed"))} data-testid="samples-scroll" onscroll={onscroll}>
+            <div class={classes!("scroll-frame", overflows.then_some("overflows"))}>
+            <div class={classes!("table-scroll", windowed.then_some("windowed"))} data-testid="samples-scroll" onscroll={onscroll} ref={scroll}>
                 <table class={classes!("samples", windowed.then_some("windowed"))}>
                     <thead><tr>
                         <th scope="col">{ "#" }</th>
@@ -241,6 +248,7 @@ pub fn SamplesTable(props: &SamplesTableProps) -> Html {
                         { spacer(rows.len() - to).unwrap_or_default() }
                     </tbody>
                 </table>
+            </div>
             </div>
             { adding(&count, &props.dispatch, &entity_name) }
             <PasteItems target={paste_target(items, props.entity)} dispatch={props.dispatch.clone()} />

@@ -11,6 +11,7 @@ use crate::document::Command;
 use crate::ui::widgets::outcome::{Outcome, Said};
 use crate::ui::widgets::transient::{use_transient, Transient};
 use crate::ui::widgets::waiting;
+use keylab::wording::counted;
 use std::rc::Rc;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{HtmlInputElement, HtmlTextAreaElement};
@@ -142,10 +143,10 @@ fn read(text: &Result<String, String>) -> Later<Result<Imported, String>> {
 /// The question asked before an import replaces the person's work.
 fn question(name: String, imported: Rc<Imported>, replace: &Callback<(String, Rc<Imported>)>) -> Outcome {
     let text = format!(
-        "Replace your current design and items with {name}, {} ({} entities, {} items)? Undo brings your work back.",
+        "Replace your current design and items with {name}, {} ({}, {})? Undo brings your work back.",
         imported.what,
-        imported.work.schema.entities.len(),
-        imported.work.rows.len()
+        counted(imported.work.schema.entities.len(), "entity", "entities"),
+        counted(imported.work.rows.len(), "item", "items")
     );
     let replace = replace.clone();
     Outcome {

@@ -82,10 +82,6 @@ pub struct KeySegmentsProps {
     /// The width of each segment's column, in characters (see [`column_widths`]).
     #[prop_or_default]
     pub widths: std::rc::Rc<Vec<usize>>,
-    /// Per segment, what it stands for when the stored text is not the value itself
-    /// (an inverted number), shown on hover.
-    #[prop_or_default]
-    pub meanings: Vec<Option<String>>,
 }
 
 #[function_component]
@@ -119,9 +115,8 @@ pub fn KeySegments(props: &KeySegmentsProps) -> Html {
     html! { <>
         { for parts.iter().zip(&keeps).enumerate().map(|(i, (part, &keep))| html! { <>
             if i > 0 { <span class="sep">{ props.separator.clone() }</span> }
-            <span class={classes!(format!("seg seg-{}", i % PALETTE), props.meanings.get(i).cloned().flatten().map(|_| "inverted"))}
-                data-seg={i.to_string()} style={props.widths.get(i).map(|w| format!("min-width: {w}ch"))}
-                title={props.meanings.get(i).cloned().flatten().map(|m| format!("{part} = {m}"))}>
+            <span class={format!("seg seg-{}", i % PALETTE)}
+                data-seg={i.to_string()} style={props.widths.get(i).map(|w| format!("min-width: {w}ch"))}>
                 { match cut(part, keep) {
                     Some((head, tail, n)) => html! { <>{ head }<span class="key-cut" data-testid="segment-cut" title={format!("{n} characters of segment {} not shown", i + 1)}>{ "…" }</span>{ tail }</> },
                     None => html! { { part.to_string() } },

@@ -1,0 +1,18 @@
+//! Counts in words, so a message never says "1 entities".
+
+/// `n` and the noun in its number: `counted(1, "entity", "entities")` is "1 entity".
+pub fn counted(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::counted;
+
+    #[test]
+    fn one_is_singular_and_every_other_count_plural() {
+        assert_eq!(counted(1, "entity", "entities"), "1 entity");
+        assert_eq!(counted(0, "entity", "entities"), "0 entities");
+        assert_eq!(counted(3, "item", "items"), "3 items");
+    }
+}
