@@ -300,7 +300,7 @@ mod tests {
         assert!(import(OFFICES)
             .unwrap()
             .summary("o.json")
-            .contains(": 3 entities, 8 items."));
+            .contains(": 3 entities, 8 items; 1 facet left out — see the notes."));
     }
 
     /// The keys each item of the work has, in DynamoDB JSON, whatever the items' order.

@@ -346,8 +346,7 @@ pub fn App() -> Html {
             { for notices.iter().chain(save_problem.iter()).map(|n| html! { <p class="notice" role="status">{ n }</p> }) }
             { link_prompt(&pending, &command) }
             <main>
-                // The workbench: the template's chips above, the keys in the middle with the
-                // room they need, and the open segment's settings and the design check beside.
+                // The workbench: the chips and the keys, the settings and the design check beside.
                 <div class="workbench">
                     { intro(&hint, current.preset) }
                     <div class="work-main">
