@@ -9,6 +9,7 @@
 //! CSV is read by a small RFC 4180 reader here rather than the `csv` crate: it needs
 //! only quoted fields and doubled quotes, and the page's bundle is what users download.
 
+use crate::wording::json_kind;
 use crate::Values;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -117,18 +118,6 @@ fn text_of(v: &Value) -> Option<String> {
     }
 }
 
-/// What a JSON value is, in words: `an array`.
-fn kind_of(v: &Value) -> &'static str {
-    match v {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
-    }
-}
-
 /// The two shapes a line may have, for the box's entity, as a fix says them.
 fn shapes(target: &PastedInto) -> String {
     let (entity, field) = (target.entities.get(target.selected))
@@ -171,7 +160,7 @@ fn json_line(n: usize, line: &str, target: &PastedInto, ignored: &mut Ignored) -
     let Value::Object(object) = value else {
         return Err(format!(
             "line {n} is {}, not a JSON object: {}",
-            kind_of(&value),
+            json_kind(&value),
             shapes(target)
         ));
     };
@@ -191,7 +180,7 @@ fn json_line(n: usize, line: &str, target: &PastedInto, ignored: &mut Ignored) -
         let Some(text) = text_of(&v) else {
             return Err(format!(
                 "line {n}: {k} is {}, not text, a number or a boolean: write its value as one, such as \"{k}\": \"a\"",
-                kind_of(&v)
+                json_kind(&v)
             ));
         };
         row.insert(k, Value::String(text));
@@ -236,7 +225,7 @@ fn item_line(
         Some(other) => {
             return Err(format!(
                 "line {n}: \"entity\" is {}, not an entity's name: write {one_of}",
-                kind_of(other)
+                json_kind(other)
             ))
         }
     };
@@ -255,7 +244,7 @@ fn item_line(
         )),
         Some(other) => Err(format!(
             "line {n}: \"values\" is {}, not an object of field values: write \"values\": {{...}} with {entity}'s fields",
-            kind_of(&other)
+            json_kind(&other)
         )),
     }
 }

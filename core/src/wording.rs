@@ -1,8 +1,23 @@
-//! Counts in words, so a message never says "1 entities".
+//! Words a message is made of: counts, so a message never says "1 entities", and what
+//! a JSON value is.
+
+use serde_json::Value;
 
 /// `n` and the noun in its number: `counted(1, "entity", "entities")` is "1 entity".
 pub fn counted(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// What a JSON value is, in words: `an array`, for "must be an object, found an array".
+pub fn json_kind(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
 }
 
 #[cfg(test)]

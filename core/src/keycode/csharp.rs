@@ -5,7 +5,7 @@
 //! invariant upper case maps one character at a time, so a cased field holding `ß` is
 //! stored as it is where the codec writes `SS`.
 
-use super::skeleton::{emit_key, type_name, KeySyntax};
+use super::skeleton::{emit_key, field_label, type_name, KeySyntax};
 use super::spelling::Spelling;
 use super::{camel, case_literal, header, pascal, quoted, shape, KeyPlan, Kind, Plan, ReadStep};
 
@@ -172,10 +172,6 @@ fn what(key: &KeyPlan) -> String {
     quoted(&format!("{}.{}", key.entity, key.attribute))
 }
 
-fn label(key: &KeyPlan, f: &str) -> String {
-    format!("{}.{f}", key.entity)
-}
-
 impl KeySyntax for CSharp {
     fn declaration(&self, key: &KeyPlan, sep: &str) -> String {
         let name = type_name(key);
@@ -207,7 +203,7 @@ impl KeySyntax for CSharp {
         let name = type_name(key);
         let f = &key.fields[0];
         let v = format!("v.{}", pascal(&f.name));
-        let l = quoted(&label(key, &f.name));
+        let l = quoted(&field_label(key, &f.name));
         let (value_type, value, plain) = match &f.kind {
             Kind::Decimal { scale, .. } => (
                 "string",
@@ -233,20 +229,20 @@ impl KeySyntax for CSharp {
             "\n    /// <summary>The {} key of a {}: its plain number, as DynamoDB's N takes it.</summary>\n    public static string Encode{name}({name} v)\n    {{\n        {};\n        return {plain};\n    }}\n",
             comment(&key.attribute),
             comment(&key.entity),
-            write(&f.kind, &v, &label(key, &f.name))
+            write(&f.kind, &v, &field_label(key, &f.name))
         ) + &format!(
             "\n    /// <summary>The {} key of a {} read back; throws KeyException when it could not have been written.</summary>\n    public static {name} Decode{name}(string k)\n    {{\n        var r = new Reader(k, Sep, {});\n        {value_type} value = {value};\n        {};\n        return new {name}({back});\n    }}\n",
             comment(&key.attribute),
             comment(&key.entity),
             what(key),
-            write(&f.kind, "value", &label(key, &f.name))
+            write(&f.kind, "value", &field_label(key, &f.name))
         )
     }
 
     fn encode(&self, key: &KeyPlan) -> String {
         let name = type_name(key);
         let segments = key.segments(quoted, |f| {
-            write(&f.kind, &format!("v.{}", pascal(&f.name)), &label(key, &f.name))
+            write(&f.kind, &format!("v.{}", pascal(&f.name)), &field_label(key, &f.name))
         });
         format!(
             "\n    /// <summary>The {} key of a {}; throws KeyException saying which value is wrong.</summary>\n    public static string Encode{name}({name} v)\n    {{\n        return Key(new[]\n        {{\n            {},\n        }}, Sep, {}, {});\n    }}\n",

@@ -4,7 +4,7 @@
 //! `*KeyError`. Go's `strings.ToUpper` maps one rune at a time, so a cased field
 //! holding `ß` is stored as it is where the codec writes `SS`.
 
-use super::skeleton::{emit_key, type_name, KeySyntax};
+use super::skeleton::{emit_key, field_label, type_name, KeySyntax};
 use super::spelling::Spelling;
 use super::{case_literal, header, pascal, quoted_points as quoted, shape, KeyPlan, Kind, Plan, ReadStep};
 
@@ -94,10 +94,6 @@ fn what(key: &KeyPlan) -> String {
     quoted(&format!("{}.{}", key.entity, key.attribute))
 }
 
-fn label(key: &KeyPlan, f: &str) -> String {
-    format!("{}.{f}", key.entity)
-}
-
 impl KeySyntax for Go {
     fn declaration(&self, key: &KeyPlan, sep: &str) -> String {
         let name = type_name(key);
@@ -118,7 +114,7 @@ impl KeySyntax for Go {
         let name = type_name(key);
         let f = &key.fields[0];
         let v = format!("v.{}", pascal(&f.name));
-        let l = quoted(&label(key, &f.name));
+        let l = quoted(&field_label(key, &f.name));
         let (plain, value) = match &f.kind {
             Kind::Decimal { scale, .. } => (
                 format!("plainDecimal(scaled({v}, {scale}, {l}), {scale})"),
@@ -137,11 +133,11 @@ impl KeySyntax for Go {
             "\n// Encode{name} writes the {} key of a {}: its plain number, as DynamoDB's N takes it.\nfunc Encode{name}(v {name}) (key string, err error) {{\n\tdefer catch(&err)\n\t{}\n\treturn {plain}, nil\n}}\n",
             key.attribute,
             key.entity,
-            write(&f.kind, &v, &label(key, &f.name))
+            write(&f.kind, &v, &field_label(key, &f.name))
         );
         let check = match &f.kind {
-            Kind::Decimal { .. } => write(&f.kind, "value", &label(key, &f.name)),
-            _ => write_big(&f.kind, "value", &label(key, &f.name)),
+            Kind::Decimal { .. } => write(&f.kind, "value", &field_label(key, &f.name)),
+            _ => write_big(&f.kind, "value", &field_label(key, &f.name)),
         };
         encode
             + &format!(
@@ -157,7 +153,7 @@ impl KeySyntax for Go {
     fn encode(&self, key: &KeyPlan) -> String {
         let name = type_name(key);
         let segments = key.segments(quoted, |f| {
-            write(&f.kind, &format!("v.{}", pascal(&f.name)), &label(key, &f.name))
+            write(&f.kind, &format!("v.{}", pascal(&f.name)), &field_label(key, &f.name))
         });
         format!(
             "\n// Encode{name} writes the {} key of a {}; the error says which value is wrong.\nfunc Encode{name}(v {name}) (key string, err error) {{\n\tdefer catch(&err)\n\treturn joinKey([]string{{\n\t\t{},\n\t}}, Sep, {}, {}), nil\n}}\n",

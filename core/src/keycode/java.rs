@@ -3,7 +3,7 @@
 //! as `BigDecimal`, ISO timestamps as `Instant`; refusals are `Keys.KeyException` (an
 //! `IllegalArgumentException`).
 
-use super::skeleton::{emit_key, type_name, KeySyntax};
+use super::skeleton::{emit_key, field_label, type_name, KeySyntax};
 use super::spelling::Spelling;
 use super::{camel, case_literal, header, ident, quoted, shape, KeyPlan, Kind, Plan, ReadStep};
 
@@ -97,10 +97,6 @@ fn what(key: &KeyPlan) -> String {
     quoted(&format!("{}.{}", key.entity, key.attribute))
 }
 
-fn label(key: &KeyPlan, f: &str) -> String {
-    format!("{}.{f}", key.entity)
-}
-
 impl KeySyntax for Java {
     fn declaration(&self, key: &KeyPlan, sep: &str) -> String {
         let components: Vec<String> = (key.fields.iter())
@@ -121,22 +117,22 @@ impl KeySyntax for Java {
         let (entity, attribute) = (comment(&key.entity), comment(&key.attribute));
         let f = &key.fields[0];
         let v = format!("v.{}()", prop(&f.name));
-        let l = quoted(&label(key, &f.name));
+        let l = quoted(&field_label(key, &f.name));
         let (plain, value, check) = match &f.kind {
             Kind::Decimal { scale, .. } => (
                 format!("plainDecimal(scaled(decimalIn({v}, {l}), {scale}, {l}), {scale})"),
                 format!("new BigDecimal(scaled(k, {scale}, {l}), {scale})"),
-                write(&f.kind, "value", &label(key, &f.name)),
+                write(&f.kind, "value", &field_label(key, &f.name)),
             ),
             Kind::Epoch { .. } => (
                 format!("{}.toString()", as_big(&f.kind, &v, &l)),
                 "r.check(readPlain(k), \"epoch digits\")".to_string(),
-                write_big(&f.kind, "value", &label(key, &f.name)),
+                write_big(&f.kind, "value", &field_label(key, &f.name)),
             ),
             _ => (
                 format!("{}.toString()", as_big(&f.kind, &v, &l)),
                 format!("scaled(k, 0, {l})"),
-                write_big(&f.kind, "value", &label(key, &f.name)),
+                write_big(&f.kind, "value", &field_label(key, &f.name)),
             ),
         };
         let value_type = match &f.kind {
@@ -147,7 +143,7 @@ impl KeySyntax for Java {
             "\n  /** The {} key of a {}: its plain number, as DynamoDB's N takes it. */\n  public static String encode{name}({name} v) {{\n    {};\n    return {plain};\n  }}\n",
             attribute,
             entity,
-            write(&f.kind, &v, &label(key, &f.name))
+            write(&f.kind, &v, &field_label(key, &f.name))
         ) + &format!(
             "\n  /** The {} key of a {} read back; throws KeyException when it could not have been written. */\n  public static {name} decode{name}(String k) {{\n    Reader r = new Reader(k, SEP, {});\n    {value_type} value = {value};\n    {};\n    return new {name}({});\n  }}\n",
             attribute,
@@ -161,7 +157,7 @@ impl KeySyntax for Java {
     fn encode(&self, key: &KeyPlan) -> String {
         let name = type_name(key);
         let segments = key.segments(quoted, |f| {
-            write(&f.kind, &format!("v.{}()", prop(&f.name)), &label(key, &f.name))
+            write(&f.kind, &format!("v.{}()", prop(&f.name)), &field_label(key, &f.name))
         });
         format!(
             "\n  /** The {} key of a {}; throws KeyException saying which value is wrong. */\n  public static String encode{name}({name} v) {{\n    return key(List.of(\n        {}), SEP, {}, {});\n  }}\n",

@@ -39,3 +39,8 @@ pub(super) fn emit_key(out: &mut String, key: &KeyPlan, sep: &str, syntax: &impl
 pub(super) fn type_name(key: &KeyPlan) -> String {
     format!("{}{}", super::pascal(&key.entity), super::pascal(&key.attribute))
 }
+
+/// A field as a refusal names it: `Run.score`.
+pub(super) fn field_label(key: &KeyPlan, field: &str) -> String {
+    format!("{}.{field}", key.entity)
+}

@@ -2,7 +2,7 @@
 //! digits and `bigint` beyond (JavaScript holds 15 digits exactly), decimals are
 //! strings (no precision lost), ISO timestamps are `Date`s.
 
-use super::skeleton::{emit_key, type_name, KeySyntax};
+use super::skeleton::{emit_key, field_label, type_name, KeySyntax};
 use super::spelling::Spelling;
 use super::{camel, case_literal, header, ident, quoted, shape, KeyPlan, Kind, Plan, ReadStep};
 
@@ -71,10 +71,6 @@ fn prop(f: &str) -> String {
 
 fn what(key: &KeyPlan) -> String {
     quoted(&format!("{}.{}", key.entity, key.attribute))
-}
-
-fn field_label(key: &KeyPlan, f: &str) -> String {
-    format!("{}.{f}", key.entity)
 }
 
 impl KeySyntax for TypeScript {

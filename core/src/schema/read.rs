@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::strict::Fields;
+use crate::wording::json_kind;
 
 /// A JSON value with the path that led to it, so errors can point at it.
 struct At<'a> {
@@ -24,7 +25,7 @@ impl<'a> At<'a> {
         match self.value {
             Value::Object(m) => Ok(m),
             _ => self.fail(
-                format!("must be an object, found {}", kind_of(self.value)),
+                format!("must be an object, found {}", json_kind(self.value)),
                 "write it as {...}",
             ),
         }
@@ -33,7 +34,7 @@ impl<'a> At<'a> {
         match self.value {
             Value::Array(a) => Ok(a),
             _ => self.fail(
-                format!("must be an array, found {}", kind_of(self.value)),
+                format!("must be an array, found {}", json_kind(self.value)),
                 "write it as [...]",
             ),
         }
@@ -82,7 +83,7 @@ impl<'a> At<'a> {
         match self.value {
             Value::String(s) => Ok(s),
             _ => self.fail(
-                format!("must be a string, found {}", kind_of(self.value)),
+                format!("must be a string, found {}", json_kind(self.value)),
                 "put it in double quotes",
             ),
         }
@@ -100,7 +101,7 @@ impl<'a> At<'a> {
         match self.value {
             Value::Bool(b) => Ok(*b),
             _ => self.fail(
-                format!("must be true or false, found {}", kind_of(self.value)),
+                format!("must be true or false, found {}", json_kind(self.value)),
                 "write true or false",
             ),
         }
@@ -155,17 +156,6 @@ const ELSEWHERE: [(&str, &str); 24] = [
     ("readsPerSecond", "in an entity's traffic"),
     ("partitionKeys", "in an entity's traffic"),
 ];
-
-fn kind_of(v: &Value) -> &'static str {
-    match v {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
-    }
-}
 
 pub(super) fn schema(value: &Value) -> Result<Schema, Errors> {
     let root = &At::root(value);
