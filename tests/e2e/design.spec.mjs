@@ -14,7 +14,7 @@ test('entities are picked, added and removed, and the table follows the picked o
   await page.getByLabel('entity name').press('Tab');
   await expect(page.getByRole('tablist', { name: 'entity' }).getByRole('tab', { selected: true })).toHaveText('Squad (3 items)');
   await page.getByRole('button', { name: '+ entity' }).click();
-  await expect(page.getByRole('tablist', { name: 'entity' }).getByRole('tab', { selected: true })).toHaveText('Entity1 (1 items)');
+  await expect(page.getByRole('tablist', { name: 'entity' }).getByRole('tab', { selected: true })).toHaveText('Entity1 (1 item)');
   await expect(page.getByTestId('template-shape')).toHaveText('ENTITY1#<id>');
   await page.getByTestId('value-8-id').fill('7');
   await page.getByTestId('value-8-id').press('Tab');

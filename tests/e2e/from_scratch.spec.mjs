@@ -58,7 +58,7 @@ test('+ entity gives separate partition and sort fields; a rename offers to carr
 test('random items give a field in both keys a value per item: no two customers collide', async ({ page }) => {
   await openFresh(page);
   await loadPreset(page, 'orders');
-  await page.getByRole('tablist', { name: 'entity' }).getByRole('tab', { name: 'Customer (1 items)' }).click();
+  await page.getByRole('tablist', { name: 'entity' }).getByRole('tab', { name: 'Customer (1 item)' }).click();
   await page.getByLabel(/random Customer items/).fill('20');
   await page.getByRole('button', { name: 'Replace Customer items with random ones' }).click();
   await expect(page.getByTestId('samples-count')).toContainText('20 Customer item(s)');

@@ -152,11 +152,11 @@ test('a multi-attribute partition is its tuple: the picker lists each, and the q
   // ByStatus's sort key: its order means something within one (customer, status).
   await page.getByRole('tablist', { name: 'key attribute' }).getByRole('tab', { name: /^date \(/ }).click();
   const picker = page.locator('#preview-partition');
-  // Before: "c-17 (5 items)" and "c-42 (1 items)", c-17's shipped order among its open ones.
+  // Before: "c-17 (5 items)" and "c-42 (1 item)", c-17's shipped order among its open ones.
   await expect(picker.locator('option')).toHaveText([
     'customer c-17 · status OPEN (4 items)',
-    'customer c-17 · status SHIPPED (1 items)',
-    'customer c-42 · status OPEN (1 items)',
+    'customer c-17 · status SHIPPED (1 item)',
+    'customer c-42 · status OPEN (1 item)',
   ]);
   await expect(page.getByTestId('preview-partition-note')).toContainText('4 of 4 item(s) in partition customer c-17 · status OPEN');
   const values = page.getByTestId('sorted-keys').locator('li .values');
@@ -165,7 +165,7 @@ test('a multi-attribute partition is its tuple: the picker lists each, and the q
   // The query fixes (c-17, OPEN): it is drawn on this partition.
   await expect(page.getByTestId('query-bar-reading')).toContainText('3 returned');
   // Another partition: the line names the one the query reads, and goes back to it.
-  await picker.selectOption({ label: 'customer c-17 · status SHIPPED (1 items)' });
+  await picker.selectOption({ label: 'customer c-17 · status SHIPPED (1 item)' });
   await expect(values).toHaveCount(1);
   await expect(values).toContainText('shipped');
   await expect(page.getByTestId('band-elsewhere')).toContainText('It reads partition customer c-17 · status OPEN.');

@@ -6,6 +6,7 @@ use crate::document::{
 };
 use crate::ui::widgets::tabs::Tabs;
 use crate::ui::widgets::typed_input::TypedInput;
+use keylab::wording::counted;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
@@ -123,7 +124,12 @@ pub fn EntityPicker(props: &EntityPickerProps) -> Html {
     let options: Vec<(String, String)> = entities
         .iter()
         .enumerate()
-        .map(|(i, e)| (i.to_string(), format!("{} ({} items)", e.name, count(i))))
+        .map(|(i, e)| {
+            (
+                i.to_string(),
+                format!("{} ({})", e.name, counted(count(i), "item", "items")),
+            )
+        })
         .collect();
     html! {
         <div class="picker">

@@ -16,6 +16,7 @@ use crate::ui::widgets::scroll_cue::use_overflows;
 use crate::ui::{more_note, SHOWN};
 use keylab::preview::{Collection, CollectionItem, NumberVsString, Preview, Window};
 use keylab::schema::AttrType;
+use keylab::wording::counted;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
@@ -220,7 +221,7 @@ fn facts(
                         "preview-partition",
                         &format!("partition to show ({} in all)", collections.len()),
                         collections.iter().take(PARTITIONS).enumerate()
-                            .map(|(i, g)| (i.to_string(), format!("{} ({} items)", shortened(&g.partition), g.items.len())))
+                            .map(|(i, g)| (i.to_string(), format!("{} ({})", shortened(&g.partition), counted(g.items.len(), "item", "items"))))
                             .collect(),
                         &shown.chosen.to_string(),
                         pick_partition,
