@@ -106,3 +106,46 @@ fn moves_updated_at_out_of_the_table_key(ws: std::rc::Rc<Workspace>) {
     );
     assert_eq!(ws.reduce(Command::Undo).present, no_index);
 }
+
+/// L4's fix on the Leaderboard, its score marked as changing: the index groups the runs
+/// by season (the field they share, though it is in the table's key), and the top 3
+/// reads that index, returning the same three runs; never one partition of every
+/// season, nor another order read quietly from the table.
+#[test]
+fn the_leaderboards_score_moves_to_an_index_of_each_season_and_the_top_3_follows_it() {
+    use std::rc::Rc;
+    use yew::Reducible;
+    let mut start = crate::presets::load(PresetId::Leaderboard).expect("the preset loads");
+    let schema = Rc::make_mut(&mut start.schema);
+    let score = schema.entities[0]
+        .fields
+        .iter_mut()
+        .find(|f| f.name == "score")
+        .expect("a score");
+    score.mutable = Some(true);
+    let top = |p: &Playground| -> Vec<ItemId> {
+        let view = p.query_view(&p.item_keys()).expect("the query builds");
+        view.hits.list.iter().map(|h| h.item).collect()
+    };
+    let before = top(&start);
+    assert_eq!(before.len(), 3, "the preset reads its top 3");
+    let items: Vec<&keylab::Values> = start.rows.iter().map(|r| &*r.values).collect();
+    let groups = keylab::lint::group_fields(&start.schema, &start.schema.entities[0], "score", &items);
+    assert_eq!(groups.first().map(String::as_str), Some("season"), "{groups:?}");
+    let ws = Rc::new(Workspace::new(start.clone())).reduce(Command::Edit(Action::from(DesignEdit::MoveToIndex {
+        entity: "Run".into(),
+        field: "score".into(),
+        group: Some("season".into()),
+    })));
+    let moved = ws.present.clone();
+    let gsi = moved.schema.table.indexes.last().expect("a new GSI");
+    let run = &moved.schema.entities[0];
+    let pattern = |a: &str| run.template(a).map(|t| t.pattern("#"));
+    assert_eq!(pattern(&gsi.keys.partition).as_deref(), Some("RUN#<season>"));
+    assert_eq!(
+        moved.query.index.as_ref().map(|i| i.0.as_str()),
+        Some(gsi.name.as_str())
+    );
+    assert_eq!(top(&moved), before, "the same three runs, in the same order");
+    assert_eq!(*ws.reduce(Command::Undo).present, start);
+}

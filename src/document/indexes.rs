@@ -127,18 +127,27 @@ impl Playground {
             return;
         }
         let serving = group.and_then(|g| keylab::lint::serving_index(&self.schema, &self.schema.entities[e], field, g));
-        if serving.is_none() {
-            // The item's id stays in the index's sort key, after the field, so that
-            // each item keeps a key of its own there.
-            let id: Vec<String> = table_keys
-                .iter()
-                .flat_map(|k| k.fields())
-                .filter(|f| *f != field)
-                .map(str::to_string)
-                .collect();
-            if !self.add_grouping_index(e, field, group, &id) {
-                return;
+        let index = match serving {
+            Some(name) => name.to_string(),
+            None => {
+                // The item's id stays in the index's sort key, after the field, so that
+                // each item keeps a key of its own there.
+                let id: Vec<String> = table_keys
+                    .iter()
+                    .flat_map(|k| k.fields())
+                    .filter(|f| *f != field)
+                    .map(str::to_string)
+                    .collect();
+                let Some(name) = self.add_grouping_index(e, field, group, &id) else {
+                    return;
+                };
+                name
             }
+        };
+        // The table's key no longer orders by the field: a query that read the table now
+        // reads the index that does, rather than quietly reading another order.
+        if self.query.index.is_none() {
+            self.query_mut().index = Some(IndexName(index));
         }
         let literal = Segment::Literal(entity.to_uppercase());
         let target = &mut self.schema_mut().entities[e];
@@ -158,13 +167,11 @@ impl Playground {
 
     /// A new GSI for entity `e`: partitioned by the entity's literal and `group`, sorted
     /// by `field` and then `id`. Without a group, every item of the entity is one
-    /// partition. Whether it was added.
-    fn add_grouping_index(&mut self, e: usize, field: &str, group: Option<&str>, id: &[String]) -> bool {
+    /// partition. The index's name, when it was added.
+    fn add_grouping_index(&mut self, e: usize, field: &str, group: Option<&str>, id: &[String]) -> Option<String> {
         let before = self.schema.table.indexes.len();
         self.add_index();
-        let Some(index) = self.schema.table.indexes.get(before).cloned() else {
-            return false;
-        };
+        let index = self.schema.table.indexes.get(before).cloned()?;
         let target = &mut self.schema_mut().entities[e];
         let mut partition = vec![Segment::Literal(target.name.to_uppercase())];
         partition.extend(group.map(Segment::field));
@@ -183,7 +190,7 @@ impl Playground {
                 segments,
             });
         }
-        true
+        Some(index.name)
     }
 
     /// See [`DesignEdit::AddSortKey`].

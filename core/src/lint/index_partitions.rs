@@ -54,30 +54,30 @@ pub(super) fn one_item_per_partition(schema: &Schema, entity: &Entity) -> Vec<Fi
     out
 }
 
-/// The fields a GSI that orders `field` can group the entity's items by: not `field`
-/// itself, not a field of the table's key (the item's own id: one item per group), and
-/// shared by two sample items or more, most shared first. Those no sample repeats
-/// follow, so a design without samples still has a choice.
+/// The fields a GSI that orders `field` can group the entity's items by: every other
+/// field, those two or more samples share first (most shared first), and among equals
+/// those outside the table's key before its own (an item's own id groups one item).
+/// A field of the table's partition key that items share (a leaderboard's season) is a
+/// group like any other: the index keeps the items of one season together.
 pub fn group_fields(schema: &Schema, entity: &Entity, field: &str, items: &[&crate::Values]) -> Vec<String> {
     let table = &schema.table;
-    let identity: Vec<&str> = (entity.keys.iter())
+    let in_table_key: Vec<&str> = (entity.keys.iter())
         .filter(|t| table.is_primary_key(&t.attribute))
         .flat_map(|t| t.fields())
-        .filter(|f| *f != field)
         .collect();
-    let mut scored: Vec<(usize, &str)> = (entity.fields.iter())
+    let mut scored: Vec<(usize, bool, &str)> = (entity.fields.iter())
         .map(|f| f.name.as_str())
-        .filter(|f| *f != field && !identity.contains(f))
+        .filter(|f| *f != field)
         .map(|f| {
             let mut values: Vec<String> = items.iter().filter_map(|v| v.get(f)).map(|v| v.to_string()).collect();
             let count = values.len();
             values.sort_unstable();
             values.dedup();
-            (count - values.len(), f)
+            (count - values.len(), in_table_key.contains(&f), f)
         })
         .collect();
-    scored.sort_by_key(|s| std::cmp::Reverse(s.0));
-    scored.into_iter().map(|(_, f)| f.to_string()).collect()
+    scored.sort_by_key(|&(shared, keyed, _)| (std::cmp::Reverse(shared), keyed));
+    scored.into_iter().map(|(_, _, f)| f.to_string()).collect()
 }
 
 /// An index that already orders `field` within groups of `group` for the entity: its
