@@ -86,7 +86,10 @@ fn header(schema: &Schema, needs_code: bool) -> String {
     text.push_str(
         "// - keylab's design holds the attributes its keys read. ElectroDB's put leaves out any\n\
          //   other attribute of an item (an imported item's map Detail) unless its entity\n\
-         //   declares it: add each to the entity's attributes, e.g. \"Detail\": { type: \"any\" },\n",
+         //   declares it: add each to the entity's attributes, e.g. \"Detail\": { type: \"any\" }.\n\
+         // - ElectroDB reads back only the items it wrote (their __edb_e__ and __edb_v__): to\n\
+         //   read a table's existing items, pass { ignoreOwnership: true } to get and query.\n\
+         //   put also stores each hidden _keylab_<KEY> attribute beside the key it makes.\n",
     );
     text.push_str(&format!(
         "{DESIGN_MARK}{}\n\nimport {{ Entity }} from \"electrodb\";\n",

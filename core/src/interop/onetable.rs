@@ -110,7 +110,7 @@ fn header(schema: &Schema, functions: &[&str]) -> String {
     text.push_str(
         "// keylab's design holds the attributes its keys read. OneTable's create leaves out any\n\
          // other attribute of an item (an imported item's map Detail) unless its model\n\
-         // declares it: add each to the model, e.g. \"Detail\": { type: Object },\n",
+         // declares it: add each to the model, e.g. \"Detail\": { type: Object }.\n",
     );
     text.push_str(&format!("{DESIGN_MARK}{}\n", schema.to_value()));
     text

@@ -79,7 +79,15 @@ pub const PLAN_FILE: &str = "plan.jsonl";
 pub fn steps(s: &Situation) -> Vec<Step> {
     let summary = s.summary;
     let moves = !matches!(s.apply, Apply::Report);
-    let mut steps = vec![install(), export(s.table, moves)];
+    let mut steps = vec![install()];
+    if moves {
+        // Its own step, with no command: no run of keylab can say the writes paused.
+        steps.push(Step::say(format!(
+            "Pause the writes to {}'s items until the move is done: an item written after the next step keeps its old keys.",
+            s.table
+        )));
+    }
+    steps.push(export(s.table));
     steps.extend(fix_first(summary, &s.apply));
     if !s.created_indexes.is_empty() {
         steps.push(Step::say(format!(
@@ -124,21 +132,16 @@ pub fn mixed_warning(summary: &Summary) -> Option<String> {
 
 fn install() -> Step {
     Step::run(
-        "Install keylab once, from a clone of its repository (it needs only Rust):",
+        "Install keylab once, from a clone of keylab's repository, in its folder (it needs only Rust):",
         &["cargo install --path cli"],
     )
 }
 
-/// Reading the table's items; when they are to move, the writes pause first, since an
-/// item written after the read would keep its old keys.
-fn export(table: &str, moves: bool) -> Step {
-    let pause = match moves {
-        true => format!("Pause the writes to {table}'s items until the move is done (an item written after this step keeps its old keys), then read its items."),
-        false => format!("Read {table}'s items."),
-    };
+/// Reading the table's items: a Scan, or an export joined into one file.
+fn export(table: &str) -> Step {
     Step {
         text: format!(
-            "{pause} A Scan is enough for a small table; for a large one, export it (aws dynamodb export-table-to-point-in-time --table-arn ARN --s3-bucket BUCKET --export-format DYNAMODB_JSON) and join the export's data files into one: gunzip -c data/*.json.gz > {EXPORT_FILE}."
+            "Read {table}'s items (the aws commands use your shell's AWS settings: region, credentials). A Scan is enough for a small table; for a large one, export it (aws dynamodb export-table-to-point-in-time --table-arn ARN --s3-bucket BUCKET --export-format DYNAMODB_JSON) and join the export's data files into one: gunzip -c data/*.json.gz > {EXPORT_FILE}."
         ),
         commands: vec![format!("aws dynamodb scan --table-name {table} --output json > {EXPORT_FILE}")],
         done: false,

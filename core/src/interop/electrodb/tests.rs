@@ -147,7 +147,7 @@ fn the_header_and_the_notes_say_how_to_keep_an_items_other_attributes() {
     let source = entities(&ledger()).unwrap();
     assert!(
         source.text.contains(
-            "ElectroDB's put leaves out any\n//   other attribute of an item (an imported item's map Detail) unless its entity\n//   declares it: add each to the entity's attributes, e.g. \"Detail\": { type: \"any\" },"
+            "ElectroDB's put leaves out any\n//   other attribute of an item (an imported item's map Detail) unless its entity\n//   declares it: add each to the entity's attributes, e.g. \"Detail\": { type: \"any\" }.\n// - ElectroDB reads back only the items it wrote (their __edb_e__ and __edb_v__): to\n//   read a table's existing items, pass { ignoreOwnership: true } to get and query."
         ),
         "{}",
         source.text

@@ -112,7 +112,7 @@ fn every_value_a_key_reads_is_checked_by_the_tables_validate() {
     assert!(!text.contains(r#""note": (v: any)"#), "{text}");
     // What the design does not hold, the header and the notes say how to declare.
     assert!(
-        text.contains("declares it: add each to the model, e.g. \"Detail\": { type: Object },"),
+        text.contains("declares it: add each to the model, e.g. \"Detail\": { type: Object }."),
         "{text}"
     );
     // Said once, in the header: a note would make every export exit 5.
