@@ -81,3 +81,21 @@ pub(super) fn width(entity: &str, field: &Field, seen: &[String], prefix: &str) 
         field.name
     ))
 }
+
+/// The width of a field read from a Number key, said as a guess: its samples' most
+/// digits, which a larger value would pass. A Number key stores the number itself, so
+/// a wider field costs no key bytes.
+pub(super) fn number_width(entity: &str, field: &Field, samples: usize) -> Option<String> {
+    let width = match field.kind {
+        FieldKind::Uint { width, .. } | FieldKind::Int { width, .. } | FieldKind::Decimal { width, .. } => width,
+        _ => return None,
+    };
+    let of = match samples {
+        1 => "1 sample".to_string(),
+        n => format!("{n} samples"),
+    };
+    Some(format!(
+        "guess: {entity}'s <{}> width {width} is the most digits of {of}: a larger value is refused until the field is wider, and a Number key stores the number itself, so a wider field costs no key bytes",
+        field.name
+    ))
+}

@@ -275,8 +275,10 @@ fn entity(
 ) -> Entity {
     let members: Vec<&StoredItem> = g.members.iter().map(|&i| &items[i]).collect();
     let mut fields: Vec<Seen> = Vec::new();
-    // The fields read from String keys: a Number key's width is its widest value's.
+    // The fields read from String keys, and from Number keys (whose width is their
+    // widest value's): each width is a guess, said as one.
     let mut from_text: Vec<usize> = Vec::new();
+    let mut from_number: Vec<usize> = Vec::new();
     let mut keys = Vec::new();
     for attribute in &g.attributes {
         let texts: Vec<&str> = members
@@ -306,8 +308,11 @@ fn entity(
                     };
                     let before = fields.len();
                     let field = field_for(&mut fields, attribute, &column, members, separator, number);
-                    if !number && fields.len() > before {
-                        from_text.push(before);
+                    if fields.len() > before {
+                        match number {
+                            true => from_number.push(before),
+                            false => from_text.push(before),
+                        }
                     }
                     Segment::Field(field)
                 }
@@ -323,6 +328,11 @@ fn entity(
             let (field, seen, prefix) = &fields[at];
             guess::width(&g.name, field, seen, prefix)
         })
+        .chain(
+            from_number
+                .iter()
+                .filter_map(|&at| guess::number_width(&g.name, &fields[at].0, fields[at].1.len())),
+        )
         .collect();
     let entity = Entity {
         name: g.name.clone(),

@@ -427,4 +427,9 @@ fn a_width_read_from_samples_is_said_as_a_guess() {
         .collect();
     let notes = infer_lines(&numbers).notes.join("\n");
     assert!(!notes.contains(" width 2 read from"), "{notes}");
+    // Its width is its widest sample's, which a larger value passes: that is said.
+    assert!(
+        notes.contains("width 2 is the most digits of 2 samples: a larger value is refused until the field is wider"),
+        "{notes}"
+    );
 }
