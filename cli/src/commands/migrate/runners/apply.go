@@ -22,10 +22,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net"
 	"os"
 	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/aws/retry"
 	"github.com/aws/aws-sdk-go-v2/config"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
@@ -65,9 +67,23 @@ func main() {
 	os.Exit(code)
 }
 
+// The SDK's standard retries, and a response cut short by a connection closed under
+// it, which the standard ones leave out: every call here is safe to send again (a
+// read, or a transaction with its idempotency token).
+func retryer() aws.Retryer {
+	return retry.NewStandard(func(o *retry.StandardOptions) {
+		o.Retryables = append(o.Retryables, retry.IsErrorRetryableFunc(func(err error) aws.Ternary {
+			if errors.Is(err, net.ErrClosed) {
+				return aws.TrueTernary
+			}
+			return aws.UnknownTernary
+		}))
+	})
+}
+
 func apply(plan, endpoint string) (int, error) {
 	ctx := context.Background()
-	cfg, err := config.LoadDefaultConfig(ctx)
+	cfg, err := config.LoadDefaultConfig(ctx, config.WithRetryer(retryer))
 	if err != nil {
 		return 1, err
 	}
