@@ -211,8 +211,7 @@ impl Playground {
 mod tests {
     use super::*;
 
-    /// A refused edit says why and changes nothing; an edit that changes nothing (a
-    /// width set to its own value) is not refused.
+    /// A refused edit says why and changes nothing.
     #[test]
     fn refused_is_told_apart_from_nothing_changed() {
         let p = crate::presets::leaderboard();
@@ -268,6 +267,13 @@ mod tests {
             assert_eq!(q.apply(action.clone()), Err(Refusal::new(why)), "{action:?}");
             assert_eq!(q, p, "{action:?} changed the work");
         }
+    }
+
+    /// A width set to its own value changes nothing and is not refused; a typed setting
+    /// is settled even when what it reads as is refused.
+    #[test]
+    fn nothing_changed_is_not_refused_and_a_typed_setting_settles() {
+        let p = crate::presets::leaderboard();
         let mut q = p.clone();
         assert_eq!(
             q.apply(Action::from(FieldEdit::SetWidth {
@@ -277,7 +283,6 @@ mod tests {
             Ok(())
         );
         assert_eq!(q, p);
-        // A typed setting is settled even when what it reads as is refused.
         let mut q = p.clone();
         let key = SettingKey::new(EntityId(0), SettingOf::Field("nope".into()), "width");
         Rc::make_mut(&mut q.unsettled).insert(
