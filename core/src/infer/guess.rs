@@ -6,6 +6,7 @@
 //! many digits, and a larger value would not fit.
 
 use super::group::{label, Group};
+use crate::migrate::stored::{Attribute, StoredItem};
 use crate::schema::{Entity, Field, FieldKind, Segment, TimeUnit};
 
 /// The guesses in `entity`, read from the items of `g`, in words.
@@ -98,4 +99,76 @@ pub(super) fn number_width(entity: &str, field: &Field, samples: usize) -> Optio
         "guess: {entity}'s <{}> width {width} is the most digits of {of}: a larger value is refused until the field is wider, and a Number key stores the number itself, so a wider field costs no key bytes",
         field.name
     ))
+}
+
+/// The fields keylab had to name: no attribute of the items holds their values and the
+/// source names none, so their names (`sk_1`, `sk_2`) say only where they are.
+pub(super) fn named_by_keylab(entity: &Entity, members: &[&StoredItem], named_by_source: &[&str]) -> Option<String> {
+    let made: Vec<String> = (entity.fields.iter())
+        .filter(|f| !named_by_source.contains(&f.name.as_str()))
+        .filter(|f| !members.iter().any(|m| m.get(&f.name).is_some()))
+        .filter_map(|f| {
+            let (attribute, at) = place(entity, &f.name)?;
+            Some(format!("<{}> ({attribute} segment {at})", f.name))
+        })
+        .collect();
+    if made.is_empty() {
+        return None;
+    }
+    let (are, their, values, names) = match made.len() {
+        1 => ("is", "its", "that value", "its real name"),
+        _ => ("are", "their", "those values", "their real names"),
+    };
+    Some(format!(
+        "names: {}'s {} {are} named by keylab after {their} place: no attribute of the items holds \
+         {values} and the source names none. Type {names} in the segment's field box (or the \
+         schema's fields): the keys stay the same",
+        entity.name,
+        super::left_out::and_list(&made),
+    ))
+}
+
+/// Where a field first is in the entity's keys: the key attribute and the segment, from 1.
+fn place<'e>(entity: &'e Entity, field: &str) -> Option<(&'e str, usize)> {
+    entity.keys.iter().find_map(|t| {
+        (t.segments.iter())
+            .position(|s| matches!(s, Segment::Field(f) if f.name == field))
+            .map(|at| (t.attribute.as_str(), at + 1))
+    })
+}
+
+/// Text fields whose attribute is a Number in the items (`deviceid` 12345 in
+/// `d#12345`): the key writes its digits as they are, which no number kind does (those
+/// pad to a width), so the design holds it as text, and whatever keylab writes from the
+/// design (items, exports, programs) writes the attribute as a String.
+pub(super) fn numbers_as_text(entity: &Entity, members: &[&StoredItem], separator: &str) -> Vec<String> {
+    (entity.fields.iter())
+        .filter(|f| matches!(f.kind, FieldKind::Text { .. }))
+        .filter_map(|f| {
+            let numbers: Vec<&str> = (members.iter())
+                .filter_map(|m| match m.get(&f.name)? {
+                    Attribute::N(n) => Some(Some(n.as_ref())),
+                    _ => Some(None),
+                })
+                .collect::<Option<Vec<_>>>()?;
+            let first = numbers.first()?;
+            let key = (entity.keys.iter()).find(|t| {
+                t.segments
+                    .iter()
+                    .any(|s| matches!(s, Segment::Field(r) if r.name == f.name))
+            })?;
+            Some(format!(
+                "{}'s <{}> is a Number attribute in the items ({first}), and {} = {} holds its digits unpadded, \
+                 which no number kind writes (those pad to a width), so it is read as text: keylab's items, \
+                 exports and programs write {} as a String (S). To keep it a Number, make <{}> a uint with a \
+                 width (the keys change: keylab migrate re-keys the items)",
+                entity.name,
+                f.name,
+                key.attribute,
+                key.pattern(separator),
+                f.name,
+                f.name
+            ))
+        })
+        .collect()
 }

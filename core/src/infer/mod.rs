@@ -280,6 +280,7 @@ fn entity(
     let mut from_text: Vec<usize> = Vec::new();
     let mut from_number: Vec<usize> = Vec::new();
     let mut keys = Vec::new();
+    let mut named_by_source: Vec<&str> = Vec::new();
     for attribute in &g.attributes {
         let texts: Vec<&str> = members
             .iter()
@@ -293,6 +294,7 @@ fn entity(
         // A group's keys have one number of segments each (it is part of the group's
         // signature), so every item has every column.
         let named = aliased(options, &g.name, attribute, separator, split[0].len());
+        named_by_source.extend(named.iter().flatten().flatten());
         let segments: Vec<Segment> = (0..split[0].len())
             .map(|c| {
                 let column: Vec<&str> = split.iter().map(|s| s.get(c).copied().unwrap_or_default()).collect();
@@ -305,6 +307,7 @@ fn entity(
                         keys: &g.attributes,
                         after: (c > 0).then(|| split[0][c - 1]).filter(|_| !number),
                         named,
+                        place: (split[0].len() > 1).then_some(c + 1),
                     };
                     let before = fields.len();
                     let field = field_for(&mut fields, attribute, &column, members, separator, number);
@@ -323,17 +326,7 @@ fn entity(
             segments,
         });
     }
-    let guesses: Vec<String> = (from_text.iter())
-        .filter_map(|&at| {
-            let (field, seen, prefix) = &fields[at];
-            guess::width(&g.name, field, seen, prefix)
-        })
-        .chain(
-            from_number
-                .iter()
-                .filter_map(|&at| guess::number_width(&g.name, &fields[at].0, fields[at].1.len())),
-        )
-        .collect();
+    let guesses = width_guesses(&g.name, &fields, &from_text, &from_number);
     let entity = Entity {
         name: g.name.clone(),
         fields: fields.into_iter().map(|(f, ..)| f).collect(),
@@ -342,7 +335,21 @@ fn entity(
     };
     notes.push(summary(g, &entity, &members, separator));
     notes.extend(guesses);
+    notes.extend(guess::named_by_keylab(&entity, &members, &named_by_source));
+    notes.extend(guess::numbers_as_text(&entity, &members, separator));
     entity
+}
+
+/// The widths read from samples, each said as a guess: of the fields read from String
+/// keys (at `from_text`) and from Number keys (at `from_number`).
+fn width_guesses(entity: &str, fields: &[Seen], from_text: &[usize], from_number: &[usize]) -> Vec<String> {
+    (from_text.iter())
+        .filter_map(|&at| {
+            let (field, seen, prefix) = &fields[at];
+            guess::width(entity, field, seen, prefix)
+        })
+        .chain((from_number.iter()).filter_map(|&at| guess::number_width(entity, &fields[at].0, fields[at].1.len())))
+        .collect()
 }
 
 /// What was read of one entity, in words: its templates, its fields' kinds, and the
@@ -400,6 +407,8 @@ struct Members<'a> {
     keys: &'a [String],
     after: Option<&'a str>,
     named: Option<&'a str>,
+    /// The segment's place in its key, from 1, when the key has more than one.
+    place: Option<usize>,
 }
 
 /// A field read so far: its definition, the segments it was read from, and the prefix
@@ -427,12 +436,6 @@ fn field_for(
         return FieldRef::prefixed(prefix.clone(), f.name.clone());
     }
     let seen: Vec<String> = column.iter().map(|s| s.to_string()).collect();
-    let new = |name: String, kind: FieldKind| Field {
-        name,
-        kind,
-        warn_at: None,
-        mutable: None,
-    };
     let (kind, fits) = match number {
         // A Number key holds the number itself; its text is DynamoDB's, not a shape.
         true => (columns::number_kind(column), column.len()),
@@ -445,20 +448,56 @@ fn field_for(
         case: crate::schema::Case::Preserve,
         max_length: None,
     });
-    // An attribute most items have, whose value each of them holds in this segment,
-    // names the field (and says whether the key inverts or cases it).
-    // Not a key attribute: the template writes those.
+    let column = Column {
+        values: column,
+        kind,
+        fits,
+        number,
+        separator,
+    };
+    if let Some((field, prefix)) = from_attribute(fields, &column, &members) {
+        let name = field.name.clone();
+        fields.push((field, seen, prefix.to_string()));
+        return FieldRef::prefixed(prefix, name);
+    }
+    let name = new_name(fields, attribute, &members);
+    fields.push((new_field(name.clone(), kind), seen, String::new()));
+    FieldRef::new(name)
+}
+
+/// A column of key segments and what its text alone says: the kind that writes
+/// `fits` of them, whether the key is a Number, and the design's separator.
+struct Column<'a> {
+    values: &'a [&'a str],
+    kind: FieldKind,
+    fits: usize,
+    number: bool,
+    separator: &'a str,
+}
+
+fn new_field(name: String, kind: FieldKind) -> Field {
+    Field {
+        name,
+        kind,
+        warn_at: None,
+        mutable: None,
+    }
+}
+
+/// The attribute most of the items have whose value each of them holds in this column
+/// (bare, or after a label every segment starts with): it names the field, and says
+/// whether the key inverts or cases it. Never a key attribute: the template writes those.
+fn from_attribute<'c>(fields: &[Seen], column: &Column<'c>, members: &Members) -> Option<(Field, &'c str)> {
     let mut names: Vec<&str> = (members.items.iter())
         .flat_map(|m| m.0.iter().map(|(n, _)| n.as_ref()))
         .filter(|n| !members.keys.iter().any(|k| k == n))
         .filter(|n| members.named.is_none_or(|named| named == *n))
+        .filter(|n| !fields.iter().any(|(f, ..)| f.name == *n))
         .collect();
     names.sort_unstable();
     names.dedup();
+    let number = column.number;
     for name in names {
-        if fields.iter().any(|(f, ..)| f.name == name) {
-            continue;
-        }
         let values: Vec<Option<Value>> = (members.items.iter())
             .map(|m| match m.get(name) {
                 Some(Attribute::S(s)) | Some(Attribute::N(s)) => Some(Value::String(s.to_string())),
@@ -469,25 +508,34 @@ fn field_for(
             continue;
         }
         // Bare, then after each label every segment starts with, longest first.
-        let prefixes = std::iter::once("").chain(if number { Vec::new() } else { labels(column) });
+        let prefixes = std::iter::once("").chain(if number { Vec::new() } else { labels(column.values) });
         for prefix in prefixes {
-            let rest: Vec<&str> = column.iter().map(|v| &v[prefix.len()..]).collect();
+            let rest: Vec<&str> = column.values.iter().map(|v| &v[prefix.len()..]).collect();
             let kinds = match number {
-                true => vec![kind],
+                true => vec![column.kind],
                 false => columns::attribute_candidates(&rest),
             };
             let found = kinds.into_iter().find(|k| {
-                columns::writes_attribute(*k, &values, &rest, separator)
-                    && (number || !prefix.is_empty() || columns::round_trips(*k, &rest, separator) >= fits)
+                columns::writes_attribute(*k, &values, &rest, column.separator)
+                    && (number
+                        || !prefix.is_empty()
+                        || columns::round_trips(*k, &rest, column.separator) >= column.fits)
             });
             if let Some(kind) = found {
-                fields.push((new(name.to_string(), kind), seen, prefix.to_string()));
-                return FieldRef::prefixed(prefix, name);
+                return Some((new_field(name.to_string(), kind), prefix));
             }
         }
     }
-    let stem = match members.after.and_then(label) {
-        Some(l) => {
+    None
+}
+
+/// A name for a field no attribute holds: the one the source gives, else the label
+/// before it (`USER#<user>`), else the key attribute and the segment's place in it
+/// (`sk_2`), never one another field or an attribute of the items has.
+fn new_name(fields: &[Seen], attribute: &str, members: &Members) -> String {
+    let stem = match (members.named, members.after.and_then(label)) {
+        (Some(named), _) => named.to_string(),
+        (None, Some(l)) => {
             let n = entity_name(l);
             let mut c = n.chars();
             c.next()
@@ -495,17 +543,18 @@ fn field_for(
                 .unwrap_or_default()
                 + c.as_str()
         }
-        None => attribute.to_lowercase(),
+        (None, None) => match members.place {
+            Some(place) => format!("{}_{place}", attribute.to_lowercase()),
+            None => attribute.to_lowercase(),
+        },
     };
-    let stem = members.named.map_or(stem, str::to_string);
     let mut name = stem.clone();
     let mut n = 2;
     while fields.iter().any(|(f, ..)| f.name == name) || members.items[0].get(&name).is_some() {
         name = format!("{stem}{n}");
         n += 1;
     }
-    fields.push((new(name.clone(), kind), seen, String::new()));
-    FieldRef::new(name)
+    name
 }
 
 /// The labels every segment of a column starts with, longest first: each start of their

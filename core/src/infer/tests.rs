@@ -45,7 +45,15 @@ fn the_leaderboard_is_read_back_with_its_inverted_score_and_attributes() {
     let p = infer_lines(&leaderboard());
     assert!(p.exact(), "{:?}", p.misfits);
     let e = &p.schema.entities[0];
-    assert_eq!(e.template("SK").unwrap().pattern("#"), "<score>#<sk>#<player>");
+    assert_eq!(e.template("SK").unwrap().pattern("#"), "<score>#<sk_2>#<player>");
+    // No attribute holds the microseconds: the name says where they are, and a note says so.
+    assert!(
+        p.notes
+            .iter()
+            .any(|n| n.starts_with("names: Season's <sk_2> (SK segment 2) is named by keylab")),
+        "{:?}",
+        p.notes
+    );
     assert_eq!(e.template("PK").unwrap().pattern("#"), "SEASON#2026-SPRING");
     assert_eq!(
         e.field("score").unwrap().kind,
@@ -55,7 +63,7 @@ fn the_leaderboard_is_read_back_with_its_inverted_score_and_attributes() {
         }
     );
     assert!(matches!(
-        e.field("sk").unwrap().kind,
+        e.field("sk_2").unwrap().kind,
         FieldKind::Timestamp {
             unit: crate::schema::TimeUnit::Seconds { width: 16 },
             ..
@@ -288,10 +296,12 @@ fn a_state_in_the_sort_key_is_a_value_not_a_second_entity() {
         ("NORMAL", "2020-04-24T14:55:00"),
     ]
     .iter()
-    .map(|(state, date)| {
+    .enumerate()
+    .map(|(at, (state, date))| {
+        let device = ["12345", "67"][at % 2];
         line(serde_json::json!({
-            "PK": {"S": "d#12345"}, "SK": {"S": format!("{state}#{date}")},
-            "deviceid": {"N": "12345"}, "State": {"S": state}, "Date": {"S": date},
+            "PK": {"S": format!("d#{device}")}, "SK": {"S": format!("{state}#{date}")},
+            "deviceid": {"N": device}, "State": {"S": state}, "Date": {"S": date},
         }))
     })
     .collect();
@@ -308,6 +318,17 @@ fn a_state_in_the_sort_key_is_a_value_not_a_second_entity() {
         p.notes
     );
     assert!(!p.notes.iter().any(|n| n.contains("left out: State")), "{:?}", p.notes);
+    // deviceid is a Number whose digits the key holds unpadded: a text field, said so.
+    assert_eq!(e.fields[0].kind.name(), "text");
+    assert!(
+        p.notes.iter().any(
+            |n| n.starts_with("Item's <deviceid> is a Number attribute in the items (12345)")
+                && n.contains("write deviceid as a String (S)")
+        ),
+        "{:?}",
+        p.notes
+    );
+    assert!(!p.notes.iter().any(|n| n.starts_with("names:")), "{:?}", p.notes);
 
     let two: Vec<String> = ["PROFILE#1", "ORDER#2"]
         .iter()
@@ -407,7 +428,7 @@ fn a_width_read_from_samples_is_said_as_a_guess() {
         "{notes}"
     );
     assert!(
-        notes.contains("guess: Season's <sk> width 16 read from 3 samples"),
+        notes.contains("guess: Season's <sk_2> width 16 read from 3 samples"),
         "{notes}"
     );
     assert_eq!(notes.matches("<score> width").count(), 1, "{notes}");
