@@ -125,8 +125,9 @@ pub enum ErrorKind {
         limit: usize,
         role: &'static str,
     },
-    /// A timestamp that cannot be read or stored.
-    BadTimestamp { reason: String },
+    /// A timestamp that cannot be read or stored; `takes`: what the field reads, in
+    /// words with an example in its own format (empty when any timestamp would do).
+    BadTimestamp { reason: String, takes: String },
     /// A value that is not a valid ULID or KSUID.
     BadId { id: IdKind, reason: String },
     /// A template names a field that `fields` does not define.
@@ -207,7 +208,7 @@ impl ErrorKind {
             ErrorKind::KeyTooLong { bytes, limit, role } => {
                 format!("is {bytes} bytes of UTF-8; a {role} key may be at most {limit} bytes")
             }
-            ErrorKind::BadTimestamp { reason } => format!("is not a usable timestamp: {reason}"),
+            ErrorKind::BadTimestamp { reason, .. } => format!("is not a usable timestamp: {reason}"),
             ErrorKind::BadId { id, reason } => format!("is not {}: {reason}", id.describe()),
             ErrorKind::UndefinedField => "is used by a key template but not defined in fields".into(),
             ErrorKind::UnknownKind { kind } => format!(
@@ -266,6 +267,7 @@ impl ErrorKind {
             }
             ErrorKind::EmptyKey => "add a literal or a non-empty value to the template".into(),
             ErrorKind::KeyTooLong { .. } => "shorten the values or the template's literals".into(),
+            ErrorKind::BadTimestamp { takes, .. } if !takes.is_empty() => format!("give {takes}"),
             ErrorKind::BadTimestamp { .. } => {
                 "give epoch seconds/milliseconds or ISO-8601 with a zone, e.g. 2024-06-23T00:00:00Z".into()
             }

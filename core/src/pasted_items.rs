@@ -35,12 +35,30 @@ pub struct PastedInto {
     pub selected: usize,
 }
 
-/// An item read from a paste: its entity's place in [`PastedInto::entities`], and the
-/// values of the fields that entity has, as text.
+/// An item read from a paste: its entity's place in [`PastedInto::entities`], the
+/// values of the fields that entity has, as text, and where it was in the paste.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PastedItem {
     pub entity: usize,
     pub values: Values,
+    pub place: Place,
+}
+
+/// Where an item was in a paste, as a message names it: a JSON line, or a CSV record
+/// after the header (a quoted value may span lines).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Place {
+    Line(usize),
+    Record(usize),
+}
+
+impl std::fmt::Display for Place {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Place::Line(n) => write!(f, "line {n}"),
+            Place::Record(n) => write!(f, "record {n}"),
+        }
+    }
 }
 
 /// The items a paste holds, and a note on the fields it ignored.
@@ -66,10 +84,11 @@ pub fn parse(text: &str, target: &PastedInto) -> Result<PastedItems, String> {
         json_lines(text, target)?
     } else {
         let (rows, ignored) = csv(text, &selected.fields)?;
-        let items = (rows.into_iter())
-            .map(|values| PastedItem {
+        let items = (rows.into_iter().enumerate())
+            .map(|(at, values)| PastedItem {
                 entity: target.selected,
                 values,
+                place: Place::Record(at + 1),
             })
             .collect();
         (items, ignored.into_iter().map(|f| (target.selected, f)).collect())
@@ -84,6 +103,27 @@ pub fn parse(text: &str, target: &PastedInto) -> Result<PastedItems, String> {
         items,
         note: ignored_note(&ignored, target),
     })
+}
+
+/// The pasted items the design's keys refuse, each named by its place with why (`line 3:
+/// Run.score: 123456 has 6 digits but the width is 5`), up to [`BAD_LISTED`] and then
+/// counted. They are added all the same, as an item typed in the table is: the table
+/// marks them, and this says which they are.
+pub fn refused(schema: &crate::Schema, target: &PastedInto, items: &[PastedItem]) -> Vec<String> {
+    let mut said: Vec<String> = (items.iter())
+        .filter_map(|item| {
+            let entity = &target.entities.get(item.entity)?.entity;
+            let why = crate::codec::encode(schema, entity, &item.values).err()?;
+            let each: Vec<String> = why.0.iter().map(crate::Error::message).collect();
+            Some(format!("{}: {}", item.place, each.join("; ")))
+        })
+        .collect();
+    if said.len() > BAD_LISTED {
+        let more = said.len() - BAD_LISTED;
+        said.truncate(BAD_LISTED);
+        said.push(format!("and {more} more"));
+    }
+    said
 }
 
 /// Each ignored field named, with the field it was probably meant to be, by entity.
@@ -185,7 +225,11 @@ fn json_line(n: usize, line: &str, target: &PastedInto, ignored: &mut Ignored) -
         };
         row.insert(k, Value::String(text));
     }
-    Ok(PastedItem { entity, values: row })
+    Ok(PastedItem {
+        entity,
+        values: row,
+        place: Place::Line(n),
+    })
 }
 
 /// Whether a line is an item as the CLI writes one: it has `entity` or `values`, and
@@ -358,6 +402,40 @@ mod tests {
 
     fn note(text: &str) -> Option<String> {
         parse(text, &target()).unwrap().note
+    }
+
+    /// Items the keys refuse are named by their line (or CSV record), with why; the
+    /// others are not named.
+    #[test]
+    fn refused_items_are_named_by_their_place() {
+        let schema = crate::interop::tests::leaderboard();
+        let into = PastedInto {
+            entities: vec![Columns {
+                entity: "Run".into(),
+                fields: ["season", "score", "at", "player"].map(String::from).to_vec(),
+            }],
+            selected: 0,
+        };
+        let good = r#"{"season": "S1", "score": 10, "at": 1, "player": "p"}"#;
+        let text = format!("{good}\n\n{}\n{good}\n", good.replace("10", "12345678901"));
+        let pasted = parse(&text, &into).unwrap();
+        assert_eq!(pasted.items[1].place, Place::Line(3));
+        let said = refused(&schema, &into, &pasted.items);
+        assert_eq!(said.len(), 1, "{said:?}");
+        assert!(
+            said[0].starts_with("line 3: ") && said[0].contains("12345678901"),
+            "{said:?}"
+        );
+
+        let csv = "season,score,at,player\nS1,-5,1,p\nS1,5,1,p\n";
+        let pasted = parse(csv, &into).unwrap();
+        let said = refused(&schema, &into, &pasted.items);
+        assert!(said.len() == 1 && said[0].starts_with("record 1: "), "{said:?}");
+        let many = (0..12).map(|_| "S1,-5,1,p").collect::<Vec<_>>().join("\n");
+        let pasted = parse(&format!("season,score,at,player\n{many}"), &into).unwrap();
+        let said = refused(&schema, &into, &pasted.items);
+        assert_eq!(said.len(), BAD_LISTED + 1);
+        assert_eq!(said[BAD_LISTED], "and 2 more");
     }
 
     #[test]

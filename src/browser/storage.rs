@@ -230,3 +230,28 @@ pub fn load_views(count: usize) -> Option<Vec<usize>> {
     let open: Vec<usize> = serde_json::from_str(&text).ok()?;
     open.iter().all(|&i| i < count).then_some(open)
 }
+
+/// The Schema as JSON box's text while it is edited and not applied: kept across a
+/// reload, as the work is.
+const SCHEMA_DRAFT_KEY: &str = "keylab.schema-draft";
+
+/// Keeps (or, with `None`, forgets) the unapplied schema text. A browser that refuses
+/// keeps it on screen only, and says so.
+pub fn keep_schema_draft(draft: Option<&str>) -> Result<(), String> {
+    let Some(s) = storage() else {
+        return Err("this browser keeps nothing (localStorage is not available)".into());
+    };
+    match draft {
+        Some(text) => s
+            .set_item(SCHEMA_DRAFT_KEY, text)
+            .map_err(|_| format!("the browser refused to store {} KB: storage is full", text.len() / 1024)),
+        None => s
+            .remove_item(SCHEMA_DRAFT_KEY)
+            .map_err(|_| "the browser refused to forget it".into()),
+    }
+}
+
+/// The unapplied schema text kept from before, if any.
+pub fn schema_draft() -> Option<String> {
+    storage()?.get_item(SCHEMA_DRAFT_KEY).ok()?
+}

@@ -8,6 +8,8 @@ use serde_json::{json, Value};
 
 const SNAPSHOT: &str = "keylab.version";
 const EXPORTED: &str = "keylab.exported";
+/// Which version the design is being compared with, so a reload compares it again.
+const COMPARING: &str = "keylab.comparing";
 
 /// Where a version came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -120,4 +122,52 @@ pub fn pasted(text: &str) -> Result<Version, String> {
         label: "the pasted version".into(),
         work,
     })
+}
+
+/// Remembers the version compared with (or, with `None`, that none is): a saved version
+/// or the last export by where it is kept, a pasted one by its text.
+pub fn keep_comparing(version: Option<&Version>) -> Result<(), String> {
+    let Some(storage) = storage() else {
+        return Err("this browser keeps nothing (localStorage is not available)".into());
+    };
+    let record = match version.map(|v| (v.source, v)) {
+        None => {
+            return storage
+                .remove_item(COMPARING)
+                .map_err(|_| "the browser refused to forget it".into())
+        }
+        Some((Source::Snapshot, _)) => json!({"source": "snapshot"}),
+        Some((Source::Export, _)) => json!({"source": "export"}),
+        Some((Source::Pasted, v)) => json!({"source": "pasted", "work": saved_text(&v.work)}),
+    }
+    .to_string();
+    storage.set_item(COMPARING, &record).map_err(|_| {
+        format!(
+            "the browser refused to store {} KB: storage is full",
+            record.len() / 1024
+        )
+    })
+}
+
+/// The version compared with before the reload: `None` when none was, `Err` when it no
+/// longer loads.
+pub fn comparing() -> Option<Result<Version, String>> {
+    let text = storage()?.get_item(COMPARING).ok().flatten()?;
+    let record: Value = serde_json::from_str(&text).unwrap_or_default();
+    match (record["source"].as_str(), record["work"].as_str()) {
+        (Some("snapshot"), _) => stored(Source::Snapshot),
+        (Some("export"), _) => stored(Source::Export),
+        (Some("pasted"), Some(work)) => Some(
+            read(work)
+                .map(|(work, _)| Version {
+                    source: Source::Pasted,
+                    label: "the pasted version".into(),
+                    work,
+                })
+                .map_err(|why| format!("the pasted version compared before the reload cannot be read: {why}")),
+        ),
+        _ => Some(Err(
+            "the comparison kept from before the reload is damaged: choose the version again".into(),
+        )),
+    }
 }

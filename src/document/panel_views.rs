@@ -4,7 +4,7 @@
 
 use super::{columns_of, edited_attribute, index_keying, multi_attribute_index_problem, row_text, Row};
 use super::{EntityId, ItemId, Playground, Same, UnsettledSettings};
-use keylab::schema::{Entity, KeyTemplate, Schema};
+use keylab::schema::{Entity, FieldKind, KeyTemplate, Schema};
 use keylab::Values;
 
 /// The sample items as the lists show them, and nothing else of the document. A list
@@ -51,6 +51,23 @@ impl Items {
             .collect()
     }
 
+    /// How the codec reads a number or a time when that is not the text typed (` 42 `
+    /// is 42, `1e3` is 1000, `14:40+05:30` in a zone-less field is 09:10 UTC wall time):
+    /// said beside the cell, so nothing typed is changed unsaid. Text is its own reading.
+    pub fn read_as(&self, item: ItemId, field: &str) -> Option<String> {
+        let field = self.entity(item)?.field(field)?;
+        if matches!(
+            field.kind,
+            FieldKind::Text { .. } | FieldKind::Ulid { .. } | FieldKind::Ksuid { .. }
+        ) {
+            return None;
+        }
+        let value = self.rows.0.get(item.0)?.values.get(&field.name)?;
+        let read = keylab::codec::canonical(field, value, &self.schema.0.separator).ok()?;
+        let read = super::saved_items::value_text(&read).into_owned();
+        (read != super::saved_items::value_text(value)).then_some(read)
+    }
+
     /// The entity an item belongs to, by its place among the design's entities.
     pub fn entity_id(&self, item: ItemId) -> Option<EntityId> {
         Some(self.rows.0.get(item.0)?.entity)
@@ -75,6 +92,10 @@ impl Items {
     }
     pub fn schema(&self) -> &Schema {
         &self.schema.0
+    }
+    /// The design, shared: a panel that holds it is redrawn only when it changes.
+    pub fn shared_schema(&self) -> Same<Schema> {
+        self.schema.clone()
     }
     pub fn entity_count(&self) -> usize {
         self.schema.0.entities.len()

@@ -236,15 +236,22 @@ struct Versions {
 
 #[hook]
 fn use_versions(current: &Rc<Playground>) -> Versions {
-    let against = use_state(|| None::<Rc<Version>>);
-    let problem = use_state_eq(|| None::<String>);
+    // The comparison open before a reload is open again, or said to be lost and why.
+    let kept = use_memo((), |_| crate::browser::versions::comparing());
+    let against = use_state(|| (*kept).clone().and_then(Result::ok).map(Rc::new));
+    let problem = use_state_eq(|| (*kept).clone().and_then(Result::err));
     let rekeying = use_rekeying(current, (*against).clone());
     let save = {
         let (current, against, problem) = (current.clone(), against.clone(), problem.clone());
         Callback::from(move |_| match save_snapshot(&current) {
             Ok(()) => {
-                problem.set(None);
-                against.set(stored(Source::Snapshot).and_then(Result::ok).map(Rc::new));
+                let saved = stored(Source::Snapshot).and_then(Result::ok).map(Rc::new);
+                let kept = crate::browser::versions::keep_comparing(saved.as_deref());
+                problem.set(
+                    kept.err()
+                        .map(|why| format!("The comparison is not kept across a reload: {why}.")),
+                );
+                against.set(saved);
             }
             Err(why) => problem.set(Some(format!("The version was not saved: {why}."))),
         })
@@ -263,8 +270,15 @@ impl Versions {
         if !open {
             return Html::default();
         }
-        let against = self.against.clone();
-        let on_against = Callback::from(move |v| against.set(v));
+        let (against, problem) = (self.against.clone(), self.problem.clone());
+        let on_against = Callback::from(move |v: Option<Rc<Version>>| {
+            let kept = crate::browser::versions::keep_comparing(v.as_deref());
+            problem.set(
+                kept.err()
+                    .map(|why| format!("The comparison is not kept across a reload: {why}.")),
+            );
+            against.set(v)
+        });
         html! { <VersionCompare rekeying={self.rekeying.clone()} against={self.against.as_ref().map(|v| v.label.clone())} on_save={self.save.clone()}
         {on_against} save_problem={(*self.problem).clone()} /> }
     }

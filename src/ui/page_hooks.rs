@@ -28,8 +28,9 @@ pub fn use_autosave(workspace: &UseReducerHandle<Workspace>, problem: UseStateHa
     let kept = use_kept_on_leaving();
     // Noted while drawing, not in the effect below: Yew may give the browser a turn
     // between drawing an edit and running effects, and a tab closed in that turn must
-    // keep the work it showed.
-    kept.borrow_mut().drawn = Some((workspace.present.clone(), past.clone()));
+    // keep the work it showed. The handle reads the newest work, values applied as the
+    // page is left included.
+    kept.borrow_mut().workspace = Some(workspace.clone());
     let first_is_stored = use_mut_ref(|| stored);
     // The work by identity: every edit makes a new one, and comparing 100,000 items
     // (or copying the work) on every render is not free.
@@ -71,15 +72,15 @@ pub fn use_autosave(workspace: &UseReducerHandle<Workspace>, problem: UseStateHa
     });
 }
 
-/// The work on screen with its undo steps, and the work storage holds, by identity.
+/// The work with its undo steps, and the work storage holds, by identity.
 #[derive(Default)]
 struct Kept {
-    drawn: Option<(Rc<Playground>, Vec<Rc<Playground>>)>,
+    workspace: Option<UseReducerHandle<Workspace>>,
     stored: Option<Rc<Playground>>,
 }
 
-/// When the tab is hidden or closed (the last chance a page is sure to get), the work on
-/// screen is stored at once with its undo steps, in one task, if storage does not hold
+/// When the tab is hidden or closed (the last chance a page is sure to get), the work,
+/// with what is typed but not yet applied, is stored at once with its undo steps, in one task, if storage does not hold
 /// it yet: a large table's save waiting for a pause, or any edit whose save has not
 /// run, is not lost.
 #[hook]
@@ -89,8 +90,14 @@ fn use_kept_on_leaving() -> Rc<RefCell<Kept>> {
         let kept = kept.clone();
         use_effect_with((), move |_| {
             let flush = move || {
+                // Typing still waiting for its pause is applied first (it draws the page,
+                // so nothing of `kept` is borrowed meanwhile).
+                crate::ui::widgets::typed_input::settle_all();
                 let mut kept = kept.borrow_mut();
-                let Some((work, past)) = kept.drawn.clone() else { return };
+                let Some(workspace) = kept.workspace.clone() else {
+                    return;
+                };
+                let (work, past) = (workspace.present.clone(), workspace.past().to_vec());
                 if kept.stored.as_ref().is_some_and(|s| Rc::ptr_eq(s, &work)) {
                     return;
                 }

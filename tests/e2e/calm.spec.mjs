@@ -65,7 +65,7 @@ test('"Added 5 item(s)" goes with the next action, here a preset loaded', async 
   await page.locator('#paste-items').fill(lines.join('\n'));
   await page.getByRole('button', { name: 'Add items' }).click();
   const status = page.getByTestId('paste-items-status');
-  await expect(status).toHaveText('Added 5 item(s).');
+  await expect(status).toHaveText('Added 5 items.');
   await loadPreset(page, 'iot');
   await expect(page.getByTestId('preset-lesson')).toContainText('IoT');
   await expect(status).toHaveCount(0);
@@ -207,4 +207,55 @@ test('one entity and one item are said as one, never "1 entities"', async ({ pag
   const status = page.getByTestId('files-status');
   await expect(status).toContainText('Imported the pasted text, DynamoDB JSON items: 1 entity, 1 item.');
   await expect(page.locator('body')).not.toContainText('1 entities');
+});
+
+test('Escape closes a key\'s warnings and the multi-attribute GSI form, focus kept', async ({ page }) => {
+  await openFresh(page);
+  await page.locator('#seg-0-width').fill('4');
+  await page.locator('#seg-0-warn').fill('10');
+  const badge = page.getByTestId('sorted-keys').locator('.badge.warn').first();
+  await badge.click();
+  await expect(page.getByTestId('row-warnings')).toBeVisible();
+  await badge.press('Escape');
+  await expect(page.getByTestId('row-warnings')).toBeHidden();
+  await expect(badge).toHaveAttribute('aria-expanded', 'false');
+
+  const form = page.locator('details.new-multi-index');
+  await form.locator('summary').click();
+  await page.locator('#multi-partition').fill('season');
+  await page.locator('#multi-partition').press('Escape');
+  await expect(form).not.toHaveAttribute('open');
+  await expect(form.locator('summary')).toBeFocused();
+  // What was typed is still there when it opens again.
+  await form.locator('summary').press('Enter');
+  await expect(page.locator('#multi-partition')).toHaveValue('season');
+});
+
+test('a number or time read otherwise than typed says how it is read; a bad width says its plan is not of it', async ({ page }) => {
+  await openFresh(page);
+  const score = page.getByTestId('value-0-score');
+  for (const [typed, read] of [[' 42 ', '42'], ['1e3', '1000'], ['1500.0', '1500']]) {
+    await score.fill(typed);
+    await score.press('Enter');
+    await expect(page.getByTestId('value-0-score-read')).toHaveText(`read as ${read}`);
+  }
+  await score.fill('1500');
+  await score.press('Enter');
+  await expect(page.getByTestId('value-0-score-read')).toHaveCount(0);
+
+  await page.locator('#seg-0-width').fill('-3');
+  await page.locator('#seg-0-width').press('Enter');
+  await expect(page.getByTestId('width-plan').first()).toHaveText('capacity 9999999999 of the width in force; the width "-3" typed is not applied until it is a whole number of digits');
+});
+
+test('at 375 a returned key wraps inside its box and an item\'s values show whole', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await openFresh(page);
+  const hit = page.getByTestId('query-hits').locator('li code').first();
+  await hit.scrollIntoViewIfNeeded();
+  const [right, boxRight] = await hit.evaluate((c) => [c.getBoundingClientRect().right, c.closest('ol').getBoundingClientRect().right]);
+  expect(right).toBeLessThanOrEqual(boxRight + 1);
+  // Every value cell is as wide as its value: the table scrolls, the values are not cut.
+  const cut = await page.locator('table.samples td input').evaluateAll((inputs) => inputs.filter((i) => i.scrollWidth > i.clientWidth + 1).map((i) => i.value));
+  expect(cut).toEqual([]);
 });

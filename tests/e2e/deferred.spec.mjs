@@ -192,6 +192,6 @@ test('items pasted before the reader came are added once it is here', async ({ p
   const status = page.getByTestId('paste-items-status');
   await expect(status).toHaveText("Reading the items: keylab's reader of pasted items is loading…");
   release();
-  await expect(status).toHaveText('Added 1 item(s).');
+  await expect(status).toHaveText('Added 1 item.');
   await expect(page.getByTestId('sorted-keys')).toContainText('late');
 });

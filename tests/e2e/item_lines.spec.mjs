@@ -26,7 +26,7 @@ test('item lines join the entity each names; bad lines are each said, and nothin
     '{"entity": "Device", "values": {"device": "probe-2", "colour": "red"}}',
   ].join('\n'));
   const status = page.getByTestId('paste-items-status');
-  await expect(status).toHaveText('Added 2 item(s) (1 Reading, 1 Device). Note: ignored fields Device does not have: colour.');
+  await expect(status).toHaveText('Added 2 items (1 Reading, 1 Device). Note: ignored fields Device does not have: colour.');
   await expect(count).toHaveText('13 Reading item(s), and 2 item(s) of other entities (pick the entity in the template panel).');
   await expect(page.getByTestId('value-13-seq')).toHaveValue('42');
 
@@ -70,7 +70,7 @@ test('the lines keylab import --items prints are added to the design the page re
   const tabs = page.getByRole('tablist', { name: 'entity' }).getByRole('tab');
   await expect(tabs).toHaveText(['Customer (2 items)', 'Order (3 items)', 'Item (3 items)']);
   await paste(page, lines.stdout);
-  await expect(page.getByTestId('paste-items-status')).toHaveText('Added 8 item(s) (2 Customer, 3 Order, 3 Item).');
+  await expect(page.getByTestId('paste-items-status')).toHaveText('Added 8 items (2 Customer, 3 Order, 3 Item).');
   await expect(tabs).toHaveText(['Customer (4 items)', 'Order (6 items)', 'Item (6 items)']);
   // Each item came back whole: the same keys as the imported ones, so DynamoDB would
   // keep one of each pair (the later write), and the page says so beside it.

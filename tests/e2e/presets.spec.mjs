@@ -87,6 +87,14 @@ test('one preset picker, in the header; loading one over changed work asks first
   await expect(page.getByRole('alertdialog')).toContainText('Replace your current design');
   await page.getByRole('button', { name: 'Keep my work' }).click();
   await expect(page.getByTestId('value-4-user')).toHaveValue('zed');
+  // "No" leaves the picker naming the design on screen, not the preset refused.
+  await expect(page.locator('#header-preset-select')).toHaveValue('saas');
+  await page.locator('#header-preset-select').selectOption('iot');
+  await page.locator('.toolbar').getByRole('button', { name: 'Load preset' }).click();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  await expect(page.locator('#header-preset-select')).toHaveValue('saas');
+  await page.locator('#header-preset-select').selectOption('iot');
   await page.locator('.toolbar').getByRole('button', { name: 'Load preset' }).click();
   await page.getByRole('button', { name: 'Replace my work' }).click();
   await expect(page.getByTestId('preset-lesson')).toContainText('IoT');

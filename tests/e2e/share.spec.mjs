@@ -40,6 +40,13 @@ test('a link never replaces different saved work without asking', async ({ page,
   await expect(prompt).toHaveCount(0);
   await expect(page.locator('#seg-0-width')).toHaveValue('7');
 
+  // Escape is "Keep my work", as any question's "no" is.
+  await page.goto(url);
+  await expect(prompt).toBeInViewport();
+  await page.keyboard.press('Escape');
+  await expect(prompt).toHaveCount(0);
+  await expect(page.locator('#seg-0-width')).toHaveValue('7');
+
   await page.goto(url);
   await page.getByRole('button', { name: 'Open the linked design' }).click();
   await expect(page.locator('#seg-0-width')).toHaveValue('12');

@@ -55,19 +55,33 @@ test('sample items pasted as JSON lines or CSV are added, and bad input says whi
   const area = page.getByLabel('Items as JSON lines or CSV');
   await area.fill('{"season": "SPRING-2026", "score": 3000, "at": 1719300000, "player": "p_new", "extra": 1}\n{"season": "SPRING-2026", "score": 5, "at": 1719300001, "player": "p_low"}');
   await page.getByRole('button', { name: 'Add items' }).click();
-  await expect(page.getByTestId('paste-items-status')).toContainText('Added 2 item(s). Note: ignored fields the entity does not have: extra.');
+  await expect(page.getByTestId('paste-items-status')).toContainText('Added 2 items. Note: ignored fields the entity does not have: extra.');
   await expect(page.getByTestId('sorted-keys').locator('li .values').first()).toContainText(', 3000,');
   await expect(page.getByTestId('sorted-keys').locator('li')).toHaveCount(6);
 
   await area.fill('player,score,at,season\n"quoted, ""name""",77,1719300002,SPRING-2026\n');
   await page.getByRole('button', { name: 'Add items' }).click();
-  await expect(page.getByTestId('paste-items-status')).toContainText('Added 1 item(s).');
+  await expect(page.getByTestId('paste-items-status')).toContainText('Added 1 item.');
   await expect(page.getByTestId('value-6-player')).toHaveValue('quoted, "name"');
 
   await area.fill('{"score": 1}\n{broken');
   await page.getByRole('button', { name: 'Add items' }).click();
   await expect(page.getByTestId('paste-items-status')).toContainText('Nothing was added: line 2 is not JSON');
   await expect(page.getByTestId('sorted-keys').locator('li')).toHaveCount(7);
+
+  // Values a key refuses: added (the table marks them), and not under a green "Added":
+  // each is named by its line with why, and Undo takes the paste back.
+  await area.fill('{"season": "SPRING-2026", "score": 12345678901, "at": 1719300003, "player": "p_big"}\n\n{"season": "SPRING-2026", "score": 8, "at": 1719300004, "player": "p_ok"}\n{"season": "SPRING-2026", "score": -3, "at": 1719300005, "player": "p_neg"}');
+  await page.getByRole('button', { name: 'Add items' }).click();
+  const status = page.getByTestId('paste-items-status');
+  await expect(status.getByRole('alert')).toContainText('Added 3 items. These hold values the keys refuse, marked in the table');
+  await expect(status.locator('li')).toHaveCount(2);
+  await expect(status.locator('li').first()).toContainText('line 1: ');
+  await expect(status.locator('li').first()).toContainText('12345678901');
+  await expect(status.locator('li').nth(1)).toContainText('line 4: ');
+  await expect(page.locator('table.samples [aria-invalid=true]')).not.toHaveCount(0);
+  await page.getByRole('button', { name: /Undo/ }).click();
+  await expect(page.getByTestId('value-9-player')).toHaveCount(0);
 });
 
 test('large work edited and reloaded at once is not lost: the save waits, the reload does not', async ({ page }) => {
@@ -145,4 +159,36 @@ test('large saved work is not written again when the page opens, only when it is
   await expect.poll(() => page.evaluate(() => window.__workWrites)).toBeGreaterThan(0);
   await page.reload();
   await expect(width).toHaveValue('12');
+});
+
+test('a value typed and reloaded before its pause is kept, and so is an unapplied schema edit', async ({ page }) => {
+  await openFresh(page);
+  const width = page.locator('#seg-0-width');
+  // No Enter, no blur: the reload comes well inside the 150 ms the field waits for.
+  await width.click();
+  await width.press('ControlOrMeta+a');
+  await width.pressSequentially('12');
+  await page.reload();
+  await expect(width).toHaveValue('12');
+  await expect(page.getByTestId('sorted-keys').locator('li code').first()).toHaveText(/^\d{12}#/);
+
+  // The Schema as JSON box: typed, not applied, reloaded. The text comes back, open,
+  // and said to be unapplied; the keys stay the design's until it is applied.
+  await page.getByText('Schema as JSON').click();
+  const area = page.locator('#schema-json');
+  const edited = (await area.inputValue()).replace('"Leaderboard"', '"Scores"');
+  await area.fill(edited);
+  await page.reload();
+  await expect(area).toBeVisible();
+  await expect(area).toHaveValue(edited);
+  await expect(page.getByTestId('schema-draft')).toContainText('Not applied yet');
+  // An edit elsewhere does not take the draft away.
+  await width.fill('11');
+  await width.press('Enter');
+  await expect(area).toHaveValue(edited);
+  await page.getByRole('button', { name: 'Discard my edit' }).click();
+  await expect(area).toHaveValue(/"Leaderboard"/);
+  await expect(page.getByTestId('schema-draft')).toHaveCount(0);
+  await page.reload();
+  await expect(page.locator('.schema-editor')).not.toHaveAttribute('open');
 });

@@ -40,12 +40,16 @@ test('saving a version, then changing the design, shows what changes and the bac
   await expect(page.getByTestId('version-refused')).toContainText('digits but the width is 3');
   await expect(page.getByTestId('version-plan')).toContainText('cannot write');
 
-  // The saved version survives a reload.
+  // The saved version, and the comparison with it, survive a reload.
   await page.reload();
-  await panel(page).getByRole('button', { name: 'Compare with the saved version' }).click();
   await expect(page.getByTestId('version-refused')).toContainText('digits but the width is 3');
   await panel(page).getByRole('button', { name: 'Stop comparing' }).click();
   await expect(page.getByTestId('version-report')).toHaveCount(0);
+  await page.reload();
+  await expect(panel(page)).toBeVisible();
+  await expect(page.getByTestId('version-report')).toHaveCount(0);
+  await panel(page).getByRole('button', { name: 'Compare with the saved version' }).click();
+  await expect(page.getByTestId('version-refused')).toContainText('digits but the width is 3');
 });
 
 test('dropping a field from the sort key makes items collide, and the comparison says which', async ({ page }) => {
@@ -138,6 +142,15 @@ test('the last export is the version compared with, and a pasted export too', as
   await panel(page).getByRole('button', { name: 'Compare with the pasted version' }).click();
   await expect(page.getByTestId('version-report')).toContainText('Comparing the pasted version');
   await expect(page.getByTestId('version-summary')).toContainText('change keys (SK');
+  // A pasted version is kept by its text: a reload compares with it again. A damaged
+  // record says so and compares with nothing.
+  await page.reload();
+  await expect(page.getByTestId('version-report')).toContainText('Comparing the pasted version');
+  await expect(page.getByTestId('version-summary')).toContainText('change keys (SK');
+  await page.evaluate(() => localStorage.setItem('keylab.comparing', '{"source": "pasted", "work": "{"}'));
+  await page.reload();
+  await expect(panel(page).getByRole('alert')).toContainText('the pasted version compared before the reload cannot be read');
+  await expect(page.getByTestId('version-report')).toHaveCount(0);
 });
 
 test('by keyboard alone, and with a megabyte pasted, the comparison works and the page stays whole', async ({ page }) => {

@@ -32,7 +32,28 @@ const ISO_MIN_MS: i128 = -62_167_219_200_000;
 const FULL: &str = "0000-00-00T00:00:00.000Z";
 
 fn bad(reason: impl Into<String>) -> ErrorKind {
-    ErrorKind::BadTimestamp { reason: reason.into() }
+    ErrorKind::BadTimestamp {
+        reason: reason.into(),
+        takes: String::new(),
+    }
+}
+
+/// What a field of `unit` reads, in words, with an example in its own format: a
+/// zone-less ISO field is not asked for a zone it would not write.
+fn takes(unit: TimeUnit) -> String {
+    const INSTANT: i128 = 1_719_100_800_000;
+    match unit {
+        TimeUnit::Seconds { .. } => "epoch seconds or ISO-8601 with a zone, e.g. 2024-06-23T00:00:00Z".into(),
+        TimeUnit::Millis { .. } => "epoch milliseconds or ISO-8601 with a zone, e.g. 2024-06-23T00:00:00Z".into(),
+        TimeUnit::Iso(format) if format.zone == IsoZone::Unzoned => format!(
+            "ISO-8601 as the field writes it, e.g. {} (a time without a zone is read as UTC wall time), or epoch seconds",
+            super::iso_sample(INSTANT, format)
+        ),
+        TimeUnit::Iso(format) => format!(
+            "ISO-8601 with a zone, e.g. {}, or epoch seconds",
+            super::iso_sample(INSTANT, format)
+        ),
+    }
 }
 
 fn offset_ms(zone: IsoZone) -> i128 {
@@ -90,7 +111,18 @@ fn parse_iso_ms(text: &str, zone: IsoZone) -> Result<i128, ErrorKind> {
 }
 
 /// The instant in the unit the field stores: seconds for `s`, milliseconds otherwise.
+/// A refusal says what the field reads.
 pub(crate) fn parse(value: &Value, unit: TimeUnit) -> Result<i128, ErrorKind> {
+    read(value, unit).map_err(|e| match e {
+        ErrorKind::BadTimestamp { reason, .. } => ErrorKind::BadTimestamp {
+            reason,
+            takes: takes(unit),
+        },
+        other => other,
+    })
+}
+
+fn read(value: &Value, unit: TimeUnit) -> Result<i128, ErrorKind> {
     let zone = match unit {
         TimeUnit::Iso(format) => format.zone,
         _ => IsoZone::Utc,
@@ -240,6 +272,23 @@ mod tests {
 
     const S10: TimeUnit = TimeUnit::Seconds { width: 10 };
 
+    /// A refusal's fix shows the field's own format: a zone-less field is not asked
+    /// for a zone, a minute-precision one not for seconds.
+    #[test]
+    fn a_refusal_says_what_the_field_reads_in_its_own_format() {
+        let takes = |unit| match parse(&json!("yesterday"), unit) {
+            Err(ErrorKind::BadTimestamp { takes, .. }) => takes,
+            other => panic!("{other:?}"),
+        };
+        let iso = |precision, zone| TimeUnit::Iso(IsoFormat { precision, zone });
+        let unzoned = takes(iso(IsoPrecision::Second, IsoZone::Unzoned));
+        assert!(unzoned.contains("e.g. 2024-06-23T00:00:00 ("), "{unzoned}");
+        assert!(!unzoned.contains("with a zone"), "{unzoned}");
+        let minutes = takes(iso(IsoPrecision::Minute, IsoZone::Offset(120)));
+        assert!(minutes.contains("e.g. 2024-06-23T02:00+02:00,"), "{minutes}");
+        assert!(takes(S10).starts_with("epoch seconds or ISO-8601 with a zone"));
+    }
+
     #[test]
     fn epoch_and_iso_inputs_agree() {
         assert_eq!(parse(&json!(1719100800), S10), Ok(1719100800));
@@ -265,7 +314,7 @@ mod tests {
             (json!("2024-06-23T00:00:00.5Z"), "fractions of a second"),
         ] {
             match parse(&v, S10) {
-                Err(ErrorKind::BadTimestamp { reason }) => assert!(reason.contains(needle), "{reason}"),
+                Err(ErrorKind::BadTimestamp { reason, .. }) => assert!(reason.contains(needle), "{reason}"),
                 other => panic!("{v}: {other:?}"),
             }
         }
@@ -345,7 +394,7 @@ mod tests {
             ),
         ] {
             match parse(&json!(v), unit).and_then(|t| encode(t, unit, Order::Asc)) {
-                Err(ErrorKind::BadTimestamp { reason }) => assert!(reason.contains(needle), "{v}: {reason}"),
+                Err(ErrorKind::BadTimestamp { reason, .. }) => assert!(reason.contains(needle), "{v}: {reason}"),
                 other => panic!("{v}: {other:?}"),
             }
         }

@@ -131,7 +131,7 @@ fn quoted(s: &str) -> String {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use crate::schema::Schema;
 
     /// Every preset exported by `export` and read back by `read` (the design and its

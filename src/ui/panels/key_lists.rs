@@ -236,6 +236,15 @@ fn KeyRow(p: &KeyRowProps) -> Html {
         let open = open.clone();
         Callback::from(move |_: MouseEvent| open.set(!*open))
     };
+    // Escape closes the warnings, as it closes any disclosure of the page.
+    let escape = {
+        let open = open.clone();
+        Callback::from(move |e: KeyboardEvent| {
+            if e.key() == "Escape" && *open {
+                open.set(false);
+            }
+        })
+    };
     let warned = !p.warnings.is_empty();
     let text_id = format!("row-warnings-{}", p.row.0);
     html! {
@@ -246,7 +255,7 @@ fn KeyRow(p: &KeyRowProps) -> Html {
             if warned {
                 // A disclosure, not a tooltip: touch screens and screen readers open
                 // it, and the keyboard reaches it.
-                <button type="button" class="badge warn" aria-expanded={open.to_string()} aria-controls={text_id.clone()} onclick={toggle}>
+                <button type="button" class="badge warn" aria-expanded={open.to_string()} aria-controls={text_id.clone()} onclick={toggle} onkeydown={escape}>
                     { format!("{} warning(s)", p.warnings.len()) }
                 </button>
             }

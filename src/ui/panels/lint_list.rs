@@ -121,7 +121,7 @@ fn finding(f: &Finding, fixes: Html) -> Html {
             // The severity is written out, not only coloured.
             <span class="rule">{ format!("{} {} · {severity}", f.rule.id(), f.rule.name()) }</span>
             <span class="place">{ place }</span>
-            <p class="sentence"><Elided text={f.sentence.clone()} keep={400} /></p>
+            <p class="sentence"><Elided text={f.sentence.clone()} keep={crate::ui::widgets::elided::MESSAGE} /></p>
             if !f.evidence.is_empty() {
                 <ul class="evidence">{ for f.evidence.iter().map(|e| html! { <li><Elided text={e.clone()} keep={crate::ui::widgets::elided::MESSAGE} /></li> }) }</ul>
             }

@@ -3,11 +3,13 @@
 //! or CSV with a header line of field names.
 
 use crate::browser::services::{self, Later};
+use crate::document::Same;
 use crate::document::{Action, EntityId, ItemsEdit};
 use crate::ui::widgets::elided::{Elided, MESSAGE};
 use crate::ui::widgets::transient::use_transient;
 use crate::ui::widgets::waiting;
 use keylab::pasted_items::{PastedInto, PastedItems};
+use keylab::Schema;
 use web_sys::HtmlTextAreaElement;
 use yew::prelude::*;
 
@@ -16,12 +18,14 @@ pub struct PasteItemsProps {
     /// The design's entities with their fields (in the order CSV columns default to),
     /// and the one the box is for.
     pub target: PastedInto,
+    /// The design the items' keys are written with, which names the values it refuses.
+    pub schema: Same<Schema>,
     pub dispatch: Callback<Action>,
 }
 
-/// How the last paste went: what was added, or why nothing was (each bad line's
-/// message, one a line).
-type Status = Result<String, Vec<String>>;
+/// How the last paste went: what was added with the items the keys refuse (added all
+/// the same, and marked in the table), or why nothing was (each bad line's message).
+type Status = Result<(String, Vec<String>), Vec<String>>;
 
 /// What was added, by entity when the lines named others than the box's.
 fn added(pasted: &PastedItems, target: &PastedInto) -> String {
@@ -43,12 +47,23 @@ fn added(pasted: &PastedItems, target: &PastedInto) -> String {
         false => String::new(),
     };
     let note = pasted.note.as_ref().map(|n| format!(" Note: {n}.")).unwrap_or_default();
-    format!("Added {n} item(s){each}.{note}")
+    format!("Added {}{each}.{note}", keylab::wording::counted(n, "item", "items"))
 }
 
 fn status_line(status: Option<&Status>) -> Html {
     match status {
-        Some(Ok(m)) => html! { <p class="ok" role="status" data-testid="paste-items-status">{ m }</p> },
+        Some(Ok((m, refused))) if refused.is_empty() => {
+            html! { <p class="ok" role="status" data-testid="paste-items-status">{ m }</p> }
+        }
+        Some(Ok((m, refused))) => html! {
+            <div class="messages" data-testid="paste-items-status">
+                <p><span class="warning" role="alert">{ format!(
+                    "{m} {} the keys refuse, marked in the table: fix the values there, or Undo the paste.",
+                    match refused.len() { 1 => "One of them holds a value", _ => "These hold values" }
+                ) }</span></p>
+                <ul class="messages">{ for refused.iter().map(|m| html! { <li class="warning"><Elided text={m.clone()} keep={MESSAGE} /></li> }) }</ul>
+            </div>
+        },
         Some(Err(lines)) if lines.len() == 1 => html! {
             <p class="messages" data-testid="paste-items-status"><span class="error" role="alert"><Elided text={lines[0].clone()} keep={MESSAGE} /></span></p>
         },
@@ -72,12 +87,13 @@ pub fn PasteItems(props: &PasteItemsProps) -> Html {
     // is here, read from the box as it is then.
     let latest: waiting::Latest<()> = use_mut_ref(|| None);
     let add = {
-        let (area, status, dispatch, target, latest) = (
+        let (area, status, dispatch, target, latest, schema) = (
             area.clone(),
             status.clone(),
             props.dispatch.clone(),
             props.target.clone(),
             latest.clone(),
+            props.schema.clone(),
         );
         Callback::from(move |((), waited): ((), bool)| {
             let Some(input) = area.cast::<HtmlTextAreaElement>() else {
@@ -86,10 +102,11 @@ pub fn PasteItems(props: &PasteItemsProps) -> Html {
             match services::pasted_items(&input.value(), &target) {
                 Later::Ready(Ok(pasted)) => {
                     let said = added(&pasted, &target);
+                    let refused = keylab::pasted_items::refused(&schema, &target, &pasted.items);
                     let rows = (pasted.items.into_iter()).map(|i| (EntityId(i.entity), i.values)).collect();
                     dispatch.emit(Action::from(ItemsEdit::AppendRows(rows)));
                     input.set_value("");
-                    status.say(Ok(said));
+                    status.say(Ok((said, refused)));
                 }
                 // One message a bad line: a single one is said whole, several are listed.
                 Later::Ready(Err(why)) if why.contains('\n') => status.say(Err(why.lines().map(str::to_string).collect())),
@@ -98,7 +115,7 @@ pub fn PasteItems(props: &PasteItemsProps) -> Html {
                     "Nothing was added: keylab could not load its reader of pasted items ({why}). The items stay in the box: add them again to retry."
                 )])),
                 Later::Loading | Later::Failed(_) => {
-                    status.say(Ok("Reading the items: keylab's reader of pasted items is loading…".into()));
+                    status.say(Ok(("Reading the items: keylab's reader of pasted items is loading…".into(), Vec::new())));
                     waiting::again(&latest, ());
                 }
             }

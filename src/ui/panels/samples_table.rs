@@ -66,9 +66,13 @@ fn item_row(props: &SamplesTableProps, columns: &[String], item: ItemId) -> Html
         errors.dedup();
         let warnings: Vec<String> =
             warned.iter().filter(|w| on_field(w.context.field.as_ref())).map(|w| w.sentence()).collect();
+        let read_as = items.read_as(item, c).filter(|_| errors.is_empty());
         html! {
             <td>
-                <TypedInput id={format!("value-{r}-{c}")} aria_label={format!("{c} of item {}", r + 1)} invalid={!errors.is_empty()} testid={format!("value-{r}-{c}")} value={text} {read} dispatch={d.clone()} />
+                <TypedInput id={format!("value-{r}-{c}")} aria_label={format!("{c} of item {}", r + 1)} invalid={!errors.is_empty()} testid={format!("value-{r}-{c}")} chars={text.chars().count().min(40) as u32} value={text} {read} dispatch={d.clone()} />
+                if let Some(read_as) = read_as {
+                    <span class="field-note" data-testid={format!("value-{r}-{c}-read")}>{ format!("read as {read_as}") }</span>
+                }
                 <Messages {errors} {warnings} />
             </td>
         }
@@ -251,7 +255,7 @@ pub fn SamplesTable(props: &SamplesTableProps) -> Html {
             </div>
             </div>
             { adding(&count, &props.dispatch, &entity_name) }
-            <PasteItems target={paste_target(items, props.entity)} dispatch={props.dispatch.clone()} />
+            <PasteItems target={paste_target(items, props.entity)} schema={items.shared_schema()} dispatch={props.dispatch.clone()} />
         </section>
     }
 }

@@ -82,7 +82,19 @@ fn percent(p: f64) -> String {
     }
 }
 
-fn plan_line(plan: &WidthPlan) -> Html {
+/// The width planner's line; `typed`: a width typed and not applied (`-3`), whose
+/// problem is said beside its field: the line then says it is of the width in force.
+fn plan_line(plan: &WidthPlan, typed: Option<&Unsettled>) -> Html {
+    if let Some(typed) = typed {
+        return html! {
+            <div class="plan" data-testid="width-plan">
+                <span>{ format!(
+                    "capacity {} of the width in force; the width {:?} typed is not applied until it is a whole number of digits",
+                    plan.capacity, typed.text
+                ) }</span>
+            </div>
+        };
+    }
     let used = plan.used_percent.min(100.0);
     let class = if plan.overflows {
         "plan overflow"
@@ -166,7 +178,7 @@ pub fn SegmentRow(props: &SegmentRowProps) -> Html {
                 <button type="button" aria-label={format!("move segment {} down", i + 1)} disabled={i + 1 >= props.count} onclick={emit(Action::from(TemplateEdit::MoveSegment { from: i, by: 1 }))}>{ "↓" }</button>
                 <button type="button" aria-label={format!("remove segment {}", i + 1)} onclick={emit(Action::from(TemplateEdit::RemoveSegment(i)))}>{ "✕" }</button>
             </span>
-            { props.plan.as_ref().map(plan_line).unwrap_or_default() }
+            { props.plan.as_ref().map(|plan| plan_line(plan, props.unsettled.get("width"))).unwrap_or_default() }
             if let (Some(_), Segment::Field(name)) = (&props.plan, &props.segment) {
                 <span class="control">
                     <label for={format!("seg-{i}-expected")}>{ "expected max" }</label>

@@ -3,6 +3,7 @@
 
 use crate::browser::link::Linked;
 use crate::document::Command;
+use crate::ui::widgets::prompt::use_escape_cancels;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
@@ -21,12 +22,15 @@ pub fn LinkPrompt(props: &LinkPromptProps) -> Html {
             done.emit(());
         })
     };
+    // Escape is its "Keep my work", as any question's "no" is.
+    let prompt = use_node_ref();
+    use_escape_cancels(true, prompt.clone(), NodeRef::default(), props.on_done.clone());
     let keep = {
         let done = props.on_done.clone();
         Callback::from(move |_: MouseEvent| done.emit(()))
     };
     html! {
-        <div class="notice prompt" role="alertdialog" aria-labelledby="link-prompt-text">
+        <div class="notice prompt" role="alertdialog" aria-labelledby="link-prompt-text" ref={prompt}>
             <p id="link-prompt-text">{ "This link holds a design that differs from your saved work. Open it? Your work stays one Undo away." }</p>
             // What of the link could not be read is said before it is opened, not after.
             if !props.linked.notes.is_empty() {

@@ -58,3 +58,18 @@ fn close(details: &HtmlDetailsElement, refocus: bool) {
         }
     }
 }
+
+/// Escape in an open disclosure (a `<details>` that holds a form, which a press outside
+/// must not close under the typing) closes it and gives the focus back to its summary.
+pub fn escape_closes(e: KeyboardEvent) {
+    // Yew hands events on from the page's root, so the disclosure is found from the
+    // element the key was pressed in, not from the event's current target.
+    let details = (e.target())
+        .and_then(|t| t.dyn_into::<Element>().ok())
+        .and_then(|t| t.closest("details").ok().flatten())
+        .and_then(|d| d.dyn_into::<HtmlDetailsElement>().ok());
+    if let (true, Some(details)) = (e.key() == "Escape", details.filter(HtmlDetailsElement::open)) {
+        e.stop_propagation();
+        close(&details, true);
+    }
+}

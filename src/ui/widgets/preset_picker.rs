@@ -26,6 +26,14 @@ pub struct PresetPickerProps {
     pub current: Option<PresetId>,
 }
 
+/// The picker's options: every preset, after "your own design" while no preset is shown.
+fn options(choice: Option<PresetId>) -> Vec<(String, String)> {
+    std::iter::once((String::new(), "your own design (pick a preset to load it)".to_string()))
+        .filter(|_| choice.is_none())
+        .chain(PRESETS.iter().map(|p| (p.id.as_str().to_string(), p.title().to_string())))
+        .collect()
+}
+
 #[function_component]
 pub fn PresetPicker(props: &PresetPickerProps) -> Html {
     // A blank or imported design is no preset: the picker says so rather than naming
@@ -40,9 +48,14 @@ pub fn PresetPicker(props: &PresetPickerProps) -> Html {
     let asking = use_state(|| false);
     // The question's "no", by its button or by Escape: the focus goes back to Load.
     let (button, prompt) = (use_node_ref(), use_node_ref());
+    // "No" keeps the work, and the picker names the design on screen again, not the
+    // preset that was refused.
     let keep = {
-        let asking = asking.clone();
-        Callback::from(move |()| asking.set(false))
+        let (asking, choice, current) = (asking.clone(), choice.clone(), props.current);
+        Callback::from(move |()| {
+            asking.set(false);
+            choice.set(shown(current));
+        })
     };
     use_escape_cancels(*asking, prompt.clone(), button.clone(), keep.clone());
     let load = {
@@ -85,10 +98,7 @@ pub fn PresetPicker(props: &PresetPickerProps) -> Html {
             { controls::select(
                 &select_id,
                 "preset",
-                std::iter::once((String::new(), "your own design (pick a preset to load it)".to_string()))
-                    .filter(|_| choice.is_none())
-                    .chain(PRESETS.iter().map(|p| (p.id.as_str().to_string(), p.title().to_string())))
-                    .collect(),
+                options(*choice),
                 choice.map_or("", PresetId::as_str),
                 select,
             ) }

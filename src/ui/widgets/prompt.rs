@@ -9,10 +9,15 @@ use web_sys::{HtmlElement, KeyboardEvent, Node};
 use yew::prelude::*;
 
 /// While `open`, Escape calls `cancel` (the question's "no"), and puts the focus on
-/// `back` when it was in the question or nowhere ([`focus_lost`]).
+/// `back` when it was in the question or nowhere ([`focus_lost`]). As it opens, the
+/// question is scrolled into sight: asked after an import chosen by keyboard at 375 px,
+/// it was drawn under the fold, and the page seemed to do nothing.
 #[hook]
 pub fn use_escape_cancels(open: bool, prompt: NodeRef, back: NodeRef, cancel: Callback<()>) {
     use_effect_with(open, move |open| {
+        if *open {
+            into_sight(&prompt);
+        }
         let document = (*open).then(|| web_sys::window().and_then(|w| w.document())).flatten();
         let listener = document.map(|document| {
             EventListener::new(&document, "keydown", move |e| {
@@ -49,5 +54,14 @@ pub fn focus_lost(prompt: &NodeRef) -> bool {
 pub fn focus(back: &NodeRef) {
     if let Some(element) = back.cast::<HtmlElement>() {
         let _ = element.focus();
+    }
+}
+
+/// Scrolls the question into sight, by as little as it takes.
+pub fn into_sight(prompt: &NodeRef) {
+    if let Some(element) = prompt.cast::<web_sys::Element>() {
+        let options = web_sys::ScrollIntoViewOptions::new();
+        options.set_block(web_sys::ScrollLogicalPosition::Nearest);
+        element.scroll_into_view_with_scroll_into_view_options(&options);
     }
 }

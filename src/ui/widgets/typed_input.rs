@@ -13,6 +13,32 @@ use yew::prelude::*;
 /// long enough that a 10-digit width is not recomputed once per digit.
 const SETTLE_MS: u32 = 150;
 
+/// A field's typing waiting for its pause: the field's id, and what applies it at once.
+type Waiting = (AttrValue, Rc<dyn Fn()>);
+
+thread_local! {
+    /// The fields whose typing waits for its pause: a page that is left applies them
+    /// all before it saves the work.
+    static SETTLING: RefCell<Vec<Waiting>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Applies every value still waiting for its pause, now: called as the page is left
+/// (a reload 100 ms after a keystroke), so what was typed is in the work it saves.
+pub fn settle_all() {
+    let waiting = SETTLING.with(|s| std::mem::take(&mut *s.borrow_mut()));
+    for (_, apply) in waiting {
+        apply();
+    }
+}
+
+fn waits(id: &AttrValue, apply: Option<Rc<dyn Fn()>>) {
+    SETTLING.with(|s| {
+        let mut s = s.borrow_mut();
+        s.retain(|(other, _)| other != id);
+        s.extend(apply.map(|a| (id.clone(), a)));
+    });
+}
+
 #[derive(Properties, PartialEq)]
 pub struct TypedInputProps {
     pub id: AttrValue,
@@ -45,6 +71,10 @@ pub struct TypedInputProps {
     /// A multi-line box of this many rows instead of a one-line field.
     #[prop_or_default]
     pub rows: Option<u32>,
+    /// At least this many characters wide (the CSS reads `--chars`): a table cell
+    /// shows its whole value rather than cutting `WARNING1` to `WARNI`.
+    #[prop_or_default]
+    pub chars: Option<u32>,
 }
 
 /// Applies typed text: the action it reads as, or, when it cannot be applied (or is
@@ -91,9 +121,11 @@ fn use_settling(props: &TypedInputProps) -> Settling {
     *latest.borrow_mut() = applier(props);
     // Applies what is waiting now (Enter, blur): the browser does not always send a
     // change event once the page has set the field's value while typing.
-    let flush = {
-        let (pending, latest, typing) = (pending.clone(), latest.clone(), typing.clone());
+    let id = props.id.clone();
+    let flush: Rc<dyn Fn()> = {
+        let (pending, latest, typing, id) = (pending.clone(), latest.clone(), typing.clone(), id.clone());
         Rc::new(move || {
+            waits(&id, None);
             let waiting = pending.borrow_mut().take();
             if let Some((timer, text)) = waiting {
                 timer.cancel();
@@ -105,32 +137,33 @@ fn use_settling(props: &TypedInputProps) -> Settling {
     // A text past `maxlength` is cut here, not by the browser's attribute, which cuts a
     // paste without a word: how much was kept is said beside the field.
     let cut = use_state(|| None::<usize>);
+    {
+        // A field that goes away takes its waiting value with it.
+        let id = id.clone();
+        use_effect_with((), move |_| move || waits(&id, None));
+    }
     let oninput = {
-        let (typing, pending, latest, cut, max) = (
+        let (typing, pending, latest, cut, max, flush) = (
             typing.clone(),
             pending.clone(),
             latest.clone(),
             cut.clone(),
             props.maxlength,
+            flush.clone(),
         );
         Callback::from(move |e: InputEvent| {
-            let mut text = crate::ui::widgets::event_text::input_value(&e);
-            let count = text.chars().count();
-            match max.map(|m| m as usize).filter(|m| count > *m) {
-                Some(m) => {
-                    text = text.chars().take(m).collect();
-                    cut.set(Some(count));
-                }
-                None => cut.set(None),
-            }
+            let (text, was) = within(crate::ui::widgets::event_text::input_value(&e), max);
+            cut.set(was);
             typing.set(Some(text.clone()));
-            let (fire, late) = (pending.clone(), latest.clone());
+            let (fire, late, settled) = (pending.clone(), latest.clone(), id.clone());
             let timer = Timeout::new(SETTLE_MS, move || {
+                waits(&settled, None);
                 if let Some((_, text)) = fire.borrow_mut().take() {
                     late.borrow().emit(text);
                 }
             });
             *pending.borrow_mut() = Some((timer, text));
+            waits(&id, Some(flush.clone()));
         })
     };
     let onchange = {
@@ -154,6 +187,16 @@ fn use_settling(props: &TypedInputProps) -> Settling {
         onchange,
         onblur,
         onkeydown,
+    }
+}
+
+/// The text kept of what was typed: all of it, or its first `max` characters with how
+/// many there were.
+fn within(text: String, max: Option<u32>) -> (String, Option<usize>) {
+    let count = text.chars().count();
+    match max.map(|m| m as usize).filter(|m| count > *m) {
+        Some(m) => (text.chars().take(m).collect(), Some(count)),
+        None => (text, None),
     }
 }
 
@@ -195,6 +238,7 @@ pub fn TypedInput(props: &TypedInputProps) -> Html {
         },
         None => html! {
         <input id={props.id.clone()} class={props.class.clone()} value={shown} {oninput} {onchange} {onblur} {onkeydown}
+            style={props.chars.map(|n| format!("--chars: {n}"))}
             placeholder={props.placeholder.clone()} inputmode={props.inputmode.clone()}
             aria-label={props.aria_label.clone()} data-testid={props.testid.clone()}
             aria-invalid={if invalid { "true" } else { "false" }}
