@@ -2,6 +2,7 @@
 
 use crate::analysis::Hits;
 use crate::ui::widgets::elided::Elided;
+use crate::ui::widgets::scroll_cue::use_overflows;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
@@ -33,11 +34,18 @@ pub fn summary(hits: &Hits, first: Option<u32>) -> String {
 #[function_component]
 pub fn HitList(props: &HitListProps) -> Html {
     let summary = summary(&props.hits, props.first);
+    // A returned key never breaks: its list scrolls sideways, and says so when it does.
+    let list = use_node_ref();
+    let overflows = use_overflows(list.clone());
     html! {
         <div class="hits">
-            <p class="note">{ summary }{ crate::ui::more_note(props.hits.len()) }</p>
+            <p class="note">
+                { summary }{ crate::ui::more_note(props.hits.len()) }
+                if overflows { <span class="scroll-cue" data-testid={format!("{}-scroll-cue", props.testid)}>{ " The keys scroll sideways ⇢" }</span> }
+            </p>
+            <div class={classes!("scroll-frame", overflows.then_some("overflows"))}>
             // Focusable: a long key scrolls the list sideways, and a keyboard must reach it.
-            <ol class="keys" data-testid={props.testid.clone()} tabindex="0" aria-label="returned items, in the order the query reads them">
+            <ol class="keys" ref={list} data-testid={props.testid.clone()} tabindex="0" aria-label="returned items, in the order the query reads them">
                 { for props.hits.list.iter().take(crate::ui::SHOWN).enumerate().map(|(n, h)| {
                     let values = &h.values;
                     html! {
@@ -49,6 +57,7 @@ pub fn HitList(props: &HitListProps) -> Html {
                     }
                 }) }
             </ol>
+            </div>
         </div>
     }
 }
