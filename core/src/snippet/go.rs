@@ -1,7 +1,7 @@
 //! Go SDK v2: `dynamodb.QueryInput` with `types.AttributeValue`, paged with
 //! `dynamodb.NewQueryPaginator`. Written in gofmt's layout.
 
-use super::{names, one_call_note, quoted, values, Options, UnicodeEscape, LOCAL_REGION};
+use super::{names, one_call_note, quoted, template, values, Options, UnicodeEscape, LOCAL_REGION};
 use crate::codec::KeyValue;
 use crate::query::Query;
 
@@ -81,10 +81,17 @@ pub(super) fn render(q: &Query, options: &Options) -> Result<String, String> {
         return Ok(format!("{}{call}", one_call_note(q, "//")));
     }
     let endpoint = local_endpoint(options.endpoint.as_deref());
-    Ok(format!(
-        "package main\n\nimport (\n{}\n\t\"github.com/aws/aws-sdk-go-v2/aws\"\n\t\"github.com/aws/aws-sdk-go-v2/config\"\n\t\"github.com/aws/aws-sdk-go-v2/service/dynamodb\"\n\t\"github.com/aws/aws-sdk-go-v2/service/dynamodb/types\"\n)\n\nfunc main() {{\n\tctx := context.Background()\n\tcfg, err := config.LoadDefaultConfig(ctx)\n\tif err != nil {{\n\t\tlog.Fatal(err)\n\t}}\n\tclient := dynamodb.NewFromConfig(cfg{endpoint})\n\tinput := {input}\n{}}}\n",
-        standard_imports(&["context", "encoding/json", "fmt", "log"], options.endpoint.is_some()),
-        paging(q.max_items)
+    Ok(template::fill(
+        include_str!("templates/query.go.txt"),
+        &[
+            (
+                "imports",
+                &standard_imports(&["context", "encoding/json", "fmt", "log"], options.endpoint.is_some()),
+            ),
+            ("endpoint", &endpoint),
+            ("input", &input),
+            ("paging", &paging(q.max_items)),
+        ],
     ))
 }
 
@@ -115,14 +122,8 @@ pub(super) fn standard_imports(packages: &[&str], local: bool) -> String {
 /// The paginator's loop, printing each item as a JSON line; with `max_items`, it stops
 /// after that many.
 fn paging(max_items: Option<u32>) -> String {
-    const PRINT: &str = "line, err := json.Marshal(item)\n\t\t\tif err != nil {\n\t\t\t\tlog.Fatal(err)\n\t\t\t}\n\t\t\tfmt.Println(string(line))\n";
-    const NEXT: &str = "page, err := paginator.NextPage(ctx)\n\t\tif err != nil {\n\t\t\tlog.Fatal(err)\n\t\t}\n";
     let Some(n) = max_items else {
-        return format!(
-            "\t// The paginator follows LastEvaluatedKey; Limit is the size of each page.\n\tpaginator := dynamodb.NewQueryPaginator(client, input)\n\tfor paginator.HasMorePages() {{\n\t\t{NEXT}\t\tfor _, item := range page.Items {{\n\t\t\t{PRINT}\t\t}}\n\t}}\n"
-        );
+        return include_str!("templates/pages.go.txt").to_string();
     };
-    format!(
-        "\t// The pattern promises the first {n} items. The paginator follows LastEvaluatedKey\n\t// and Limit only sizes each page: stop after {n}, or at the last page.\n\tmaxItems := {n}\n\tprinted := 0\n\tpaginator := dynamodb.NewQueryPaginator(client, input)\n\tfor printed < maxItems && paginator.HasMorePages() {{\n\t\t{NEXT}\t\tfor _, item := range page.Items {{\n\t\t\tif printed == maxItems {{\n\t\t\t\tbreak\n\t\t\t}}\n\t\t\t{PRINT}\t\t\tprinted++\n\t\t}}\n\t}}\n"
-    )
+    template::fill(include_str!("templates/first_n_pages.go.txt"), &[("n", &n.to_string())])
 }

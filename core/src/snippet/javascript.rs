@@ -1,7 +1,7 @@
 //! JavaScript SDK v3: `DynamoDBClient` + `QueryCommand` with DynamoDB JSON, and the
 //! DocumentClient from `@aws-sdk/lib-dynamodb` with plain values and `paginateQuery`.
 
-use super::{names, one_call_note, quoted, values, Options, UnicodeEscape, LOCAL_REGION};
+use super::{names, one_call_note, quoted, template, values, Options, UnicodeEscape, LOCAL_REGION};
 use crate::codec::KeyValue;
 use crate::query::Query;
 
@@ -51,11 +51,18 @@ pub(super) fn client(q: &Query, options: &Options) -> Result<String, String> {
     let head = "import { DynamoDBClient, QueryCommand } from \"@aws-sdk/client-dynamodb\";\n\n";
     let setup = format!("const client = new DynamoDBClient({});\n", client_config(options));
     Ok(match (options.program, q.max_items) {
-        (true, None) => format!(
-            "{head}{setup}const input = {input};\n\n// Follow LastEvaluatedKey until the last page.\nlet ExclusiveStartKey;\ndo {{\n  const page = await client.send(new QueryCommand({{ ...input, ExclusiveStartKey }}));\n  for (const item of page.Items ?? []) console.log(JSON.stringify(item));\n  ExclusiveStartKey = page.LastEvaluatedKey;\n}} while (ExclusiveStartKey);\n"
+        (true, None) => template::fill(
+            include_str!("templates/pages.js.txt"),
+            &[("head", head), ("setup", &setup), ("input", &input)],
         ),
-        (true, Some(n)) => format!(
-            "{head}{setup}const input = {input};\n\n// The pattern promises the first {n} items. Limit only sizes each page, and\n// LastEvaluatedKey leads on past them: stop after {n}, or at the last page.\nconst maxItems = {n};\nlet printed = 0;\nlet ExclusiveStartKey;\ndo {{\n  const page = await client.send(new QueryCommand({{ ...input, ExclusiveStartKey }}));\n  for (const item of (page.Items ?? []).slice(0, maxItems - printed)) {{\n    console.log(JSON.stringify(item));\n    printed += 1;\n  }}\n  ExclusiveStartKey = page.LastEvaluatedKey;\n}} while (ExclusiveStartKey && printed < maxItems);\n"
+        (true, Some(n)) => template::fill(
+            include_str!("templates/first_n_pages.js.txt"),
+            &[
+                ("head", head),
+                ("setup", &setup),
+                ("input", &input),
+                ("n", &n.to_string()),
+            ],
         ),
         (false, _) => format!(
             "{head}{setup}{}const output = await client.send(new QueryCommand({input}));\n",
@@ -93,11 +100,18 @@ pub(super) fn document_client(q: &Query, options: &Options) -> Result<String, St
         client_config(options)
     );
     Ok(match (options.program, q.max_items) {
-        (true, None) => format!(
-            "{head}{setup}const input = {input};\n\n// paginateQuery follows LastEvaluatedKey; Limit is the size of each page.\nfor await (const page of paginateQuery({{ client }}, input)) {{\n  for (const item of page.Items ?? []) console.log(JSON.stringify(item));\n}}\n"
+        (true, None) => template::fill(
+            include_str!("templates/paginate.js.txt"),
+            &[("head", &head), ("setup", &setup), ("input", &input)],
         ),
-        (true, Some(n)) => format!(
-            "{head}{setup}const input = {input};\n\n// The pattern promises the first {n} items. paginateQuery follows LastEvaluatedKey\n// and Limit only sizes each page: stop after {n}, or at the last page.\nconst maxItems = {n};\nlet printed = 0;\npages: for await (const page of paginateQuery({{ client }}, input)) {{\n  for (const item of page.Items ?? []) {{\n    console.log(JSON.stringify(item));\n    printed += 1;\n    if (printed === maxItems) break pages;\n  }}\n}}\n"
+        (true, Some(n)) => template::fill(
+            include_str!("templates/first_n_paginate.js.txt"),
+            &[
+                ("head", &head),
+                ("setup", &setup),
+                ("input", &input),
+                ("n", &n.to_string()),
+            ],
         ),
         (false, _) => format!(
             "{head}{setup}{}const output = await client.send(new QueryCommand({input}));\n",

@@ -12,6 +12,7 @@ mod go;
 mod javascript;
 mod python;
 mod rust;
+mod template;
 mod writes;
 
 pub use writes::render_writes;
@@ -233,8 +234,46 @@ fn sort_parts(q: &Query) -> Option<(&str, &'static str, Vec<&KeyValue>)> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
+
+    /// Every program and call the emitters write for the leaderboard: each target, with
+    /// and without a program around it, an endpoint and a top-N, and the writes.
+    pub(crate) fn every_program() -> Vec<String> {
+        use crate::query::builder::{build, AccessPattern};
+        let schema = crate::interop::tests::leaderboard();
+        let patterns = [
+            serde_json::json!({"entity": "Run", "partition": {"season": "s"}, "sort": {}}),
+            serde_json::json!({"entity": "Run", "partition": {"season": "s"}, "sort": {}, "first": 3, "limit": 2}),
+        ];
+        let values: Vec<crate::Values> = (0..3)
+            .map(|i| {
+                crate::Values::from_iter([
+                    ("season".to_string(), serde_json::json!("s")),
+                    ("score".to_string(), serde_json::json!(i)),
+                    ("at".to_string(), serde_json::json!(1_719_100_800 + i)),
+                    ("player".to_string(), serde_json::json!(format!("p{i}"))),
+                ])
+            })
+            .collect();
+        let items = crate::items::written(&schema, values.iter().map(|v| ("Run", v))).items;
+        let mut out = Vec::new();
+        for (program, endpoint) in [(false, None), (true, None), (true, Some("http://127.0.0.1:8000"))] {
+            let options = Options {
+                table: None,
+                endpoint: endpoint.map(str::to_string),
+                program,
+            };
+            for target in Target::ALL {
+                for p in &patterns {
+                    let built = build(&schema, &AccessPattern::from_value(p).unwrap()).unwrap();
+                    out.extend(render(&built.query, target, &options));
+                }
+                out.extend(render_writes(target, &schema.table, &items, &options));
+            }
+        }
+        out
+    }
 
     #[test]
     fn json_views_show_invisible_characters_as_escapes_and_keep_the_value() {

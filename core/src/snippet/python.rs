@@ -1,7 +1,7 @@
 //! boto3: the low-level client with DynamoDB JSON, and the resource API with `Key`
 //! conditions (boto3 makes its own placeholders; the result is the same).
 
-use super::{names, one_call_note, quoted, sort_parts, values, Options, UnicodeEscape, LOCAL_REGION};
+use super::{names, one_call_note, quoted, sort_parts, template, values, Options, UnicodeEscape, LOCAL_REGION};
 use crate::codec::KeyValue;
 use crate::query::Query;
 
@@ -43,12 +43,25 @@ fn program(setup: &str, call: &str, params: &[(String, String)], printer: &str, 
     let body: Vec<String> = params.iter().map(|(k, v)| format!("    {}: {v},", lit(k))).collect();
     let params = format!("params = {{\n{}\n}}\n", body.join("\n"));
     let Some(n) = max_items else {
-        return format!(
-            "{setup}\n{params}\n# Follow LastEvaluatedKey until the last page.\nwhile True:\n    page = {call}(**params)\n    for item in page[\"Items\"]:\n        print({printer})\n    if \"LastEvaluatedKey\" not in page:\n        break\n    params[\"ExclusiveStartKey\"] = page[\"LastEvaluatedKey\"]\n"
+        return template::fill(
+            include_str!("templates/pages.py.txt"),
+            &[
+                ("setup", setup),
+                ("params", &params),
+                ("call", call),
+                ("printer", printer),
+            ],
         );
     };
-    format!(
-        "{setup}\n{params}\n# The pattern promises the first {n} items. Limit only sizes each page, and\n# LastEvaluatedKey leads on past them: stop after {n}, or at the last page.\nmax_items = {n}\nprinted = 0\nwhile True:\n    page = {call}(**params)\n    for item in page[\"Items\"][: max_items - printed]:\n        print({printer})\n        printed += 1\n    if printed == max_items or \"LastEvaluatedKey\" not in page:\n        break\n    params[\"ExclusiveStartKey\"] = page[\"LastEvaluatedKey\"]\n"
+    template::fill(
+        include_str!("templates/first_n_pages.py.txt"),
+        &[
+            ("setup", setup),
+            ("params", &params),
+            ("n", &n.to_string()),
+            ("call", call),
+            ("printer", printer),
+        ],
     )
 }
 

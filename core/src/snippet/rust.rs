@@ -1,7 +1,7 @@
 //! Rust `aws-sdk-dynamodb`: the fluent `client.query()` builder with `AttributeValue`,
 //! and `into_paginator()` for paging.
 
-use super::{names, one_call_note, quoted, values, Options, UnicodeEscape, LOCAL_REGION};
+use super::{names, one_call_note, quoted, template, values, Options, UnicodeEscape, LOCAL_REGION};
 use crate::codec::KeyValue;
 use crate::query::Query;
 
@@ -74,10 +74,14 @@ pub(super) fn render(q: &Query, options: &Options) -> Result<String, String> {
         ));
     }
     let endpoint = local_endpoint(options.endpoint.as_deref());
-    Ok(format!(
-        "// Cargo.toml: aws-config, aws-sdk-dynamodb, tokio (macros, rt-multi-thread), serde_json\nuse aws_sdk_dynamodb::types::AttributeValue;\nuse aws_sdk_dynamodb::Client;\nuse std::collections::HashMap;\n\n#[tokio::main]\nasync fn main() -> Result<(), Box<dyn std::error::Error>> {{\n    let config = aws_config::defaults(aws_config::BehaviorVersion::latest()){endpoint}\n        .load()\n        .await;\n    let client = Client::new(&config);\n    // into_paginator() follows LastEvaluatedKey; .items() yields every item of every page.\n    let mut items = client\n        .query()\n{}        .into_paginator()\n        .items()\n        .send();\n{}    Ok(())\n}}\n{PRINT_ITEM}",
-        builder(q, "        "),
-        printing(q.max_items)
+    Ok(template::fill(
+        include_str!("templates/query.rs.txt"),
+        &[
+            ("endpoint", &endpoint),
+            ("builder", &builder(q, "        ")),
+            ("printing", &printing(q.max_items)),
+            ("print_item", PRINT_ITEM),
+        ],
     ))
 }
 
@@ -85,9 +89,8 @@ pub(super) fn render(q: &Query, options: &Options) -> Result<String, String> {
 /// it stops after that many.
 fn printing(max_items: Option<u32>) -> String {
     match max_items {
-        None => "    while let Some(item) = items.next().await {\n        println!(\"{}\", to_json(&item?));\n    }\n".to_string(),
-        Some(n) => format!(
-            "    // The pattern promises the first {n} items; .limit() only sizes each page, and the\n    // paginator reads on to the last one: stop after {n}.\n    let max_items = {n};\n    let mut printed = 0;\n    while let Some(item) = items.next().await {{\n        println!(\"{{}}\", to_json(&item?));\n        printed += 1;\n        if printed == max_items {{\n            break;\n        }}\n    }}\n"
-        ),
+        None => "    while let Some(item) = items.next().await {\n        println!(\"{}\", to_json(&item?));\n    }\n"
+            .to_string(),
+        Some(n) => template::fill(include_str!("templates/first_n.rs.txt"), &[("n", &n.to_string())]),
     }
 }

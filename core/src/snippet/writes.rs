@@ -7,7 +7,7 @@
 //! The items and the table definition travel as one JSON text literal each, parsed by
 //! the program: every value reaches DynamoDB as data, whatever it holds.
 
-use super::{go, python, quoted, rust as rust_sdk, shell_word, Options, Target, UnicodeEscape, LOCAL_REGION};
+use super::{go, python, quoted, rust as rust_sdk, shell_word, template, Options, Target, UnicodeEscape, LOCAL_REGION};
 use crate::items::BATCH;
 use crate::query::eval::Item;
 use crate::schema::definitions::create_table;
@@ -120,9 +120,9 @@ fn boto3(w: &Writes, resource: bool) -> String {
             lit(w.table)
         ));
     } else {
-        out.push_str(&format!(
-            "for start in range(0, len(items), {BATCH}):\n    request = {{{}: [{{\"PutRequest\": {{\"Item\": i}}}} for i in items[start:start + {BATCH}]]}}\n    # What DynamoDB leaves unprocessed is sent again, after a pause that grows.\n    for attempt in range(10):\n        request = client.batch_write_item(RequestItems=request).get(\"UnprocessedItems\")\n        if not request:\n            break\n        time.sleep(0.05 * 2**attempt)\n    else:\n        raise SystemExit(\"DynamoDB left items unprocessed: run the program again\")\n",
-            lit(w.table)
+        out.push_str(&template::fill(
+            include_str!("templates/batch_writes.py.txt"),
+            &[("table", &lit(w.table)), ("batch", &BATCH.to_string())],
         ));
     }
     out.push_str(&format!(
@@ -177,10 +177,15 @@ fn js(w: &Writes, document: bool) -> String {
     } else {
         ("client.send(new BatchWriteItemCommand({ RequestItems }))", "Item")
     };
-    out.push_str(&format!(
-        "\nconst table = {};\nconst items = JSON.parse({});\nfor (let start = 0; start < items.length; start += {BATCH}) {{\n  let RequestItems = {{ [table]: items.slice(start, start + {BATCH}).map((Item) => ({{ PutRequest: {{ Item: {item} }} }})) }};\n  // What DynamoDB leaves unprocessed is sent again, after a pause that grows.\n  for (let attempt = 0; Object.keys(RequestItems ?? {{}}).length; attempt++) {{\n    if (attempt === 10) throw new Error(\"DynamoDB left items unprocessed: run the program again\");\n    if (attempt) await new Promise((done) => setTimeout(done, 50 * 2 ** attempt));\n    RequestItems = (await {send}).UnprocessedItems;\n  }}\n}}\nconsole.log(`wrote ${{items.length}} item(s) to ${{table}}`);\n",
-        lit(w.table),
-        lit(w.items)
+    out.push_str(&template::fill(
+        include_str!("templates/batch_writes.js.txt"),
+        &[
+            ("table", &lit(w.table)),
+            ("items", &lit(w.items)),
+            ("batch", &BATCH.to_string()),
+            ("item", item),
+            ("send", send),
+        ],
     ));
     out
 }
@@ -244,17 +249,22 @@ fn rust(w: &Writes) -> String {
     let lit = |s: &str| quoted(s, UnicodeEscape::Braced);
     let endpoint = rust_sdk::local_endpoint(w.endpoint);
     let create = match w.create {
-        Some(create) => format!(
-            "    create_table(&client, &serde_json::from_str({})?).await?;\n    client\n        .wait_until_table_exists()\n        .table_name({})\n        .wait(std::time::Duration::from_secs(120))\n        .await?;\n",
-            lit(create),
-            lit(w.table)
+        Some(create) => template::fill(
+            include_str!("templates/create_table.rs.txt"),
+            &[("create", &lit(create)), ("table", &lit(w.table))],
         ),
         None => String::new(),
     };
-    format!(
-        "// Cargo.toml: aws-config, aws-sdk-dynamodb, tokio (macros, rt-multi-thread), serde_json\n#![allow(unused_imports, dead_code)]\nuse aws_sdk_dynamodb::client::Waiters;\nuse aws_sdk_dynamodb::types::{{\n    AttributeDefinition, AttributeValue, BillingMode, GlobalSecondaryIndex, KeySchemaElement, KeyType, Projection,\n    ProjectionType, PutRequest, ScalarAttributeType, WriteRequest,\n}};\nuse aws_sdk_dynamodb::Client;\nuse serde_json::Value;\nuse std::collections::HashMap;\n\n#[tokio::main]\nasync fn main() -> Result<(), Box<dyn std::error::Error>> {{\n    let config = aws_config::defaults(aws_config::BehaviorVersion::latest()){endpoint}\n        .load()\n        .await;\n    let client = Client::new(&config);\n{create}    let table = {};\n    let items: Vec<HashMap<String, Value>> = serde_json::from_str({})?;\n    for chunk in items.chunks({BATCH}) {{\n        let mut puts = Vec::new();\n        for item in chunk {{\n            let mut put = HashMap::new();\n            for (name, value) in item {{\n                put.insert(name.clone(), attribute(value)?);\n            }}\n            puts.push(WriteRequest::builder().put_request(PutRequest::builder().set_item(Some(put)).build()?).build());\n        }}\n        let mut request = HashMap::from([(table.to_string(), puts)]);\n        // What DynamoDB leaves unprocessed is sent again, after a pause that grows.\n        for attempt in 0.. {{\n            if attempt == 10 {{\n                return Err(\"DynamoDB left items unprocessed: run the program again\".into());\n            }}\n            if attempt > 0 {{\n                tokio::time::sleep(std::time::Duration::from_millis(50 << attempt)).await;\n            }}\n            let out = client.batch_write_item().set_request_items(Some(request)).send().await?;\n            request = out.unprocessed_items().cloned().unwrap_or_default();\n            request.retain(|_, puts| !puts.is_empty());\n            if request.is_empty() {{\n                break;\n            }}\n        }}\n    }}\n    println!(\"wrote {{}} item(s) to {{table}}\", items.len());\n    Ok(())\n}}\n{RUST_HELPERS}",
-        lit(w.table),
-        lit(w.items)
+    template::fill(
+        include_str!("templates/write_items.rs.txt"),
+        &[
+            ("endpoint", &endpoint),
+            ("create", &create),
+            ("table", &lit(w.table)),
+            ("items", &lit(w.items)),
+            ("batch", &BATCH.to_string()),
+            ("rust_helpers", RUST_HELPERS),
+        ],
     )
 }
 
@@ -265,10 +275,9 @@ fn go(w: &Writes) -> String {
     let create = match w.create {
         Some(create) => {
             standard.extend(["errors", "time"]);
-            format!(
-                "\t// The create-table input, as aws dynamodb create-table takes it: its names are\n\t// CreateTableInput's own, so encoding/json fills it in.\n\tvar create dynamodb.CreateTableInput\n\tif err := json.Unmarshal([]byte({}), &create); err != nil {{\n\t\tlog.Fatal(err)\n\t}}\n{}\tif _, err := client.CreateTable(ctx, &create); err != nil {{\n\t\tvar exists *types.ResourceInUseException\n\t\tif !errors.As(err, &exists) {{\n\t\t\tlog.Fatal(err)\n\t\t}}\n\t}}\n\twaiter := dynamodb.NewTableExistsWaiter(client)\n\tif err := waiter.Wait(ctx, &dynamodb.DescribeTableInput{{TableName: create.TableName}}, 2*time.Minute); err != nil {{\n\t\tlog.Fatal(err)\n\t}}\n",
-                lit(create),
-                existing("\t//")
+            template::fill(
+                include_str!("templates/create_table.go.txt"),
+                &[("create", &lit(create)), ("existing", &existing("\t//"))],
             )
         }
         None => String::new(),
@@ -279,10 +288,16 @@ fn go(w: &Writes) -> String {
     } else {
         ""
     };
-    format!(
-        "package main\n\nimport (\n{}\n{aws}\t\"github.com/aws/aws-sdk-go-v2/config\"\n\t\"github.com/aws/aws-sdk-go-v2/service/dynamodb\"\n\t\"github.com/aws/aws-sdk-go-v2/service/dynamodb/types\"\n)\n\n// attribute turns DynamoDB JSON ({{\"S\": ...}} or {{\"N\": ...}}) into the SDK's value.\nfunc attribute(v map[string]string) types.AttributeValue {{\n\tif n, ok := v[\"N\"]; ok {{\n\t\treturn &types.AttributeValueMemberN{{Value: n}}\n\t}}\n\treturn &types.AttributeValueMemberS{{Value: v[\"S\"]}}\n}}\n\nfunc main() {{\n\tctx := context.Background()\n\tcfg, err := config.LoadDefaultConfig(ctx)\n\tif err != nil {{\n\t\tlog.Fatal(err)\n\t}}\n\tclient := dynamodb.NewFromConfig(cfg{endpoint})\n{create}\ttable := {}\n\tvar items []map[string]map[string]string\n\tif err := json.Unmarshal([]byte({}), &items); err != nil {{\n\t\tlog.Fatal(err)\n\t}}\n\tfor start := 0; start < len(items); start += {BATCH} {{\n\t\tvar puts []types.WriteRequest\n\t\tfor _, item := range items[start:min(start+{BATCH}, len(items))] {{\n\t\t\tput := map[string]types.AttributeValue{{}}\n\t\t\tfor name, value := range item {{\n\t\t\t\tput[name] = attribute(value)\n\t\t\t}}\n\t\t\tputs = append(puts, types.WriteRequest{{PutRequest: &types.PutRequest{{Item: put}}}})\n\t\t}}\n\t\trequest := map[string][]types.WriteRequest{{table: puts}}\n\t\t// What DynamoDB leaves unprocessed is sent again.\n\t\tfor attempt := 0; len(request) > 0; attempt++ {{\n\t\t\tif attempt == 10 {{\n\t\t\t\tlog.Fatal(\"DynamoDB left items unprocessed: run the program again\")\n\t\t\t}}\n\t\t\tout, err := client.BatchWriteItem(ctx, &dynamodb.BatchWriteItemInput{{RequestItems: request}})\n\t\t\tif err != nil {{\n\t\t\t\tlog.Fatal(err)\n\t\t\t}}\n\t\t\trequest = out.UnprocessedItems\n\t\t}}\n\t}}\n\tfmt.Printf(\"wrote %d item(s) to %s\\n\", len(items), table)\n}}\n",
-        go::standard_imports(&standard, w.endpoint.is_some()),
-        lit(w.table),
-        lit(w.items)
+    template::fill(
+        include_str!("templates/write_items.go.txt"),
+        &[
+            ("imports", &go::standard_imports(&standard, w.endpoint.is_some())),
+            ("aws", aws),
+            ("endpoint", &endpoint),
+            ("create", &create),
+            ("table", &lit(w.table)),
+            ("items", &lit(w.items)),
+            ("batch", &BATCH.to_string()),
+        ],
     )
 }
