@@ -46,16 +46,7 @@ pub(super) fn group(
             .map(|a| a.to_string())
             .collect()
     };
-    let by_attribute = options.entity_attribute.clone().or_else(|| {
-        ENTITY_ATTRIBUTES
-            .iter()
-            .find(|a| {
-                items
-                    .iter()
-                    .all(|i| matches!(i.get(a), Some(Attribute::S(s)) if !s.is_empty()))
-            })
-            .map(|a| a.to_string())
-    });
+    let by_attribute = entity_attribute(items, options);
     // (signature, labelled shape, group) per group, in the order items first show them.
     let mut found: Vec<(Vec<String>, Vec<String>, Group)> = Vec::new();
     for (i, item) in items.iter().enumerate() {
@@ -69,21 +60,10 @@ pub(super) fn group(
                 sig.extend(attributes.iter().map(|a| shape(item, a, separator)));
                 (sig, given.chars().take(crate::schema::NAME_MAX).collect())
             }
-            (None, Some(attr)) => match item.get(attr) {
-                Some(Attribute::S(s)) if !s.is_empty() => {
-                    // Items of one type whose keys differ in shape are two entities:
-                    // one template cannot write both.
-                    let mut sig = vec![s.to_string()];
-                    sig.extend(attributes.iter().map(|a| shape(item, a, separator)));
-                    (sig, entity_name(s))
-                }
-                _ => {
-                    misfits.push(Misfit {
-                        item: i,
-                        attribute: attr.clone(),
-                        stored: String::new(),
-                        reason: format!("has no {attr} (a non-empty S) to name its entity"),
-                    });
+            (None, Some(attr)) => match typed(item, i, attr, &attributes, separator) {
+                Ok(found) => found,
+                Err(misfit) => {
+                    misfits.push(misfit);
                     continue;
                 }
             },
@@ -117,15 +97,7 @@ pub(super) fn group(
         merge_split_by_value(&mut found, items, separator, notes);
     }
     let mut groups: Vec<Group> = found.into_iter().map(|(_, _, g)| g).collect();
-    // Two groups of one name (an entity with and without a sparse index) stay apart.
-    for i in 1..groups.len() {
-        let base = groups[i].name.clone();
-        let mut n = 2;
-        while groups[..i].iter().any(|g| g.name == groups[i].name) {
-            groups[i].name = format!("{base}{n}");
-            n += 1;
-        }
-    }
+    named_apart(&mut groups);
     let given = options.entity_of.iter().flatten().count();
     let count = crate::wording::counted(groups.len(), "entity", "entities");
     notes.push(match &by_attribute {
@@ -134,6 +106,54 @@ pub(super) fn group(
         None => format!("{count}, told apart by the shape of their keys (no attribute such as EntityType names them)"),
     });
     groups
+}
+
+/// The attribute that names each item's entity: the one given, else the first of
+/// [`ENTITY_ATTRIBUTES`] every item has as a non-empty String.
+fn entity_attribute(items: &[StoredItem], options: &Options) -> Option<String> {
+    options.entity_attribute.clone().or_else(|| {
+        (ENTITY_ATTRIBUTES.iter())
+            .find(|a| (items.iter()).all(|i| matches!(i.get(a), Some(Attribute::S(s)) if !s.is_empty())))
+            .map(|a| a.to_string())
+    })
+}
+
+/// An item's group signature and entity name from its entity attribute `attr`, or why
+/// it has none. Items of one type whose keys differ in shape are two entities: one
+/// template cannot write both.
+fn typed(
+    item: &StoredItem,
+    at: usize,
+    attr: &str,
+    attributes: &[String],
+    separator: &str,
+) -> Result<(Vec<String>, String), Misfit> {
+    match item.get(attr) {
+        Some(Attribute::S(s)) if !s.is_empty() => {
+            let mut sig = vec![s.to_string()];
+            sig.extend(attributes.iter().map(|a| shape(item, a, separator)));
+            Ok((sig, entity_name(s)))
+        }
+        _ => Err(Misfit {
+            item: at,
+            attribute: attr.to_string(),
+            stored: String::new(),
+            reason: format!("has no {attr} (a non-empty S) to name its entity"),
+        }),
+    }
+}
+
+/// Two groups of one name (an entity with and without a sparse index) stay apart: the
+/// later ones are numbered.
+fn named_apart(groups: &mut [Group]) {
+    for i in 1..groups.len() {
+        let base = groups[i].name.clone();
+        let mut n = 2;
+        while groups[..i].iter().any(|g| g.name == groups[i].name) {
+            groups[i].name = format!("{base}{n}");
+            n += 1;
+        }
+    }
 }
 
 /// Merges groups told apart only by a label where a group of the same shape holds a
