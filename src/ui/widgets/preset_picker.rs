@@ -30,7 +30,11 @@ pub struct PresetPickerProps {
 fn options(choice: Option<PresetId>) -> Vec<(String, String)> {
     std::iter::once((String::new(), "your own design (pick a preset to load it)".to_string()))
         .filter(|_| choice.is_none())
-        .chain(PRESETS.iter().map(|p| (p.id.as_str().to_string(), p.title().to_string())))
+        .chain(
+            PRESETS
+                .iter()
+                .map(|p| (p.id.as_str().to_string(), p.title().to_string())),
+        )
         .collect()
 }
 
