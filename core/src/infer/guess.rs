@@ -109,20 +109,33 @@ pub(super) fn named_by_keylab(entity: &Entity, members: &[&StoredItem], named_by
         .filter(|f| !members.iter().any(|m| m.get(&f.name).is_some()))
         .filter_map(|f| {
             let (attribute, at) = place(entity, &f.name)?;
-            Some(format!("<{}> ({attribute} segment {at})", f.name))
+            let by_place = f.name == format!("{}_{at}", attribute.to_lowercase());
+            let before = entity
+                .template(attribute)
+                .and_then(|t| match t.segments.get(at.checked_sub(2)?) {
+                    Some(Segment::Literal(l)) if !by_place => Some(l.as_str()),
+                    _ => None,
+                });
+            Some(match before {
+                Some(label) => format!(
+                    "<{}> ({attribute} segment {at}, after the label {label} before it)",
+                    f.name
+                ),
+                None => format!("<{}> ({attribute} segment {at})", f.name),
+            })
         })
         .collect();
     if made.is_empty() {
         return None;
     }
-    let (are, their, values, names) = match made.len() {
-        1 => ("is", "its", "that value", "its real name"),
-        _ => ("are", "their", "those values", "their real names"),
+    let (are, values, names) = match made.len() {
+        1 => ("is", "that value", "its real name"),
+        _ => ("are", "those values", "their real names"),
     };
     Some(format!(
-        "names: {}'s {} {are} named by keylab after {their} place: no attribute of the items holds \
-         {values} and the source names none. Type {names} in the segment's field box (or the \
-         schema's fields): the keys stay the same",
+        "names: {}'s {} {are} named by keylab: no attribute of the items holds {values} and the \
+         source names none. Type {names} in the segment's field box (or the schema's fields): \
+         the keys stay the same",
         entity.name,
         super::left_out::and_list(&made),
     ))

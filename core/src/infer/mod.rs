@@ -375,7 +375,8 @@ fn summary(g: &Group, entity: &Entity, members: &[&StoredItem], separator: &str)
             left.join(", ")
         ));
     }
-    format!("{} ({} items): {}", g.name, g.members.len(), said.join("; "))
+    let count = crate::wording::counted(g.members.len(), "item", "items");
+    format!("{} ({count}): {}", g.name, said.join("; "))
 }
 
 fn describe_kind(kind: &FieldKind) -> String {

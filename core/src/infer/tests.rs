@@ -50,7 +50,7 @@ fn the_leaderboard_is_read_back_with_its_inverted_score_and_attributes() {
     assert!(
         p.notes
             .iter()
-            .any(|n| n.starts_with("names: Season's <sk_2> (SK segment 2) is named by keylab")),
+            .any(|n| n.starts_with("names: Season's <sk_2> (SK segment 2) is named by keylab:")),
         "{:?}",
         p.notes
     );
@@ -330,11 +330,25 @@ fn a_state_in_the_sort_key_is_a_value_not_a_second_entity() {
     );
     assert!(!p.notes.iter().any(|n| n.starts_with("names:")), "{:?}", p.notes);
 
-    let two: Vec<String> = ["PROFILE#1", "ORDER#2"]
-        .iter()
-        .map(|sk| line(serde_json::json!({"PK": {"S": "USER#u1"}, "SK": {"S": sk}})))
-        .collect();
-    assert_eq!(infer_lines(&two).schema.entities.len(), 2);
+    let two: Vec<String> = [
+        ("u1", "PROFILE#1"),
+        ("u1", "ORDER#2"),
+        ("u2", "PROFILE#3"),
+        ("u2", "ORDER#4"),
+    ]
+    .iter()
+    .map(|(user, sk)| line(serde_json::json!({"PK": {"S": format!("USER#{user}")}, "SK": {"S": sk}})))
+    .collect();
+    let two = infer_lines(&two);
+    assert_eq!(two.schema.entities.len(), 2);
+    // A field named after the label before it says so.
+    assert!(
+        two.notes
+            .iter()
+            .any(|n| n.contains("<user> (PK segment 2, after the label USER before it)")),
+        "{:?}",
+        two.notes
+    );
 }
 
 /// An item over DynamoDB's 400 KB is named in the notes, with its size.
