@@ -5,10 +5,9 @@
 
 use crate::preview::Sample;
 use crate::query::builder::{build, AccessPattern};
-use crate::query::eval::{item_of, run, Item};
+use crate::query::eval::{item_of, pages_at, Item};
 use crate::query::Query;
 use crate::schema::{AttrType, FieldKind, KeySchema, Order, Schema};
-use serde_json::json;
 
 /// One design's column.
 #[derive(Clone, Debug, PartialEq)]
@@ -86,28 +85,21 @@ fn design(schema: &Schema, items: &[Sample], pattern: &AccessPattern, index: &st
 
 /// The rows the query reads, every page, with each row's sort key as text.
 fn read(schema: &Schema, items: &[Sample], query: &Query, keys: &KeySchema) -> Vec<(usize, String)> {
-    let table_items: Vec<Item> = items
-        .iter()
-        .enumerate()
-        .filter_map(|(row, (entity, values))| {
-            let mut item = item_of(schema, &entity.name, values)?;
-            item.insert("keylab:row".into(), json!({"N": row.to_string()}));
-            Some(item)
-        })
-        .collect();
+    let (rows, table_items): (Vec<usize>, Vec<Item>) = (items.iter().enumerate())
+        .filter_map(|(row, (entity, values))| Some((row, item_of(schema, &entity.name, values)?)))
+        .unzip();
+    // One request without a Limit: its first page, as DynamoDB returns it (up to 1 MB).
     let mut q = query.clone();
     q.limit = None;
-    let page = run(&schema.table, &table_items, &q);
+    q.max_items = None;
     let sort: Vec<&str> = keys.sort_attributes().collect();
-    page.items
-        .iter()
-        .filter_map(|item| {
-            let row = item.get("keylab:row")?.get("N")?.as_str()?.parse().ok()?;
-            let text: Vec<&str> = sort
-                .iter()
+    (pages_at(&schema.table, &table_items, &q, 1).into_iter())
+        .map(|(_, at)| {
+            let item = &table_items[at];
+            let text: Vec<&str> = (sort.iter())
                 .filter_map(|a| item.get(*a)?.as_object()?.values().next()?.as_str())
                 .collect();
-            Some((row, text.join(" · ")))
+            (rows[at], text.join(" · "))
         })
         .collect()
 }

@@ -12,7 +12,6 @@ use keylab::preview::{
 };
 use std::rc::Rc;
 
-/// The attribute that carries a sample item's row number through a simulated query.
 mod plans;
 mod query;
 pub mod reads;

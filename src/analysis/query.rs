@@ -6,15 +6,12 @@ use keylab::codec::{encode, KeyCodecs, KeyValue, Number};
 use keylab::lint::{order_surprise, Finding};
 use keylab::preview::ItemKeys;
 use keylab::query::builder::build;
-use keylab::query::eval::{item_of, latest_writes, pages, Item};
+use keylab::query::eval::{item_of, kept_places, pages_at, Item};
 use keylab::query::parse::{parse_input, ValidationError};
 use keylab::query::pasted::Pasted;
 use keylab::query::{KeyCondition, Query, ValueStyle};
-use serde_json::{json, Value};
+use serde_json::Value;
 use std::rc::Rc;
-
-/// The attribute that carries a sample item's row number through a simulated query.
-const ROW_ATTRIBUTE: &str = "keylab:row";
 
 /// Sample items a query returns, in the order it returns them, with their page number.
 #[derive(Clone, Debug, PartialEq)]
@@ -173,10 +170,10 @@ pub struct PasteView {
 }
 
 impl Playground {
-    /// The sample rows a query can see, as DynamoDB items (every key they can encode,
-    /// plus their row). Only the query's partition: a Query reads one partition, and
+    /// The sample rows a query can see, as DynamoDB items (every key they can encode),
+    /// each with its row. Only the query's partition: a Query reads one partition, and
     /// building items for all 100,000 rows after every edit would dominate the page.
-    pub fn sample_items(&self, query: &Query) -> Vec<Item> {
+    pub fn sample_items(&self, query: &Query) -> (Vec<ItemId>, Vec<Item>) {
         let (attribute, partition) = (&query.partition.0, &query.partition.1);
         let mut codecs = KeyCodecs::new(&self.schema, attribute);
         let mut key = String::new();
@@ -195,14 +192,12 @@ impl Playground {
                         KeyValue::S(text) => key == *text,
                     }
             })
-            .filter_map(|(i, (entity, values))| {
-                let mut item = item_of(&self.schema, &entity.name, values)?;
-                item.insert(ROW_ATTRIBUTE.into(), json!({ "N": i.to_string() }));
-                Some(item)
-            })
+            .filter_map(|(i, (entity, values))| Some((ItemId(i), item_of(&self.schema, &entity.name, values)?)))
             .collect::<Vec<_>>();
         // A write with a table key already there replaces that item, as in DynamoDB.
-        latest_writes(&self.schema.table, written)
+        let kept = kept_places(&self.schema.table, written.iter().map(|(_, item)| item));
+        let mut written: Vec<Option<(ItemId, Item)>> = written.into_iter().map(Some).collect();
+        kept.into_iter().filter_map(|at| written[at].take()).unzip()
     }
 
     /// How the query is drawn on the keys. A multi-attribute key orders by a tuple no
@@ -297,13 +292,9 @@ impl Playground {
     /// [`Self::hits`]' rows for a multi-attribute key: the partition's items as
     /// DynamoDB JSON, run by the simulator (`eval::pages`).
     fn json_pages(&self, query: &Query) -> Vec<(usize, ItemId)> {
-        let items = self.sample_items(query);
-        pages(&self.schema.table, &items, query, 1000)
-            .into_iter()
-            .filter_map(|(page, item)| {
-                let row = item.get(ROW_ATTRIBUTE)?.get("N")?.as_str()?.parse().ok()?;
-                Some((page, ItemId(row)))
-            })
+        let (rows, items) = self.sample_items(query);
+        (pages_at(&self.schema.table, &items, query, 1000).into_iter())
+            .map(|(page, at)| (page, rows[at]))
             .collect()
     }
 

@@ -149,19 +149,27 @@ const PAGE_BYTES: usize = 1024 * 1024;
 /// Items as a table holds them: one per table key (partition and sort key), a later
 /// write replacing an earlier one in its place, as DynamoDB's PutItem does.
 pub fn latest_writes(table: &Table, items: impl IntoIterator<Item = Item>) -> Vec<Item> {
+    let mut items: Vec<Option<Item>> = items.into_iter().map(Some).collect();
+    let places = kept_places(table, items.iter().flatten());
+    places.into_iter().filter_map(|at| items[at].take()).collect()
+}
+
+/// The places of the items a table keeps of `items`, written in that order: for each
+/// table key the last write, in the place its first write had ([`latest_writes`]).
+pub fn kept_places<'i>(table: &Table, items: impl IntoIterator<Item = &'i Item>) -> Vec<usize> {
     let p = &table.primary;
     let key = |item: &Item| {
         let part = |a: Option<&String>| a.and_then(|a| item.get(a)).map(Value::to_string).unwrap_or_default();
         format!("{}\u{0}{}", part(Some(&p.partition)), part(p.sort.as_ref()))
     };
-    let mut at: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
-    let mut kept: Vec<Item> = Vec::new();
-    for item in items {
-        match at.entry(key(&item)) {
-            std::collections::hash_map::Entry::Occupied(e) => kept[*e.get()] = item,
+    let mut slot: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+    let mut kept: Vec<usize> = Vec::new();
+    for (at, item) in items.into_iter().enumerate() {
+        match slot.entry(key(item)) {
+            std::collections::hash_map::Entry::Occupied(e) => kept[*e.get()] = at,
             std::collections::hash_map::Entry::Vacant(e) => {
                 e.insert(kept.len());
-                kept.push(item);
+                kept.push(at);
             }
         }
     }
@@ -172,11 +180,7 @@ pub fn latest_writes(table: &Table, items: impl IntoIterator<Item = Item>) -> Ve
 /// The items a query reads, in the order it reads them (after `ExclusiveStartKey`), each
 /// with its place; `None` when the table has no such index.
 #[allow(clippy::type_complexity)]
-fn selected<'i>(
-    table: &Table,
-    items: &'i [Item],
-    query: &Query,
-) -> Option<(Vec<(Vec<KeyValue>, &'i Item)>, Vec<String>)> {
+fn selected(table: &Table, items: &[Item], query: &Query) -> Option<(Vec<(Vec<KeyValue>, usize)>, Vec<String>)> {
     let keys = table.key_schema(query.index.as_deref())?;
     let type_of = |attr: &str| table.attribute_type(attr).map_or("S", |t| t.as_str());
     // Keys that name an item's place: the index keys (every attribute of a
@@ -190,9 +194,8 @@ fn selected<'i>(
     }
     let position =
         |item: &Item| -> Option<Vec<KeyValue>> { order_attrs.iter().map(|a| key_of(item, a, type_of(a))).collect() };
-    let mut selected: Vec<(Vec<KeyValue>, &Item)> = items
-        .iter()
-        .filter_map(|item| {
+    let mut selected: Vec<(Vec<KeyValue>, usize)> = (items.iter().enumerate())
+        .filter_map(|(at, item)| {
             // Sparse index: an item without every key of the index is not in it.
             let pos = position(item)?;
             for (attr, value) in query.partition_conditions().chain(&query.sort_leading) {
@@ -207,7 +210,7 @@ fn selected<'i>(
                     return None;
                 }
             }
-            Some((pos, item))
+            Some((pos, at))
         })
         .collect();
     // Every position has one key per order attribute, so the slices' own order is
@@ -242,12 +245,12 @@ pub fn run(table: &Table, items: &[Item], query: &Query) -> Page {
     let limit = query.limit.map_or(usize::MAX, |l| l as usize);
     let mut page = Vec::new();
     let mut size = 0;
-    for (_, item) in &selected {
+    for item in selected.iter().map(|(_, at)| &items[*at]) {
         if page.len() >= limit || size >= PAGE_BYTES {
             break;
         }
         size += item_size(item);
-        page.push((*item).clone());
+        page.push(item.clone());
     }
     let cut = page.len() >= limit || size >= PAGE_BYTES;
     let last_evaluated_key = if cut {
@@ -322,12 +325,68 @@ impl Reader {
 /// (cut at `max_items`), with one sort instead of one per page (at 100,000 items the
 /// page-by-page way took seconds).
 pub fn pages<'i>(table: &Table, items: &'i [Item], query: &Query, max_pages: usize) -> Vec<(usize, &'i Item)> {
+    (pages_at(table, items, query, max_pages).into_iter())
+        .map(|(page, at)| (page, &items[at]))
+        .collect()
+}
+
+/// [`pages`], each item named by its place in `items`: a caller that knows more of an
+/// item than its attributes (the page's row numbers) finds it there, without carrying
+/// it through the query as a made-up attribute.
+pub fn pages_at(table: &Table, items: &[Item], query: &Query, max_pages: usize) -> Vec<(usize, usize)> {
     let Some((selected, _)) = selected(table, items, query) else {
         return Vec::new();
     };
     let mut reader = Reader::new(query, max_pages);
     selected
         .into_iter()
-        .map_while(|(_, item)| Some((reader.read(item_size(item))?, item)))
+        .map_while(|(_, at)| Some((reader.read(item_size(&items[at]))?, at)))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn item(pk: &str, sk: &str, v: u32) -> Item {
+        let v = json!({"PK": {"S": pk}, "SK": {"S": sk}, "v": {"N": v.to_string()}});
+        v.as_object().cloned().unwrap_or_default()
+    }
+
+    /// A later write of a table key replaces the earlier in its place; the places say
+    /// which item of the input was kept, and the query's places name the items it reads.
+    #[test]
+    fn places_name_the_items_kept_and_read() {
+        let schema = crate::interop::tests::leaderboard();
+        let written = [
+            item("A", "2", 0),
+            item("A", "1", 1),
+            item("A", "2", 2),
+            item("B", "1", 3),
+        ];
+        assert_eq!(kept_places(&schema.table, &written), [2, 1, 3]);
+        let kept = latest_writes(&schema.table, written.iter().cloned());
+        assert_eq!(kept, [written[2].clone(), written[1].clone(), written[3].clone()]);
+
+        let query = Query {
+            table: "Leaderboard".into(),
+            index: None,
+            partition: ("PK".into(), KeyValue::S("A".into())),
+            partition_more: Vec::new(),
+            sort_leading: Vec::new(),
+            sort: None,
+            scan_index_forward: false,
+            limit: None,
+            max_items: None,
+            exclusive_start_key: None,
+        };
+        let at: Vec<(usize, usize)> = pages_at(&schema.table, &kept, &query, 10);
+        assert_eq!(at, [(1, 0), (1, 1)], "SK 2 then SK 1, read backward");
+        let read: Vec<&Item> = pages(&schema.table, &kept, &query, 10)
+            .into_iter()
+            .map(|(_, i)| i)
+            .collect();
+        assert_eq!(read, [&kept[0], &kept[1]]);
+    }
 }
