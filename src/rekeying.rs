@@ -101,18 +101,33 @@ fn merged(saved: &Playground, current: &Playground, item: ItemId, entity: &str) 
 
 /// Compares `saved` (an earlier version) with `current` over `current`'s first
 /// [`COMPARED`] sample items.
+/// Two designs without an entity in common are not two versions of one design: every
+/// item would be "not compared", and "no key changes" would read as "ship it".
+fn unrelated(saved: &Playground, current: &Playground) -> Result<(), String> {
+    let names = |p: &Playground| {
+        let names: Vec<&str> = p.schema.entities.iter().map(|e| e.name.as_str()).collect();
+        format!("table {} with {}", p.schema.table.name, names.join(", "))
+    };
+    match (current.schema.entities.iter()).any(|e| saved.schema.entity(&e.name).is_some()) {
+        true => Ok(()),
+        false => Err(format!(
+            "the compared version shares no entity with this design (it has {}; this design has {}), so it is not an earlier version of it: compare with a version saved or exported from this design",
+            names(saved),
+            names(current)
+        )),
+    }
+}
+
 pub fn compare(saved: &Playground, current: &Playground) -> Result<Rekeying, String> {
     let total = current.rows.len();
     let compared = total.min(COMPARED);
-    let first;
-    let current = if total > compared {
+    let first = (total > compared).then(|| {
         let mut c = current.clone();
         c.rows = Rc::new(current.rows[..compared].to_vec());
-        first = c;
-        &first
-    } else {
-        current
-    };
+        c
+    });
+    let current = first.as_ref().unwrap_or(current);
+    unrelated(saved, current)?;
     let rekeyer = Rekeyer::new(&saved.schema, &current.schema)?;
     let (old_table, new_table) = (&saved.schema.table.primary, &current.schema.table.primary);
     let mut checks = Checks::new(old_table, new_table, usize::MAX, LISTED);
@@ -164,7 +179,7 @@ pub fn compare(saved: &Playground, current: &Playground) -> Result<Rekeying, Str
     let patterns = patterns(saved, current, &old_view, &origin);
     let steps = backfill(saved, current, &summary);
     let mixed = plan::mixed_warning(&summary);
-    let plan = meaning(&summary, table_keys_change);
+    let plan = named_table(saved, current) + &meaning(&summary, table_keys_change);
     Ok(Rekeying {
         summary,
         changed,
@@ -288,6 +303,15 @@ fn backfill(saved: &Playground, current: &Playground, summary: &Summary) -> Vec<
     plan::steps(&situation)
 }
 
+/// Which table the steps name, when the versions' tables are named apart.
+fn named_table(saved: &Playground, current: &Playground) -> String {
+    let (old, new) = (&saved.schema.table.name, &current.schema.table.name);
+    match old == new {
+        true => String::new(),
+        false => format!("The table is {new} here and {old} in the compared version: the steps name {new}. "),
+    }
+}
+
 /// What the change means for a live table, before its steps.
 fn meaning(s: &Summary, table_keys_change: bool) -> String {
     let mut plan = match (s.changed, table_keys_change) {
@@ -338,6 +362,29 @@ mod tests {
         assert!(r.patterns.iter().all(PatternChange::same), "{:?}", r.patterns);
         assert!(commands(&r).any(|c| c
             == "keylab migrate --from keylab-saved-version.json --to keylab-current-design.json < table-export.json > changes.jsonl"));
+    }
+
+    /// Another design is not an earlier version: comparing it would say "no key
+    /// changes, ship it" of items it never compared. A renamed table is said.
+    #[test]
+    fn a_design_without_a_shared_entity_is_not_compared_and_a_renamed_table_is_said() {
+        let saved = crate::presets::load(crate::document::PresetId::named("iot").unwrap()).unwrap();
+        let why = compare(&saved, &leaderboard()).map(|r| r.plan).unwrap_err();
+        assert!(
+            why.contains("shares no entity") && why.contains("this design has table Leaderboard with Run"),
+            "{why}"
+        );
+        let mut renamed = leaderboard();
+        let mut schema = renamed.schema.to_value();
+        schema["table"]["name"] = serde_json::json!("Scores");
+        renamed.schema = std::rc::Rc::new(keylab::Schema::from_value(&schema).unwrap());
+        let r = compare(&leaderboard(), &renamed).unwrap();
+        assert!(
+            r.plan
+                .starts_with("The table is Scores here and Leaderboard in the compared version"),
+            "{}",
+            r.plan
+        );
     }
 
     #[test]

@@ -44,19 +44,17 @@ pub struct PastedItem {
     pub place: Place,
 }
 
-/// Where an item was in a paste, as a message names it: a JSON line, or a CSV record
-/// after the header (a quoted value may span lines).
+/// Where an item was in a paste, as a message names it: the line of the text it is on
+/// (for CSV, the line its record starts on: a quoted value may span lines).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Place {
     Line(usize),
-    Record(usize),
 }
 
 impl std::fmt::Display for Place {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Place::Line(n) => write!(f, "line {n}"),
-            Place::Record(n) => write!(f, "record {n}"),
         }
     }
 }
@@ -84,11 +82,11 @@ pub fn parse(text: &str, target: &PastedInto) -> Result<PastedItems, String> {
         json_lines(text, target)?
     } else {
         let (rows, ignored) = csv(text, &selected.fields)?;
-        let items = (rows.into_iter().enumerate())
-            .map(|(at, values)| PastedItem {
+        let items = (rows.into_iter())
+            .map(|(line, values)| PastedItem {
                 entity: target.selected,
                 values,
-                place: Place::Record(at + 1),
+                place: Place::Line(line),
             })
             .collect();
         (items, ignored.into_iter().map(|f| (target.selected, f)).collect())
@@ -105,17 +103,23 @@ pub fn parse(text: &str, target: &PastedInto) -> Result<PastedItems, String> {
     })
 }
 
-/// The pasted items the design's keys refuse, each named by its place with why (`line 3:
-/// Run.score: 123456 has 6 digits but the width is 5`), up to [`BAD_LISTED`] and then
+/// The pasted items the design's keys refuse, each named by its place in the paste and
+/// the item number it gets in the table (`line 3 (item 9): Run.score: 123456 has 6 digits
+/// but the width is 5`; the table held `before` items), up to [`BAD_LISTED`] and then
 /// counted. They are added all the same, as an item typed in the table is: the table
 /// marks them, and this says which they are.
-pub fn refused(schema: &crate::Schema, target: &PastedInto, items: &[PastedItem]) -> Vec<String> {
-    let mut said: Vec<String> = (items.iter())
-        .filter_map(|item| {
+pub fn refused(schema: &crate::Schema, target: &PastedInto, items: &[PastedItem], before: usize) -> Vec<String> {
+    let mut said: Vec<String> = (items.iter().enumerate())
+        .filter_map(|(at, item)| {
             let entity = &target.entities.get(item.entity)?.entity;
             let why = crate::codec::encode(schema, entity, &item.values).err()?;
             let each: Vec<String> = why.0.iter().map(crate::Error::message).collect();
-            Some(format!("{}: {}", item.place, each.join("; ")))
+            Some(format!(
+                "{} (item {}): {}",
+                item.place,
+                before + at + 1,
+                each.join("; ")
+            ))
         })
         .collect();
     if said.len() > BAD_LISTED {
@@ -295,12 +299,12 @@ fn item_line(
 
 /// Splits CSV text into records of fields (RFC 4180: quoted fields may hold commas,
 /// newlines and doubled quotes).
-fn records(text: &str) -> Result<Vec<Vec<String>>, String> {
+fn records(text: &str) -> Result<Vec<(usize, Vec<String>)>, String> {
     let mut out = Vec::new();
     let mut record = Vec::new();
     let mut field = String::new();
     let mut quoted = false;
-    let mut line = 1;
+    let (mut line, mut began) = (1, 1);
     let mut chars = text.chars().peekable();
     while let Some(c) = chars.next() {
         match (quoted, c) {
@@ -320,8 +324,9 @@ fn records(text: &str) -> Result<Vec<Vec<String>>, String> {
             (false, '\r') => {}
             (false, '\n') => {
                 record.push(std::mem::take(&mut field));
-                out.push(std::mem::take(&mut record));
+                out.push((began, std::mem::take(&mut record)));
                 line += 1;
+                began = line;
             }
             (false, c) => field.push(c),
         }
@@ -331,19 +336,23 @@ fn records(text: &str) -> Result<Vec<Vec<String>>, String> {
     }
     if !field.is_empty() || !record.is_empty() {
         record.push(field);
-        out.push(record);
+        out.push((began, record));
     }
     Ok(out
         .into_iter()
-        .filter(|r| !(r.len() == 1 && r[0].trim().is_empty()))
+        .filter(|(_, r)| !(r.len() == 1 && r[0].trim().is_empty()))
         .collect())
 }
 
-fn csv(text: &str, fields: &[String]) -> Result<(Vec<Values>, Vec<String>), String> {
+/// The CSV's items, each with the line its record starts on, and the header's names
+/// the entity has no field of.
+#[allow(clippy::type_complexity)]
+fn csv(text: &str, fields: &[String]) -> Result<(Vec<(usize, Values)>, Vec<String>), String> {
     let mut recs = records(text)?.into_iter();
     let header: Vec<String> = recs
         .next()
         .ok_or("there is no header line")?
+        .1
         .into_iter()
         .map(|h| h.trim().to_string())
         .collect();
@@ -355,23 +364,19 @@ fn csv(text: &str, fields: &[String]) -> Result<(Vec<Values>, Vec<String>), Stri
     }
     let ignored: Vec<String> = header.iter().filter(|h| !fields.contains(h)).cloned().collect();
     let mut rows = Vec::new();
-    for (i, rec) in recs.enumerate() {
+    for (line, rec) in recs {
         if rec.len() != header.len() {
             return Err(format!(
-                "record {} has {} fields but the header has {}",
-                i + 1,
+                "line {line} has {} fields but the header has {}",
                 rec.len(),
                 header.len()
             ));
         }
-        rows.push(
-            header
-                .iter()
-                .zip(rec)
-                .filter(|(h, _)| fields.contains(h))
-                .map(|(h, v)| (h.clone(), Value::String(v)))
-                .collect(),
-        );
+        let values = (header.iter().zip(rec))
+            .filter(|(h, _)| fields.contains(h))
+            .map(|(h, v)| (h.clone(), Value::String(v)))
+            .collect();
+        rows.push((line, values));
     }
     Ok((rows, ignored))
 }
@@ -420,20 +425,24 @@ mod tests {
         let text = format!("{good}\n\n{}\n{good}\n", good.replace("10", "12345678901"));
         let pasted = parse(&text, &into).unwrap();
         assert_eq!(pasted.items[1].place, Place::Line(3));
-        let said = refused(&schema, &into, &pasted.items);
+        let said = refused(&schema, &into, &pasted.items, 4);
         assert_eq!(said.len(), 1, "{said:?}");
         assert!(
-            said[0].starts_with("line 3: ") && said[0].contains("12345678901"),
+            said[0].starts_with("line 3 (item 6): ") && said[0].contains("12345678901"),
             "{said:?}"
         );
 
-        let csv = "season,score,at,player\nS1,-5,1,p\nS1,5,1,p\n";
+        // A CSV item is named by the line its record starts on, blank lines counted.
+        let csv = "season,score,at,player\n\nS1,\"multi\nline\",1,p\nS1,-5,1,p\n";
         let pasted = parse(csv, &into).unwrap();
-        let said = refused(&schema, &into, &pasted.items);
-        assert!(said.len() == 1 && said[0].starts_with("record 1: "), "{said:?}");
+        let said = refused(&schema, &into, &pasted.items, 0);
+        assert!(
+            said.len() == 2 && said[0].starts_with("line 3 (item 1): ") && said[1].starts_with("line 5 (item 2): "),
+            "{said:?}"
+        );
         let many = (0..12).map(|_| "S1,-5,1,p").collect::<Vec<_>>().join("\n");
         let pasted = parse(&format!("season,score,at,player\n{many}"), &into).unwrap();
-        let said = refused(&schema, &into, &pasted.items);
+        let said = refused(&schema, &into, &pasted.items, 0);
         assert_eq!(said.len(), BAD_LISTED + 1);
         assert_eq!(said[BAD_LISTED], "and 2 more");
     }
@@ -533,7 +542,7 @@ mod tests {
         assert_eq!(note(text), None);
         let refused = |text: &str| parse(text, &target()).unwrap_err();
         assert!(refused("player,score\n\"open,1\n").contains("never closed"));
-        assert!(refused("player,score\na\n").contains("record 1 has 1 fields"));
+        assert!(refused("player,score\na\n").contains("line 2 has 1 fields"));
         assert!(refused("foo,bar\n1,2\n").contains("names none of the fields"));
         assert_eq!(refused("  \n"), "there is nothing to add");
     }

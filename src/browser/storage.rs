@@ -231,27 +231,45 @@ pub fn load_views(count: usize) -> Option<Vec<usize>> {
     open.iter().all(|&i| i < count).then_some(open)
 }
 
-/// The Schema as JSON box's text while it is edited and not applied: kept across a
-/// reload, as the work is.
+/// The Schema as JSON box's text while it is edited and not applied, with the schema
+/// it was begun from: kept across a reload, as the work is.
 const SCHEMA_DRAFT_KEY: &str = "keylab.schema-draft";
+
+/// An edit of the schema as JSON not yet applied: the text, and the schema text in
+/// force when it was begun (another edit since makes it stale).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SchemaDraft {
+    pub base: String,
+    pub text: String,
+}
 
 /// Keeps (or, with `None`, forgets) the unapplied schema text. A browser that refuses
 /// keeps it on screen only, and says so.
-pub fn keep_schema_draft(draft: Option<&str>) -> Result<(), String> {
+pub fn keep_schema_draft(draft: Option<&SchemaDraft>) -> Result<(), String> {
     let Some(s) = storage() else {
         return Err("this browser keeps nothing (localStorage is not available)".into());
     };
     match draft {
-        Some(text) => s
-            .set_item(SCHEMA_DRAFT_KEY, text)
-            .map_err(|_| format!("the browser refused to store {} KB: storage is full", text.len() / 1024)),
+        Some(d) => {
+            let record = serde_json::json!({"base": d.base, "text": d.text}).to_string();
+            (s.set_item(SCHEMA_DRAFT_KEY, &record)).map_err(|_| {
+                format!(
+                    "the browser refused to store {} KB: storage is full",
+                    record.len() / 1024
+                )
+            })
+        }
         None => s
             .remove_item(SCHEMA_DRAFT_KEY)
             .map_err(|_| "the browser refused to forget it".into()),
     }
 }
 
-/// The unapplied schema text kept from before, if any.
-pub fn schema_draft() -> Option<String> {
-    storage()?.get_item(SCHEMA_DRAFT_KEY).ok()?
+/// The unapplied schema edit kept from before, if any (a damaged record is none).
+pub fn schema_draft() -> Option<SchemaDraft> {
+    let record: serde_json::Value = serde_json::from_str(&storage()?.get_item(SCHEMA_DRAFT_KEY).ok()??).ok()?;
+    Some(SchemaDraft {
+        base: record["base"].as_str()?.to_string(),
+        text: record["text"].as_str()?.to_string(),
+    })
 }

@@ -90,7 +90,7 @@ fn link_prompt(pending: &UseStateHandle<Option<Linked>>, command: &Callback<Comm
 /// screen in the side column, under the open segment's settings (the width the hint
 /// asks for is just above it), so the keys under the template start high enough for a
 /// dozen of them to share the first screen with the hint.
-fn intro(hint: &UseStateHandle<bool>, preset: Option<PresetId>) -> Html {
+fn intro(hint: &UseStateHandle<bool>, preset: Option<PresetId>, changed: bool) -> Html {
     let taught = preset.and_then(presets::find).is_some();
     if !**hint && !taught {
         return Html::default();
@@ -98,17 +98,22 @@ fn intro(hint: &UseStateHandle<bool>, preset: Option<PresetId>) -> Html {
     html! {
         <div class="intro">
             if **hint { { start_hint(hint) } }
-            { lesson(preset) }
+            { lesson(preset, changed) }
         </div>
     }
 }
 
-/// The one thing the preset the work came from teaches.
-fn lesson(preset: Option<PresetId>) -> Html {
+/// The one thing the preset the work came from teaches; once the work is `changed`,
+/// said of the preset as it was loaded (its widths may no longer be the design's).
+fn lesson(preset: Option<PresetId>, changed: bool) -> Html {
     let Some(p) = preset.and_then(presets::find) else {
         return Html::default();
     };
-    html! { <p class="lesson" data-testid="preset-lesson"><strong>{ format!("{}: ", p.title()) }</strong>{ p.lesson() }</p> }
+    let title = match changed {
+        true => format!("{}, as loaded: ", p.title()),
+        false => format!("{}: ", p.title()),
+    };
+    html! { <p class="lesson" data-testid="preset-lesson"><strong>{ title }</strong>{ p.lesson() }</p> }
 }
 
 /// The views the rail offers: the two GSI designs need a table with one of each.
@@ -362,7 +367,7 @@ pub fn App() -> Html {
             <main>
                 // The workbench: the chips and the keys, the settings and the design check beside.
                 <div class="workbench">
-                    { intro(&hint, current.preset) }
+                    { intro(&hint, current.preset, *unsaved) }
                     <div class="work-main">
                     <TemplateEditor design={Design::of(&current)} errors={analysis.errors.clone()} warnings={analysis.warnings.clone()} dispatch={dispatch.clone()} selected={*selected} on_select={on_select.clone()} />
                     <PreviewPanel items={items.clone()} is_sort={is_sort} preview={analysis.preview.clone().map(Same)} hits={Same(query.map(|q| q.hits.clone()).unwrap_or_default())} band={query.map(|q| q.band.clone())} number_vs_string={analysis.number_vs_string.clone()} number_field={analysis.number_field.clone()} comparing={*comparing}

@@ -20,7 +20,7 @@ test('a NoSQL Workbench model opens as a design with its facets and keys', async
   const report = page.getByTestId('import-report');
   await expect(report).toContainText('facet Parking is left out: it has no TableData of its own');
   await expect(report).toContainText('Visit (3 items): PK = OFFICE#<office>; SK = <State>#<Date>');
-  await expect(report).toContainText('left out: NonKeyAttributes, DataAccess, BillingMode');
+  await expect(report).toContainText('left out of the model\'s table settings: NonKeyAttributes, DataAccess, BillingMode');
   await expect(entityTabs(page)).toHaveText(['Office (3 items)', 'Visit (3 items)', 'Employee (2 items)']);
   // The start hint teaches the leaderboard, which is no longer on screen.
   await expect(page.getByTestId('start-hint')).toHaveCount(0);

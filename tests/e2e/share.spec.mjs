@@ -43,6 +43,8 @@ test('a link never replaces different saved work without asking', async ({ page,
   // Escape is "Keep my work", as any question's "no" is.
   await page.goto(url);
   await expect(prompt).toBeInViewport();
+  // The keyboard starts on the question's "no".
+  await expect(prompt.getByRole('button', { name: 'Keep my work' })).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(prompt).toHaveCount(0);
   await expect(page.locator('#seg-0-width')).toHaveValue('7');

@@ -76,9 +76,9 @@ test('sample items pasted as JSON lines or CSV are added, and bad input says whi
   const status = page.getByTestId('paste-items-status');
   await expect(status.getByRole('alert')).toContainText('Added 3 items. These hold values the keys refuse, marked in the table');
   await expect(status.locator('li')).toHaveCount(2);
-  await expect(status.locator('li').first()).toContainText('line 1: ');
+  await expect(status.locator('li').first()).toContainText('line 1 (item 8): ');
   await expect(status.locator('li').first()).toContainText('12345678901');
-  await expect(status.locator('li').nth(1)).toContainText('line 4: ');
+  await expect(status.locator('li').nth(1)).toContainText('line 4 (item 10): ');
   await expect(page.locator('table.samples [aria-invalid=true]')).not.toHaveCount(0);
   await page.getByRole('button', { name: /Undo/ }).click();
   await expect(page.getByTestId('value-9-player')).toHaveCount(0);
@@ -182,10 +182,13 @@ test('a value typed and reloaded before its pause is kept, and so is an unapplie
   await expect(area).toBeVisible();
   await expect(area).toHaveValue(edited);
   await expect(page.getByTestId('schema-draft')).toContainText('Not applied yet');
-  // An edit elsewhere does not take the draft away.
+  // An edit elsewhere does not take the draft away, and the draft says it is stale.
+  await expect(page.getByTestId('schema-draft-stale')).toHaveCount(0);
   await width.fill('11');
   await width.press('Enter');
   await expect(area).toHaveValue(edited);
+  await expect(page.getByTestId('schema-draft-stale')).toContainText('The design has changed since you began this edit');
+  await expect(page.locator('.schema-editor summary')).toContainText('an edit not applied');
   await page.getByRole('button', { name: 'Discard my edit' }).click();
   await expect(area).toHaveValue(/"Leaderboard"/);
   await expect(page.getByTestId('schema-draft')).toHaveCount(0);

@@ -167,7 +167,7 @@ test('the items leave the page as DynamoDB items, and a program writes them', as
   const items = fs.readFileSync(await lines.path(), 'utf8').trim().split('\n').map((l) => JSON.parse(l).Item);
   expect(items).toHaveLength(4);
   expect(items[1]).toMatchObject({ PK: { S: 'SEASON#SPRING-2026' }, SK: { S: '9999998499#0000001719100800#p_8842' }, score: { N: '1500' } });
-  await expect(page.getByTestId('export-status')).toContainText('4 item(s), the lines of a DynamoDB export to S3');
+  await expect(page.getByTestId('export-status')).toContainText('4 items, the lines of a DynamoDB export to S3');
   const [batches] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Items as batch-write-item requests' }).click(),

@@ -91,6 +91,17 @@ test('without a saved version or export, each button says what to do; a pasted l
 
 });
 
+test('another design pasted is not an earlier version: it is refused with both designs named', async ({ page }) => {
+  await openFresh(page);
+  await openView(page, 'Compare versions');
+  await page.getByLabel('Or paste a share link or an exported file').fill(readFileSync('presets/iot.json', 'utf8'));
+  await panel(page).getByRole('button', { name: 'Compare with the pasted version' }).click();
+  const refusal = panel(page).getByRole('alert');
+  await expect(refusal).toContainText('shares no entity with this design');
+  await expect(refusal).toContainText('this design has table Leaderboard with Run');
+  await expect(page.getByTestId('version-plan')).toHaveCount(0);
+});
+
 test('a refused paste is not said after the next action: Save as version or an edit ends it', async ({ page }) => {
   await openFresh(page);
   await openView(page, 'Compare versions');

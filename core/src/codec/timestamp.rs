@@ -62,8 +62,13 @@ fn offset_ms(zone: IsoZone) -> i128 {
 
 /// Epoch milliseconds of an RFC 3339 text; `said` is what the person gave.
 fn rfc3339_ms(full: &str, said: &str) -> Result<i128, ErrorKind> {
-    let t = OffsetDateTime::parse(full, &Rfc3339)
-        .map_err(|e| bad(format!("{said:?} is neither epoch digits nor ISO-8601 ({e})")))?;
+    let t = OffsetDateTime::parse(full, &Rfc3339).map_err(|e| match e {
+        // Written as ISO-8601, but not a moment the calendar has (30 February).
+        time::error::Parse::TryFromParsed(time::error::TryFromParsed::ComponentRange(c)) => {
+            bad(format!("{said:?} is no real moment: its {} is out of range", c.name()))
+        }
+        e => bad(format!("{said:?} is neither epoch digits nor ISO-8601 ({e})")),
+    })?;
     let nanos = t.unix_timestamp_nanos();
     if nanos % 1_000_000 != 0 {
         return Err(bad("it has digits below a millisecond, which keys cannot keep"));
@@ -113,13 +118,18 @@ fn parse_iso_ms(text: &str, zone: IsoZone) -> Result<i128, ErrorKind> {
 /// The instant in the unit the field stores: seconds for `s`, milliseconds otherwise.
 /// A refusal says what the field reads.
 pub(crate) fn parse(value: &Value, unit: TimeUnit) -> Result<i128, ErrorKind> {
-    read(value, unit).map_err(|e| match e {
+    read(value, unit).map_err(|e| taking(e, unit))
+}
+
+/// A refusal of a timestamp, saying what a field of `unit` reads.
+fn taking(e: ErrorKind, unit: TimeUnit) -> ErrorKind {
+    match e {
         ErrorKind::BadTimestamp { reason, .. } => ErrorKind::BadTimestamp {
             reason,
             takes: takes(unit),
         },
         other => other,
-    })
+    }
 }
 
 fn read(value: &Value, unit: TimeUnit) -> Result<i128, ErrorKind> {
@@ -198,7 +208,7 @@ pub(crate) fn encode(t: i128, unit: TimeUnit, order: Order) -> Result<String, Er
             uint::encode(v, width, order)
         }
         TimeUnit::Iso(format) => {
-            let text = iso_text(t, format)?;
+            let text = iso_text(t, format).map_err(|e| taking(e, unit))?;
             Ok(if order == Order::Desc {
                 mirror(&text, DIGITS)
             } else {

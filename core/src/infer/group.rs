@@ -199,7 +199,7 @@ fn merge_split_by_value(
                 .filter_map(|(sig, _)| sig.get(differs)?.strip_prefix(shape))
                 .collect();
             notes.push(format!(
-                "items whose {attribute} starts with {} are read as one entity with {}: their keys have one shape, and that segment holds {example:?} in others, so it is a value (a text field), not a label that names an entity",
+                "items whose {attribute} starts with {} belong to entity {} with the others: their keys have one shape, and that segment holds {example:?} in others, so it is a value (a text field), not a label that names an entity",
                 labels.join(", "),
                 kept.name
             ));

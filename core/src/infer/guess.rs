@@ -57,7 +57,7 @@ pub(super) fn width(entity: &str, field: &Field, seen: &[String], prefix: &str) 
         | FieldKind::Timestamp {
             unit: TimeUnit::Seconds { width } | TimeUnit::Millis { width },
             ..
-        } => (width, width, format!("{width} digits")),
+        } => (width, width, crate::wording::counted(width as usize, "digit", "digits")),
         FieldKind::Int { width, .. } => (width, width + 1, format!("a sign and {width} digits")),
         FieldKind::Decimal {
             width, scale, signed, ..
@@ -107,6 +107,7 @@ pub(super) fn named_by_keylab(entity: &Entity, members: &[&StoredItem], named_by
     let made: Vec<String> = (entity.fields.iter())
         .filter(|f| !named_by_source.contains(&f.name.as_str()))
         .filter(|f| !members.iter().any(|m| m.get(&f.name).is_some()))
+        .filter(|f| whole_key_of(entity, members, &f.name).is_none())
         .filter_map(|f| {
             let (attribute, at) = place(entity, &f.name)?;
             let by_place = f.name == format!("{}_{at}", attribute.to_lowercase());
@@ -139,6 +140,44 @@ pub(super) fn named_by_keylab(entity: &Entity, members: &[&StoredItem], named_by
         entity.name,
         super::left_out::and_list(&made),
     ))
+}
+
+/// Fields that are all a key attribute holds (`State = <State2>`, a GSI keyed on the
+/// items' own State): a field of that attribute's name would write it twice, so keylab
+/// named the field apart, and says whose values it holds.
+pub(super) fn held_by_key_attributes(entity: &Entity, members: &[&StoredItem]) -> Option<String> {
+    let said: Vec<String> = (entity.fields.iter())
+        .filter_map(|f| {
+            Some(format!(
+                "<{}> holds {}'s values",
+                f.name,
+                whole_key_of(entity, members, &f.name)?
+            ))
+        })
+        .collect();
+    (!said.is_empty()).then(|| {
+        let (each, fields) = match said.len() {
+            1 => ("that attribute is", "the field"),
+            _ => ("each attribute is", "the fields"),
+        };
+        format!(
+            "names: {}'s {}: {each} a key attribute a template writes, and a field of its name \
+             would write it twice, so keylab named {fields} apart",
+            entity.name,
+            super::left_out::and_list(&said),
+        )
+    })
+}
+
+/// The key attribute of the items whose template is `field` alone, if any.
+fn whole_key_of<'e>(entity: &'e Entity, members: &[&StoredItem], field: &str) -> Option<&'e str> {
+    (entity.keys.iter())
+        .find(|t| {
+            matches!(t.segments.as_slice(), [Segment::Field(r)] if r.name == field && r.prefix.is_empty())
+                && t.attribute != field
+                && members.iter().any(|m| m.get(&t.attribute).is_some())
+        })
+        .map(|t| t.attribute.as_str())
 }
 
 /// Where a field first is in the entity's keys: the key attribute and the segment, from 1.

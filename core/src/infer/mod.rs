@@ -336,6 +336,7 @@ fn entity(
     notes.push(summary(g, &entity, &members, separator));
     notes.extend(guesses);
     notes.extend(guess::named_by_keylab(&entity, &members, &named_by_source));
+    notes.extend(guess::held_by_key_attributes(&entity, &members));
     notes.extend(guess::numbers_as_text(&entity, &members, separator));
     entity
 }

@@ -281,7 +281,10 @@ fn workbench(text: &str, wanted: Option<&str>) -> Result<Source, String> {
     if !left.is_empty() {
         source
             .notes
-            .push(format!("left out: {} (keylab designs the keys)", left.join(", ")));
+            .push(format!(
+                "left out of the model's table settings: {} (keylab designs the keys; the attributes are read from the items themselves)",
+                left.join(", ")
+            ));
     }
     if source.items.is_empty() {
         return Err(format!(

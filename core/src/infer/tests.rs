@@ -468,3 +468,38 @@ fn a_width_read_from_samples_is_said_as_a_guess() {
         "{notes}"
     );
 }
+
+/// A GSI keyed on the items' own State and Date: the sort key's fields hold their values,
+/// and a field of either name would write the key attribute twice, so they are numbered,
+/// and the note says why rather than that no attribute holds them.
+#[test]
+fn fields_numbered_apart_from_key_attributes_say_why() {
+    let lines: Vec<String> = [
+        ("d#1", "WARNING1", "2020-04-24T14:40:00"),
+        ("d#2", "NORMAL", "2020-04-24T14:45:00"),
+    ]
+    .iter()
+    .map(|(pk, state, date)| {
+        line(serde_json::json!({
+            "PK": {"S": pk}, "SK": {"S": format!("{state}#{date}")}, "State": {"S": state}, "Date": {"S": date},
+        }))
+    })
+    .collect();
+    let options = Options {
+        keys: Some(TableKeys {
+            partition: "PK".into(),
+            sort: Some("SK".into()),
+            indexes: vec![("ByState".into(), "State".into(), Some("Date".into()))],
+        }),
+        table: "T".into(),
+        ..Options::default()
+    };
+    let p = infer(&read(&lines), &options).unwrap();
+    assert!(p.exact(), "{:?}", p.misfits);
+    let notes = p.notes.join("\n");
+    assert!(
+        notes.contains("<sk_1> holds State's values and <sk_2> holds Date's values: each attribute is a key attribute"),
+        "{notes}"
+    );
+    assert!(!notes.contains("<sk_1> (SK segment 1)"), "{notes}");
+}

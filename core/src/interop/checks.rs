@@ -170,7 +170,7 @@ pub(super) fn takes(kind: &FieldKind, separator: &str) -> String {
     }
 }
 
-/// What an ISO field takes: an instant its format can write.
+/// What an ISO field takes: text of an instant its format can write.
 fn iso_takes(format: IsoFormat) -> String {
     let zone = match format.zone {
         IsoZone::Unzoned => "ISO-8601 text (a time without a zone is UTC)".to_string(),
@@ -186,5 +186,7 @@ fn iso_takes(format: IsoFormat) -> String {
         IsoPrecision::Second => ", in whole seconds".into(),
         IsoPrecision::Millisecond => String::new(),
     };
-    format!("a Date, epoch seconds or {zone}{step}")
+    // The attribute is a string to both libraries: ElectroDB refuses a Date or a number
+    // there, and OneTable would store a Date's toString(), in the zone of the machine.
+    format!("{zone}{step}, as text (not a Date object or a number: the attribute is a string)")
 }

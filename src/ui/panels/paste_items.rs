@@ -20,6 +20,8 @@ pub struct PasteItemsProps {
     pub target: PastedInto,
     /// The design the items' keys are written with, which names the values it refuses.
     pub schema: Same<Schema>,
+    /// How many items the table holds: the pasted ones are numbered after them.
+    pub before: usize,
     pub dispatch: Callback<Action>,
 }
 
@@ -87,13 +89,13 @@ pub fn PasteItems(props: &PasteItemsProps) -> Html {
     // is here, read from the box as it is then.
     let latest: waiting::Latest<()> = use_mut_ref(|| None);
     let add = {
-        let (area, status, dispatch, target, latest, schema) = (
+        let (area, status, dispatch, target, latest, (schema, before)) = (
             area.clone(),
             status.clone(),
             props.dispatch.clone(),
             props.target.clone(),
             latest.clone(),
-            props.schema.clone(),
+            (props.schema.clone(), props.before),
         );
         Callback::from(move |((), waited): ((), bool)| {
             let Some(input) = area.cast::<HtmlTextAreaElement>() else {
@@ -102,7 +104,7 @@ pub fn PasteItems(props: &PasteItemsProps) -> Html {
             match services::pasted_items(&input.value(), &target) {
                 Later::Ready(Ok(pasted)) => {
                     let said = added(&pasted, &target);
-                    let refused = keylab::pasted_items::refused(&schema, &target, &pasted.items);
+                    let refused = keylab::pasted_items::refused(&schema, &target, &pasted.items, before);
                     let rows = (pasted.items.into_iter()).map(|i| (EntityId(i.entity), i.values)).collect();
                     dispatch.emit(Action::from(ItemsEdit::AppendRows(rows)));
                     input.set_value("");

@@ -255,7 +255,7 @@ pub fn SamplesTable(props: &SamplesTableProps) -> Html {
             </div>
             </div>
             { adding(&count, &props.dispatch, &entity_name) }
-            <PasteItems target={paste_target(items, props.entity)} schema={items.shared_schema()} dispatch={props.dispatch.clone()} />
+            <PasteItems target={paste_target(items, props.entity)} schema={items.shared_schema()} before={items.len()} dispatch={props.dispatch.clone()} />
         </section>
     }
 }

@@ -47,7 +47,8 @@ fn rows(rows: &[ItemId]) -> String {
 fn pattern(p: &PatternChange) -> Html {
     let answer = |r: &Result<Vec<ItemId>, String>| match r {
         Ok(found) => rows(found),
-        Err(why) => format!("cannot be asked: {why}"),
+        // The message ends its sentence itself; the line adds its own full stop.
+        Err(why) => format!("cannot be asked: {}", why.trim_end_matches('.')),
     };
     let verdict = if p.same() {
         "same items, same order"
@@ -200,12 +201,17 @@ pub fn VersionCompare(props: &VersionCompareProps) -> Html {
     };
     let compare_pasted = {
         let (on_against, problem, text) = (props.on_against.clone(), problem.clone(), text.clone());
+        // A refusal says which version the report under it still compares, if any.
+        let still = match &props.against {
+            Some(label) => format!(" The report below still compares {label}."),
+            None => String::new(),
+        };
         Callback::from(move |_: MouseEvent| match pasted(&text) {
             Ok(v) => {
                 problem.clear();
                 on_against.emit(Some(Rc::new(v)));
             }
-            Err(why) => problem.say(format!("The pasted version cannot be compared: {why}.")),
+            Err(why) => problem.say(format!("The pasted version cannot be compared: {why}.{still}")),
         })
     };
     let on_input = {

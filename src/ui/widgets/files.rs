@@ -80,7 +80,7 @@ fn download_workbench(state: &Playground) -> (bool, String) {
     };
     (
         model.notes.is_empty(),
-        format!("Downloaded {name}: open it in NoSQL Workbench (Import data model); each entity is a facet with its items.{said}"),
+        format!("Downloaded {name}: open it in NoSQL Workbench (Import data model); each entity is a facet with its items, which hold their keys and the fields they read.{said}"),
     )
 }
 
@@ -198,7 +198,10 @@ fn download_items(state: &Playground, form: ItemsAs) -> (bool, String) {
     }
     (
         written.refused.is_empty(),
-        format!("Downloaded {name}: {} item(s), {how}.{refused}", written.items.len()),
+        format!(
+            "Downloaded {name}: {}, {how}. Each holds its keys and the fields they read: keylab keeps no other attribute (an import leaves them out).{refused}",
+            keylab::wording::counted(written.items.len(), "item", "items")
+        ),
     )
 }
 

@@ -53,7 +53,7 @@ pub fn NewMultiIndex(props: &NewMultiIndexProps) -> Html {
     };
     let shown = problem.filter(|_| *tried || !partition.is_empty() || !sort.is_empty());
     html! {
-        <details class="new-multi-index" onkeydown={Callback::from(crate::ui::widgets::menu::escape_closes)}>
+        <details class="new-multi-index" onkeydown={Callback::from(crate::ui::widgets::menu::escape_closes)} ontoggle={Callback::from(crate::ui::widgets::menu::opened_into_sight)}>
             <summary>{ "+ multi-attribute GSI" }</summary>
             <form onsubmit={create}>
                 <p class="note">{ format!("Fields of this entity, comma-separated, in key order (1 to 4 each): {}", fields.join(", ")) }</p>

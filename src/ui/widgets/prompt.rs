@@ -17,6 +17,17 @@ pub fn use_escape_cancels(open: bool, prompt: NodeRef, back: NodeRef, cancel: Ca
     use_effect_with(open, move |open| {
         if *open {
             into_sight(&prompt);
+            // Asked with the focus nowhere (a link opened, a menu closed under it), the
+            // keyboard starts on the question's last answer, its "no".
+            if focus_lost(&prompt) {
+                let last = (prompt.cast::<web_sys::Element>())
+                    .and_then(|p| p.query_selector_all("button").ok())
+                    .and_then(|all| all.item(all.length().checked_sub(1)?))
+                    .and_then(|b| b.dyn_into::<HtmlElement>().ok());
+                if let Some(button) = last {
+                    let _ = button.focus();
+                }
+            }
         }
         let document = (*open).then(|| web_sys::window().and_then(|w| w.document())).flatten();
         let listener = document.map(|document| {

@@ -65,7 +65,7 @@ fn a_workbench_models_facets_are_its_entities_and_its_table_data_their_items() {
     let said = source.notes.join("\n");
     assert!(said.contains("version 3.0"), "{said}");
     assert!(
-        said.contains("left out: NonKeyAttributes, DataAccess, BillingMode"),
+        said.contains("left out of the model's table settings: NonKeyAttributes, DataAccess, BillingMode"),
         "{said}"
     );
 

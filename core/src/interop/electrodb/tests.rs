@@ -99,11 +99,11 @@ fn what_a_field_takes_is_the_fix_of_a_refusal() {
     };
     assert_eq!(
         takes(iso(IsoPrecision::Date, IsoZone::Offset(330))),
-        "a Date, epoch seconds or ISO-8601 text with a zone (e.g. 2024-06-23T10:00:00Z), a whole day (midnight +05:30)"
+        "ISO-8601 text with a zone (e.g. 2024-06-23T10:00:00Z), a whole day (midnight +05:30), as text (not a Date object or a number: the attribute is a string)"
     );
     assert_eq!(
         takes(iso(IsoPrecision::Second, IsoZone::Unzoned)),
-        "a Date, epoch seconds or ISO-8601 text (a time without a zone is UTC), in whole seconds"
+        "ISO-8601 text (a time without a zone is UTC), in whole seconds, as text (not a Date object or a number: the attribute is a string)"
     );
     assert_eq!(
         takes(FieldKind::Text {
