@@ -273,3 +273,24 @@ pub fn schema_draft() -> Option<SchemaDraft> {
         text: record["text"].as_str()?.to_string(),
     })
 }
+
+/// Text typed into a box and not used yet (items waiting for "Add items", a version
+/// waiting for "Compare"), by the box's name: kept across a reload as the work is.
+const TYPED_PREFIX: &str = "keylab.typed.";
+
+/// Keeps the text typed into the box `name` (forgets it when empty). A browser that
+/// refuses keeps it on screen only: the box is a convenience, the work is saved apart.
+pub fn keep_typed(name: &str, text: &str) {
+    if let Some(s) = storage() {
+        let key = format!("{TYPED_PREFIX}{name}");
+        let _ = match text.is_empty() {
+            true => s.remove_item(&key),
+            false => s.set_item(&key, text),
+        };
+    }
+}
+
+/// The text kept for the box `name`, or nothing.
+pub fn typed(name: &str) -> String {
+    (storage().and_then(|s| s.get_item(&format!("{TYPED_PREFIX}{name}")).ok().flatten())).unwrap_or_default()
+}

@@ -194,4 +194,19 @@ test('a value typed and reloaded before its pause is kept, and so is an unapplie
   await expect(page.getByTestId('schema-draft')).toHaveCount(0);
   await page.reload();
   await expect(page.locator('.schema-editor')).not.toHaveAttribute('open');
+
+  // Items pasted and not added yet, and a version pasted for comparison, come back too;
+  // the items box is emptied by adding them, and stays empty.
+  await page.getByText('Paste JSON lines or CSV').click();
+  const items = page.getByLabel('Items as JSON lines or CSV');
+  await items.fill('{"season": "SPRING-2026", "score": 7, "at": 1719300009, "player": "p_kept"}');
+  await page.reload();
+  await page.getByText('Paste JSON lines or CSV').click();
+  await expect(items).toHaveValue(/p_kept/);
+  await page.getByRole('button', { name: 'Add items' }).click();
+  await expect(page.getByTestId('paste-items-status')).toContainText('Added 1 item.');
+  await expect(items).toHaveValue('');
+  await page.reload();
+  await page.getByText('Paste JSON lines or CSV').click();
+  await expect(items).toHaveValue('');
 });

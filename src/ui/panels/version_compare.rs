@@ -182,7 +182,8 @@ pub fn VersionCompare(props: &VersionCompareProps) -> Html {
     // Why the last choice could not be compared, until the next action: a refused
     // paste said after "Save as version" was about a version no longer asked for.
     let problem = use_transient::<String>();
-    let text = use_state(String::new);
+    // The pasted version's text, kept across a reload until it is emptied.
+    let text = use_state(|| crate::browser::storage::typed("version-paste"));
     let choose = |source: Source| {
         let (on_against, problem) = (props.on_against.clone(), problem.clone());
         Callback::from(move |_: MouseEvent| {
@@ -218,6 +219,7 @@ pub fn VersionCompare(props: &VersionCompareProps) -> Html {
         let text = text.clone();
         Callback::from(move |e: InputEvent| {
             if let Some(area) = e.target_dyn_into::<HtmlTextAreaElement>() {
+                crate::browser::storage::keep_typed("version-paste", &area.value());
                 text.set(area.value());
             }
         })

@@ -1,6 +1,7 @@
 //! "+ multi-attribute GSI": a GSI keyed by the current entity's own fields, partition
 //! fields then sort fields, each held as itself by an attribute of its name.
 
+use crate::browser::storage;
 use crate::document::{Action, Design, DesignEdit};
 use crate::ui::widgets::event_text::input_value;
 use yew::prelude::*;
@@ -22,8 +23,9 @@ fn names(text: &str) -> Vec<String> {
 
 #[function_component]
 pub fn NewMultiIndex(props: &NewMultiIndexProps) -> Html {
-    let partition = use_state(String::new);
-    let sort = use_state(String::new);
+    // Kept across a reload until the GSI is created.
+    let partition = use_state(|| storage::typed("multi-partition"));
+    let sort = use_state(|| storage::typed("multi-sort"));
     let tried = use_state(|| false);
     let problem = props
         .design
@@ -33,7 +35,12 @@ pub fn NewMultiIndex(props: &NewMultiIndexProps) -> Html {
         .entity()
         .map(|e| e.fields.iter().map(|f| f.name.clone()).collect())
         .unwrap_or_default();
-    let typed = |state: UseStateHandle<String>| Callback::from(move |e: InputEvent| state.set(input_value(&e)));
+    let typed = |state: UseStateHandle<String>, name: &'static str| {
+        Callback::from(move |e: InputEvent| {
+            storage::keep_typed(name, &input_value(&e));
+            state.set(input_value(&e))
+        })
+    };
     let create = {
         let (partition, sort, tried, d) = (partition.clone(), sort.clone(), tried.clone(), props.dispatch.clone());
         let ok = problem.is_none();
@@ -47,6 +54,8 @@ pub fn NewMultiIndex(props: &NewMultiIndexProps) -> Html {
                 }));
                 partition.set(String::new());
                 sort.set(String::new());
+                storage::keep_typed("multi-partition", "");
+                storage::keep_typed("multi-sort", "");
                 tried.set(false);
             }
         })
@@ -59,11 +68,11 @@ pub fn NewMultiIndex(props: &NewMultiIndexProps) -> Html {
                 <p class="note">{ format!("Fields of this entity, comma-separated, in key order (1 to 4 each): {}", fields.join(", ")) }</p>
                 <span class="control">
                     <label for="multi-partition">{ "partition fields" }</label>
-                    <input id="multi-partition" value={(*partition).clone()} oninput={typed(partition.clone())} placeholder="customer, status" />
+                    <input id="multi-partition" value={(*partition).clone()} oninput={typed(partition.clone(), "multi-partition")} placeholder="customer, status" />
                 </span>
                 <span class="control">
                     <label for="multi-sort">{ "sort fields" }</label>
-                    <input id="multi-sort" value={(*sort).clone()} oninput={typed(sort.clone())} placeholder="date, amount" />
+                    <input id="multi-sort" value={(*sort).clone()} oninput={typed(sort.clone(), "multi-sort")} placeholder="date, amount" />
                 </span>
                 <button type="submit">{ "Create GSI" }</button>
                 if let Some(p) = shown {
