@@ -2,6 +2,34 @@
 //! many characters were left out said ("+N characters"). A 50 MB value in an export
 //! line must not become a 50 MB line of stderr, nor of a `refused` line.
 
+/// Whether a character is invisible or could change how the text around it reads:
+/// controls, zero-width and bidi marks, line separators, noncharacters (U+FFFF,
+/// U+10FFFF). Generated code writes these escaped, and the page draws them so.
+pub fn invisible(c: char) -> bool {
+    c.is_control()
+        || matches!(c, '\u{200B}'..='\u{200F}' | '\u{2028}' | '\u{2029}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{FEFF}')
+        || (c as u32 & 0xFFFE) == 0xFFFE
+        || ('\u{FDD0}'..='\u{FDEF}').contains(&c)
+}
+
+/// `text` with each character a reader cannot see, or that changes how the text around
+/// it reads (controls, bidi overrides such as U+202E, zero-width marks, noncharacters),
+/// written as its escape (`\u{202e}`, `\t`): a key holding `\u{202e}evil` is drawn as
+/// that, not as "live".
+pub fn visible(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(invisible) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        match invisible(c) {
+            true => out.extend(c.escape_debug()),
+            false => out.push(c),
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
 /// Characters of a value quoted in a message before it is cut.
 pub const QUOTED: usize = 200;
 
@@ -71,5 +99,15 @@ mod tests {
                 prop_assert!(out.contains(&cut));
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod visible_tests {
+    #[test]
+    fn what_cannot_be_seen_is_written_as_its_escape() {
+        assert_eq!(super::visible("\u{202e}evil"), "\\u{202e}evil");
+        assert_eq!(super::visible("a\tb\u{7f}\u{ffff}"), "a\\tb\\u{7f}\\u{ffff}");
+        assert!(matches!(super::visible("plain é 😀"), std::borrow::Cow::Borrowed(_)));
     }
 }

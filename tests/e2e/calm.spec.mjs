@@ -269,3 +269,15 @@ test('at 375 the returned keys say they scroll sideways, and an item\'s values s
   const cut = await page.locator('table.samples td input').evaluateAll((inputs) => inputs.filter((i) => i.scrollWidth > i.clientWidth + 1).map((i) => i.value));
   expect(cut).toEqual([]);
 });
+
+test('a character no one can see is drawn as its escape in the keys, never reordering them', async ({ page }) => {
+  await openFresh(page);
+  const player = page.getByTestId('value-0-player');
+  await player.fill('\u202Eevil');
+  await player.press('Enter');
+  const keys = page.getByTestId('sorted-keys');
+  await expect(keys).toContainText('#\\u{202e}evil');
+  expect(await keys.textContent()).not.toContain('\u202E');
+  // The item keeps the value as typed.
+  await expect(player).toHaveValue('\u202Eevil');
+});

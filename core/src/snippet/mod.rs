@@ -124,16 +124,6 @@ enum UnicodeEscape {
     Braced,
 }
 
-/// Characters written escaped even where the language would accept them raw: anything
-/// invisible or that could change how the code reads (controls, bidi overrides, line
-/// separators, noncharacters such as U+10FFFF).
-fn needs_escape(c: char) -> bool {
-    c.is_control()
-        || matches!(c, '\u{200B}'..='\u{200F}' | '\u{2028}' | '\u{2029}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{FEFF}')
-        || (c as u32 & 0xFFFE) == 0xFFFE
-        || ('\u{FDD0}'..='\u{FDEF}').contains(&c)
-}
-
 /// A double-quoted string literal: only `"`, `\` and escaped characters are special in
 /// any of the target languages' double-quoted strings (none interpolates there).
 fn quoted(s: &str, style: UnicodeEscape) -> String {
@@ -148,7 +138,7 @@ fn quoted(s: &str, style: UnicodeEscape) -> String {
             '\r' => out.push_str("\\r"),
             // `$` and `{` are literal inside these strings, but escaping the `$` keeps a
             // reader from mistaking `${...}` for interpolation.
-            c if needs_escape(c) => out.push_str(&escape_code_point(c, style)),
+            c if crate::elide::invisible(c) => out.push_str(&escape_code_point(c, style)),
             c => out.push(c),
         }
     }
@@ -172,14 +162,14 @@ fn escape_code_point(c: char, style: UnicodeEscape) -> String {
     }
 }
 
-/// JSON text with every character [`needs_escape`] picks written as `\uXXXX`, so a
+/// JSON text with every character [`crate::elide::invisible`] picks written as `\uXXXX`, so a
 /// noncharacter or a bidi override shows as what it is rather than as a box or as
 /// reordered text. Valid JSON in, the same value out: outside strings JSON is ASCII
 /// (its newlines stay), and inside them serde_json has already escaped ASCII controls.
 pub fn visible_json(json: &str) -> String {
     let mut out = String::with_capacity(json.len());
     for c in json.chars() {
-        if !c.is_ascii() && needs_escape(c) {
+        if !c.is_ascii() && crate::elide::invisible(c) {
             out.push_str(&escape_code_point(c, UnicodeEscape::Utf16));
         } else {
             out.push(c);

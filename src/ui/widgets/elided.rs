@@ -3,7 +3,7 @@
 //! tall, or a key row millions of pixels wide.
 
 // The core's cut (start, end, how many between), drawn here with markup.
-use keylab::elide::parts as cut;
+use keylab::elide::{parts as cut, visible};
 use yew::prelude::*;
 
 /// Characters shown of a long text before it is cut.
@@ -32,8 +32,9 @@ pub struct ElidedProps {
 #[function_component]
 pub fn Elided(props: &ElidedProps) -> Html {
     let whole = use_state(|| false);
+    // What cannot be seen is drawn as its escape (`\u{202e}`), whole or cut.
     let Some((head, tail, hidden)) = cut(&props.text, props.keep) else {
-        return html! { { props.text.clone() } };
+        return html! { { visible(&props.text).into_owned() } };
     };
     let toggle = {
         let whole = whole.clone();
@@ -45,12 +46,12 @@ pub fn Elided(props: &ElidedProps) -> Html {
     };
     if *whole {
         return html! { <>
-            <span class="whole-text">{ props.text.clone() }</span>
+            <span class="whole-text">{ visible(&props.text).into_owned() }</span>
             <button type="button" class="link" onclick={toggle}>{ "show less" }</button>
         </> };
     }
     html! { <>
-        { head }<span class="elision" aria-hidden="true">{ "…" }</span>{ tail }
+        { visible(&head).into_owned() }<span class="elision" aria-hidden="true">{ "…" }</span>{ visible(&tail).into_owned() }
         // The name starts with the visible text, so a voice user can say what they see.
         <button type="button" class="link" onclick={toggle} aria-label={format!("+{hidden} characters: show all {}", props.text.chars().count())}>
             { format!("+{hidden} characters") }

@@ -5,7 +5,7 @@
 //! marked; a key whose parts cannot be told apart is drawn plain, cut in the middle.
 
 use crate::ui::widgets::elided::Elided;
-use keylab::elide::parts as cut;
+use keylab::elide::{parts as cut, visible};
 use yew::prelude::*;
 
 /// Colours in the palette; segment `i` takes colour `i % PALETTE`.
@@ -108,18 +108,18 @@ pub fn KeySegments(props: &KeySegmentsProps) -> Html {
         .sum();
     if *whole && hidden > 0 {
         return html! { <>
-            <span class="whole-text">{ props.key_text.clone() }</span>
+            <span class="whole-text">{ visible(&props.key_text).into_owned() }</span>
             <button type="button" class="link" onclick={toggle}>{ "show less" }</button>
         </> };
     }
     html! { <>
         { for parts.iter().zip(&keeps).enumerate().map(|(i, (part, &keep))| html! { <>
-            if i > 0 { <span class="sep">{ props.separator.clone() }</span> }
+            if i > 0 { <span class="sep">{ visible(&props.separator).into_owned() }</span> }
             <span class={format!("seg seg-{}", i % PALETTE)}
                 data-seg={i.to_string()} style={props.widths.get(i).map(|w| format!("min-width: {w}ch"))}>
                 { match cut(part, keep) {
-                    Some((head, tail, n)) => html! { <>{ head }<span class="key-cut" data-testid="segment-cut" title={format!("{n} characters of segment {} not shown", i + 1)}>{ "…" }</span>{ tail }</> },
-                    None => html! { { part.to_string() } },
+                    Some((head, tail, n)) => html! { <>{ visible(&head).into_owned() }<span class="key-cut" data-testid="segment-cut" title={format!("{n} characters of segment {} not shown", i + 1)}>{ "…" }</span>{ visible(&tail).into_owned() }</> },
+                    None => html! { { visible(part).into_owned() } },
                 } }
             </span>
         </> }) }
