@@ -119,15 +119,22 @@ pub fn from_file(file: FileDesign) -> Result<Imported, String> {
     if file.items_read == 0 {
         let schema = &work.schema;
         let each = (MAX_ITEMS / schema.entities.len().max(1)).min(DRAWN);
+        // An entity whose keys read no field has one key: more items of it would each
+        // overwrite the last.
+        let constant = |e: &keylab::schema::Entity| e.keys.iter().all(|t| t.fields().next().is_none());
         let rows: Vec<Row> = (schema.entities.iter().enumerate())
             .flat_map(|(at, e)| {
-                let made = keylab::sample::generate(schema, e, each, at as u64 + 1);
+                let made = keylab::sample::generate(schema, e, if constant(e) { 1 } else { each }, at as u64 + 1);
                 made.into_iter().map(move |values| Row::new(EntityId(at), values))
             })
             .collect();
         drawn = rows.len();
+        let one = match schema.entities.iter().any(constant) {
+            true => ", one of an entity whose keys are constant",
+            false => "",
+        };
         notes.push(format!(
-            "the file holds no items: {each} random items of each entity show its keys (Random items draws others)"
+            "the file holds no items: {each} random items of each entity show its keys{one} (Random items draws others)"
         ));
         work.rows = Rc::new(rows);
     }
@@ -246,6 +253,26 @@ mod tests {
         let keys = keys_of(&imported.work);
         assert_eq!(keys.len(), 12, "{keys:#?}");
         assert!(keys.iter().any(|k| k.contains("\"$shop#orderid_")), "{keys:?}");
+    }
+
+    /// An entity whose keys are constant (ElectroDB's with no composite) gets one drawn
+    /// item: six would overwrite each other, as the newcomer run's re-import showed.
+    #[test]
+    fn an_entity_with_constant_keys_gets_one_drawn_item() {
+        let text = "new Entity({ model: { entity: \"device\", service: \"s\" }, attributes: { id: { type: \"string\" } }, \
+                    indexes: { one: { pk: { field: \"pk\", composite: [] }, sk: { field: \"sk\", composite: [] } } } });\n\
+                    new Entity({ model: { entity: \"reading\", service: \"s\" }, attributes: { id: { type: \"string\" } }, \
+                    indexes: { one: { pk: { field: \"pk\", composite: [\"id\"] }, sk: { field: \"sk\", composite: [] } } } });";
+        let imported = import(text).unwrap();
+        assert_eq!(imported.drawn, 7, "{:?}", imported.notes);
+        assert!(
+            imported
+                .notes
+                .iter()
+                .any(|n| n.contains("one of an entity whose keys are constant")),
+            "{:?}",
+            imported.notes
+        );
     }
 
     #[test]

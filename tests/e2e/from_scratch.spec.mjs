@@ -7,6 +7,7 @@ test('a new blank design takes the table and entity names the user types', async
   await page.getByText('New blank design').click();
   const create = page.getByRole('button', { name: 'Create' });
   await expect(create).toBeDisabled();
+  await expect(page.getByTestId('new-design-missing')).toHaveText("Create needs a table name and a first entity's name.");
   await page.getByLabel('table name', { exact: true }).first().fill('ab');
   await expect(page.getByTestId('new-table-problem')).toContainText('too short');
   await page.getByLabel('table name', { exact: true }).first().fill('my shop');
@@ -14,6 +15,7 @@ test('a new blank design takes the table and entity names the user types', async
   await page.getByLabel('table name', { exact: true }).first().fill('Shop');
   await expect(page.getByTestId('new-table-problem')).toHaveCount(0);
   await expect(create).toBeDisabled();
+  await expect(page.getByTestId('new-design-missing')).toHaveText("Create needs a first entity's name.");
   await page.getByLabel('first entity').fill('Order');
   await page.getByLabel('first entity').press('Enter');
   await expect(page.getByTestId('new-design-done')).toContainText('Created table Shop with entity Order');

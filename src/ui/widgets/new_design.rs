@@ -36,6 +36,12 @@ pub fn NewDesign(props: &NewDesignProps) -> Html {
         .then(|| check_entity_name(&entity, &[]).err())
         .flatten();
     let ready = check_table_name(&table).is_ok() && check_entity_name(&entity, &[]).is_ok();
+    let missing = match (table.trim().is_empty(), entity.trim().is_empty()) {
+        (true, true) => Some("Create needs a table name and a first entity's name."),
+        (true, false) => Some("Create needs a table name."),
+        (false, true) => Some("Create needs a first entity's name."),
+        (false, false) => None,
+    };
     let create = {
         let (command, table, entity, done) = (props.command.clone(), table.clone(), entity.clone(), done.clone());
         Callback::from(move |e: SubmitEvent| {
@@ -73,7 +79,11 @@ pub fn NewDesign(props: &NewDesignProps) -> Html {
                 <form onsubmit={create}>
                     { field("new-table", "table name", &table, typed(table.clone()), table_problem) }
                     { field("new-entity", "first entity", &entity, typed(entity.clone()), entity_problem) }
-                    <button type="submit" disabled={!ready}>{ "Create" }</button>
+                    <button type="submit" disabled={!ready} aria-describedby={missing.is_some().then_some("new-design-missing")}>{ "Create" }</button>
+                    // A disabled button says nothing by itself: what it waits for is said.
+                    if let Some(missing) = missing {
+                        <span class="note" id="new-design-missing" data-testid="new-design-missing">{ missing }</span>
+                    }
                 </form>
                 if let Some(message) = done.get() {
                     <p class="note" role="status" data-testid="new-design-done">{ message }</p>
