@@ -209,4 +209,11 @@ test('a value typed and reloaded before its pause is kept, and so is an unapplie
   await page.reload();
   await page.getByText('Paste JSON lines or CSV').click();
   await expect(items).toHaveValue('');
+
+  // So does text pasted into the import box and not imported yet.
+  await page.getByText('Import / export').click();
+  await page.getByTestId('import-paste').fill('{"not yet": "imported"}');
+  await page.reload();
+  await page.getByText('Import / export').click();
+  await expect(page.getByTestId('import-paste')).toHaveValue('{"not yet": "imported"}');
 });

@@ -3,10 +3,10 @@
 //! or CSV with a header line of field names.
 
 use crate::browser::services::{self, Later};
-use crate::browser::storage;
 use crate::document::Same;
 use crate::document::{Action, EntityId, ItemsEdit};
 use crate::ui::widgets::elided::{Elided, MESSAGE};
+use crate::ui::widgets::kept_box::{self, use_kept_box};
 use crate::ui::widgets::transient::use_transient;
 use crate::ui::widgets::waiting;
 use keylab::pasted_items::{PastedInto, PastedItems};
@@ -86,17 +86,7 @@ const BOX: &str = "paste-items";
 #[function_component]
 pub fn PasteItems(props: &PasteItemsProps) -> Html {
     let area = use_node_ref();
-    // What was typed before a reload, put back once into the box, which is not drawn
-    // from state (a `value` would be put back on every render, over the typing).
-    {
-        let area = area.clone();
-        use_effect_with((), move |_| {
-            let kept = storage::typed(BOX);
-            if let (false, Some(box_)) = (kept.is_empty(), area.cast::<HtmlTextAreaElement>()) {
-                box_.set_value(&kept);
-            }
-        });
-    }
+    let keep = use_kept_box(&area, BOX);
     // How the last paste went, until the next action: "Added 5 item(s)" is not true of
     // the next preset's items.
     let status = use_transient::<Status>();
@@ -123,7 +113,7 @@ pub fn PasteItems(props: &PasteItemsProps) -> Html {
                     let rows = (pasted.items.into_iter()).map(|i| (EntityId(i.entity), i.values)).collect();
                     dispatch.emit(Action::from(ItemsEdit::AppendRows(rows)));
                     input.set_value("");
-                    storage::keep_typed(BOX, "");
+                    kept_box::forget(BOX);
                     status.say(Ok((said, refused)));
                 }
                 // One message a bad line: a single one is said whole, several are listed.
@@ -152,8 +142,7 @@ pub fn PasteItems(props: &PasteItemsProps) -> Html {
         <details class="paste-items">
             <summary>{ "Paste JSON lines or CSV" }</summary>
             <label for="paste-items" class="visually-hidden">{ "Items as JSON lines or CSV" }</label>
-            <textarea id="paste-items" ref={area} rows="5" spellcheck="false" {placeholder}
-                oninput={Callback::from(|e: InputEvent| storage::keep_typed(BOX, &crate::ui::widgets::event_text::input_value(&e)))} />
+            <textarea id="paste-items" ref={area} rows="5" spellcheck="false" {placeholder} oninput={keep} />
             <button type="button" onclick={add}>{ "Add items" }</button>
             { status_line(status.get()) }
         </details>

@@ -8,6 +8,7 @@
 use crate::browser::services::{self, Later};
 use crate::document::imported::{self, Imported};
 use crate::document::Command;
+use crate::ui::widgets::kept_box::use_kept_box;
 use crate::ui::widgets::outcome::{Outcome, Said};
 use crate::ui::widgets::transient::{use_transient, Transient};
 use crate::ui::widgets::waiting;
@@ -29,6 +30,8 @@ pub struct ImportBoxProps {
 #[function_component]
 pub fn ImportBox(props: &ImportBoxProps) -> Html {
     let pasted = use_node_ref();
+    // The pasted text is kept over a reload, as the box keeps it while the page is open.
+    let keep = use_kept_box(&pasted, "import-paste");
     // A refusal, or the wait for the importers: said here, beside the paste box.
     let said = use_transient::<Outcome>();
     let replace = {
@@ -91,7 +94,7 @@ pub fn ImportBox(props: &ImportBoxProps) -> Html {
                 <input type="file" accept=".json,.jsonl,.js,.mjs,.cjs,.ts,application/json,text/javascript" onchange={on_file} data-testid="import-file" />
             </label>
             <label for="import-paste" class="sub">{ "or paste a keylab design, a NoSQL Workbench model, ElectroDB entities (new Entity({...})), a OneTable schema, an AWS DynamoDB MCP data model (dynamodb_data_model.json), or DynamoDB JSON items (an export's lines, a Scan's output)" }</label>
-            <textarea id="import-paste" ref={pasted} rows="4" spellcheck="false" data-testid="import-paste" />
+            <textarea id="import-paste" ref={pasted} rows="4" spellcheck="false" data-testid="import-paste" oninput={keep} />
             <button type="button" onclick={on_paste}>{ "Import pasted text" }</button>
             { said.get().map(|o| html! { <Said outcome={o.clone()} testid="import-status" /> }).unwrap_or_default() }
         </>

@@ -10,6 +10,7 @@ pub mod files;
 pub mod flip;
 pub mod history_buttons;
 pub mod import_box;
+pub mod kept_box;
 pub mod key_segments;
 pub mod link_prompt;
 pub mod menu;
