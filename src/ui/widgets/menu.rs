@@ -79,8 +79,6 @@ pub fn escape_closes(e: KeyboardEvent) {
 pub fn opened_into_sight(e: Event) {
     let details = (e.target()).and_then(|t| t.dyn_into::<HtmlDetailsElement>().ok());
     if let Some(details) = details.filter(HtmlDetailsElement::open) {
-        let options = web_sys::ScrollIntoViewOptions::new();
-        options.set_block(web_sys::ScrollLogicalPosition::Nearest);
-        details.scroll_into_view_with_scroll_into_view_options(&options);
+        crate::ui::widgets::prompt::scroll_into_sight(&details);
     }
 }

@@ -71,8 +71,13 @@ pub fn focus(back: &NodeRef) {
 /// Scrolls the question into sight, by as little as it takes.
 pub fn into_sight(prompt: &NodeRef) {
     if let Some(element) = prompt.cast::<web_sys::Element>() {
-        let options = web_sys::ScrollIntoViewOptions::new();
-        options.set_block(web_sys::ScrollLogicalPosition::Nearest);
-        element.scroll_into_view_with_scroll_into_view_options(&options);
+        scroll_into_sight(&element);
     }
+}
+
+/// Scrolls `element` into sight, by as little as it takes (nothing when it is in view).
+pub fn scroll_into_sight(element: &web_sys::Element) {
+    let options = web_sys::ScrollIntoViewOptions::new();
+    options.set_block(web_sys::ScrollLogicalPosition::Nearest);
+    element.scroll_into_view_with_scroll_into_view_options(&options);
 }
