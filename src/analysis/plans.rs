@@ -45,7 +45,7 @@ impl Playground {
     /// as they are, and after a few items changed only those items are read, unless
     /// one of them held a largest value.
     pub fn plans_after(&self, earlier: Option<&Largests>) -> (Vec<WidthPlan>, Largests) {
-        let earlier = earlier.filter(|l| Rc::ptr_eq(&l.expected, &self.expected) && l.entity == self.entity);
+        let earlier = earlier.filter(|l| Rc::ptr_eq(&l.expected, &self.expected) && l.entity == self.focus.entity);
         let changed = earlier.and_then(|l| self.changed_since(&l.rows));
         let mut found = Vec::new();
         let mut plans = Vec::new();
@@ -74,7 +74,7 @@ impl Playground {
         let largests = Largests {
             rows: self.rows.clone(),
             expected: self.expected.clone(),
-            entity: self.entity,
+            entity: self.focus.entity,
             found,
         };
         (plans, largests)
@@ -108,7 +108,7 @@ impl Playground {
         known: Option<(u128, Holder)>,
     ) -> Option<(Largest, Holder)> {
         let value_at = |r: usize| {
-            let row = self.rows.get(r).filter(|row| row.entity == self.entity)?;
+            let row = self.rows.get(r).filter(|row| row.entity == self.focus.entity)?;
             keylab::codec::value_of(&row.values, &field.name)
         };
         let mut best = known.filter(|(_, h)| *h != Holder::Expected);

@@ -33,8 +33,13 @@ fn every_part_reads_only_the_pieces_it_names() {
         let mut p = crate::presets::load(preset.id).unwrap();
         // The last entity and its last key attribute (a GSI's, where it has one), not
         // the ones a preset opens on; a query of the last GSI from the last item.
-        p.entity = EntityId(p.schema.entities.len() - 1);
-        p.attribute = p.schema.entities[p.entity.0].keys.last().unwrap().attribute.clone();
+        p.focus.entity = EntityId(p.schema.entities.len() - 1);
+        p.focus.attribute = p.schema.entities[p.focus.entity.0]
+            .keys
+            .last()
+            .unwrap()
+            .attribute
+            .clone();
         p.query = Rc::new(QueryDraft {
             shape: Shape::Top,
             limit: "2".into(),
@@ -53,14 +58,14 @@ fn every_part_reads_only_the_pieces_it_names() {
             table: "Other".into(),
             endpoint: "http://127.0.0.1:8000".into(),
         });
-        let field = p.schema.entities[p.entity.0]
+        let field = p.schema.entities[p.focus.entity.0]
             .fields
             .iter()
             .find(|f| f.kind.is_numeric());
         if let Some(f) = field {
             Rc::make_mut(&mut p.expected).insert(f.name.clone(), "123456789".into());
         }
-        p.pasted = format!("{} = :v", p.attribute);
+        p.pasted = format!("{} = :v", p.focus.attribute);
         let (whole, parts) = (p.clone(), p.analyse());
         let keys = whole.item_keys();
         let collections = whole.collections(&keys, whole.preview().as_ref());

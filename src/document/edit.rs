@@ -311,7 +311,7 @@ impl Playground {
             keys,
             traffic: Traffic::default(),
         });
-        self.entity = EntityId(self.schema.entities.len() - 1);
+        self.focus.entity = EntityId(self.schema.entities.len() - 1);
         // A first item with values, so that its key is on screen at once rather than
         // an empty item's "value is empty" in place of any key.
         let owner = if owner_is_number { "1" } else { "owner-1" };
@@ -327,7 +327,7 @@ impl Playground {
                 (c, Value::String(value.into()))
             })
             .collect();
-        let entity = self.entity;
+        let entity = self.focus.entity;
         self.rows_mut().push(Row::new(entity, values));
     }
 
@@ -372,7 +372,7 @@ impl Playground {
             r.entity = moved(r.entity).unwrap_or_default();
         }
         let last = EntityId(schema.entities.len().saturating_sub(1));
-        self.entity = moved(self.entity).unwrap_or_default().min(last);
+        self.focus.entity = moved(self.focus.entity).unwrap_or_default().min(last);
         self.schema = Rc::new(schema);
         self.keep_anchor();
     }

@@ -42,7 +42,7 @@ impl Playground {
                 let values = (self.columns().into_iter())
                     .map(|c| (c, Value::String(String::new())))
                     .collect();
-                let entity = self.entity;
+                let entity = self.focus.entity;
                 self.rows_mut().push(Row::new(entity, values));
             }
             ItemsEdit::RemoveRow(item) => {
@@ -55,7 +55,7 @@ impl Playground {
             ItemsEdit::Generate { count, seed } => {
                 let entity = self.entity().cloned().ok_or_else(no_entity)?;
                 let made = keylab::sample::generate(&self.schema, &entity, count, seed);
-                let at = self.entity;
+                let at = self.focus.entity;
                 let rows = self.rows_mut();
                 rows.retain(|r| r.entity != at);
                 rows.extend(made.into_iter().map(|values| Row::new(at, values)));
@@ -101,9 +101,9 @@ impl Playground {
 
     pub(super) fn edit_focus(&mut self, edit: FocusEdit) -> Result<(), Refusal> {
         match edit {
-            FocusEdit::SelectEntity(e) if e.0 < self.schema.entities.len() => self.entity = e,
+            FocusEdit::SelectEntity(e) if e.0 < self.schema.entities.len() => self.focus.entity = e,
             FocusEdit::SelectEntity(e) => return Err(Refusal::new(format!("there is no entity #{}", e.0 + 1))),
-            FocusEdit::SelectAttribute(a) if self.schema.table.attribute_type(&a).is_some() => self.attribute = a,
+            FocusEdit::SelectAttribute(a) if self.schema.table.attribute_type(&a).is_some() => self.focus.attribute = a,
             FocusEdit::SelectAttribute(a) => return Err(Refusal::new(format!("the table has no key attribute {a:?}"))),
         }
         Ok(())
@@ -123,7 +123,7 @@ impl Playground {
         if self.schema.entities.len() < 2 {
             return Err(Refusal::new("the design's last entity stays: a schema needs one"));
         }
-        let gone = self.entity;
+        let gone = self.focus.entity;
         if gone.0 >= self.schema.entities.len() {
             return Err(no_entity());
         }
@@ -133,7 +133,7 @@ impl Playground {
         for r in rows.iter_mut().filter(|r| r.entity > gone) {
             r.entity.0 -= 1;
         }
-        self.entity = EntityId(gone.0.min(self.schema.entities.len() - 1));
+        self.focus.entity = EntityId(gone.0.min(self.schema.entities.len() - 1));
         self.query_mut().anchor = ItemId(0);
         Ok(())
     }

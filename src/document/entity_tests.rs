@@ -14,7 +14,7 @@ fn entities_are_picked_added_renamed_and_removed_with_their_items() {
     let p = edit(saas(), vec![Action::from(FocusEdit::SelectEntity(EntityId(2)))]);
     assert_eq!(p.entity().unwrap().name, "User");
     assert_eq!(
-        Items::of(&Rc::new(p.clone())).of_entity(p.entity),
+        Items::of(&Rc::new(p.clone())).of_entity(p.focus.entity),
         [4, 5, 6, 7].map(ItemId)
     );
     assert_eq!(p.columns(), ["org", "user"]);
@@ -141,7 +141,7 @@ fn generated_items_replace_the_entitys_items_only() {
         ],
     );
     assert_eq!(p.rows.len(), 4 + 1000);
-    assert_eq!(Items::of(&Rc::new(p.clone())).of_entity(p.entity).len(), 1000);
+    assert_eq!(Items::of(&Rc::new(p.clone())).of_entity(p.focus.entity).len(), 1000);
     let a = p.analyse();
     assert!(a.preview.unwrap().keys.refused().next().is_none());
     assert!(a.collections.len() > 1);

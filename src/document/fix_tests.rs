@@ -16,7 +16,7 @@ fn a_sort_key_is_added_and_a_changing_field_moved_to_a_gsi_each_as_one_undoable_
     let p = ws.present.clone();
     let sk = p.schema.table.primary.sort.clone().expect("the table has a sort key");
     assert_eq!(
-        (sk.as_str(), p.attribute.as_str()),
+        (sk.as_str(), p.focus.attribute.as_str()),
         ("SK", "SK"),
         "the new sort key is the one designed"
     );

@@ -2,6 +2,7 @@
 //! its own type, so an item's number can never be passed where an entity's is meant,
 //! and a setting's key is a value with parts rather than a formatted string.
 
+use keylab::schema::{Entity, Schema};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 
@@ -20,6 +21,31 @@ impl fmt::Display for ItemId {
     /// As the page numbers items: `#1` is the first.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "#{}", self.0 + 1)
+    }
+}
+
+/// What the workbench edits: an entity, and one key attribute's template of it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Focus {
+    pub entity: EntityId,
+    /// The key attribute as chosen; see [`Focus::attribute`] for the one edited.
+    pub attribute: String,
+}
+
+impl Focus {
+    /// The focused entity, while the design has it.
+    pub fn entity<'a>(&self, schema: &'a Schema) -> Option<&'a Entity> {
+        schema.entities.get(self.entity.0)
+    }
+
+    /// The attribute whose template the page edits: the chosen one while the table has
+    /// it, else the table's sort key, or its partition key when it has none.
+    pub fn attribute(&self, schema: &Schema) -> String {
+        if schema.table.attribute_type(&self.attribute).is_some() {
+            return self.attribute.clone();
+        }
+        let p = &schema.table.primary;
+        p.sort.clone().unwrap_or_else(|| p.partition.clone())
     }
 }
 

@@ -23,7 +23,7 @@ impl Playground {
             keys: KeySchema::single(pk, Some(sk.clone())),
         });
         // Straight to the new sort key: its template is what the user came to write.
-        self.attribute = sk;
+        self.focus.attribute = sk;
     }
 
     /// Why a multi-attribute GSI over these fields of the current entity cannot be
@@ -33,7 +33,7 @@ impl Playground {
     }
 
     pub(super) fn add_multi_attribute_index(&mut self, partition: Vec<String>, sort: Vec<String>) {
-        let Some(entity) = self.schema.entities.get(self.entity.0) else {
+        let Some(entity) = self.schema.entities.get(self.focus.entity.0) else {
             return;
         };
         let typed: Vec<(String, AttrType)> = partition
@@ -79,7 +79,7 @@ impl Playground {
                 }
             }
         }
-        self.attribute = first_sort.unwrap_or(first);
+        self.focus.attribute = first_sort.unwrap_or(first);
     }
 
     pub(super) fn remove_index(&mut self, name: &str) {
@@ -162,7 +162,7 @@ impl Playground {
         if let Some(f) = target.fields.iter_mut().find(|f| f.name == field) {
             f.mutable = Some(true);
         }
-        self.entity = EntityId(e);
+        self.focus.entity = EntityId(e);
     }
 
     /// A new GSI for entity `e`: partitioned by the entity's literal and `group`, sorted
@@ -214,7 +214,7 @@ impl Playground {
                 segments: vec![Segment::Literal(e.name.to_uppercase())],
             });
         }
-        self.attribute = name;
+        self.focus.attribute = name;
     }
 }
 

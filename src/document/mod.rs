@@ -34,7 +34,7 @@ pub use edit::{
     TypedEdit,
 };
 pub use history::{Command, Workspace, HISTORY};
-pub use ids::{EntityId, IndexName, ItemId, PresetId, SettingKey, SettingOf};
+pub use ids::{EntityId, Focus, IndexName, ItemId, PresetId, SettingKey, SettingOf};
 pub use panel_views::{Design, Items};
 pub use patterns::{check_pattern_name, SavedPattern, PATTERNS_MAX, PATTERN_NAME_MAX};
 pub use pieces::{Piece, Reads};
@@ -80,10 +80,8 @@ pub struct Playground {
     /// keeps the others, so a view memoised on a piece by identity is worked out again
     /// exactly when its input changed.
     pub schema: Rc<Schema>,
-    /// The entity whose key template is being designed.
-    pub entity: EntityId,
-    /// The key attribute whose template is being designed; see [`Playground::attribute`].
-    pub attribute: String,
+    /// The entity and key attribute whose template is being designed.
+    pub focus: Focus,
     /// Shared, so undo history and memoised views hold up to 100,000 items cheaply.
     pub rows: Rc<Vec<Row>>,
     /// The preset this work started from, whose lesson the page shows; `None` for a
@@ -230,13 +228,13 @@ static NO_ENTITY: Entity = Entity {
 
 impl Playground {
     pub fn entity(&self) -> Option<&keylab::schema::Entity> {
-        self.schema.entities.get(self.entity.0)
+        self.focus.entity(&self.schema)
     }
 
     /// The attribute whose template the page edits: the chosen one while the table has
     /// it, else the table's sort key, or its partition key when it has none.
     pub fn attribute(&self) -> String {
-        edited_attribute(&self.schema, &self.attribute)
+        self.focus.attribute(&self.schema)
     }
 
     /// Every sample item with its entity, in row order.
@@ -287,7 +285,7 @@ impl Playground {
 
     /// The selected entity, to edit.
     fn entity_mut(&mut self) -> Option<&mut Entity> {
-        let at = self.entity.0;
+        let at = self.focus.entity.0;
         self.schema_mut().entities.get_mut(at)
     }
 
@@ -297,7 +295,7 @@ impl Playground {
 
     /// The values of every row of the selected entity, to edit.
     fn entity_values_mut(&mut self) -> impl Iterator<Item = &mut Values> {
-        let entity = self.entity;
+        let entity = self.focus.entity;
         (self.rows_mut().iter_mut())
             .filter(move |r| r.entity == entity)
             .map(|r| Rc::make_mut(&mut r.values))
@@ -315,7 +313,7 @@ impl Playground {
 
     /// See [`FieldEdit::SetMutable`].
     fn say_changes(&mut self, entity: Option<String>, field: &str, mutable: Option<bool>) {
-        let at = entity.map_or(Some(self.entity.0), |name| {
+        let at = entity.map_or(Some(self.focus.entity.0), |name| {
             self.schema.entities.iter().position(|e| e.name == name)
         });
         let entity = at.and_then(|e| self.schema_mut().entities.get_mut(e));
@@ -402,16 +400,6 @@ fn row_text(schema: &Schema, rows: &[Row], item: ItemId) -> String {
         })
         .collect::<Vec<_>>()
         .join(", ")
-}
-
-/// The attribute whose template the page edits: the `chosen` one while the table has
-/// it, else the table's sort key, or its partition key when it has none.
-fn edited_attribute(schema: &Schema, chosen: &str) -> String {
-    if schema.table.attribute_type(chosen).is_some() {
-        return chosen.to_string();
-    }
-    let p = &schema.table.primary;
-    p.sort.clone().unwrap_or_else(|| p.partition.clone())
 }
 
 /// The key schema (base table or GSI) that an attribute keys. The base table comes

@@ -2,7 +2,7 @@
 //! read, so its derived `PartialEq` (pointer identity of the shared pieces) redraws a
 //! panel exactly when one of those pieces changed, and no comparison can leave one out.
 
-use super::{columns_of, edited_attribute, index_keying, multi_attribute_index_problem, row_text, Row};
+use super::{columns_of, index_keying, multi_attribute_index_problem, row_text, Row};
 use super::{EntityId, ItemId, Playground, Same, UnsettledSettings};
 use keylab::schema::{Entity, FieldKind, KeyTemplate, Schema};
 use keylab::Values;
@@ -132,9 +132,7 @@ impl Items {
 pub struct Design {
     schema: Same<Schema>,
     rows: Same<Vec<Row>>,
-    entity: EntityId,
-    /// The attribute as chosen (see [`Playground::attribute`]).
-    attribute: String,
+    focus: super::Focus,
     expected: Same<Values>,
     unsettled: Same<UnsettledSettings>,
 }
@@ -144,8 +142,7 @@ impl Design {
         Design {
             schema: Same(document.schema.clone()),
             rows: Same(document.rows.clone()),
-            entity: document.entity,
-            attribute: document.attribute.clone(),
+            focus: document.focus.clone(),
             expected: Same(document.expected.clone()),
             unsettled: Same(document.unsettled.clone()),
         }
@@ -160,7 +157,7 @@ impl Design {
     }
     /// The selected entity's index among the schema's entities.
     pub fn entity_index(&self) -> EntityId {
-        self.entity
+        self.focus.entity
     }
     /// The fields a GSI ordering `field` can group `entity`'s items by, most shared
     /// by the sample items first, each with the index that already does it, if any
@@ -180,11 +177,11 @@ impl Design {
             .collect()
     }
     pub fn entity(&self) -> Option<&Entity> {
-        self.schema.0.entities.get(self.entity.0)
+        self.focus.entity(&self.schema.0)
     }
-    /// The key attribute whose template is edited (see [`Playground::attribute`]).
+    /// The key attribute whose template is edited (see [`super::Focus::attribute`]).
     pub fn attribute(&self) -> String {
-        edited_attribute(&self.schema.0, &self.attribute)
+        self.focus.attribute(&self.schema.0)
     }
     pub fn template(&self) -> Option<&KeyTemplate> {
         self.entity()?.template(&self.attribute())

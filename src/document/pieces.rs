@@ -50,7 +50,7 @@ impl Playground {
         Reads {
             schema: has(Piece::Schema).then(|| Same(self.schema.clone())),
             items: has(Piece::Items).then(|| Same(self.rows.clone())),
-            focus: has(Piece::Focus).then(|| (self.entity, self.attribute.clone())),
+            focus: has(Piece::Focus).then(|| (self.focus.entity, self.focus.attribute.clone())),
             query: has(Piece::Query).then(|| Same(self.query.clone())),
             snippet: has(Piece::Snippet).then(|| Same(self.snippet.clone())),
             expected: has(Piece::Expected).then(|| Same(self.expected.clone())),
@@ -65,8 +65,8 @@ impl Reads {
     pub fn work(&self) -> Playground {
         let (entity, attribute) = self.focus.clone().unwrap_or_default();
         let mut work = Playground::empty(nothing());
-        work.entity = entity;
-        work.attribute = attribute;
+        work.focus.entity = entity;
+        work.focus.attribute = attribute;
         take(&mut work.schema, &self.schema);
         take(&mut work.rows, &self.items);
         take(&mut work.query, &self.query);
@@ -113,8 +113,8 @@ mod tests {
         assert!(only_items.schema.entities.is_empty() && only_items.query.limit.is_empty());
         let with = p.reads(&[Piece::Schema, Piece::Focus]).work();
         assert_eq!(
-            (with.entity, with.attribute(), with.rows.len()),
-            (p.entity, p.attribute(), 0)
+            (with.focus.entity, with.attribute(), with.rows.len()),
+            (p.focus.entity, p.attribute(), 0)
         );
 
         let mut edited = p.clone();

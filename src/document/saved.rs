@@ -53,8 +53,8 @@ impl<'a> Head<'a> {
     fn of(p: &'a Playground) -> Self {
         Head {
             schema: p.schema.to_value(),
-            entity: p.entity,
-            attribute: &p.attribute,
+            entity: p.focus.entity,
+            attribute: &p.focus.attribute,
             preset: p.preset.map_or("", PresetId::as_str),
         }
     }
@@ -162,8 +162,7 @@ impl Playground {
     pub(super) fn empty(schema: Schema) -> Playground {
         Playground {
             schema: Rc::new(schema),
-            entity: EntityId(0),
-            attribute: String::new(),
+            focus: Focus::default(),
             rows: Rc::new(Vec::new()),
             preset: None,
             query: Rc::default(),
@@ -249,8 +248,10 @@ impl Playground {
         let expected = expected_maximums(&doc, &mut notes);
         let work = Playground {
             schema: Rc::new(schema),
-            entity,
-            attribute: text_of("attribute"),
+            focus: Focus {
+                entity,
+                attribute: text_of("attribute"),
+            },
             rows: Rc::new(rows),
             preset,
             query,
@@ -517,8 +518,8 @@ mod tests {
             .reduce_edit(Action::from(ItemsEdit::Generate { count: 50, seed: 3 }));
         let tree = serde_json::json!({
             "schema": p.schema.to_value(),
-            "entity": p.entity,
-            "attribute": p.attribute,
+            "entity": p.focus.entity,
+            "attribute": p.focus.attribute,
             "preset": p.preset.map_or("", crate::document::PresetId::as_str),
             "items": p.rows.iter().map(|r| serde_json::json!({
                 "entity": p.schema.entities[r.entity.0].name,

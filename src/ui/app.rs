@@ -162,7 +162,7 @@ fn view_body(view: View, c: ViewContext) -> Html {
             html! { <QueryPanel choices={c.query_choices.clone()} query={Same(analysis.query.clone())} dispatch={dispatch.clone()} /> }
         }
         View::Items => html! {
-            <SamplesTable items={items.clone()} entity={current.entity} attribute={current.attribute()} preview={analysis.preview.clone().map(Same)}
+            <SamplesTable items={items.clone()} entity={current.focus.entity} attribute={current.attribute()} preview={analysis.preview.clone().map(Same)}
                 overwritten={Same(analysis.overwritten.clone())} dispatch={dispatch.clone()} pointed={c.pointed} />
         },
         View::Collections => {
