@@ -7,8 +7,10 @@
 //! factor (measured in the page by bench/hundred-thousand.mjs); what dominates here
 //! dominates there.
 
+use keylab_app::analysis::{self, Session};
 use keylab_app::browser::storage;
 use keylab_app::document::{Action, FieldEdit, ItemId, ItemsEdit, Playground, Workspace};
+use std::rc::Rc;
 use std::time::Instant;
 
 /// The median of five runs, in milliseconds.
@@ -34,53 +36,77 @@ fn main() {
         field: "score".into(),
         width: 12,
     }));
-    let keys = p.item_keys();
+    let keys = analysis::item_keys(p.schema(), p.rows(), None);
     let edited = Workspace::new(p.clone()).reduce_edit(Action::from(ItemsEdit::SetValue {
         item: ItemId(0),
         field: "score".into(),
         text: "77".into(),
     }));
-    let before = p.preview();
-    let widened_keys = widened.item_keys_after(Some((&keys, &p)));
-    let edited_keys = edited.item_keys_after(Some((&keys, &p)));
+    let preview = |w: &Playground, keys, earlier| analysis::preview(w.schema(), w.rows(), w.focus(), keys, earlier);
+    let before = preview(&p, &keys, None).expect("the leaderboard has a preview");
+    let from_p = Some((&**p.schema(), &p.rows()[..], &keys));
+    let widened_keys = analysis::item_keys(widened.schema(), widened.rows(), from_p);
+    let edited_keys = analysis::item_keys(edited.schema(), edited.rows(), from_p);
+    let earlier = Some((&**p.schema(), &p.rows()[..], &before));
     let saved = storage::saved_text(&p);
+    let (settled, mut session) = (Rc::new(p.clone()), Session::default());
+    session.analyse(&settled);
+    let widened = Rc::new(widened);
     let rows = [
         (
-            "whole analysis after a width change (assemble)",
-            time(|| widened.analyse()),
+            "the session: a width change and back (two edits, each analysed whole)",
+            time(|| {
+                session.analyse(&widened);
+                session.analyse(&settled)
+            }),
         ),
-        ("  preview: encode every key, sort, naive order", time(|| p.preview())),
+        (
+            "  preview: encode every key, sort, naive order",
+            time(|| preview(&p, &keys, None)),
+        ),
         (
             "  the same after the width change, sorting from the preview before it",
-            time(|| widened.preview_after(before.as_ref().map(|b| (b, &p)), &widened_keys)),
+            time(|| preview(&widened, &widened_keys, earlier)),
         ),
         (
             "  every item's table and index keys, encoded once",
-            time(|| p.item_keys()),
+            time(|| analysis::item_keys(p.schema(), p.rows(), None)),
         ),
         (
             "  the same after the width change, from the keys before it",
-            time(|| widened.item_keys_after(Some((&keys, &p)))),
+            time(|| analysis::item_keys(widened.schema(), widened.rows(), from_p)),
         ),
         (
             "  the preview after a value edit, from the one before it",
-            time(|| edited.preview_after(before.as_ref().map(|b| (b, &p)), &edited_keys)),
+            time(|| preview(&edited, &edited_keys, earlier)),
         ),
         (
             "  the keys after a value edit, from the keys before it",
-            time(|| edited.item_keys_after(Some((&keys, &p)))),
+            time(|| analysis::item_keys(edited.schema(), edited.rows(), from_p)),
         ),
         (
             "  item collections: group and sort each partition",
-            time(|| p.collections(&keys, before.as_ref())),
+            time(|| analysis::collections(p.schema(), p.rows(), p.focus(), &keys, Some(&before))),
         ),
-        ("  overwritten items", time(|| p.overwritten(&keys))),
-        ("  Number vs String view", time(|| p.number_vs_string())),
-        ("  width planner", time(|| p.plans())),
-        ("  design check (lint, over the encoded keys)", time(|| p.lint(&keys))),
+        (
+            "  overwritten items",
+            time(|| analysis::overwritten(p.schema(), p.rows(), &keys)),
+        ),
+        (
+            "  Number vs String view",
+            time(|| analysis::number_vs_string(p.schema(), p.rows(), p.focus())),
+        ),
+        (
+            "  width planner",
+            time(|| analysis::plans(p.schema(), p.rows(), p.focus().entity, p.expected(), None)),
+        ),
+        (
+            "  design check (lint, over the encoded keys)",
+            time(|| analysis::lint(p.schema(), p.rows(), &keys, None)),
+        ),
         (
             "  query: one partition's items, run page by page",
-            time(|| p.query_view(&keys)),
+            time(|| analysis::query_view(p.schema(), p.rows(), p.focus(), p.query(), &keys)),
         ),
         (
             "an edit itself (one sample value)",

@@ -16,7 +16,7 @@ pub fn saved_state(data: &[u8]) {
             .map(|linked| linked.work),
     ] {
         let Ok(state) = loaded else { continue };
-        let _ = state.analyse();
+        let _ = crate::analysis::Session::default().analyse(&std::rc::Rc::new(state.clone()));
         assert_eq!(
             Playground::from_json(&state.to_json()).as_ref(),
             Ok(&state),

@@ -65,9 +65,8 @@ pub fn leaderboard() -> Playground {
 
 pub fn load(id: PresetId) -> Option<Playground> {
     let preset = find(id)?;
-    let mut p = Playground::from_json(preset.json).ok()?;
-    p.preset = Some(preset.id);
-    Some(p)
+    let p = Playground::from_json(preset.json).ok()?;
+    Some(p.from_preset(preset.id))
 }
 
 #[cfg(test)]
@@ -83,8 +82,8 @@ mod tests {
     }
 
     fn hit_keys(a: &Analysis) -> Vec<String> {
-        a.query
-            .as_ref()
+        a.settled
+            .query
             .as_ref()
             .unwrap()
             .hits
@@ -99,11 +98,11 @@ mod tests {
         for p in &PRESETS {
             assert!(!p.title().is_empty() && p.lesson().len() > 40, "{}", p.id);
             let (state, a) = analysed(p.id);
-            assert!(a.errors.is_empty(), "{}: {:?}", p.id, a.errors);
-            assert!(state.rows.len() >= 4, "{}", p.id);
-            let q = a.query.as_ref().as_ref().unwrap_or_else(|e| panic!("{}: {e}", p.id));
+            assert!(a.checked.errors.is_empty(), "{}: {:?}", p.id, a.checked.errors);
+            assert!(state.rows().len() >= 4, "{}", p.id);
+            let q = a.settled.query.as_ref().unwrap_or_else(|e| panic!("{}: {e}", p.id));
             assert!(!q.hits.is_empty(), "{}: the query returns items", p.id);
-            assert_eq!(state.preset, Some(p.id));
+            assert_eq!(state.preset(), Some(p.id));
         }
     }
 
@@ -115,6 +114,7 @@ mod tests {
         for p in &PRESETS {
             let (_, a) = analysed(p.id);
             let errors: Vec<_> = a
+                .settled
                 .lint
                 .iter()
                 .filter(|f| f.severity == keylab::lint::Severity::Error)
@@ -157,8 +157,8 @@ mod tests {
         let works = PRESETS.iter().map(|p| (p.title(), analysed(p.id)));
         for (title, (state, a)) in works.chain([("casing, fixed", (fixed.clone(), fixed.analyse()))]) {
             let items = crate::document::Items::of(&state);
-            for (row, item) in state.rows.iter().enumerate() {
-                let entity = &state.schema.entities[item.entity.0];
+            for (row, item) in state.rows().iter().enumerate() {
+                let entity = &state.schema().entities[item.entity.0];
                 for key in &entity.keys {
                     let warned = items.key_warnings(ItemId(row), &key.attribute);
                     let cased: Vec<String> = (warned.iter())
@@ -168,7 +168,7 @@ mod tests {
                     assert!(cased.is_empty(), "{title}, item {row}, {}: {cased:?}", key.attribute);
                 }
             }
-            let l3: Vec<_> = (a.lint.iter())
+            let l3: Vec<_> = (a.settled.lint.iter())
                 .filter(|f| f.rule == keylab::lint::Rule::Casing)
                 .collect();
             assert!(l3.is_empty(), "{title}: {l3:?}");
@@ -178,9 +178,9 @@ mod tests {
     #[test]
     fn the_tickets_update_time_changes_later_and_in_the_table_key_would_be_l4() {
         let p = load(PresetId::named("tickets").unwrap()).unwrap();
-        assert!(p.schema.entities[0].field("updatedAt").unwrap().changes());
+        assert!(p.schema().entities[0].field("updatedAt").unwrap().changes());
         assert!(
-            p.lint(&p.item_keys()).iter().all(|f| f.rule.id() != "L4"),
+            (*p.analyse().settled.lint).clone().iter().all(|f| f.rule.id() != "L4"),
             "in the index only, it may change"
         );
         let edit = |p: Playground, a| crate::document::Workspace::new(p).reduce_edit(a);
@@ -192,7 +192,7 @@ mod tests {
             p,
             crate::document::Action::from(crate::document::TemplateEdit::AddFieldSegment("updatedAt".into())),
         );
-        let found = p.lint(&p.item_keys());
+        let found = (*p.analyse().settled.lint).clone();
         let l4 = found
             .iter()
             .find(|f| f.rule.id() == "L4")
@@ -204,7 +204,7 @@ mod tests {
     #[test]
     fn order_status_reads_by_the_tuple_and_compares_both_designs() {
         let (p, a) = analysed(PresetId::named("order-status").unwrap());
-        let q = a.query.as_ref().as_ref().unwrap();
+        let q = a.settled.query.as_ref().unwrap();
         assert!(
             q.expression.contains("#pk = :pk AND #pk2 = :pk2 AND #sk >= :sk"),
             "{}",
@@ -214,7 +214,9 @@ mod tests {
         // c-17's open orders from November: the two of Nov 2 by amount (−12.50 first),
         // then Nov 14; October's and the shipped one are out.
         assert_eq!(rows, [1, 0, 2]);
-        let [multi, concatenated] = p.side_by_side().expect("the table has a multi-attribute GSI");
+        let [multi, concatenated] = (*p.analyse().settled.side_by_side)
+            .clone()
+            .expect("the table has a multi-attribute GSI");
         assert_eq!(
             (multi.index.as_str(), concatenated.index.as_str()),
             ("ByStatus", "GSI1")
@@ -231,11 +233,11 @@ mod tests {
     #[test]
     fn leaderboard_shows_naive_and_padded_orders() {
         let (p, a) = analysed(PresetId::named("leaderboard").unwrap());
-        let pv = a.preview.unwrap();
+        let pv = (*a.preview).clone().unwrap();
         let naive: Vec<&str> = pv
             .naive_sorted
             .iter()
-            .map(|&r| p.rows[r].values["score"].as_str().unwrap())
+            .map(|&r| p.rows()[r].values["score"].as_str().unwrap())
             .collect();
         assert_eq!(naive, ["10", "1500", "240", "9"]);
         assert_eq!(pv.key(1), Some("9999998499#0000001719100800#p_8842"));
@@ -246,9 +248,9 @@ mod tests {
     #[test]
     fn leaderboard_reads_the_first_three_scores() {
         let (p, a) = analysed(PresetId::named("leaderboard").unwrap());
-        let q = a.query.as_ref().as_ref().unwrap();
+        let q = a.settled.query.as_ref().unwrap();
         let scores: Vec<&str> = (q.hits.list.iter())
-            .map(|h| p.rows[h.item.0].values["score"].as_str().unwrap())
+            .map(|h| p.rows()[h.item.0].values["score"].as_str().unwrap())
             .collect();
         assert_eq!(scores, ["1500", "240", "10"], "highest first, the fourth left out");
         assert_eq!((q.band.first, q.band.limit), (Some(3), Some(3)));
@@ -280,8 +282,10 @@ mod tests {
             hit_keys(&a),
             ["ORG#ACME", "#TEAM#PLATFORM", "#TEAM#DESIGN", "#TEAM#BILLING"]
         );
-        let mut after = p.clone();
-        std::rc::Rc::make_mut(&mut after.query).shape = crate::document::Shape::After;
+        let mut query = (**p.query()).clone();
+        query.shape = crate::document::Shape::After;
+        let edit = crate::document::Action::from(crate::document::QueryEdit::SetQuery(query));
+        let after = crate::document::Workspace::new(p.clone()).reduce_edit(edit);
         let keys = hit_keys(&after.analyse());
         assert_eq!(keys, ["ORG#ACME", "USER#ALICE", "USER#BOB", "USER#CAROL", "USER#DAVE"]);
         assert_eq!(a.collections[0].parent_place(), Some((3, 4)));
@@ -291,14 +295,14 @@ mod tests {
     fn tickets_are_keyed_by_id_and_sorted_by_update_time_in_the_index() {
         let (p, a) = analysed(PresetId::named("tickets").unwrap());
         assert_eq!(p.attribute(), "GSI1SK");
-        assert!(p.schema.table.primary.sort.is_none());
-        let q = a.query.as_ref().as_ref().unwrap();
+        assert!(p.schema().table.primary.sort.is_none());
+        let q = a.settled.query.as_ref().unwrap();
         assert!(q.input.contains("\"IndexName\": \"GSI1\""), "{}", q.input);
         let tickets: Vec<String> = q
             .hits
             .list
             .iter()
-            .map(|h| p.rows[h.item.0].values["ticket"].as_str().unwrap().to_string())
+            .map(|h| p.rows()[h.item.0].values["ticket"].as_str().unwrap().to_string())
             .collect();
         assert_eq!(
             tickets,
@@ -315,15 +319,15 @@ mod tests {
     #[test]
     fn orders_time_range_returns_the_orders_of_that_time() {
         let (p, a) = analysed(PresetId::named("orders").unwrap());
-        let q = a.query.as_ref().as_ref().unwrap();
+        let q = a.settled.query.as_ref().unwrap();
         assert!(q.expression.contains("BETWEEN"), "{}", q.expression);
         let times: Vec<i128> = q
             .hits
             .list
             .iter()
             .map(|h| {
-                let e = &p.schema.entities[p.rows[h.item.0].entity.0];
-                keylab::codec::time_of(e.field("id").unwrap(), &p.rows[h.item.0].values["id"]).unwrap()
+                let e = &p.schema().entities[p.rows()[h.item.0].entity.0];
+                keylab::codec::time_of(e.field("id").unwrap(), &p.rows()[h.item.0].values["id"]).unwrap()
             })
             .collect();
         let (from, to) = (1_738_368_000_000, 1_746_057_599_000);
@@ -331,18 +335,18 @@ mod tests {
             !times.is_empty() && times.iter().all(|t| (from..=to).contains(t)),
             "{times:?}"
         );
-        let outside = p.rows.iter().filter(|r| r.entity == EntityId(1)).count() - times.len();
+        let outside = p.rows().iter().filter(|r| r.entity == EntityId(1)).count() - times.len();
         assert!(outside > 0, "some orders fall outside the range");
     }
 
     #[test]
     fn casing_puts_debrie_before_dean_and_upper_case_fixes_it() {
         let (p, a) = analysed(PresetId::named("casing").unwrap());
-        let pv = a.preview.unwrap();
+        let pv = (*a.preview).clone().unwrap();
         let names: Vec<&str> = pv
             .sorted
             .iter()
-            .map(|&r| p.rows[r].values["name"].as_str().unwrap())
+            .map(|&r| p.rows()[r].values["name"].as_str().unwrap())
             .collect();
         assert_eq!(names, ["DeBrie", "Dean", "Zed", "alex", "dana"]);
         let upper = crate::document::Workspace::new(p.clone()).reduce_edit(crate::document::Action::from(
@@ -351,11 +355,11 @@ mod tests {
                 case: keylab::schema::Case::Upper,
             },
         ));
-        let pv = upper.preview().unwrap();
+        let pv = (*upper.analyse().preview).clone().unwrap();
         let names: Vec<&str> = pv
             .sorted
             .iter()
-            .map(|&r| upper.rows[r].values["name"].as_str().unwrap())
+            .map(|&r| upper.rows()[r].values["name"].as_str().unwrap())
             .collect();
         assert_eq!(names, ["alex", "dana", "Dean", "DeBrie", "Zed"]);
     }
@@ -363,7 +367,7 @@ mod tests {
     #[test]
     fn migration_refuses_eleven_digits_and_shows_old_keys_interleaving() {
         let (p, a) = analysed(PresetId::named("migration").unwrap());
-        let pv = a.preview.unwrap();
+        let pv = (*a.preview).clone().unwrap();
         assert_eq!(pv.errors(2)[0].kind.code(), "overflow");
         let order: Vec<String> = a.collections[0]
             .items
@@ -371,8 +375,8 @@ mod tests {
             .map(|i| {
                 format!(
                     "{}:{}",
-                    p.schema.entities[p.rows[i.row].entity.0].name,
-                    p.rows[i.row].values["number"].as_str().unwrap()
+                    p.schema().entities[p.rows()[i.row].entity.0].name,
+                    p.rows()[i.row].values["number"].as_str().unwrap()
                 )
             })
             .collect();

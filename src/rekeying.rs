@@ -84,11 +84,14 @@ pub const CURRENT_FILE: &str = "keylab-current-design.json";
 /// (the table's data when the version was saved, so a field since dropped from the
 /// design still has its value), with the values typed since over it.
 fn merged(saved: &Playground, current: &Playground, item: ItemId, entity: &str) -> keylab::Values {
-    let r = &current.rows[item.0];
-    let earlier = saved
-        .rows
-        .get(item.0)
-        .filter(|s| saved.schema.entities.get(s.entity.0).is_some_and(|e| e.name == entity));
+    let r = &current.rows()[item.0];
+    let earlier = saved.rows().get(item.0).filter(|s| {
+        saved
+            .schema()
+            .entities
+            .get(s.entity.0)
+            .is_some_and(|e| e.name == entity)
+    });
     match earlier {
         Some(s) => {
             let mut values = (*s.values).clone();
@@ -105,10 +108,10 @@ fn merged(saved: &Playground, current: &Playground, item: ItemId, entity: &str) 
 /// item would be "not compared", and "no key changes" would read as "ship it".
 fn unrelated(saved: &Playground, current: &Playground) -> Result<(), String> {
     let names = |p: &Playground| {
-        let names: Vec<&str> = p.schema.entities.iter().map(|e| e.name.as_str()).collect();
-        format!("table {} with {}", p.schema.table.name, names.join(", "))
+        let names: Vec<&str> = p.schema().entities.iter().map(|e| e.name.as_str()).collect();
+        format!("table {} with {}", p.schema().table.name, names.join(", "))
     };
-    match (current.schema.entities.iter()).any(|e| saved.schema.entity(&e.name).is_some()) {
+    match (current.schema().entities.iter()).any(|e| saved.schema().entity(&e.name).is_some()) {
         true => Ok(()),
         false => Err(format!(
             "the compared version shares no entity with this design (it has {}; this design has {}), so it is not an earlier version of it: compare with a version saved or exported from this design",
@@ -119,17 +122,13 @@ fn unrelated(saved: &Playground, current: &Playground) -> Result<(), String> {
 }
 
 pub fn compare(saved: &Playground, current: &Playground) -> Result<Rekeying, String> {
-    let total = current.rows.len();
+    let total = current.rows().len();
     let compared = total.min(COMPARED);
-    let first = (total > compared).then(|| {
-        let mut c = current.clone();
-        c.rows = Rc::new(current.rows[..compared].to_vec());
-        c
-    });
+    let first = (total > compared).then(|| current.with_rows(current.rows()[..compared].to_vec()));
     let current = first.as_ref().unwrap_or(current);
     unrelated(saved, current)?;
-    let rekeyer = Rekeyer::new(&saved.schema, &current.schema)?;
-    let (old_table, new_table) = (&saved.schema.table.primary, &current.schema.table.primary);
+    let rekeyer = Rekeyer::new(saved.schema(), current.schema())?;
+    let (old_table, new_table) = (&saved.schema().table.primary, &current.schema().table.primary);
     let mut checks = Checks::new(old_table, new_table, usize::MAX, LISTED);
     let mut changed = Vec::new();
     let mut new_entities = Vec::new();
@@ -137,20 +136,20 @@ pub fn compare(saved: &Playground, current: &Playground) -> Result<Rekeying, Str
     let mut table_keys_change = false;
     // The items as both versions know them, read once for the keys and the patterns.
     let (old_view, origin) = under(saved, current);
-    for (row, r) in current.rows.iter().enumerate() {
-        let entity = current.schema.entities.get(r.entity.0);
-        if let Some(e) = entity.filter(|e| saved.schema.entity(&e.name).is_none()) {
+    for (row, r) in current.rows().iter().enumerate() {
+        let entity = current.schema().entities.get(r.entity.0);
+        if let Some(e) = entity.filter(|e| saved.schema().entity(&e.name).is_none()) {
             if new_entities.len() < LISTED {
                 new_entities.push((ItemId(row), e.name.clone()));
             }
         }
     }
-    for (&item, r) in origin.iter().zip(old_view.rows.iter()) {
-        let Some(entity) = saved.schema.entities.get(r.entity.0).map(|e| &e.name) else {
+    for (&item, r) in origin.iter().zip(old_view.rows().iter()) {
+        let Some(entity) = saved.schema().entities.get(r.entity.0).map(|e| &e.name) else {
             continue;
         };
         let values = &r.values;
-        if let Err(e) = keylab::encode(&saved.schema, entity, values) {
+        if let Err(e) = keylab::encode(saved.schema(), entity, values) {
             if not_in_saved.len() < LISTED {
                 not_in_saved.push((item, e.to_string()));
             }
@@ -159,7 +158,8 @@ pub fn compare(saved: &Playground, current: &Playground) -> Result<Rekeying, Str
         match rekeyer.from_values(entity, values) {
             Ok(k) => {
                 for &a in k.changed_attributes() {
-                    table_keys_change |= current.schema.table.is_primary_key(a) || saved.schema.table.is_primary_key(a);
+                    table_keys_change |=
+                        current.schema().table.is_primary_key(a) || saved.schema().table.is_primary_key(a);
                     if changed.len() < LISTED {
                         changed.push(ChangedKey {
                             item,
@@ -192,8 +192,8 @@ pub fn compare(saved: &Playground, current: &Playground) -> Result<Rekeying, Str
         mixed,
         compared,
         total,
-        saved_schema: saved.schema.to_json_pretty(),
-        current_schema: current.schema.to_json_pretty(),
+        saved_schema: saved.schema().to_json_pretty(),
+        current_schema: current.schema().to_json_pretty(),
     })
 }
 
@@ -203,7 +203,7 @@ pub fn compare(saved: &Playground, current: &Playground) -> Result<Rekeying, Str
 fn patterns(saved: &Playground, current: &Playground, old_view: &Playground, origin: &[ItemId]) -> Vec<PatternChange> {
     let mut asked: Vec<(String, AccessPattern)> = Vec::new();
     for (whose, p) in [("the saved version's query", saved), ("the current query", current)] {
-        if let Ok(pattern) = p.pattern() {
+        if let Ok(pattern) = p.draft_on().pattern() {
             if !asked.iter().any(|(_, a)| *a == pattern) {
                 asked.push((format!("{whose}: {}", describe(&pattern)), pattern));
             }
@@ -256,8 +256,9 @@ fn describe(p: &AccessPattern) -> String {
 
 /// The rows a pattern returns from a playground, in order, or why it cannot be asked.
 fn returned(p: &Playground, pattern: &AccessPattern) -> Result<Vec<ItemId>, String> {
-    let built = build(&p.schema, pattern).map_err(|e| e.sentence())?;
-    let hits: Rc<Hits> = p.hits(built.query, &p.item_keys());
+    let built = build(p.schema(), pattern).map_err(|e| e.sentence())?;
+    let keys = crate::analysis::item_keys(p.schema(), p.rows(), None);
+    let hits: Rc<Hits> = crate::analysis::hits(p.schema(), p.rows(), p.focus(), built.query, &keys);
     Ok(hits.list.iter().map(|h| h.item).collect())
 }
 
@@ -266,30 +267,28 @@ fn returned(p: &Playground, pattern: &AccessPattern) -> Result<Vec<ItemId>, Stri
 fn under(saved: &Playground, current: &Playground) -> (Playground, Vec<ItemId>) {
     let mut rows = Vec::new();
     let mut origin = Vec::new();
-    for (i, r) in current.rows.iter().enumerate().map(|(i, r)| (ItemId(i), r)) {
-        let name = current.schema.entities.get(r.entity.0).map(|e| e.name.as_str());
+    for (i, r) in current.rows().iter().enumerate().map(|(i, r)| (ItemId(i), r)) {
+        let name = current.schema().entities.get(r.entity.0).map(|e| e.name.as_str());
         if let (Some(name), Some(entity)) = (
             name,
-            name.and_then(|n| saved.schema.entities.iter().position(|e| e.name == n)),
+            name.and_then(|n| saved.schema().entities.iter().position(|e| e.name == n)),
         ) {
             rows.push(Row::new(EntityId(entity), merged(saved, current, i, name)));
             origin.push(i);
         }
     }
-    let mut view = saved.clone();
-    view.rows = Rc::new(rows);
-    (view, origin)
+    (saved.with_rows(rows), origin)
 }
 
 /// The backfill's steps (keylab::migrate::plan), with the file names the page's
 /// downloads use and the boto3 runner; nothing to move: the check of the real table.
 fn backfill(saved: &Playground, current: &Playground, summary: &Summary) -> Vec<Step> {
     let situation = Situation {
-        table: &current.schema.table.name,
+        table: &current.schema().table.name,
         from: SAVED_FILE,
         to: CURRENT_FILE,
         summary,
-        created_indexes: plan::created_indexes(&saved.schema, &current.schema),
+        created_indexes: plan::created_indexes(saved.schema(), current.schema()),
         apply: match summary.changed {
             0 => Apply::Report,
             _ => Apply::InPlace {
@@ -305,7 +304,7 @@ fn backfill(saved: &Playground, current: &Playground, summary: &Summary) -> Vec<
 
 /// Which table the steps name, when the versions' tables are named apart.
 fn named_table(saved: &Playground, current: &Playground) -> String {
-    let (old, new) = (&saved.schema.table.name, &current.schema.table.name);
+    let (old, new) = (&saved.schema().table.name, &current.schema().table.name);
     match old == new {
         true => String::new(),
         false => format!("The table is {new} here and {old} in the compared version: the steps name {new}. "),
@@ -375,9 +374,11 @@ mod tests {
             "{why}"
         );
         let mut renamed = leaderboard();
-        let mut schema = renamed.schema.to_value();
+        let mut schema = renamed.schema().to_value();
         schema["table"]["name"] = serde_json::json!("Scores");
-        renamed.schema = std::rc::Rc::new(keylab::Schema::from_value(&schema).unwrap());
+        renamed = Workspace::new(renamed).reduce_edit(Action::from(crate::document::DesignEdit::SetSchema(Box::new(
+            keylab::Schema::from_value(&schema).unwrap(),
+        ))));
         let r = compare(&leaderboard(), &renamed).unwrap();
         assert!(
             r.plan
@@ -391,9 +392,11 @@ mod tests {
     fn a_narrower_descending_score_rewrites_keys_and_says_how_to_backfill() {
         let saved = leaderboard();
         let mut current = saved.clone();
-        let mut schema = current.schema.to_value();
+        let mut schema = current.schema().to_value();
         schema["entities"][0]["fields"]["score"]["order"] = serde_json::json!("asc");
-        current.schema = std::rc::Rc::new(keylab::Schema::from_value(&schema).unwrap());
+        current = Workspace::new(current).reduce_edit(Action::from(crate::document::DesignEdit::SetSchema(Box::new(
+            keylab::Schema::from_value(&schema).unwrap(),
+        ))));
         let r = compare(&saved, &current).unwrap();
         assert!(r.summary.changed > 0);
         assert!(r.table_keys_change);
@@ -417,9 +420,11 @@ mod tests {
         let saved = leaderboard();
         let current = Workspace::new(saved.clone()).reduce_edit(Action::from(crate::document::DesignEdit::AddEntity));
         let mut current = Workspace::new(current).reduce_edit(Action::from(crate::document::ItemsEdit::AddRow));
-        let mut schema = current.schema.to_value();
+        let mut schema = current.schema().to_value();
         schema["entities"][0]["fields"]["score"]["width"] = serde_json::json!(2);
-        current.schema = std::rc::Rc::new(keylab::Schema::from_value(&schema).unwrap());
+        current = Workspace::new(current).reduce_edit(Action::from(crate::document::DesignEdit::SetSchema(Box::new(
+            keylab::Schema::from_value(&schema).unwrap(),
+        ))));
         let r = compare(&saved, &current).unwrap();
         assert!(!r.new_entities.is_empty(), "{r:?}");
         assert!(r.summary.refused_count > 0, "{:?}", r.summary);
@@ -430,12 +435,14 @@ mod tests {
     fn a_field_dropped_since_the_version_keeps_its_saved_values_so_collisions_show() {
         let saved = leaderboard();
         let mut current = saved.clone();
-        let mut schema = current.schema.to_value();
+        let mut schema = current.schema().to_value();
         schema["entities"][0]["keys"]["SK"] = serde_json::json!([{"field": "score"}]);
         schema["entities"][0]["fields"].as_object_mut().unwrap().remove("at");
-        current.schema = std::rc::Rc::new(keylab::Schema::from_value(&schema).unwrap());
+        current = Workspace::new(current).reduce_edit(Action::from(crate::document::DesignEdit::SetSchema(Box::new(
+            keylab::Schema::from_value(&schema).unwrap(),
+        ))));
         // The page drops a removed field's values from the items, and two runs now tie.
-        let mut rows = (*current.rows).clone();
+        let mut rows = (**current.rows()).clone();
         for r in &mut rows {
             Rc::make_mut(&mut r.values).remove("at");
         }
@@ -444,7 +451,7 @@ mod tests {
         let second = Rc::make_mut(&mut rows[1].values);
         second.insert("score".into(), score);
         second.insert("season".into(), season);
-        current.rows = Rc::new(rows);
+        current = current.with_rows(rows);
         let r = compare(&saved, &current).unwrap();
         assert!(r.not_in_saved.is_empty(), "{:?}", r.not_in_saved);
         assert_eq!(r.summary.refused_count, 0);
@@ -456,8 +463,8 @@ mod tests {
     fn a_large_sample_is_compared_on_its_first_items_and_says_so() {
         let saved = leaderboard();
         let mut current = saved.clone();
-        let row = current.rows[0].clone();
-        current.rows = Rc::new(vec![row; COMPARED + 7]);
+        let row = current.rows()[0].clone();
+        current = current.with_rows(vec![row; COMPARED + 7]);
         let r = compare(&saved, &current).unwrap();
         assert_eq!((r.compared, r.total), (COMPARED, COMPARED + 7));
         assert_eq!(r.summary.items, COMPARED);

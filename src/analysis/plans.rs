@@ -3,9 +3,9 @@
 //! maximums and how the field reads numbers, not on its width: a width change plans
 //! again from the largest values found before.
 
-use crate::document::{EntityId, Playground, Row};
+use crate::document::{EntityId, Row};
 use keylab::codec::width::{largest, magnitude_of, plan_of, Largest, WidthPlan};
-use keylab::schema::{Field, FieldKind, Order};
+use keylab::schema::{Field, FieldKind, Order, Schema};
 use keylab::Values;
 use std::rc::Rc;
 
@@ -34,69 +34,79 @@ fn reading(kind: FieldKind) -> FieldKind {
     kind.with_width(1).with_order(Order::Asc)
 }
 
-impl Playground {
-    /// The width planner of every numeric field of the selected entity.
-    pub fn plans(&self) -> Vec<WidthPlan> {
-        self.plans_after(None).0
-    }
-
-    /// [`Self::plans`], from `earlier`'s largest values where they still hold: after a
-    /// design change (the same items, a field that reads numbers alike) they are taken
-    /// as they are, and after a few items changed only those items are read, unless
-    /// one of them held a largest value.
-    pub fn plans_after(&self, earlier: Option<&Largests>) -> (Vec<WidthPlan>, Largests) {
-        let earlier = earlier.filter(|l| Rc::ptr_eq(&l.expected, &self.expected) && l.entity == self.focus.entity);
-        let changed = earlier.and_then(|l| self.changed_since(&l.rows));
-        let mut found = Vec::new();
-        let mut plans = Vec::new();
-        for field in self.entity().map(|e| e.fields.as_slice()).unwrap_or_default() {
-            if field.kind.width().is_none() || field.kind.validate().is_err() {
-                continue;
-            }
-            let kind = reading(field.kind);
-            let known = earlier.and_then(|l| l.found.iter().find(|(f, k, _)| *f == field.name && *k == kind));
-            // A largest value still holds unless the item that held it changed.
-            let holds = |l: &Option<(Largest, Holder)>, changed: &[usize]| match l {
-                Some((_, Holder::Item(r))) => !changed.contains(r),
-                _ => true,
-            };
-            let largest = match (known, &changed) {
-                (Some((_, _, l)), Some(changed)) if changed.is_empty() => l.clone(),
-                (Some((_, _, l)), Some(changed)) if holds(l, changed) => {
-                    let old = l.as_ref().map(|(l, h)| (l.magnitude, *h));
-                    self.largest(field, changed.iter().copied(), old)
-                }
-                _ => self.largest(field, 0..self.rows.len(), None),
-            };
-            plans.extend(plan_of(field, largest.as_ref().map(|(l, _)| l)));
-            found.push((field.name.clone(), kind, largest));
+/// The width planner of every numeric field of the `entity`, from `earlier`'s largest
+/// values where they still hold: after a design change (the same items, a field that
+/// reads numbers alike) they are taken as they are, and after a few items changed only
+/// those items are read, unless one of them held a largest value.
+pub fn plans(
+    schema: &Schema,
+    rows: &Rc<Vec<Row>>,
+    entity: EntityId,
+    expected: &Rc<Values>,
+    earlier: Option<&Largests>,
+) -> (Vec<WidthPlan>, Largests) {
+    let earlier = earlier.filter(|l| Rc::ptr_eq(&l.expected, expected) && l.entity == entity);
+    let changed = earlier.and_then(|l| changed_since(&l.rows, rows));
+    let reader = Reader { rows, entity, expected };
+    let mut found = Vec::new();
+    let mut plans = Vec::new();
+    let fields = schema.entities.get(entity.0).map(|e| e.fields.as_slice());
+    for field in fields.unwrap_or_default() {
+        if field.kind.width().is_none() || field.kind.validate().is_err() {
+            continue;
         }
-        let largests = Largests {
-            rows: self.rows.clone(),
-            expected: self.expected.clone(),
-            entity: self.focus.entity,
-            found,
+        let kind = reading(field.kind);
+        let known = earlier.and_then(|l| l.found.iter().find(|(f, k, _)| *f == field.name && *k == kind));
+        // A largest value still holds unless the item that held it changed.
+        let holds = |l: &Option<(Largest, Holder)>, changed: &[usize]| match l {
+            Some((_, Holder::Item(r))) => !changed.contains(r),
+            _ => true,
         };
-        (plans, largests)
+        let largest = match (known, &changed) {
+            (Some((_, _, l)), Some(changed)) if changed.is_empty() => l.clone(),
+            (Some((_, _, l)), Some(changed)) if holds(l, changed) => {
+                let old = l.as_ref().map(|(l, h)| (l.magnitude, *h));
+                reader.largest(field, changed.iter().copied(), old)
+            }
+            _ => reader.largest(field, 0..rows.len(), None),
+        };
+        plans.extend(plan_of(field, largest.as_ref().map(|(l, _)| l)));
+        found.push((field.name.clone(), kind, largest));
     }
+    let largests = Largests {
+        rows: rows.clone(),
+        expected: expected.clone(),
+        entity,
+        found,
+    };
+    (plans, largests)
+}
 
-    /// The items that differ from `earlier`'s at their places (another entity or other
-    /// values), when the items kept their places and few changed.
-    pub(crate) fn changed_since(&self, earlier: &Rc<Vec<Row>>) -> Option<Vec<usize>> {
-        if earlier.len() != self.rows.len() {
-            return None;
-        }
-        if Rc::ptr_eq(earlier, &self.rows) {
-            return Some(Vec::new());
-        }
-        let same = |(a, b): (&Row, &Row)| a.entity == b.entity && Rc::ptr_eq(&a.values, &b.values);
-        let changed: Vec<usize> = (earlier.iter().zip(self.rows.iter()).enumerate())
-            .filter(|(_, pair)| !same(*pair))
-            .map(|(r, _)| r)
-            .collect();
-        (changed.len() <= self.rows.len() / 8).then_some(changed)
+/// The items that differ from `earlier`'s at their places (another entity or other
+/// values), when the items kept their places and few changed.
+pub(crate) fn changed_since(earlier: &Rc<Vec<Row>>, rows: &Rc<Vec<Row>>) -> Option<Vec<usize>> {
+    if earlier.len() != rows.len() {
+        return None;
     }
+    if Rc::ptr_eq(earlier, rows) {
+        return Some(Vec::new());
+    }
+    let same = |(a, b): (&Row, &Row)| a.entity == b.entity && Rc::ptr_eq(&a.values, &b.values);
+    let changed: Vec<usize> = (earlier.iter().zip(rows.iter()).enumerate())
+        .filter(|(_, pair)| !same(*pair))
+        .map(|(r, _)| r)
+        .collect();
+    (changed.len() <= rows.len() / 8).then_some(changed)
+}
 
+/// Where the planner reads values: one entity's items and the expected maximums.
+struct Reader<'a> {
+    rows: &'a [Row],
+    entity: EntityId,
+    expected: &'a Values,
+}
+
+impl Reader<'_> {
     /// The largest value of `field` among the entity's `items`, the expected maximum and
     /// `known` (a largest value found before, among items read before): as
     /// [`keylab::codec::width::largest`] finds it over every item in order, then the
@@ -108,7 +118,7 @@ impl Playground {
         known: Option<(u128, Holder)>,
     ) -> Option<(Largest, Holder)> {
         let value_at = |r: usize| {
-            let row = self.rows.get(r).filter(|row| row.entity == self.focus.entity)?;
+            let row = self.rows.get(r).filter(|row| row.entity == self.entity)?;
             keylab::codec::value_of(&row.values, &field.name)
         };
         let mut best = known.filter(|(_, h)| *h != Holder::Expected);
@@ -138,7 +148,17 @@ impl Playground {
 
 #[cfg(test)]
 mod tests {
-    use crate::document::{Action, FieldEdit, ItemId, ItemsEdit, Workspace};
+    use crate::analysis::Session;
+    use crate::document::{Action, FieldEdit, ItemId, ItemsEdit, Playground, Workspace};
+    use keylab::codec::width::WidthPlan;
+    use std::rc::Rc;
+
+    /// The plans a session gives for `p` after its earlier runs, and a new session's.
+    fn plans(session: &mut Session, p: &Playground) -> (Vec<WidthPlan>, Vec<WidthPlan>) {
+        let work = Rc::new(p.clone());
+        let after = (*session.analyse(&work).settled.plans).clone();
+        (after, (*Session::default().analyse(&work).settled.plans).clone())
+    }
 
     #[cfg(not(target_arch = "wasm32"))]
     proptest::proptest! {
@@ -151,7 +171,8 @@ mod tests {
         ) {
             let mut p = Workspace::new(crate::presets::leaderboard())
                 .reduce_edit(Action::from(ItemsEdit::Generate { count: 40, seed: 1 }));
-            let (_, mut found) = p.plans_after(None);
+            let mut session = Session::default();
+            session.analyse(&Rc::new(p.clone()));
             for (item, value, widen) in edits {
                 let edit = if widen {
                     Action::from(FieldEdit::SetWidth { field: "score".into(), width: 4 + (value % 8) as u32 })
@@ -159,9 +180,8 @@ mod tests {
                     Action::from(ItemsEdit::SetValue { item: ItemId(item), field: "score".into(), text: value.to_string() })
                 };
                 p = Workspace::new(p).reduce_edit(edit);
-                let (plans, next) = p.plans_after(Some(&found));
-                proptest::prop_assert_eq!(plans, p.plans());
-                found = next;
+                let (after, fresh) = plans(&mut session, &p);
+                proptest::prop_assert_eq!(after, fresh);
             }
         }
     }
@@ -172,7 +192,6 @@ mod tests {
     fn plans_after_an_edit_are_the_plans_made_again() {
         let p = Workspace::new(crate::presets::leaderboard())
             .reduce_edit(Action::from(ItemsEdit::Generate { count: 300, seed: 9 }));
-        let (_, found) = p.plans_after(None);
         let edits = [
             Action::from(FieldEdit::SetWidth {
                 field: "score".into(),
@@ -193,19 +212,22 @@ mod tests {
             }),
         ];
         for edit in edits {
+            let mut session = Session::default();
+            session.analyse(&Rc::new(p.clone()));
             let q = Workspace::new(p.clone()).reduce_edit(edit.clone());
-            assert_eq!(q.plans_after(Some(&found)).0, q.plans(), "{edit:?}");
+            let (after, fresh) = plans(&mut session, &q);
+            assert_eq!(after, fresh, "{edit:?}");
         }
-        let bigger = Workspace::new(p.clone()).reduce_edit(Action::from(ItemsEdit::SetValue {
+        let mut session = Session::default();
+        session.analyse(&Rc::new(p.clone()));
+        let bigger = Workspace::new(p).reduce_edit(Action::from(ItemsEdit::SetValue {
             item: ItemId(0),
             field: "score".into(),
             text: "987654321".into(),
         }));
-        let score = |plans: Vec<keylab::codec::width::WidthPlan>| {
-            plans.into_iter().find(|p| p.field == "score").and_then(|p| p.largest)
-        };
+        let score = plans(&mut session, &bigger).0.into_iter().find(|p| p.field == "score");
         assert_eq!(
-            score(bigger.plans_after(Some(&found)).0).as_deref(),
+            score.and_then(|p| p.largest).as_deref(),
             Some("987654321"),
             "the edited items are read again"
         );

@@ -1,7 +1,7 @@
 //! What the query panel and the paste box show: the query built from the draft (or
 //! read from the paste), its code, and the sample items it returns, page by page.
 
-use crate::document::{ItemId, Playground};
+use crate::document::{row_text, samples, DraftOn, Focus, ItemId, QueryDraft, Row};
 use keylab::codec::{encode, KeyCodecs, KeyValue, Number};
 use keylab::lint::{order_surprise, Finding};
 use keylab::preview::ItemKeys;
@@ -10,6 +10,7 @@ use keylab::query::eval::{item_of, kept_places, pages_at, Item};
 use keylab::query::parse::{parse_input, ValidationError};
 use keylab::query::pasted::Pasted;
 use keylab::query::{KeyCondition, Query, ValueStyle};
+use keylab::schema::Schema;
 use serde_json::Value;
 use std::rc::Rc;
 
@@ -169,224 +170,237 @@ pub struct PasteView {
     pub surprise: Option<Finding>,
 }
 
-impl Playground {
-    /// The sample rows a query can see, as DynamoDB items (every key they can encode),
-    /// each with its row. Only the query's partition: a Query reads one partition, and
-    /// building items for all 100,000 rows after every edit would dominate the page.
-    pub fn sample_items(&self, query: &Query) -> (Vec<ItemId>, Vec<Item>) {
-        let (attribute, partition) = (&query.partition.0, &query.partition.1);
-        let mut codecs = KeyCodecs::new(&self.schema, attribute);
-        let mut key = String::new();
-        let written = self
-            .samples()
-            .iter()
-            .enumerate()
-            .filter(|(_, (entity, values))| {
-                let Some(codec) = codecs.of(entity) else {
-                    return false;
-                };
-                codec.write_values(values, &mut key).is_ok()
-                    && match partition {
-                        // A Number partition matches however its digits are written.
-                        KeyValue::N(number) => Number::parse(&key).is_ok_and(|k| k == *number),
-                        KeyValue::S(text) => key == *text,
-                    }
-            })
-            .filter_map(|(i, (entity, values))| Some((ItemId(i), item_of(&self.schema, &entity.name, values)?)))
-            .collect::<Vec<_>>();
-        // A write with a table key already there replaces that item, as in DynamoDB.
-        let kept = kept_places(&self.schema.table, written.iter().map(|(_, item)| item));
-        let mut written: Vec<Option<(ItemId, Item)>> = written.into_iter().map(Some).collect();
-        kept.into_iter().filter_map(|at| written[at].take()).unzip()
-    }
-
-    /// How the query is drawn on the keys. A multi-attribute key orders by a tuple no
-    /// single attribute's preview shows: no band is drawn on one (the side-by-side view
-    /// shows the order), and its sort attributes are named instead.
-    fn band(&self, query: &Query) -> Band {
-        let key = self.key_schema(query.index.as_deref());
-        match key.filter(|k| k.is_multi_attribute()) {
-            None => Band::of(query, self.sort_attribute(query)),
-            Some(k) => Band {
-                tuple: k.sort_attributes().map(str::to_string).collect(),
-                ..Band::of(query, String::new())
-            },
-        }
-    }
-
-    /// The attribute whose order a query reads: its index's sort key.
-    fn sort_attribute(&self, query: &Query) -> String {
-        query
-            .sort
-            .as_ref()
-            .map(|(a, _)| a.clone())
-            .or_else(|| self.key_schema(query.index.as_deref()).and_then(|k| k.sort.clone()))
-            .unwrap_or_else(|| self.attribute())
-    }
-
-    /// Runs a query page by page, as a client following LastEvaluatedKey would, over
-    /// the items' `keys`: over the key columns themselves (`query::columns`), or, for a
-    /// multi-attribute key, over DynamoDB JSON items of the query's partition.
-    pub(crate) fn hits(&self, query: Query, keys: &ItemKeys) -> Rc<Hits> {
-        let held = self.held(keys);
-        let found = keylab::query::columns::pages(&self.schema.table, keys, &held, &query, 1000);
-        let rows: Vec<(usize, ItemId)> = match found {
-            Some(found) => found.into_iter().map(|(page, row)| (page, ItemId(row))).collect(),
-            None => self.json_pages(&query),
-        };
-        let sort_attr = self.sort_attribute(&query);
-        let multi: Option<Vec<String>> = self
-            .key_schema(query.index.as_deref())
-            .filter(|k| k.is_multi_attribute())
-            .map(|k| k.sort_attributes().map(str::to_string).collect());
-        let key_of = |item: ItemId, attr: &str| keys.of(attr).and_then(|c| c.get(item.0)).unwrap_or_default();
-        let list = rows
-            .into_iter()
-            .enumerate()
-            .map(|(n, (page, item))| {
-                let shown = n < SHOWN;
-                // A multi-attribute sort key's place is the whole tuple.
-                let key = match (&multi, shown) {
-                    (_, false) => String::new(),
-                    (Some(attrs), true) => attrs.iter().map(|a| key_of(item, a)).collect::<Vec<_>>().join(" · "),
-                    (None, true) => key_of(item, &sort_attr).to_string(),
-                };
-                let values = if shown { self.row_text(item) } else { String::new() };
-                Hit {
-                    item,
-                    page,
-                    key,
-                    values,
+/// The sample rows a query can see, as DynamoDB items (every key they can encode), each
+/// with its row. Only the query's partition: a Query reads one partition, and building
+/// items for all 100,000 rows after every edit would dominate the page.
+pub fn sample_items(schema: &Schema, rows: &[Row], query: &Query) -> (Vec<ItemId>, Vec<Item>) {
+    let (attribute, partition) = (&query.partition.0, &query.partition.1);
+    let mut codecs = KeyCodecs::new(schema, attribute);
+    let mut key = String::new();
+    let written = samples(schema, rows)
+        .iter()
+        .enumerate()
+        .filter(|(_, (entity, values))| {
+            let Some(codec) = codecs.of(entity) else {
+                return false;
+            };
+            codec.write_values(values, &mut key).is_ok()
+                && match partition {
+                    // A Number partition matches however its digits are written.
+                    KeyValue::N(number) => Number::parse(&key).is_ok_and(|k| k == *number),
+                    KeyValue::S(text) => key == *text,
                 }
-            })
-            .collect();
-        Rc::new(Hits::new(list, self.rows.len()))
-    }
-
-    /// Which items the table holds: every key the item's entity writes encodes (an
-    /// index key with all its values missing is left out, a sparse index), and no later
-    /// item writes the same table key.
-    fn held(&self, keys: &ItemKeys) -> Vec<bool> {
-        let samples = self.samples();
-        let mut held = vec![true; samples.len()];
-        for attribute in self.schema.table.attributes.iter().map(|(a, _)| a) {
-            for (row, _) in keys.of(attribute).into_iter().flat_map(|c| c.refused()) {
-                if held[row] {
-                    let (entity, values) = samples[row];
-                    held[row] = encode(&self.schema, &entity.name, values).is_ok();
-                }
-            }
-        }
-        // Among the items the table holds, the last write of a table key stays.
-        for shared in keys.shared(&self.schema).iter() {
-            let writes: Vec<usize> = shared.rows.iter().copied().filter(|&r| held[r]).collect();
-            if let Some((_, replaced)) = writes.split_last() {
-                for &row in replaced {
-                    held[row] = false;
-                }
-            }
-        }
-        held
-    }
-
-    /// [`Self::hits`]' rows for a multi-attribute key: the partition's items as
-    /// DynamoDB JSON, run by the simulator (`eval::pages`).
-    fn json_pages(&self, query: &Query) -> Vec<(usize, ItemId)> {
-        let (rows, items) = self.sample_items(query);
-        (pages_at(&self.schema.table, &items, query, 1000).into_iter())
-            .map(|(page, at)| (page, rows[at]))
-            .collect()
-    }
-
-    pub fn query_view(&self, keys: &ItemKeys) -> Result<QueryView, String> {
-        let pattern = self.pattern()?;
-        let built = build(&self.schema, &pattern).map_err(|e| e.sentence())?;
-        let pretty = |v: &Value| keylab::snippet::visible_json(&serde_json::to_string_pretty(v).unwrap_or_default());
-        Ok(QueryView {
-            query: Rc::new(built.query.clone()),
-            expression: built.query.expression(),
-            input: pretty(&built.query.to_input(ValueStyle::DynamoJson)),
-            document_input: pretty(&built.query.to_input(ValueStyle::Plain)),
-            explanation: built.explanation.clone(),
-            also_returns: built.also_returns.clone(),
-            parent: built.parent.as_ref().map(|p| p.key.clone()),
-            band: self.band(&built.query),
-            hits: self.hits(built.query, keys),
         })
-    }
+        .filter_map(|(i, (entity, values))| Some((ItemId(i), item_of(schema, &entity.name, values)?)))
+        .collect::<Vec<_>>();
+    // A write with a table key already there replaces that item, as in DynamoDB.
+    let kept = kept_places(&schema.table, written.iter().map(|(_, item)| item));
+    let mut written: Vec<Option<(ItemId, Item)>> = written.into_iter().map(Some).collect();
+    kept.into_iter().filter_map(|at| written[at].take()).unzip()
+}
 
-    /// [`Self::paste_view`] with the text read by the core at once (the page reads it in
-    /// its second module); `None` while the box is empty.
-    pub fn paste_view_read_now(&self, keys: &ItemKeys) -> Option<PasteView> {
-        let text = self.pasted.trim();
-        (!text.is_empty()).then(|| self.paste_view(keys, keylab::query::pasted::read_pasted(&self.pasted)))
+/// How the query is drawn on the keys. A multi-attribute key orders by a tuple no single
+/// attribute's preview shows: no band is drawn on one (the side-by-side view shows the
+/// order), and its sort attributes are named instead.
+fn band(schema: &Schema, focus: &Focus, query: &Query) -> Band {
+    let key = schema.table.key_schema(query.index.as_deref());
+    match key.filter(|k| k.is_multi_attribute()) {
+        None => Band::of(query, sort_attribute(schema, focus, query)),
+        Some(k) => Band {
+            tuple: k.sort_attributes().map(str::to_string).collect(),
+            ..Band::of(query, String::new())
+        },
     }
+}
 
-    /// What the paste box's text reads as, given how it was read
-    /// ([`keylab::query::pasted::read_pasted`], in the page by its second module).
-    pub fn paste_view(&self, keys: &ItemKeys, read: Result<Pasted, String>) -> PasteView {
-        let (doc, read_as) = match read {
-            Ok(p) => (p.input, p.read_as),
-            Err(message) => {
-                let error = ValidationError {
-                    message,
-                    offset: None,
-                    token: None,
-                };
-                return PasteView {
-                    error: Some(error),
-                    read_as: Vec::new(),
-                    hint: None,
-                    expression: String::new(),
-                    hits: Rc::default(),
-                    surprise: None,
-                };
+/// The attribute whose order a query reads: its index's sort key, or the edited
+/// attribute for an index without one.
+fn sort_attribute(schema: &Schema, focus: &Focus, query: &Query) -> String {
+    query
+        .sort
+        .as_ref()
+        .map(|(a, _)| a.clone())
+        .or_else(|| {
+            schema
+                .table
+                .key_schema(query.index.as_deref())
+                .and_then(|k| k.sort.clone())
+        })
+        .unwrap_or_else(|| focus.attribute(schema))
+}
+
+/// Runs a query page by page, as a client following LastEvaluatedKey would, over the
+/// items' `keys`: over the key columns themselves (`query::columns`), or, for a
+/// multi-attribute key, over DynamoDB JSON items of the query's partition.
+pub(crate) fn hits(schema: &Schema, rows: &[Row], focus: &Focus, query: Query, keys: &ItemKeys) -> Rc<Hits> {
+    let held = held(schema, rows, keys);
+    let found = keylab::query::columns::pages(&schema.table, keys, &held, &query, 1000);
+    let found: Vec<(usize, ItemId)> = match found {
+        Some(found) => found.into_iter().map(|(page, row)| (page, ItemId(row))).collect(),
+        None => json_pages(schema, rows, &query),
+    };
+    let sort_attr = sort_attribute(schema, focus, &query);
+    let multi: Option<Vec<String>> = (schema.table.key_schema(query.index.as_deref()))
+        .filter(|k| k.is_multi_attribute())
+        .map(|k| k.sort_attributes().map(str::to_string).collect());
+    let key_of = |item: ItemId, attr: &str| keys.of(attr).and_then(|c| c.get(item.0)).unwrap_or_default();
+    let list = found
+        .into_iter()
+        .enumerate()
+        .map(|(n, (page, item))| {
+            let shown = n < SHOWN;
+            // A multi-attribute sort key's place is the whole tuple.
+            let key = match (&multi, shown) {
+                (_, false) => String::new(),
+                (Some(attrs), true) => attrs.iter().map(|a| key_of(item, a)).collect::<Vec<_>>().join(" · "),
+                (None, true) => key_of(item, &sort_attr).to_string(),
+            };
+            let values = if shown {
+                row_text(schema, rows, item)
+            } else {
+                String::new()
+            };
+            Hit {
+                item,
+                page,
+                key,
+                values,
             }
-        };
-        let expression = doc
-            .get("KeyConditionExpression")
-            .and_then(Value::as_str)
-            .unwrap_or_default()
-            .to_string();
-        match parse_input(&self.schema.table, &doc) {
-            Ok(q) => {
-                let prefix = match &q.sort {
-                    Some((attribute, KeyCondition::BeginsWith(KeyValue::S(p)))) => Some((attribute.clone(), p.clone())),
-                    _ => None,
-                };
-                let hits = self.hits(q, keys);
-                let samples = self.samples();
-                let returned: Vec<_> = hits
-                    .list
-                    .iter()
-                    .filter_map(|h| samples.get(h.item.0).copied())
-                    .collect();
-                PasteView {
-                    error: None,
-                    read_as,
-                    hint: None,
-                    expression,
-                    surprise: prefix.and_then(|(attribute, p)| order_surprise(&self.schema, &returned, &attribute, &p)),
-                    hits,
-                }
+        })
+        .collect();
+    Rc::new(Hits::new(list, rows.len()))
+}
+
+/// Which items the table holds: every key the item's entity writes encodes (an index
+/// key with all its values missing is left out, a sparse index), and no later item
+/// writes the same table key.
+fn held(schema: &Schema, rows: &[Row], keys: &ItemKeys) -> Vec<bool> {
+    let samples = samples(schema, rows);
+    let mut held = vec![true; samples.len()];
+    for attribute in schema.table.attributes.iter().map(|(a, _)| a) {
+        for (row, _) in keys.of(attribute).into_iter().flat_map(|c| c.refused()) {
+            if held[row] {
+                let (entity, values) = samples[row];
+                held[row] = encode(schema, &entity.name, values).is_ok();
             }
-            Err(e) => PasteView {
-                error: Some(e),
+        }
+    }
+    // Among the items the table holds, the last write of a table key stays.
+    for shared in keys.shared(schema).iter() {
+        let writes: Vec<usize> = shared.rows.iter().copied().filter(|&r| held[r]).collect();
+        if let Some((_, replaced)) = writes.split_last() {
+            for &row in replaced {
+                held[row] = false;
+            }
+        }
+    }
+    held
+}
+
+/// [`hits`]' rows for a multi-attribute key: the partition's items as DynamoDB JSON, run
+/// by the simulator (`eval::pages`).
+fn json_pages(schema: &Schema, rows: &[Row], query: &Query) -> Vec<(usize, ItemId)> {
+    let (found, items) = sample_items(schema, rows, query);
+    (pages_at(&schema.table, &items, query, 1000).into_iter())
+        .map(|(page, at)| (page, found[at]))
+        .collect()
+}
+
+/// The query panel's view: the query its draft states, its code's inputs and the items
+/// it returns; or why the draft states no query.
+pub fn query_view(
+    schema: &Schema,
+    rows: &[Row],
+    focus: &Focus,
+    draft: &QueryDraft,
+    keys: &ItemKeys,
+) -> Result<QueryView, String> {
+    let pattern = DraftOn { draft, schema, rows }.pattern()?;
+    let built = build(schema, &pattern).map_err(|e| e.sentence())?;
+    let pretty = |v: &Value| keylab::snippet::visible_json(&serde_json::to_string_pretty(v).unwrap_or_default());
+    Ok(QueryView {
+        query: Rc::new(built.query.clone()),
+        expression: built.query.expression(),
+        input: pretty(&built.query.to_input(ValueStyle::DynamoJson)),
+        document_input: pretty(&built.query.to_input(ValueStyle::Plain)),
+        explanation: built.explanation.clone(),
+        also_returns: built.also_returns.clone(),
+        parent: built.parent.as_ref().map(|p| p.key.clone()),
+        band: band(schema, focus, &built.query),
+        hits: hits(schema, rows, focus, built.query, keys),
+    })
+}
+
+/// What the paste box's text reads as, given how it was read
+/// ([`keylab::query::pasted::read_pasted`], in the page by its second module).
+pub fn paste_view(
+    schema: &Schema,
+    rows: &[Row],
+    focus: &Focus,
+    keys: &ItemKeys,
+    read: Result<Pasted, String>,
+) -> PasteView {
+    let (doc, read_as) = match read {
+        Ok(p) => (p.input, p.read_as),
+        Err(message) => {
+            let error = ValidationError {
+                message,
+                offset: None,
+                token: None,
+            };
+            return PasteView::refused(error, Vec::new(), None, String::new());
+        }
+    };
+    let expression = doc
+        .get("KeyConditionExpression")
+        .and_then(Value::as_str)
+        .unwrap_or_default()
+        .to_string();
+    match parse_input(&schema.table, &doc) {
+        Ok(q) => {
+            let prefix = match &q.sort {
+                Some((attribute, KeyCondition::BeginsWith(KeyValue::S(p)))) => Some((attribute.clone(), p.clone())),
+                _ => None,
+            };
+            let hits = hits(schema, rows, focus, q, keys);
+            let samples = samples(schema, rows);
+            let returned: Vec<_> = (hits.list.iter())
+                .filter_map(|h| samples.get(h.item.0).copied())
+                .collect();
+            PasteView {
+                error: None,
                 read_as,
-                hint: keylab::query::pasted::composite_field_hint(&self.schema, &doc),
+                hint: None,
                 expression,
-                hits: Rc::default(),
-                surprise: None,
-            },
+                surprise: prefix.and_then(|(attribute, p)| order_surprise(schema, &returned, &attribute, &p)),
+                hits,
+            }
+        }
+        Err(e) => {
+            let hint = keylab::query::pasted::composite_field_hint(schema, &doc);
+            PasteView::refused(e, read_as, hint, expression)
+        }
+    }
+}
+
+impl PasteView {
+    /// A paste that states no query: nothing returned.
+    fn refused(error: ValidationError, read_as: Vec<String>, hint: Option<String>, expression: String) -> PasteView {
+        PasteView {
+            error: Some(error),
+            read_as,
+            hint,
+            expression,
+            hits: Rc::default(),
+            surprise: None,
         }
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use crate::document::{ItemId, QueryDraft, Shape};
+    use crate::document::{DraftOn, ItemId, QueryDraft, Shape};
     use keylab::query::builder::build;
-    use std::rc::Rc;
 
     /// Over the key columns or over DynamoDB JSON items, a query returns the same items
     /// on the same pages: on every preset (overwritten items, sparse indexes, Number
@@ -406,13 +420,13 @@ mod tests {
         let mut compared = 0;
         for preset in crate::presets::PRESETS {
             let base = crate::presets::load(preset.id).unwrap();
-            let keys = base.item_keys();
-            let indexes = std::iter::once(None).chain(base.schema.table.indexes.iter().map(|i| Some(i.name.clone())));
+            let (schema, rows, focus) = (base.schema(), base.rows(), base.focus());
+            let keys = crate::analysis::item_keys(schema, rows, None);
+            let indexes = std::iter::once(None).chain(schema.table.indexes.iter().map(|i| Some(i.name.clone())));
             for index in indexes {
                 for shape in shapes {
-                    for anchor in 0..base.rows.len() {
-                        let mut p = base.clone();
-                        p.query = Rc::new(QueryDraft {
+                    for anchor in 0..rows.len() {
+                        let draft = QueryDraft {
                             shape,
                             index: index.clone().map(crate::document::IndexName),
                             anchor: ItemId(anchor),
@@ -420,19 +434,24 @@ mod tests {
                             limit: "2".into(),
                             first: "3".into(),
                             ..QueryDraft::default()
-                        });
-                        let Ok(built) = p.pattern().and_then(|a| build(&p.schema, &a).map_err(|e| e.sentence())) else {
+                        };
+                        let on = DraftOn {
+                            draft: &draft,
+                            schema,
+                            rows,
+                        };
+                        let Ok(built) = on.pattern().and_then(|a| build(schema, &a).map_err(|e| e.sentence())) else {
                             continue;
                         };
-                        let columns: Vec<(usize, ItemId)> = p
-                            .hits(built.query.clone(), &keys)
-                            .list
-                            .iter()
-                            .map(|h| (h.page, h.item))
-                            .collect();
+                        let columns: Vec<(usize, ItemId)> =
+                            super::hits(schema, rows, focus, built.query.clone(), &keys)
+                                .list
+                                .iter()
+                                .map(|h| (h.page, h.item))
+                                .collect();
                         assert_eq!(
                             columns,
-                            p.json_pages(&built.query),
+                            super::json_pages(schema, rows, &built.query),
                             "{} {index:?} {shape:?} item #{}",
                             preset.id,
                             anchor + 1

@@ -119,7 +119,7 @@ pub fn boot() -> Boot {
 pub const SHARE_ITEMS: usize = 2000;
 
 pub fn share_url(state: &Playground) -> Option<String> {
-    if state.rows.len() > SHARE_ITEMS {
+    if state.rows().len() > SHARE_ITEMS {
         return None;
     }
     let base = location()

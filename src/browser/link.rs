@@ -91,7 +91,7 @@ mod tests {
         let linked = decode(&format!("s={}", URL_SAFE_NO_PAD.encode(packed)))
             .unwrap()
             .unwrap();
-        assert_eq!(*linked.work.query, crate::document::QueryDraft::default());
+        assert_eq!(**linked.work.query(), crate::document::QueryDraft::default());
         let notice = linked.notice().expect("the reset is said");
         assert!(
             notice.starts_with("The link's work opened, but the saved query"),

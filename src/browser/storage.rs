@@ -163,7 +163,7 @@ pub fn save_history(present: &str, past: &[std::rc::Rc<Playground>]) {
     let mut bytes = 0;
     for step in past.iter().rev() {
         // A step too large to fit is not written out only to learn that it does not.
-        if bytes + step.rows.len() * ITEM_BYTES_AT_LEAST > HISTORY_BYTES {
+        if bytes + step.rows().len() * ITEM_BYTES_AT_LEAST > HISTORY_BYTES {
             break;
         }
         let text = step.to_json();

@@ -21,29 +21,22 @@ fn edits() -> [Action; 5] {
     ]
 }
 
-/// The page encodes after an edit only the keys the edit can change; what it gets is
-/// what encoding every key again gives.
+/// The page encodes after an edit only the keys the edit can change, and sorts the
+/// preview from the earlier orders keeping the keys of the items the edit left alone:
+/// what its session gives is what a new session, encoding every key again, gives.
 #[test]
-fn keys_after_an_edit_are_the_keys_written_again() {
+fn keys_and_preview_after_an_edit_are_made_again() {
+    use crate::analysis::Session;
     let p = Workspace::new(crate::presets::leaderboard())
         .reduce_edit(Action::from(ItemsEdit::Generate { count: 200, seed: 5 }));
-    let keys = p.item_keys();
     for edit in edits() {
-        let q = Workspace::new(p.clone()).reduce_edit(edit.clone());
-        assert_eq!(q.item_keys_after(Some((&keys, &p))), q.item_keys(), "{edit:?}");
-    }
-}
-
-/// The preview after an edit keeps the keys of the items the edit left alone and sorts
-/// from the earlier orders; it is the preview made from scratch.
-#[test]
-fn the_preview_after_an_edit_is_the_preview_made_again() {
-    let p = Workspace::new(crate::presets::leaderboard())
-        .reduce_edit(Action::from(ItemsEdit::Generate { count: 200, seed: 5 }));
-    let before = p.preview().unwrap();
-    for edit in edits() {
-        let q = Workspace::new(p.clone()).reduce_edit(edit.clone());
-        let keys = q.item_keys();
-        assert_eq!(q.preview_after(Some((&before, &p)), &keys), q.preview(), "{edit:?}");
+        let mut session = Session::default();
+        let before = session.analyse(&Rc::new(p.clone()));
+        let q = Rc::new(Workspace::new(p.clone()).reduce_edit(edit.clone()));
+        let (after, fresh) = (session.analyse(&q), Session::default().analyse(&q));
+        assert_eq!(*after.preview, *fresh.preview, "{edit:?}");
+        assert_eq!(*after.settled.overwritten, *fresh.settled.overwritten, "{edit:?}");
+        assert_eq!(*after.collections, *fresh.collections, "{edit:?}");
+        assert!(after.preview != before.preview, "{edit:?}: the preview is made again");
     }
 }

@@ -55,13 +55,13 @@ fn every_query(shape: Shape, limit: &str) -> Vec<(PresetId, Playground, String, 
 fn newest_top_n_returns_the_largest_values_first_on_every_preset() {
     let mut checked = 0;
     for (preset, p, index, anchor) in every_query(Shape::Top, "100") {
-        let fields = p.query_sort_fields();
+        let fields = p.draft_on().query_sort_fields();
         let Some(field) = fields.first() else { continue };
         let text = p
             .entity_of_row(ItemId(anchor))
             .and_then(|e| e.field(field))
             .is_some_and(|f| f.kind.name() == "text");
-        let Ok(view) = p.analyse().query.as_ref().clone() else {
+        let Ok(view) = p.analyse().settled.query.0.as_ref().clone() else {
             continue;
         };
         // Only the anchor's entity: another entity the range also reaches (the
@@ -98,7 +98,7 @@ fn the_leaderboards_top_three_are_its_three_highest_scores() {
         first: "3".into(),
         ..QueryDraft::default()
     });
-    let view = p.analyse().query.as_ref().clone().expect("the query builds");
+    let view = p.analyse().settled.query.0.as_ref().clone().expect("the query builds");
     // Every item returned, not the first page of more: the reader stops at three.
     let returned: Vec<String> = view
         .hits
@@ -123,7 +123,7 @@ fn before_and_after_read_away_from_the_item_nearest_first_on_every_preset() {
     for shape in [Shape::Before, Shape::After] {
         for (preset, p, _, anchor) in every_query(shape, "") {
             // A multi-attribute key refuses these shapes, saying why.
-            let Ok(view) = p.analyse().query.as_ref().clone() else {
+            let Ok(view) = p.analyse().settled.query.0.as_ref().clone() else {
                 continue;
             };
             let keys: Vec<&[u8]> = view.hits.list.iter().map(|h| h.key.as_bytes()).collect();

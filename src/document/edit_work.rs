@@ -194,14 +194,14 @@ impl Playground {
         let entered = now.shape == Shape::Range && was.shape != Shape::Range && now.value.is_empty();
         let moved = now.shape == Shape::Range && was.shape == Shape::Range && now.fixed != was.fixed;
         if entered || moved {
-            if let Some(start) = self.range_start() {
+            if let Some(start) = self.draft_on().range_start() {
                 self.query_mut().to = start.clone();
                 self.query_mut().value = start;
             }
         }
         // An operator the new range field cannot take is replaced by the first the page
         // offers for it, so what is shown is what is built.
-        if !self.query_ops().contains(&self.query.op) {
+        if !self.draft_on().query_ops().contains(&self.query.op) {
             self.query_mut().op = RangeOp::Ge;
         }
     }

@@ -45,7 +45,7 @@ fn entities_are_picked_added_renamed_and_removed_with_their_items() {
     assert_eq!(p.entity().unwrap().name, "Entity1");
     assert_eq!(p.template().unwrap().segments.len(), 2);
     // Its first item has values: its key is written at once.
-    let preview = p.analyse().preview.unwrap();
+    let preview = (*p.analyse().preview).clone().unwrap();
     assert_eq!(preview.key(6), Some("ENTITY1#0000000001"), "{:?}", preview.errors(6));
     assert!(preview.errors(6).is_empty());
     let lone = edit(
@@ -78,7 +78,7 @@ fn indexes_and_templates_are_added_and_removed() {
     );
     assert_eq!(p.index_of_attribute().as_deref(), Some("GSI1"));
     assert_eq!(
-        p.collections(&p.item_keys(), None).len(),
+        p.analyse().collections.len(),
         1,
         "every run is in the one GSI1 partition"
     );
@@ -87,12 +87,12 @@ fn indexes_and_templates_are_added_and_removed() {
     // The whole collection, not the preset's top 3: every run is in the index.
     q.shape = Shape::Collection;
     let p = edit(p, vec![Action::from(QueryEdit::SetQuery(q))]);
-    let view = p.analyse().query.as_ref().clone().unwrap();
+    let view = p.analyse().settled.query.0.as_ref().clone().unwrap();
     assert!(view.input.contains("\"IndexName\": \"GSI1\""), "{}", view.input);
     assert_eq!(view.hits.len(), 4);
     let sparse = edit(p.clone(), vec![Action::from(TemplateEdit::RemoveTemplate)]);
     assert!(
-        sparse.collections(&sparse.item_keys(), None).is_empty(),
+        sparse.analyse().collections.is_empty(),
         "no item is in the index any more"
     );
     let gone = edit(p, vec![Action::from(DesignEdit::RemoveIndex(IndexName("GSI1".into())))]);
@@ -143,7 +143,7 @@ fn generated_items_replace_the_entitys_items_only() {
     assert_eq!(p.rows.len(), 4 + 1000);
     assert_eq!(Items::of(&Rc::new(p.clone())).of_entity(p.focus.entity).len(), 1000);
     let a = p.analyse();
-    assert!(a.preview.unwrap().keys.refused().next().is_none());
+    assert!((*a.preview).clone().unwrap().keys.refused().next().is_none());
     assert!(a.collections.len() > 1);
 }
 

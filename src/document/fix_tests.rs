@@ -26,7 +26,9 @@ fn a_sort_key_is_added_and_a_changing_field_moved_to_a_gsi_each_as_one_undoable_
         Some(vec![Segment::Literal("TICKET".into())])
     );
     assert!(
-        p.preview().is_some_and(|pv| pv.keys.refused().next().is_none()),
+        (*p.analyse().preview)
+            .clone()
+            .is_some_and(|pv| pv.keys.refused().next().is_none()),
         "every item keeps a key"
     );
     assert_eq!(*ws.clone().reduce(Command::Undo).present, start);
@@ -51,11 +53,14 @@ fn moves_updated_at_out_of_the_table_key(ws: std::rc::Rc<Workspace>) {
     let before = ws.present.clone();
     assert!(in_table_key(&before));
     assert!(before
-        .lint(&before.item_keys())
+        .analyse()
+        .settled
+        .lint
         .iter()
         .any(|f| f.rule == keylab::lint::Rule::MutableKey && f.field.as_deref() == Some("updatedAt")));
-    let lint_rules =
-        |p: &Playground| -> Vec<keylab::lint::Rule> { p.lint(&p.item_keys()).iter().map(|f| f.rule).collect() };
+    let lint_rules = |p: &Playground| -> Vec<keylab::lint::Rule> {
+        (*p.analyse().settled.lint).clone().iter().map(|f| f.rule).collect()
+    };
     // Grouped by project: GSI1 already orders each project's tickets by updatedAt, so
     // the fix only takes the field out of the table's key.
     let entity = &before.schema.entities[0];
@@ -124,7 +129,7 @@ fn the_leaderboards_score_moves_to_an_index_of_each_season_and_the_top_3_follows
         .expect("a score");
     score.mutable = Some(true);
     let top = |p: &Playground| -> Vec<ItemId> {
-        let view = p.query_view(&p.item_keys()).expect("the query builds");
+        let view = (*p.analyse().settled.query).clone().expect("the query builds");
         view.hits.list.iter().map(|h| h.item).collect()
     };
     let before = top(&start);

@@ -223,7 +223,7 @@ mod tests {
             at,
         )))
         .unwrap();
-        let view = work.paste_view_read_now(&work.item_keys()).unwrap();
+        let view = (*work.analyse().settled.pasted).clone().unwrap();
         assert!(view.error.is_none(), "{:?}", view.error);
         assert_eq!(view.hits.list.len(), 2);
     }

@@ -22,7 +22,6 @@ use indexes::multi_attribute_index_problem;
 mod entity_tests;
 mod panel_views;
 mod patterns;
-mod pieces;
 mod query_draft;
 mod saved;
 mod saved_items;
@@ -37,8 +36,7 @@ pub use history::{Command, Workspace, HISTORY};
 pub use ids::{EntityId, Focus, IndexName, ItemId, PresetId, SettingKey, SettingOf};
 pub use panel_views::{Design, Items};
 pub use patterns::{check_pattern_name, SavedPattern, PATTERNS_MAX, PATTERN_NAME_MAX};
-pub use pieces::{Piece, Reads};
-pub use query_draft::{QueryChoices, QueryDraft, Shape, ANCHORS_OFFERED, TOP_N_DEFAULT};
+pub use query_draft::{DraftOn, QueryChoices, QueryDraft, Shape, ANCHORS_OFFERED, TOP_N_DEFAULT};
 pub use saved::SavedWriter;
 
 use keylab::preview::Sample;
@@ -227,6 +225,78 @@ static NO_ENTITY: Entity = Entity {
 };
 
 impl Playground {
+    /// The design: separator, table and entities.
+    pub fn schema(&self) -> &Rc<Schema> {
+        &self.schema
+    }
+
+    /// Which entity and key attribute the workbench edits.
+    pub fn focus(&self) -> &Focus {
+        &self.focus
+    }
+
+    /// The sample items.
+    pub fn rows(&self) -> &Rc<Vec<Row>> {
+        &self.rows
+    }
+
+    pub fn preset(&self) -> Option<PresetId> {
+        self.preset
+    }
+
+    /// The query panel's draft.
+    pub fn query(&self) -> &Rc<QueryDraft> {
+        &self.query
+    }
+
+    /// The text of the paste box.
+    pub fn pasted(&self) -> &str {
+        &self.pasted
+    }
+
+    pub fn patterns(&self) -> &Rc<Vec<SavedPattern>> {
+        &self.patterns
+    }
+
+    pub fn snippet(&self) -> &Rc<SnippetPrefs> {
+        &self.snippet
+    }
+
+    /// The width planner's expected maximum per field, as typed.
+    pub fn expected(&self) -> &Rc<Values> {
+        &self.expected
+    }
+
+    /// The settings typed but not applicable yet.
+    pub fn unsettled(&self) -> &Rc<UnsettledSettings> {
+        &self.unsettled
+    }
+
+    /// This work, as started from a built-in preset (whose lesson the page shows).
+    pub fn from_preset(mut self, id: PresetId) -> Playground {
+        self.preset = Some(id);
+        self
+    }
+
+    /// This work with other sample items (of its entities), the query's anchor kept
+    /// among them.
+    pub fn with_rows(&self, rows: Vec<Row>) -> Playground {
+        let mut work = self.clone();
+        work.rows = Rc::new(rows);
+        work.keep_anchor();
+        work
+    }
+
+    /// Whether this is `other` but for the code settings, which are the person's, not
+    /// the design's.
+    pub fn same_work_as(&self, other: &Playground) -> bool {
+        let other = Playground {
+            snippet: self.snippet.clone(),
+            ..other.clone()
+        };
+        *self == other
+    }
+
     pub fn entity(&self) -> Option<&keylab::schema::Entity> {
         self.focus.entity(&self.schema)
     }
@@ -253,6 +323,15 @@ impl Playground {
         row_text(&self.schema, &self.rows, item)
     }
 
+    /// The query panel's draft read against this design and these items.
+    pub fn draft_on(&self) -> DraftOn<'_> {
+        DraftOn {
+            draft: &self.query,
+            schema: &self.schema,
+            rows: &self.rows,
+        }
+    }
+
     /// The key schema (base table or GSI) that the selected attribute keys.
     pub fn index_of_attribute(&self) -> Option<String> {
         index_keying(&self.schema, &self.attribute())
@@ -262,7 +341,9 @@ impl Playground {
     /// partition. A partition key's keys span them all.
     pub fn edits_a_sort_key(&self) -> bool {
         let attribute = self.attribute();
-        self.key_schema(self.index_of_attribute().as_deref())
+        self.schema
+            .table
+            .key_schema(self.index_of_attribute().as_deref())
             .is_some_and(|k| k.sort.as_deref() == Some(attribute.as_str()))
     }
 
@@ -371,7 +452,7 @@ pub fn kinds() -> &'static [&'static str] {
 
 /// Every sample item with its entity, in row order; a row whose entity is gone has none
 /// of its templates, so it has no keys.
-fn samples<'a>(schema: &'a Schema, rows: &'a [Row]) -> Vec<Sample<'a>> {
+pub fn samples<'a>(schema: &'a Schema, rows: &'a [Row]) -> Vec<Sample<'a>> {
     rows.iter()
         .map(|r| (schema.entities.get(r.entity.0).unwrap_or(&NO_ENTITY), &*r.values))
         .collect()
@@ -379,7 +460,7 @@ fn samples<'a>(schema: &'a Schema, rows: &'a [Row]) -> Vec<Sample<'a>> {
 
 /// A row's values as one line, in its entity's column order, with the instant an
 /// epoch time or an id stands for beside it: the time reference for the orders.
-fn row_text(schema: &Schema, rows: &[Row], item: ItemId) -> String {
+pub fn row_text(schema: &Schema, rows: &[Row], item: ItemId) -> String {
     let Some(r) = rows.get(item.0) else {
         return String::new();
     };

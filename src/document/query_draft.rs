@@ -124,21 +124,39 @@ pub struct QueryChoices {
     pub multi_attribute: bool,
 }
 
-impl Playground {
-    pub fn key_schema(&self, index: Option<&str>) -> Option<&KeySchema> {
+/// The query panel's draft read against the design and its items: what the panel
+/// offers, and the access pattern the draft states.
+#[derive(Clone, Copy)]
+pub struct DraftOn<'a> {
+    pub draft: &'a QueryDraft,
+    pub schema: &'a Schema,
+    pub rows: &'a [Row],
+}
+
+impl<'a> DraftOn<'a> {
+    fn key_schema(&self, index: Option<&str>) -> Option<&'a KeySchema> {
         self.schema.table.key_schema(index)
+    }
+
+    /// The entity of an item; `None` past the end or when its entity is gone.
+    fn entity_of_row(&self, item: ItemId) -> Option<&'a Entity> {
+        self.schema.entities.get(self.rows.get(item.0)?.entity.0)
+    }
+
+    fn row_text(&self, item: ItemId) -> String {
+        row_text(self.schema, self.rows, item)
     }
 
     /// The GSI the query panel queries, or `None` for the base table.
     pub fn query_choices(&self) -> QueryChoices {
         let (entity_items, entity_items_more) = self.anchor_choices();
         QueryChoices {
-            draft: (*self.query).clone(),
+            draft: self.draft.clone(),
             fields: self.query_sort_fields(),
             indexes: self.schema.table.indexes.iter().map(|i| i.name.clone()).collect(),
             // As the draft names it, even gone, so the picker shows it and picking
             // another index or the base table is a change.
-            index: self.query.index.as_ref().map(|i| i.0.clone()).unwrap_or_default(),
+            index: self.draft.index.as_ref().map(|i| i.0.clone()).unwrap_or_default(),
             entities: self
                 .schema
                 .entities
@@ -149,12 +167,12 @@ impl Playground {
                     (entity.name.clone(), first.map(ItemId))
                 })
                 .collect(),
-            entity: self.rows.get(self.query.anchor.0).map(|r| r.entity),
+            entity: self.rows.get(self.draft.anchor.0).map(|r| r.entity),
             entity_items,
             entity_items_more,
             prefixes: self.prefix_choices(),
             ops: self.query_ops(),
-            anchor: self.row_text(self.query.anchor),
+            anchor: self.row_text(self.draft.anchor),
             multi_attribute: self.query_multi_attribute_keys().is_some(),
         }
     }
@@ -162,7 +180,7 @@ impl Playground {
     /// The anchor's entity's items, the first [`ANCHORS_OFFERED`] of them and always
     /// the anchor itself, with how many more there are.
     fn anchor_choices(&self) -> (Vec<(ItemId, usize, String)>, usize) {
-        let Some(entity) = self.rows.get(self.query.anchor.0).map(|r| r.entity) else {
+        let Some(entity) = self.rows.get(self.draft.anchor.0).map(|r| r.entity) else {
             return (Vec::new(), 0);
         };
         let rows: Vec<ItemId> = (0..self.rows.len())
@@ -172,7 +190,7 @@ impl Playground {
         let offered: Vec<(ItemId, usize, String)> = rows
             .iter()
             .enumerate()
-            .filter(|&(n, &r)| n < ANCHORS_OFFERED || r == self.query.anchor)
+            .filter(|&(n, &r)| n < ANCHORS_OFFERED || r == self.draft.anchor)
             .map(|(n, &r)| (r, n + 1, self.row_text(r)))
             .collect();
         let more = rows.len() - offered.len();
@@ -180,8 +198,8 @@ impl Playground {
     }
 
     /// The GSI the query panel queries, while the table has it.
-    pub fn query_index(&self) -> Option<&str> {
-        let name = self.query.index.as_ref()?.as_str();
+    pub fn query_index(&self) -> Option<&'a str> {
+        let name = self.draft.index.as_ref()?.as_str();
         self.schema.table.indexes.iter().any(|i| i.name == name).then_some(name)
     }
 
@@ -195,22 +213,22 @@ impl Playground {
     }
 
     /// The queried index's key, when it is a multi-attribute key.
-    fn query_multi_attribute_keys(&self) -> Option<&KeySchema> {
+    fn query_multi_attribute_keys(&self) -> Option<&'a KeySchema> {
         self.key_schema(self.query_index()).filter(|k| k.is_multi_attribute())
     }
 
     /// The anchor entity's fields that the given attributes hold, in order.
-    fn fields_of<'a>(&self, attributes: impl Iterator<Item = &'a str>) -> Vec<String> {
-        let Some(entity) = self.entity_of_row(self.query.anchor) else {
+    fn fields_of<'b>(&self, attributes: impl Iterator<Item = &'b str>) -> Vec<String> {
+        let Some(entity) = self.entity_of_row(self.draft.anchor) else {
             return Vec::new();
         };
         attributes.flat_map(|a| sort_fields(entity.template(a))).collect()
     }
 
     /// The sort template of the index the query panel queries, for its anchor's entity.
-    fn query_sort_template(&self) -> Option<&KeyTemplate> {
+    fn query_sort_template(&self) -> Option<&'a KeyTemplate> {
         let sort = self.key_schema(self.query_index())?.sort.as_deref()?;
-        self.entity_of_row(self.query.anchor)?.template(sort)
+        self.entity_of_row(self.draft.anchor)?.template(sort)
     }
 
     /// The choices of "Everything under a prefix": how many leading sort fields equal
@@ -271,16 +289,16 @@ impl Playground {
     /// multi-attribute key, on any String attribute).
     pub fn query_ops(&self) -> Vec<RangeOp> {
         let fields = self.query_sort_fields();
-        let field = fields.get(self.query.fixed.min(fields.len().saturating_sub(1)));
+        let field = fields.get(self.draft.fixed.min(fields.len().saturating_sub(1)));
         let string_attribute = self.query_multi_attribute_keys().is_some_and(|k| {
-            let at = self.query.fixed.min(fields.len().saturating_sub(1));
+            let at = self.draft.fixed.min(fields.len().saturating_sub(1));
             k.sort_attributes()
                 .nth(at)
                 .is_some_and(|a| self.schema.table.attribute_type(a) == Some(AttrType::S))
         });
         let text = string_attribute
             || self
-                .entity_of_row(self.query.anchor)
+                .entity_of_row(self.draft.anchor)
                 .zip(field)
                 .and_then(|(e, f)| e.field(f))
                 .is_some_and(|f| f.kind.name() == "text");
@@ -293,8 +311,8 @@ impl Playground {
     /// The anchor item's value of the field a range is on.
     pub(super) fn range_start(&self) -> Option<String> {
         let fields = self.query_sort_fields();
-        let field = fields.get(self.query.fixed.min(fields.len().saturating_sub(1)))?;
-        let value = self.rows.get(self.query.anchor.0)?.values.get(field)?;
+        let field = fields.get(self.draft.fixed.min(fields.len().saturating_sub(1)))?;
+        let value = self.rows.get(self.draft.anchor.0)?.values.get(field)?;
         value.as_str().map(str::to_string)
     }
 
@@ -305,13 +323,13 @@ impl Playground {
     pub fn top_reads_forward(&self, fields: &[String]) -> bool {
         fields
             .first()
-            .and_then(|f| self.entity_of_row(self.query.anchor)?.field(f))
+            .and_then(|f| self.entity_of_row(self.draft.anchor)?.field(f))
             .is_some_and(|f| f.kind.order() == keylab::schema::Order::Desc)
     }
 
     /// The access pattern the query panel states.
     pub fn pattern(&self) -> Result<AccessPattern, String> {
-        let q = &self.query;
+        let q = self.draft;
         let row = match self.rows.len() {
             0 => return Err("add a sample item to query against".into()),
             n => self

@@ -441,11 +441,11 @@ mod tests {
         let text = saved_with("query", json!({ "shape": "top", "index": "" }));
         let (p, notes) = Playground::read_saved(&text).unwrap();
         assert_eq!((p.query.index.clone(), notes), (None, Vec::new()));
-        assert!(p.query_view(&p.item_keys()).is_ok());
+        assert!((*p.analyse().settled.query).clone().is_ok());
         let text = saved_with("query", json!({ "shape": "top", "index": "GSI9" }));
         let (p, _) = Playground::read_saved(&text).unwrap();
         assert_eq!(
-            p.query_view(&p.item_keys()).err().as_deref(),
+            (*p.analyse().settled.query).clone().err().as_deref(),
             Some("the query is on index \"GSI9\", which the table does not have: pick the base table or one of its indexes")
         );
         assert!(
@@ -466,9 +466,9 @@ mod tests {
         let old = saved_with("query", json!({ "shape": "top", "limit": "3" }));
         let (p, notes) = Playground::read_saved(&old).unwrap();
         assert_eq!(notes, Vec::<String>::new());
-        let pattern = p.pattern().unwrap();
+        let pattern = p.draft_on().pattern().unwrap();
         assert_eq!((pattern.limit, pattern.first), (Some(3), Some(10)));
-        let view = p.query_view(&p.item_keys()).unwrap();
+        let view = (*p.analyse().settled.query).clone().unwrap();
         let pages: Vec<usize> = view.hits.list.iter().map(|h| h.page).collect();
         assert_eq!(
             pages,
@@ -479,11 +479,11 @@ mod tests {
         Rc::make_mut(&mut top.query).first = "2".into();
         assert!(top.to_json().contains(r#""first":"2""#));
         let (back, _) = Playground::read_saved(&top.to_json()).unwrap();
-        assert_eq!(back.pattern().unwrap().first, Some(2));
-        assert_eq!(back.query_view(&back.item_keys()).unwrap().hits.len(), 2);
+        assert_eq!(back.draft_on().pattern().unwrap().first, Some(2));
+        assert_eq!((*back.analyse().settled.query).clone().unwrap().hits.len(), 2);
         // Another shape promises no number of items, whatever the draft holds.
         Rc::make_mut(&mut top.query).shape = Shape::Collection;
-        assert_eq!(top.pattern().unwrap().first, None);
+        assert_eq!(top.draft_on().pattern().unwrap().first, None);
     }
 
     /// A damaged setting is reset and said; the design and its items still load.

@@ -14,7 +14,7 @@ pub(super) fn edit(p: Playground, actions: Vec<Action>) -> Playground {
 }
 
 fn sorted_scores(p: &Playground) -> Vec<String> {
-    let pv = p.preview().unwrap();
+    let pv = (*p.analyse().preview).clone().unwrap();
     pv.sorted
         .iter()
         .map(|&i| p.rows[i].values["score"].as_str().unwrap_or("").to_string())
@@ -164,11 +164,11 @@ fn analysis_reports_overflow_next_to_the_value() {
         width: 3,
     })]);
     let a = p.analyse();
-    let pv = a.preview.unwrap();
+    let pv = (*a.preview).clone().unwrap();
     let errors = pv.errors(1);
     assert_eq!(errors[0].context.field.as_deref(), Some("score"));
     assert_eq!(errors[0].kind.code(), "overflow");
-    let plan = a.plans.iter().find(|p| p.field == "score").unwrap();
+    let plan = a.settled.plans.iter().find(|p| p.field == "score").unwrap();
     assert!(plan.overflows);
 }
 
@@ -196,10 +196,17 @@ fn absurd_settings_are_reported_not_panics() {
         ]);
         let a = p.analyse();
         assert!(
-            a.errors.iter().any(|e| e.context.field.as_deref() == Some("score")),
+            a.checked
+                .errors
+                .iter()
+                .any(|e| e.context.field.as_deref() == Some("score")),
             "width {width}"
         );
-        assert!(a.errors.iter().any(|e| e.context.field.as_deref() == Some("at")));
+        assert!(a
+            .checked
+            .errors
+            .iter()
+            .any(|e| e.context.field.as_deref() == Some("at")));
     }
 }
 
@@ -244,7 +251,7 @@ fn a_setting_that_cannot_apply_is_kept_named_and_saved_until_fixed() {
         "the design is unchanged"
     );
     assert_eq!(p.unsettled.get(&key), Some(&bad));
-    let why = p.blocked().unwrap();
+    let why = crate::analysis::blocked(&p.unsettled).unwrap();
     assert!(why.contains("width of score is fixed: \"-3\""), "{why}");
     let analysis = p.analyse();
     assert_eq!(analysis.blocked.as_deref(), Some(why.as_str()));
@@ -258,13 +265,13 @@ fn a_setting_that_cannot_apply_is_kept_named_and_saved_until_fixed() {
             width: 12,
         })))),
     ]);
-    assert!(fixed.unsettled.is_empty() && fixed.blocked().is_none());
+    assert!(fixed.unsettled.is_empty() && crate::analysis::blocked(&fixed.unsettled).is_none());
     // Or what was typed is put back, and the applied width stands.
     let back = run(vec![
         typed(Err(bad)),
         Action::from(TypedEdit::DiscardTyped(key.clone())),
     ]);
-    assert!(back.blocked().is_none());
+    assert!(crate::analysis::blocked(&back.unsettled).is_none());
     assert_eq!(back, crate::presets::leaderboard());
     assert_eq!(fixed.entity().unwrap().field("score").unwrap().kind.width(), Some(12));
 }
@@ -320,7 +327,7 @@ fn an_anchor_past_the_items_says_which_items_exist() {
         vec![Action::from(QueryEdit::SetQuery(q))],
     );
     assert_eq!(
-        p.analyse().query.as_ref().clone().unwrap_err(),
+        p.analyse().settled.query.0.as_ref().clone().unwrap_err(),
         "there is no item #10: pick an item from 1 to 4"
     );
 }
@@ -343,9 +350,11 @@ fn a_second_item_with_the_same_table_key_replaces_the_first() {
         ],
     );
     let a = p.analyse();
-    assert_eq!(*a.overwritten, [Some(ItemId(1)), None, None, None]);
+    assert_eq!(*a.settled.overwritten, [Some(ItemId(1)), None, None, None]);
     let rows: Vec<usize> = a
+        .settled
         .query
+        .0
         .as_ref()
         .clone()
         .unwrap()
@@ -426,9 +435,9 @@ fn a_range_starts_at_the_anchor_items_value_and_an_empty_one_says_what_to_type()
     let range = with(&start, &|q| q.shape = Shape::Range);
     assert_eq!((range.query.value.as_str(), range.query.to.as_str()), ("10", "10"));
     assert!(
-        range.analyse().query.as_ref().clone().is_ok(),
+        range.analyse().settled.query.0.as_ref().clone().is_ok(),
         "{:?}",
-        range.analyse().query.as_ref().clone().err()
+        range.analyse().settled.query.0.as_ref().clone().err()
     );
     // The range moved to the next field starts at that field's value.
     let on_at = with(&range, &|q| q.fixed = 1);
@@ -442,7 +451,7 @@ fn a_range_starts_at_the_anchor_items_value_and_an_empty_one_says_what_to_type()
     let cleared = with(&typed, &|q| q.value.clear());
     assert_eq!(cleared.query.value, "");
     assert_eq!(
-        cleared.analyse().query.as_ref().clone().unwrap_err(),
+        cleared.analyse().settled.query.0.as_ref().clone().unwrap_err(),
         "type a value for score: the range compares score with it"
     );
     let between = with(&cleared, &|q| {
@@ -452,7 +461,9 @@ fn a_range_starts_at_the_anchor_items_value_and_an_empty_one_says_what_to_type()
     });
     assert!(between
         .analyse()
+        .settled
         .query
+        .0
         .as_ref()
         .clone()
         .unwrap_err()

@@ -119,7 +119,7 @@ fn lesson(preset: Option<PresetId>, changed: bool) -> Html {
 /// The views the rail offers: the two GSI designs need a table with one of each.
 fn offered_views(analysis: &Analysis) -> Vec<View> {
     let offered = |v: &View| match v {
-        View::TwoDesigns => analysis.side_by_side.is_some(),
+        View::TwoDesigns => analysis.settled.side_by_side.is_some(),
         _ => true,
     };
     View::ALL.into_iter().filter(offered).collect()
@@ -159,31 +159,29 @@ fn view_body(view: View, c: ViewContext) -> Html {
     let (current, analysis, items, dispatch) = (c.current, c.analysis, c.items, c.dispatch);
     match view {
         View::Query => {
-            html! { <QueryPanel choices={c.query_choices.clone()} query={Same(analysis.query.clone())} dispatch={dispatch.clone()} /> }
+            html! { <QueryPanel choices={c.query_choices.clone()} query={analysis.settled.query.clone()} dispatch={dispatch.clone()} /> }
         }
         View::Items => html! {
-            <SamplesTable items={items.clone()} entity={current.focus.entity} attribute={current.attribute()} preview={analysis.preview.clone().map(Same)}
-                overwritten={Same(analysis.overwritten.clone())} dispatch={dispatch.clone()} pointed={c.pointed} />
+            <SamplesTable items={items.clone()} entity={current.focus().entity} attribute={current.attribute()} preview={analysis.preview.clone()}
+                overwritten={analysis.settled.overwritten.clone()} dispatch={dispatch.clone()} pointed={c.pointed} />
         },
         View::Collections => {
-            html! { <CollectionView items={items.clone()} index={current.index_of_attribute()} collections={Same(analysis.collections.clone())} blocked={analysis.blocked.clone()} /> }
+            html! { <CollectionView items={items.clone()} index={current.index_of_attribute()} collections={analysis.collections.clone()} blocked={(*analysis.blocked).clone()} /> }
         }
         View::Paste => {
-            html! { <PasteBox pasted={current.pasted.clone()} view={Same(analysis.pasted.clone())} reader={services::module()} patterns={Same(current.patterns.clone())} dispatch={dispatch.clone()} /> }
+            html! { <PasteBox pasted={AttrValue::from(current.pasted().to_string())} view={analysis.settled.pasted.clone()} reader={services::module()} patterns={Same(current.patterns().clone())} dispatch={dispatch.clone()} /> }
         }
         View::Code => {
-            html! { <SnippetPanel prefs={current.snippet.clone()} table={current.schema.table.name.clone()} query={Same(analysis.query.clone())} code={Same(c.code.clone())} items={items.clone()} module={c.module} dispatch={dispatch.clone()} /> }
+            html! { <SnippetPanel prefs={current.snippet().clone()} table={current.schema().table.name.clone()} query={analysis.settled.query.clone()} code={Same(c.code.clone())} items={items.clone()} module={c.module} dispatch={dispatch.clone()} /> }
         }
         View::KeyCode => {
-            html! { <KeyCode schema={current.schema.clone()} runtimes={crate::browser::runtimes::settled()} on_runtime={c.runtimes.clone()} module={c.module} /> }
+            html! { <KeyCode schema={current.schema().clone()} runtimes={crate::browser::runtimes::settled()} on_runtime={c.runtimes.clone()} module={c.module} /> }
         }
-        View::Tables => html! { <DefinitionsPanel table={current.schema.table.clone()} /> },
+        View::Tables => html! { <DefinitionsPanel table={current.schema().table.clone()} /> },
         View::Versions => c.versions,
-        View::TwoDesigns => analysis
-            .side_by_side
-            .clone()
-            .map(|designs| html! { <SideBySide {designs} items={items.clone()} /> })
-            .unwrap_or_default(),
+        View::TwoDesigns => {
+            html! { <SideBySide designs={analysis.settled.side_by_side.clone()} items={items.clone()} /> }
+        }
     }
 }
 
@@ -205,12 +203,7 @@ fn start_hint(hint: &UseStateHandle<bool>) -> Html {
 /// Loading a preset over work that is not that preset's asks first. The code panel's
 /// settings are the person's, not the design's: they do not count.
 fn differs_from_its_preset(s: &Playground) -> bool {
-    s.preset.and_then(presets::load).is_none_or(|p| {
-        Playground {
-            snippet: s.snippet.clone(),
-            ..p
-        } != *s
-    })
+    s.preset().and_then(presets::load).is_none_or(|p| !s.same_work_as(&p))
 }
 
 /// The query's line above the keys, or why there is no query.
@@ -219,12 +212,12 @@ fn query_bar(
     analysis: &Analysis,
     code: &Later<Result<String, String>>,
 ) -> Result<QueryBar, String> {
-    let q = analysis.query.as_ref().as_ref().map_err(Clone::clone)?;
+    let q = analysis.settled.query.as_ref().map_err(Clone::clone)?;
     Ok(QueryBar {
-        pattern: shape_label(current.query.shape).to_string(),
+        pattern: shape_label(current.query().shape).to_string(),
         expression: q.expression.clone(),
         code: match code {
-            Later::Ready(Ok(code)) => Some((code.clone(), current.snippet.target.label().to_string())),
+            Later::Ready(Ok(code)) => Some((code.clone(), current.snippet().target.label().to_string())),
             _ => None,
         },
     })
@@ -344,15 +337,15 @@ pub fn App() -> Html {
     let dispatch = command.reform(Command::Edit);
     let unsaved = use_derived(&current, differs_from_its_preset);
     let items = Items::of(&current);
-    let query_choices = use_derived(&current, Playground::query_choices);
+    let query_choices = use_derived(&current, |p| p.draft_on().query_choices());
     let is_sort = current.edits_a_sort_key();
-    let query = analysis.query.as_ref().as_ref().ok();
+    let query = analysis.settled.query.as_ref().ok();
     let versions = use_versions(&current);
     let views = offered_views(&analysis);
     let open: Vec<View> = opened.iter().copied().filter(|v| views.contains(v)).collect();
     let versions = versions.view(open.contains(&View::Versions));
     let module = use_second_module();
-    let code = use_code(&current.schema, &analysis.query, &current.snippet, module);
+    let code = use_code(current.schema(), &analysis.settled.query, current.snippet(), module);
     let query_bar = query_bar(&current, &analysis, &code);
     let on_select = setter(&selected);
     let runtimes = use_runtimes();
@@ -360,25 +353,25 @@ pub fn App() -> Html {
         <ContextProvider<Actions> context={actions}>
             { skip_links(&open_view) }
             <Masthead can_undo={workspace.can_undo()} can_redo={workspace.can_redo()} link={(*link).clone()} unsaved={*unsaved}
-                preset={current.preset} state={current.clone()} command={command.clone()}
+                preset={current.preset()} state={current.clone()} command={command.clone()}
                 on_load={{ let hint = hint.clone(); Callback::from(move |_| hint.set(false)) }} />
             { for notices.iter().chain(save_problem.iter()).map(|n| html! { <p class="notice" role="status">{ n }</p> }) }
             { link_prompt(&pending, &command) }
             <main>
                 // The workbench: the chips and the keys, the settings and the design check beside.
                 <div class="workbench">
-                    { intro(&hint, current.preset, *unsaved) }
+                    { intro(&hint, current.preset(), *unsaved) }
                     <div class="work-main">
-                    <TemplateEditor design={Design::of(&current)} errors={analysis.errors.clone()} warnings={analysis.warnings.clone()} dispatch={dispatch.clone()} selected={*selected} on_select={on_select.clone()} />
-                    <PreviewPanel items={items.clone()} is_sort={is_sort} preview={analysis.preview.clone().map(Same)} hits={Same(query.map(|q| q.hits.clone()).unwrap_or_default())} band={query.map(|q| q.band.clone())} number_vs_string={analysis.number_vs_string.clone()} number_field={analysis.number_field.clone()} comparing={*comparing}
-                        on_compare={setter(&comparing)} overwritten={Same(analysis.overwritten.clone())}
-                        collections={Same(analysis.collections.clone())} blocked={analysis.blocked.clone()}
+                    <TemplateEditor design={Design::of(&current)} errors={analysis.checked.errors.clone()} warnings={analysis.checked.warnings.clone()} dispatch={dispatch.clone()} selected={*selected} on_select={on_select.clone()} />
+                    <PreviewPanel items={items.clone()} is_sort={is_sort} preview={analysis.preview.clone()} hits={Same(query.map(|q| q.hits.clone()).unwrap_or_default())} band={query.map(|q| q.band.clone())} number_vs_string={(*analysis.number_vs_string).clone()} number_field={(*analysis.number_field).clone()} comparing={*comparing}
+                        on_compare={setter(&comparing)} overwritten={analysis.settled.overwritten.clone()}
+                        collections={analysis.collections.clone()} blocked={(*analysis.blocked).clone()}
                         on_point={setter(&pointed)}
                         on_edit_query={open_view.reform(|_| View::Query)} on_show_attribute={dispatch.reform(|a| Action::from(FocusEdit::SelectAttribute(a)))} {query_bar} />
                     </div>
                     <div class="design-side">
-                        <Inspector design={Design::of(&current)} errors={analysis.errors.clone()} warnings={analysis.warnings.clone()} plans={analysis.plans.clone()} dispatch={dispatch.clone()} selected={*selected} {on_select} />
-                        <LintList design={Design::of(&current)} checking={analysis.checking} findings={Same(analysis.lint.clone())} surprise={analysis.pasted.as_ref().as_ref().and_then(|p| p.surprise.clone())} dispatch={dispatch.clone()} />
+                        <Inspector design={Design::of(&current)} errors={analysis.checked.errors.clone()} warnings={analysis.checked.warnings.clone()} plans={(*analysis.settled.plans).clone()} dispatch={dispatch.clone()} selected={*selected} {on_select} />
+                        <LintList design={Design::of(&current)} checking={analysis.checking} findings={analysis.settled.lint.clone()} surprise={analysis.settled.pasted.as_ref().and_then(|p| p.surprise.clone())} dispatch={dispatch.clone()} />
                     </div>
                 </div>
                 <ViewRail {views} open={open.clone()} on_open={open_view} />

@@ -40,7 +40,7 @@ pub fn use_autosave(workspace: &UseReducerHandle<Workspace>, problem: UseStateHa
             kept.borrow_mut().stored = Some(work);
             return Box::new(|| ()) as Box<dyn FnOnce()>;
         }
-        if work.rows.len() <= SAVE_AT_ONCE {
+        if work.rows().len() <= SAVE_AT_ONCE {
             // Written out once, for both the work and its history's fingerprint.
             let json = work.to_json();
             let saved = storage::save(&json);

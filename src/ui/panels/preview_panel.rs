@@ -25,7 +25,7 @@ pub struct PreviewPanelProps {
     /// The keys are a sort key's (read within one partition), not a partition key's.
     pub is_sort: bool,
     /// The parts of the analysis are compared by identity: 100,000 keys each.
-    pub preview: Option<Same<Preview>>,
+    pub preview: Same<Option<Preview>>,
     /// The rows the query panel's query returns, page by page, to band.
     #[prop_or_default]
     pub hits: Same<Hits>,
@@ -345,7 +345,7 @@ pub fn PreviewPanel(props: &PreviewPanelProps) -> Html {
     // The busiest partition until another is picked (the query's is one click away).
     let picked = use_state(|| None::<usize>);
     let only = use_state(String::new);
-    let Some(preview) = &props.preview else {
+    let Some(preview) = props.preview.as_ref() else {
         return nothing_to_show(props.blocked.as_ref());
     };
     let shown = Shown::pick(props, *picked);

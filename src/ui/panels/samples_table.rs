@@ -20,7 +20,7 @@ pub struct SamplesTableProps {
     /// The key attribute whose key is shown beside each item.
     pub attribute: AttrValue,
     /// Compared by identity, as the other parts of the analysis: 100,000 keys each.
-    pub preview: Option<Same<Preview>>,
+    pub preview: Same<Option<Preview>>,
     /// Per item, the later item with the same table key, which replaces it.
     #[prop_or_default]
     pub overwritten: Same<Vec<Option<ItemId>>>,
@@ -41,7 +41,7 @@ const WINDOW: usize = 30;
 /// with the key's own messages, and its remove button.
 fn item_row(props: &SamplesTableProps, columns: &[String], item: ItemId) -> Html {
     let (items, d, r) = (&props.items, &props.dispatch, item.0);
-    let preview = props.preview.as_deref();
+    let preview = props.preview.as_ref();
     let key = preview.and_then(|p| p.key(r));
     let refused = preview.map_or(&[][..], |p| p.errors(r));
     // The words of a warning are written out for the rows drawn, from the column's mark.
@@ -221,7 +221,7 @@ pub fn SamplesTable(props: &SamplesTableProps) -> Html {
             || html! { <tr aria-hidden="true" class="spacer" style={format!("height: {}px", rows * ROW_PX)}></tr> },
         )
     };
-    let design_errors = design_errors(props.preview.as_deref(), items, props.entity);
+    let design_errors = design_errors(props.preview.as_ref(), items, props.entity);
     let others = items.len() - rows.len();
     html! {
         <section class="panel wide" aria-labelledby="samples-title">

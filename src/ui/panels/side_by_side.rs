@@ -2,14 +2,14 @@
 //! pattern: the keys each writes in the order each reads them, each query's
 //! expression, and what each cannot do, with the reason and an example.
 
-use crate::document::{ItemId, Items};
+use crate::document::{ItemId, Items, Same};
 use keylab::compare::Design;
-use std::rc::Rc;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
 pub struct SideBySideProps {
-    pub designs: Rc<[Design; 2]>,
+    /// The pair, while the table has one of each (the view is offered only then).
+    pub designs: Same<Option<[Design; 2]>>,
     pub items: Items,
 }
 
@@ -50,7 +50,9 @@ fn column(d: &Design, items: &Items) -> Html {
 
 #[function_component]
 pub fn SideBySide(props: &SideBySideProps) -> Html {
-    let [a, b] = &*props.designs;
+    let Some([a, b]) = props.designs.as_ref() else {
+        return Html::default();
+    };
     html! {
         <section class="panel wide" aria-labelledby="side-by-side-title" id="side-by-side">
             <h2 id="side-by-side-title">{ format!("{} beside {}: the same query, two key designs", a.index, b.index) }</h2>

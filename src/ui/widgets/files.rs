@@ -68,7 +68,7 @@ fn download_workbench(state: &Playground) -> (bool, String) {
     let samples: Vec<(&str, &keylab::Values)> = (state.samples().into_iter())
         .map(|(e, v)| (e.name.as_str(), v))
         .collect();
-    let model = keylab::interop::workbench::model(&state.schema, &samples, &when);
+    let model = keylab::interop::workbench::model(state.schema(), &samples, &when);
     let name = file_name(state, "workbench.json");
     let text = serde_json::to_string_pretty(&model.model).unwrap_or_default();
     if !download(&name, &text) {
@@ -86,7 +86,7 @@ fn download_workbench(state: &Playground) -> (bool, String) {
 
 /// The table's name as a file name, with `ending`: `Leaderboard.workbench.json`.
 fn file_name(state: &Playground, ending: &str) -> String {
-    let table: String = (state.schema.table.name.chars())
+    let table: String = (state.schema().table.name.chars())
         .filter(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.'))
         .collect();
     format!("{}.{ending}", if table.is_empty() { "keylab" } else { &table })
@@ -107,7 +107,7 @@ fn download_declared(state: &Playground, tool: Declared) -> (bool, String) {
             "give it to OneTable's Table as the file's first lines show",
         ),
     };
-    let source = match services::declared(&state.schema, tool) {
+    let source = match services::declared(state.schema(), tool) {
         Later::Ready(Ok(s)) => s,
         Later::Ready(Err(why)) => return (false, format!("The design cannot be written as {what}: {why}")),
         // The runtime was handed over to the second module, so it is here.
@@ -158,7 +158,7 @@ fn export_declared(state: Rc<Playground>, tool: Declared, message: Callback<(boo
 /// Downloads the items as `form` writes them, and says what was written and left out.
 fn download_items(state: &Playground, form: ItemsAs) -> (bool, String) {
     let written = state.table_items();
-    let table = &state.schema.table.name;
+    let table = &state.schema().table.name;
     let (name, text, how) = match form {
         ItemsAs::ExportLines => (
             "keylab-items.json",
@@ -218,7 +218,7 @@ pub fn Files(props: &FilesProps) -> Html {
             let (name, text) = if all {
                 ("keylab-design.json", state.export_all())
             } else {
-                ("keylab-schema.json", state.schema.to_json_pretty())
+                ("keylab-schema.json", state.schema().to_json_pretty())
             };
             if download(name, &text) {
                 // The comparison's "last export": what a live table was built from.

@@ -148,8 +148,8 @@ fn question(name: String, imported: Rc<Imported>, replace: &Callback<(String, Rc
     let text = format!(
         "Replace your current design and items with {name}, {} ({}, {})? Undo brings your work back.",
         imported.what,
-        counted(imported.work.schema.entities.len(), "entity", "entities"),
-        counted(imported.work.rows.len(), "item", "items")
+        counted(imported.work.schema().entities.len(), "entity", "entities"),
+        counted(imported.work.rows().len(), "item", "items")
     );
     let replace = replace.clone();
     Outcome {
