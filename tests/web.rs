@@ -122,8 +122,8 @@ fn persistence_round_trips_and_sets_damaged_work_aside() {
     let storage = local_storage();
     storage.clear().ok();
     assert_eq!(storage::load(), (keylab_app::presets::leaderboard(), None));
-    let mut p = keylab_app::presets::leaderboard();
-    std::rc::Rc::make_mut(&mut p.rows).truncate(2);
+    let start = keylab_app::presets::leaderboard();
+    let p = start.with_rows(start.rows()[..2].to_vec());
     storage::save(&p.to_json()).expect("storage takes the work");
     assert_eq!(storage::load(), (p, None));
     // Without a backup, damaged work gives way to the example.
@@ -367,8 +367,7 @@ fn the_undo_history_survives_in_session_storage_for_its_own_work() {
         .expect("sessionStorage");
     session.clear().ok();
     let start = keylab_app::presets::leaderboard();
-    let mut edited = start.clone();
-    std::rc::Rc::make_mut(&mut edited.rows).truncate(2);
+    let edited = start.with_rows(start.rows()[..2].to_vec());
     storage::save_history(&edited.to_json(), &[std::rc::Rc::new(start.clone())]);
     assert_eq!(
         storage::history_of(storage::kept_history().as_deref(), &edited),

@@ -77,24 +77,24 @@ pub struct Playground {
     /// Shared, as every piece of the work is: an edit replaces the pieces it changes and
     /// keeps the others, so a view memoised on a piece by identity is worked out again
     /// exactly when its input changed.
-    pub schema: Rc<Schema>,
+    schema: Rc<Schema>,
     /// The entity and key attribute whose template is being designed.
-    pub focus: Focus,
+    focus: Focus,
     /// Shared, so undo history and memoised views hold up to 100,000 items cheaply.
-    pub rows: Rc<Vec<Row>>,
+    rows: Rc<Vec<Row>>,
     /// The preset this work started from, whose lesson the page shows; `None` for a
     /// design of the person's own.
-    pub preset: Option<PresetId>,
-    pub query: Rc<QueryDraft>,
+    preset: Option<PresetId>,
+    query: Rc<QueryDraft>,
     /// The text of the "paste an expression" box.
-    pub pasted: String,
+    pasted: String,
     /// Query inputs kept by name: the person's, or an imported model's.
-    pub patterns: Rc<Vec<SavedPattern>>,
-    pub snippet: Rc<SnippetPrefs>,
+    patterns: Rc<Vec<SavedPattern>>,
+    snippet: Rc<SnippetPrefs>,
     /// The width planner's expected maximum per field, as typed.
-    pub expected: Rc<Values>,
+    expected: Rc<Values>,
     /// Settings typed but not applicable yet, by setting.
-    pub unsettled: Rc<UnsettledSettings>,
+    unsettled: Rc<UnsettledSettings>,
 }
 
 pub use keylab::schema::NAME_MAX;
