@@ -26,6 +26,36 @@ pub enum Action {
     Typed(TypedEdit),
 }
 
+/// The part of the page that asks for an edit, where a refusal of it is said.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Asker {
+    /// The key chips, the field settings and the pickers above the keys.
+    Workbench,
+    Items,
+    Query,
+    /// The paste box and its saved access patterns.
+    Paste,
+    Code,
+}
+
+impl Action {
+    /// Where the control that asks for this edit is.
+    pub fn asker(&self) -> Asker {
+        match self {
+            Action::Items(_) => Asker::Items,
+            Action::Query(QueryEdit::SetQuery(_)) => Asker::Query,
+            Action::Query(_) => Asker::Paste,
+            Action::Prefs(PrefsEdit::SetSnippet(_)) => Asker::Code,
+            Action::Template(_)
+            | Action::Field(_)
+            | Action::Design(_)
+            | Action::Focus(_)
+            | Action::Prefs(_)
+            | Action::Typed(_) => Asker::Workbench,
+        }
+    }
+}
+
 macro_rules! edit_of {
     ($($piece:ident => $variant:ident),* $(,)?) => {$(
         impl From<$piece> for Action {

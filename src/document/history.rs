@@ -12,6 +12,9 @@ pub struct Workspace {
     pub present: Rc<Playground>,
     pub(super) past: Vec<Rc<Playground>>,
     future: Vec<Rc<Playground>>,
+    /// The last command's edit, when it was refused: said beside the control that
+    /// asked for it until the next command.
+    pub refused: Option<(Asker, Refusal)>,
 }
 
 /// What the page dispatches: an edit of the document, or a move through its history.
@@ -47,6 +50,7 @@ impl Workspace {
             present: Rc::new(present),
             past: Vec::new(),
             future: Vec::new(),
+            refused: None,
         }
     }
     /// The undo steps, oldest first.
@@ -83,12 +87,14 @@ impl Reducible for Workspace {
 
     fn reduce(self: Rc<Self>, command: Command) -> Rc<Self> {
         let mut ws = (*self).clone();
+        ws.refused = None;
         match command {
             Command::Edit(action) => {
                 let mut next = (*ws.present).clone();
+                let asker = action.asker();
                 // A refused edit changes nothing, except a typed setting that is settled
                 // either way, so the result is committed like any other.
-                let _refused = next.apply(action);
+                ws.refused = next.apply(action).err().map(|why| (asker, why));
                 ws.commit(next);
             }
             Command::Replace(doc) => ws.commit(*doc),
@@ -233,5 +239,29 @@ mod tests {
                 .width(),
             Some(10)
         );
+    }
+
+    /// A refused edit is kept with where it was asked for, until the next command; the
+    /// work is unchanged and no undo step is made.
+    #[test]
+    fn a_refused_edit_is_said_where_it_was_asked_until_the_next_command() {
+        let start = crate::presets::leaderboard();
+        let ws = Rc::new(Workspace::new(start.clone()));
+        let gone = Action::from(ItemsEdit::RemoveRow(ItemId(40)));
+        let ws = ws.reduce(Command::Edit(gone));
+        let (asker, why) = ws.refused.clone().expect("the refusal is kept");
+        assert_eq!(
+            (asker, why.0.as_str()),
+            (Asker::Items, "there is no item #41: the table has 4")
+        );
+        assert!(*ws.present == start && !ws.can_undo());
+        let snippet = Action::from(PrefsEdit::SetExpectedMax {
+            field: "score".into(),
+            text: "5".into(),
+        });
+        let ws = ws.reduce(Command::Edit(snippet));
+        assert_eq!(ws.refused, None, "the next command ends it");
+        let ws = ws.reduce(Command::Edit(Action::from(FocusEdit::SelectEntity(EntityId(9)))));
+        assert_eq!(ws.refused.as_ref().map(|(asker, _)| *asker), Some(Asker::Workbench));
     }
 }

@@ -29,8 +29,8 @@ mod saved_items;
 mod tests;
 
 pub use edit::{
-    Action, DesignEdit, FieldEdit, FocusEdit, ItemsEdit, NewSegment, PrefsEdit, QueryEdit, Refusal, TemplateEdit,
-    TypedEdit,
+    Action, Asker, DesignEdit, FieldEdit, FocusEdit, ItemsEdit, NewSegment, PrefsEdit, QueryEdit, Refusal,
+    TemplateEdit, TypedEdit,
 };
 pub use history::{Command, Workspace, HISTORY};
 pub use ids::{EntityId, Focus, IndexName, ItemId, PresetId, SettingKey, SettingOf};

@@ -8,7 +8,8 @@ use crate::browser::services::{self, Later};
 use crate::browser::storage;
 use crate::browser::versions::{save_snapshot, stored, Source, Version};
 use crate::document::{
-    Action, Command, Design, FocusEdit, ItemId, Items, Playground, PresetId, QueryChoices, Same, Workspace,
+    Action, Asker, Command, Design, FocusEdit, ItemId, Items, Playground, PresetId, QueryChoices, Refusal, Same,
+    Workspace,
 };
 use crate::presets;
 use crate::ui::hooks::{use_analysis, use_code, use_derived, use_rekeying};
@@ -27,7 +28,7 @@ use crate::ui::panels::side_by_side::SideBySide;
 use crate::ui::panels::snippet_panel::SnippetPanel;
 use crate::ui::panels::template_editor::TemplateEditor;
 use crate::ui::panels::version_compare::VersionCompare;
-use crate::ui::panels::views::{use_open_views, OpenViews, View, ViewBox, ViewRail};
+use crate::ui::panels::views::{refusal_note, use_open_views, OpenViews, View, ViewBox, ViewRail};
 use crate::ui::widgets::link_prompt::LinkPrompt;
 use crate::ui::widgets::transient::{use_actions, Actions};
 use std::rc::Rc;
@@ -141,6 +142,8 @@ struct ViewContext<'a> {
     module: u32,
     /// The query's code, from the second module.
     code: &'a Rc<Later<Result<String, String>>>,
+    /// The last command's edit, when refused, with where it was asked for.
+    refused: Option<&'a (Asker, Refusal)>,
 }
 
 /// The open view, and only it: a view that is not open is not drawn.
@@ -150,7 +153,10 @@ struct ViewContext<'a> {
 fn view_boxes(open: &[View], close_view: &Callback<View>, context: ViewContext) -> Html {
     html! {
         <>{ for open.iter().map(|&v| html! {
-            <ViewBox key={v as usize} view={v} on_close={close_view.clone()}>{ view_body(v, context.clone()) }</ViewBox>
+            <ViewBox key={v as usize} view={v} on_close={close_view.clone()}>
+                { for context.refused.filter(|(asker, _)| View::asking(*asker) == Some(v)).map(|(_, why)| refusal_note(why)) }
+                { view_body(v, context.clone()) }
+            </ViewBox>
         }) }</>
     }
 }
@@ -299,6 +305,14 @@ fn use_kept_history(workspace: &UseReducerHandle<Workspace>, booted: &Rc<Boot>) 
     });
 }
 
+/// The last refusal, when it is said above the keys: a refusal is said in the view that
+/// asked for it, or above the keys for the workbench's own controls and while that view
+/// is closed.
+fn refused_above_keys<'a>(workspace: &'a Workspace, open: &[View]) -> Option<&'a Refusal> {
+    let (asker, why) = workspace.refused.as_ref()?;
+    View::asking(*asker).is_none_or(|v| !open.contains(&v)).then_some(why)
+}
+
 #[function_component]
 pub fn App() -> Html {
     // Read storage and the link once; a problem with either is reported, never fatal.
@@ -347,7 +361,6 @@ pub fn App() -> Html {
     let module = use_second_module();
     let code = use_code(current.schema(), &analysis.settled.query, current.snippet(), module);
     let query_bar = query_bar(&current, &analysis, &code);
-    let on_select = setter(&selected);
     let runtimes = use_runtimes();
     html! {
         <ContextProvider<Actions> context={actions}>
@@ -362,7 +375,8 @@ pub fn App() -> Html {
                 <div class="workbench">
                     { intro(&hint, current.preset(), *unsaved) }
                     <div class="work-main">
-                    <TemplateEditor design={Design::of(&current)} errors={analysis.checked.errors.clone()} warnings={analysis.checked.warnings.clone()} dispatch={dispatch.clone()} selected={*selected} on_select={on_select.clone()} />
+                    { for refused_above_keys(&workspace, &open).map(refusal_note) }
+                    <TemplateEditor design={Design::of(&current)} errors={analysis.checked.errors.clone()} warnings={analysis.checked.warnings.clone()} dispatch={dispatch.clone()} selected={*selected} on_select={setter(&selected)} />
                     <PreviewPanel items={items.clone()} is_sort={is_sort} preview={analysis.preview.clone()} hits={Same(query.map(|q| q.hits.clone()).unwrap_or_default())} band={query.map(|q| q.band.clone())} number_vs_string={(*analysis.number_vs_string).clone()} number_field={(*analysis.number_field).clone()} comparing={*comparing}
                         on_compare={setter(&comparing)} overwritten={analysis.settled.overwritten.clone()}
                         collections={analysis.collections.clone()} blocked={(*analysis.blocked).clone()}
@@ -370,12 +384,12 @@ pub fn App() -> Html {
                         on_edit_query={open_view.reform(|_| View::Query)} on_show_attribute={dispatch.reform(|a| Action::from(FocusEdit::SelectAttribute(a)))} {query_bar} />
                     </div>
                     <div class="design-side">
-                        <Inspector design={Design::of(&current)} errors={analysis.checked.errors.clone()} warnings={analysis.checked.warnings.clone()} plans={(*analysis.settled.plans).clone()} dispatch={dispatch.clone()} selected={*selected} {on_select} />
+                        <Inspector design={Design::of(&current)} errors={analysis.checked.errors.clone()} warnings={analysis.checked.warnings.clone()} plans={(*analysis.settled.plans).clone()} dispatch={dispatch.clone()} selected={*selected} on_select={setter(&selected)} />
                         <LintList design={Design::of(&current)} checking={analysis.checking} findings={analysis.settled.lint.clone()} surprise={analysis.settled.pasted.as_ref().and_then(|p| p.surprise.clone())} dispatch={dispatch.clone()} />
                     </div>
                 </div>
                 <ViewRail {views} open={open.clone()} on_open={open_view} />
-                { view_boxes(&open, &close_view, ViewContext { current: &current, analysis: &analysis, items: &items, dispatch: &dispatch, pointed: *pointed, query_choices: &query_choices, versions, runtimes: &runtimes, module, code: &code }) }
+                { view_boxes(&open, &close_view, ViewContext { current: &current, analysis: &analysis, items: &items, dispatch: &dispatch, pointed: *pointed, query_choices: &query_choices, versions, runtimes: &runtimes, module, code: &code, refused: workspace.refused.as_ref() }) }
             </main>
         </ContextProvider<Actions>>
     }

@@ -4,6 +4,7 @@
 //! not drawn.
 
 use crate::browser::storage;
+use crate::document::{Asker, Refusal};
 use yew::prelude::*;
 
 /// A view of the design under the workbench.
@@ -33,6 +34,18 @@ impl View {
         View::Versions,
         View::TwoDesigns,
     ];
+
+    /// The view of the controls that ask for an edit, where its refusal is said; `None`
+    /// for the workbench's own.
+    pub fn asking(asker: Asker) -> Option<View> {
+        match asker {
+            Asker::Workbench => None,
+            Asker::Items => Some(View::Items),
+            Asker::Query => Some(View::Query),
+            Asker::Paste => Some(View::Paste),
+            Asker::Code => Some(View::Code),
+        }
+    }
 
     /// The tab's text.
     pub fn label(self) -> &'static str {
@@ -123,6 +136,14 @@ pub fn ViewBox(props: &ViewBoxProps) -> Html {
             <button type="button" class="close-view" aria-label={format!("close {}", view.label())}
                 onclick={props.on_close.reform(move |_: MouseEvent| view)}>{ "×" }</button>
         </div>
+    }
+}
+
+/// An edit the work refused (a stale or hostile request: the page's controls offer only
+/// what applies), said where it was asked for until the next command.
+pub fn refusal_note(refused: &Refusal) -> Html {
+    html! {
+        <p class="notice refused" role="alert" data-testid="refused">{ format!("Not done: {}.", refused.0) }</p>
     }
 }
 
