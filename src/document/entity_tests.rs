@@ -76,7 +76,7 @@ fn indexes_and_templates_are_added_and_removed() {
             Action::from(TemplateEdit::AddTemplate),
         ],
     );
-    assert_eq!(p.index_of_attribute().as_deref(), Some("GSI1"));
+    assert_eq!(p.index_of_attribute(), Some(IndexName("GSI1".into())));
     assert_eq!(
         p.analyse().collections.len(),
         1,

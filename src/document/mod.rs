@@ -333,7 +333,7 @@ impl Playground {
     }
 
     /// The key schema (base table or GSI) that the selected attribute keys.
-    pub fn index_of_attribute(&self) -> Option<String> {
+    pub fn index_of_attribute(&self) -> Option<IndexName> {
         index_keying(&self.schema, &self.attribute())
     }
 
@@ -343,7 +343,7 @@ impl Playground {
         let attribute = self.attribute();
         self.schema
             .table
-            .key_schema(self.index_of_attribute().as_deref())
+            .key_schema(self.index_of_attribute().as_ref().map(IndexName::as_str))
             .is_some_and(|k| k.sort.as_deref() == Some(attribute.as_str()))
     }
 
@@ -485,7 +485,7 @@ pub fn row_text(schema: &Schema, rows: &[Row], item: ItemId) -> String {
 
 /// The key schema (base table or GSI) that an attribute keys. The base table comes
 /// first: an attribute it keys is read there.
-fn index_keying(schema: &Schema, attribute: &str) -> Option<String> {
+fn index_keying(schema: &Schema, attribute: &str) -> Option<IndexName> {
     let (index, _) = schema.table.parts(attribute).next()?;
-    index.map(str::to_string)
+    index.map(|i| IndexName(i.to_string()))
 }

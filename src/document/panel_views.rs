@@ -186,7 +186,7 @@ impl Design {
     pub fn template(&self) -> Option<&KeyTemplate> {
         self.entity()?.template(&self.attribute())
     }
-    pub fn index_of_attribute(&self) -> Option<String> {
+    pub fn index_of_attribute(&self) -> Option<super::IndexName> {
         index_keying(&self.schema.0, &self.attribute())
     }
     /// The largest value the user expects in a field, as typed.

@@ -99,10 +99,10 @@ pub struct QueryChoices {
     /// The anchor's sort fields on the queried index, in key order.
     pub fields: Vec<String>,
     /// The table's GSIs, by name.
-    pub indexes: Vec<String>,
+    pub indexes: Vec<IndexName>,
     /// The queried index as the draft names it (maybe one the table no longer has);
-    /// empty for the base table.
-    pub index: String,
+    /// `None` for the base table.
+    pub index: Option<IndexName>,
     /// The entities, by name, with the first item of each (`None`: it has none yet):
     /// a query is for one entity, picked first.
     pub entities: Vec<(String, Option<ItemId>)>,
@@ -153,10 +153,12 @@ impl<'a> DraftOn<'a> {
         QueryChoices {
             draft: self.draft.clone(),
             fields: self.query_sort_fields(),
-            indexes: self.schema.table.indexes.iter().map(|i| i.name.clone()).collect(),
+            indexes: (self.schema.table.indexes.iter())
+                .map(|i| IndexName(i.name.clone()))
+                .collect(),
             // As the draft names it, even gone, so the picker shows it and picking
             // another index or the base table is a change.
-            index: self.draft.index.as_ref().map(|i| i.0.clone()).unwrap_or_default(),
+            index: self.draft.index.clone(),
             entities: self
                 .schema
                 .entities

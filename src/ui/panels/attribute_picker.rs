@@ -1,6 +1,6 @@
 //! Which key attribute's template is being designed, and the table's GSIs.
 
-use crate::document::{Action, Design, DesignEdit, FocusEdit, IndexName, TemplateEdit};
+use crate::document::{Action, Design, DesignEdit, FocusEdit, TemplateEdit};
 use crate::ui::widgets::new_multi_index::NewMultiIndex;
 use crate::ui::widgets::tabs::Tabs;
 use keylab::schema::KeyRole;
@@ -60,7 +60,7 @@ pub fn AttributePicker(props: &AttributePickerProps) -> Html {
             }
             <button type="button" onclick={emit(Action::from(DesignEdit::AddIndex))}>{ "+ GSI" }</button>
             { index.map(|name| html! {
-                <button type="button" onclick={emit(Action::from(DesignEdit::RemoveIndex(IndexName(name.clone()))))}>{ format!("Remove index {name}") }</button>
+                <button type="button" onclick={emit(Action::from(DesignEdit::RemoveIndex(name.clone())))}>{ format!("Remove index {name}") }</button>
             }).unwrap_or_default() }
             <NewMultiIndex design={props.design.clone()} dispatch={props.dispatch.clone()} />
         </div>

@@ -1,7 +1,7 @@
 //! The item collection: one partition's items of every entity in key order, the parent
 //! marked, read forward and backward, and where the parent lands among its children.
 
-use crate::document::{ItemId, Items, Same};
+use crate::document::{IndexName, ItemId, Items, Same};
 use crate::ui::widgets::controls;
 use crate::ui::widgets::elided::{shortened, Elided};
 use crate::ui::widgets::event_text::event_value;
@@ -13,7 +13,7 @@ use yew::prelude::*;
 pub struct CollectionViewProps {
     pub items: Items,
     /// The GSI whose collections these are; `None` for the base table's.
-    pub index: Option<String>,
+    pub index: Option<IndexName>,
     /// Compared by identity: each holds its partition's keys.
     pub collections: Same<Vec<Collection>>,
     /// Why nothing is shown: a setting typed but not applicable.

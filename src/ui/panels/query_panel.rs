@@ -104,20 +104,24 @@ impl Controls<'_> {
 
     fn index(&self) -> Html {
         let (indexes, chosen) = (&self.choices.indexes, &self.choices.index);
-        let gone = (!chosen.is_empty() && !indexes.contains(chosen))
-            .then(|| (chosen.clone(), format!("{chosen} (not in the table)")));
+        // The select's values: an index's name, or empty for the base table.
+        let gone = chosen
+            .as_ref()
+            .filter(|c| !indexes.contains(c))
+            .map(|c| (c.to_string(), format!("{c} (not in the table)")));
         if indexes.is_empty() && gone.is_none() {
             return Html::default();
         }
         let options = std::iter::once((String::new(), "base table".to_string()))
-            .chain(indexes.iter().map(|i| (i.clone(), i.clone())))
+            .chain(indexes.iter().map(|i| (i.to_string(), i.to_string())))
             .chain(gone)
             .collect();
+        let selected = chosen.as_ref().map(IndexName::to_string).unwrap_or_default();
         controls::select(
             "query-index",
             "index",
             options,
-            &self.choices.index,
+            &selected,
             self.edit(|q, v| q.index = (!v.is_empty()).then_some(IndexName(v))),
         )
     }
