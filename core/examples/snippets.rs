@@ -66,7 +66,7 @@ fn emit() -> Result<(), String> {
             (Ok(program), Ok(params)) => {
                 json!({ "program": program, "params": params, "table": written_table(target) })
             }
-            (Err(why), _) | (_, Err(why)) => json!({ "unsupported": why }),
+            (Err(why), _) | (_, Err(why)) => json!({ "unsupported": why.to_string() }),
         };
         writes.insert(target.id().to_string(), out);
     }
@@ -118,7 +118,7 @@ fn snippets(query: &Query, endpoint: Option<&String>) -> Map<String, Value> {
             render(query, target, &own),
         ) {
             (Ok(code), Ok(params), Ok(own)) => json!({ "program": code, "params": params, "written": own }),
-            (Err(why), _, _) | (_, Err(why), _) | (_, _, Err(why)) => json!({ "unsupported": why }),
+            (Err(why), _, _) | (_, Err(why), _) | (_, _, Err(why)) => json!({ "unsupported": why.to_string() }),
         };
         snippets.insert(target.id().to_string(), out);
     }

@@ -20,8 +20,17 @@ use wasm_bindgen::prelude::*;
 #[cfg(any(feature = "page", test))]
 pub mod page;
 
-fn error(message: impl AsRef<str>) -> JsValue {
-    js_sys::Error::new(message.as_ref()).into()
+mod thrown;
+use thrown::Thrown;
+
+/// Input the function does not take, as a JS `Error` whose `code` says what is wrong.
+fn error(code: &'static str, message: impl Into<String>) -> JsValue {
+    Thrown::input(code, message).into()
+}
+
+/// A problem the core found, as a JS `Error` with its code, rule and path.
+fn thrown(problem: impl Into<Thrown>) -> JsValue {
+    problem.into().into()
 }
 
 // Values cross between JavaScript and wasm as one JSON text each way: the engine's
@@ -30,29 +39,34 @@ fn error(message: impl AsRef<str>) -> JsValue {
 
 fn json_text(value: JsValue, what: &str) -> Result<String, JsValue> {
     js_sys::JSON::stringify(&value)
-        .map_err(|_| error(format!("{what}: it cannot be written as JSON (a BigInt or a cycle?)")))?
+        .map_err(|_| {
+            error(
+                "notJson",
+                format!("{what}: it cannot be written as JSON (a BigInt or a cycle?)"),
+            )
+        })?
         .as_string()
-        .ok_or_else(|| error(format!("{what}: it is missing")))
+        .ok_or_else(|| error("missing", format!("{what}: it is missing")))
 }
 
 fn from_js<T: serde::de::DeserializeOwned>(value: JsValue, what: &str) -> Result<T, JsValue> {
-    serde_json::from_str(&json_text(value, what)?).map_err(|e| error(format!("{what}: {e}")))
+    serde_json::from_str(&json_text(value, what)?).map_err(|e| error("invalidInput", format!("{what}: {e}")))
 }
 
 fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsValue> {
-    let text = serde_json::to_string(value).map_err(|e| error(e.to_string()))?;
+    let text = serde_json::to_string(value).map_err(|e| error("unwritable", e.to_string()))?;
     js_sys::JSON::parse(&text)
 }
 
 /// An access pattern; a field it does not know is refused, wherever it stands.
 fn pattern_from_js(request: JsValue) -> Result<AccessPattern, JsValue> {
     let value: Value = from_js(request, "access pattern")?;
-    AccessPattern::from_value(&value).map_err(|why| error(format!("access pattern: {why}")))
+    AccessPattern::from_value(&value).map_err(|why| error("invalidAccessPattern", format!("access pattern: {why}")))
 }
 
 fn schema_from_js(schema: JsValue) -> Result<Schema, JsValue> {
     let doc: Value = from_js(schema, "schema")?;
-    Schema::from_value(&doc).map_err(|e| error(e.to_string()))
+    Schema::from_value(&doc).map_err(thrown)
 }
 
 /// `encodeItem(schema, entity, values)` → `{PK: "...", SK: "...", ...}`.
@@ -60,7 +74,7 @@ fn schema_from_js(schema: JsValue) -> Result<Schema, JsValue> {
 pub fn encode_item(schema: JsValue, entity: &str, values: JsValue) -> Result<JsValue, JsValue> {
     let schema = schema_from_js(schema)?;
     let values: Values = from_js(values, "values")?;
-    let item = codec::encode(&schema, entity, &values).map_err(|e| error(e.to_string()))?;
+    let item = codec::encode(&schema, entity, &values).map_err(thrown)?;
     let out: serde_json::Map<String, Value> = item
         .keys
         .iter()
@@ -74,7 +88,7 @@ pub fn encode_item(schema: JsValue, entity: &str, values: JsValue) -> Result<JsV
 pub fn decode_key(schema: JsValue, entity: &str, attribute: &str, key: JsValue) -> Result<JsValue, JsValue> {
     let schema = schema_from_js(schema)?;
     let key = key_text(key)?;
-    let values = codec::decode(&schema, entity, attribute, &key).map_err(|e| error(e.to_string()))?;
+    let values = codec::decode(&schema, entity, attribute, &key).map_err(thrown)?;
     to_js(&values)
 }
 
@@ -135,10 +149,10 @@ impl<'de: 'a, 'a> serde::Deserialize<'de> for Name<'a> {
 fn keys_of(schema: JsValue, entity: &str, attribute: &str, rows: JsValue) -> Result<Vec<Option<String>>, JsValue> {
     let schema = schema_from_js(schema)?;
     let text = json_text(rows, "rows")?;
-    let rows: Vec<Row> =
-        serde_json::from_str(&text).map_err(|e| error(format!("rows must be an array of value objects: {e}")))?;
+    let rows: Vec<Row> = serde_json::from_str(&text)
+        .map_err(|e| error("invalidInput", format!("rows must be an array of value objects: {e}")))?;
     // Compiled once: the same keys as encode_key, without per-key lookups of the template.
-    let codec = codec::KeyCodec::new(&schema, entity, attribute).map_err(|e| error(e.message()))?;
+    let codec = codec::KeyCodec::new(&schema, entity, attribute).map_err(thrown)?;
     let mut key = String::new();
     let keys = rows
         .iter()
@@ -186,7 +200,7 @@ pub fn sort_keys(keys: JsValue) -> Result<JsValue, JsValue> {
 pub fn build_query(schema: JsValue, request: JsValue) -> Result<JsValue, JsValue> {
     let schema = schema_from_js(schema)?;
     let pattern = pattern_from_js(request)?;
-    let built = build(&schema, &pattern).map_err(|e| error(e.message()))?;
+    let built = build(&schema, &pattern).map_err(thrown)?;
     to_js(&serde_json::json!({
         "input": built.query.to_input(ValueStyle::DynamoJson),
         "documentClientInput": built.query.to_input(ValueStyle::Plain),
@@ -202,7 +216,7 @@ pub fn build_query(schema: JsValue, request: JsValue) -> Result<JsValue, JsValue
 pub fn validate_query(schema: JsValue, input: JsValue) -> Result<JsValue, JsValue> {
     let schema = schema_from_js(schema)?;
     let input: Value = from_js(input, "Query input")?;
-    parse_input(&schema.table, &input).map_err(|e| error(e.to_string()))?;
+    parse_input(&schema.table, &input).map_err(thrown)?;
     to_js(&serde_json::json!({ "ok": true }))
 }
 
@@ -212,7 +226,7 @@ pub fn simulate_query(schema: JsValue, items: JsValue, input: JsValue) -> Result
     let schema = schema_from_js(schema)?;
     let items: Vec<Item> = from_js(items, "items must be an array of DynamoDB JSON items")?;
     let input: Value = from_js(input, "Query input")?;
-    let query = parse_input(&schema.table, &input).map_err(|e| error(e.to_string()))?;
+    let query = parse_input(&schema.table, &input).map_err(thrown)?;
     to_js(&run(&schema.table, &items, &query).to_value())
 }
 
@@ -225,7 +239,10 @@ pub fn render_snippet(schema: JsValue, request: JsValue, target: &str, options: 
     let pattern = pattern_from_js(request)?;
     let target = Target::from_id(target).ok_or_else(|| {
         let ids: Vec<&str> = Target::ALL.iter().map(|t| t.id()).collect();
-        error(format!("unknown target {target:?}; targets are {}", ids.join(", ")))
+        error(
+            "unknownTarget",
+            format!("unknown target {target:?}; targets are {}", ids.join(", ")),
+        )
     })?;
     let options: Value = if options.is_undefined() || options.is_null() {
         Value::Null
@@ -238,7 +255,7 @@ pub fn render_snippet(schema: JsValue, request: JsValue, target: &str, options: 
         elsewhere: &[],
     }
     .check_value(&options)
-    .map_err(|why| error(format!("renderSnippet: {why}")))?;
+    .map_err(|why| Thrown::input("unknownField", format!("renderSnippet: {why}")).at("options"))?;
     let text = |k: &str| {
         options
             .get(k)
@@ -251,8 +268,8 @@ pub fn render_snippet(schema: JsValue, request: JsValue, target: &str, options: 
         endpoint: text("endpoint"),
         program: options.get("program").and_then(Value::as_bool).unwrap_or(false),
     };
-    let built = build(&schema, &pattern).map_err(|e| error(e.message()))?;
-    render(&built.query, target, &options).map_err(error)
+    let built = build(&schema, &pattern).map_err(thrown)?;
+    render(&built.query, target, &options).map_err(thrown)
 }
 
 /// `lint(schema, items, options?)` → the design linter's findings, each `{rule, name,
@@ -272,17 +289,24 @@ pub fn lint(schema: JsValue, items: JsValue, options: JsValue) -> Result<JsValue
             elsewhere: &[],
         }
         .check_value(item)
-        .map_err(|why| error(format!("lint: {why}")))?;
+        .map_err(|why| Thrown::input("unknownField", format!("lint: {why}")).at(place.as_str()))?;
         let name = item.get("entity").and_then(Value::as_str).unwrap_or_default();
         let entity = schema.entity(name).ok_or_else(|| {
             let names: Vec<&str> = schema.entities.iter().map(|e| e.name.as_str()).collect();
-            error(format!(
-                "lint: {place} names entity {name:?}, which the schema does not define; its entities are {}",
-                names.join(", ")
-            ))
+            error(
+                "unknownEntity",
+                format!(
+                    "lint: {place} names entity {name:?}, which the schema does not define; its entities are {}",
+                    names.join(", ")
+                ),
+            )
         })?;
-        let values: Values = serde_json::from_value(item.get("values").cloned().unwrap_or_default())
-            .map_err(|_| error(format!("lint: {place} needs \"values\", an object of field values")))?;
+        let values: Values = serde_json::from_value(item.get("values").cloned().unwrap_or_default()).map_err(|_| {
+            error(
+                "invalidInput",
+                format!("lint: {place} needs \"values\", an object of field values"),
+            )
+        })?;
         read.push((entity, values));
     }
     let samples: Vec<keylab::preview::Sample> = read.iter().map(|(e, v)| (*e, v)).collect();
@@ -299,16 +323,18 @@ pub fn lint(schema: JsValue, items: JsValue, options: JsValue) -> Result<JsValue
     };
     fields("options", &["beginsWith"])
         .check_value(&options)
-        .map_err(|why| error(format!("lint: {why}")))?;
+        .map_err(|why| Thrown::input("unknownField", format!("lint: {why}")).at("options"))?;
     if let Some(begins) = options.get("beginsWith") {
         fields("options.beginsWith", &["attribute", "prefix"])
             .check_value(begins)
-            .map_err(|why| error(format!("lint: {why}")))?;
+            .map_err(|why| Thrown::input("unknownField", format!("lint: {why}")).at("options.beginsWith"))?;
         let text = |k: &str| {
-            begins
-                .get(k)
-                .and_then(Value::as_str)
-                .ok_or_else(|| error(format!("lint: options.beginsWith needs \"{k}\", a string")))
+            begins.get(k).and_then(Value::as_str).ok_or_else(|| {
+                error(
+                    "invalidInput",
+                    format!("lint: options.beginsWith needs \"{k}\", a string"),
+                )
+            })
         };
         findings.extend(keylab::lint::order_surprise(
             &schema,
@@ -357,7 +383,7 @@ impl JsKeyCodec {
     #[wasm_bindgen(constructor)]
     pub fn new(schema: JsValue, entity: &str, attribute: &str) -> Result<JsKeyCodec, JsValue> {
         let schema = schema_from_js(schema)?;
-        codec::KeyCodec::new(&schema, entity, attribute).map_err(|e| error(e.message()))?;
+        codec::KeyCodec::new(&schema, entity, attribute).map_err(thrown)?;
         Ok(JsKeyCodec {
             schema,
             entity: entity.to_string(),
@@ -366,7 +392,7 @@ impl JsKeyCodec {
     }
 
     fn compiled(&self) -> Result<codec::KeyCodec<'_>, JsValue> {
-        codec::KeyCodec::new(&self.schema, &self.entity, &self.attribute).map_err(|e| error(e.message()))
+        codec::KeyCodec::new(&self.schema, &self.entity, &self.attribute).map_err(thrown)
     }
 
     /// The fields the key is made of, in the order it holds them.
@@ -379,11 +405,9 @@ impl JsKeyCodec {
     /// Throws the codec's message when they do not encode.
     pub fn encode(&self, values: JsValue) -> Result<JsValue, JsValue> {
         let text = json_text(values, "values")?;
-        let row: Row = serde_json::from_str(&text).map_err(|e| error(format!("values: {e}")))?;
+        let row: Row = serde_json::from_str(&text).map_err(|e| error("invalidInput", format!("values: {e}")))?;
         let codec = self.compiled()?;
-        let key = codec
-            .key_with(|at| row.value(codec.fields()[at]))
-            .map_err(|e| error(e.message()))?;
+        let key = codec.key_with(|at| row.value(codec.fields()[at])).map_err(thrown)?;
         to_js(&key)
     }
 
@@ -391,15 +415,15 @@ impl JsKeyCodec {
     pub fn decode(&self, key: JsValue) -> Result<JsValue, JsValue> {
         let codec = self.compiled()?;
         let key = key_text(key)?;
-        to_js(&read_key(&codec, &key).map_err(|e| error(e.message()))?)
+        to_js(&read_key(&codec, &key).map_err(thrown)?)
     }
 
     /// `encodeAll(rows)` → one key per row, `null` for a row that does not encode.
     #[wasm_bindgen(js_name = encodeAll)]
     pub fn encode_all(&self, rows: JsValue) -> Result<JsValue, JsValue> {
         let text = json_text(rows, "rows")?;
-        let rows: Vec<Row> =
-            serde_json::from_str(&text).map_err(|e| error(format!("rows must be an array of value objects: {e}")))?;
+        let rows: Vec<Row> = serde_json::from_str(&text)
+            .map_err(|e| error("invalidInput", format!("rows must be an array of value objects: {e}")))?;
         let codec = self.compiled()?;
         let keys: Vec<Option<keylab::KeyValue>> = rows
             .iter()
@@ -437,7 +461,7 @@ fn key_text(key: JsValue) -> Result<String, JsValue> {
             .as_f64()
             // Not `f.to_string()`: Rust's float formatter would add ~20 KB to the page.
             .map(keylab::float_text::shortest)
-            .ok_or_else(|| error("key must be a string or a number")),
+            .ok_or_else(|| error("invalidKey", "key must be a string or a number")),
     }
 }
 

@@ -68,7 +68,7 @@ pub fn snippet(
                 .ok_or_else(|| format!("the items promised, {text:?}, are not a whole number from 1 up"))?,
         ),
     };
-    render(&query, target(target_id)?, &options(options_text)?)
+    render(&query, target(target_id)?, &options(options_text)?).map_err(|e| e.to_string())
 }
 
 /// The program that writes the sample items (DynamoDB JSON) into the design's table.
@@ -80,6 +80,7 @@ pub fn writes(schema_text: &str, items: &str, target_id: &str, options_text: &st
         &items,
         &options(options_text)?,
     )
+    .map_err(|e| e.to_string())
 }
 
 #[wasm_bindgen(js_name = pageSnippet)]
@@ -126,21 +127,23 @@ fn language(id: &str) -> Result<Language, String> {
 /// unless it is this build's, byte for byte).
 #[wasm_bindgen(js_name = pageRegisterRuntime)]
 pub fn page_register_runtime(language_id: &str, text: &str) -> String {
-    answer(language(language_id).and_then(|l| keycode::register_runtime(l, text.to_string())))
+    answer(
+        language(language_id).and_then(|l| keycode::register_runtime(l, text.to_string()).map_err(|e| e.to_string())),
+    )
 }
 
 /// The design as a module for the backend in one language.
 #[wasm_bindgen(js_name = pageKeyCode)]
 pub fn page_key_code(schema_text: &str, language_id: &str) -> String {
-    answer(schema(schema_text).and_then(|s| keycode::generate(&s, language(language_id)?)))
+    answer(schema(schema_text).and_then(|s| keycode::generate(&s, language(language_id)?).map_err(|e| e.to_string())))
 }
 
 /// The design as another tool declares it: `electrodb` entities or a `onetable` schema.
 #[wasm_bindgen(js_name = pageDeclared)]
 pub fn page_declared(schema_text: &str, tool: &str) -> String {
     answer(schema(schema_text).and_then(|s| match tool {
-        "electrodb" => keylab::interop::electrodb::entities(&s),
-        "onetable" => keylab::interop::onetable::schema(&s),
+        "electrodb" => keylab::interop::electrodb::entities(&s).map_err(|e| e.to_string()),
+        "onetable" => keylab::interop::onetable::schema(&s).map_err(|e| e.to_string()),
         other => Err(format!("unknown tool {other:?}")),
     }))
 }
@@ -238,7 +241,11 @@ mod tests {
                     };
                     let settings = serde_json::json!({ "program": program, "table": table.unwrap_or(""), "endpoint": "http://127.0.0.1:8000" });
                     let page = snippet(&schema_text, &input, t.id(), &settings.to_string(), &max_items);
-                    assert_eq!(page, render(&built.query, t, &options), "{pattern} {t:?}");
+                    assert_eq!(
+                        page,
+                        render(&built.query, t, &options).map_err(|e| e.to_string()),
+                        "{pattern} {t:?}"
+                    );
                 }
             }
             let none = snippet(&schema_text, &input, "aws-cli", "{}", "0").unwrap_err();

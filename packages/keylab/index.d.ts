@@ -1,6 +1,24 @@
 // Types for the keylab package: the page's JS API (README, "The JS API") built for Node
-// and bundlers. Every function throws an Error with the page's message on bad input;
+// and bundlers. Every function throws a KeylabError with the page's message on bad input;
 // an unknown or misspelt field anywhere is refused, never ignored.
+
+/**
+ * What every function throws on bad input: an `Error` with the page's message, and what a
+ * caller branches on.
+ */
+export interface KeylabError extends Error {
+  /**
+   * A stable name of the problem: a rule of the codec (`overflow`, `negative`,
+   * `emptyValue`, `separatorInValue`, ...), or `invalidSchema`, `invalidInput`,
+   * `invalidAccessPattern`, `invalidQueryInput`, `invalidKey`, `unknownField`,
+   * `unknownEntity`, `unknownTarget`, `nulInArgument`, `notJson`, `missing`.
+   */
+  code: string;
+  /** The rule a value or the design broke, when one did (the codec's rules). */
+  rule?: string;
+  /** Where: the schema path, field or attribute, or the argument (`options`), when known. */
+  path?: string;
+}
 
 /** A DynamoDB key attribute's type: String (UTF-8 byte order) or Number (numeric order). */
 export type AttributeType = "S" | "N";

@@ -73,7 +73,7 @@ pub fn snippet(schema: &Schema, query: &Query, target: Target, options: &Options
     {
         // The query is the schema's; natively it needs no second reading.
         let _ = schema;
-        Later::Ready(keylab::snippet::render(query, target, options))
+        Later::Ready(keylab::snippet::render(query, target, options).map_err(|e| e.to_string()))
     }
 }
 
@@ -86,7 +86,7 @@ pub fn writes(schema: &Schema, items: &[Item], target: Target, options: &Options
         ask("pageWrites", &[&schema, &items, target.id(), &settings])
     }
     #[cfg(not(target_arch = "wasm32"))]
-    Later::Ready(keylab::snippet::render_writes(target, &schema.table, items, options))
+    Later::Ready(keylab::snippet::render_writes(target, &schema.table, items, options).map_err(|e| e.to_string()))
 }
 
 /// A pasted Query input read as DynamoDB JSON.
@@ -123,7 +123,7 @@ pub fn register_runtime(language: Language, text: &str) -> Later<Result<(), Stri
     #[cfg(target_arch = "wasm32")]
     return ask("pageRegisterRuntime", &[language.id(), text]);
     #[cfg(not(target_arch = "wasm32"))]
-    Later::Ready(keylab::keycode::register_runtime(language, text.to_string()))
+    Later::Ready(keylab::keycode::register_runtime(language, text.to_string()).map_err(|e| e.to_string()))
 }
 
 /// The design as a module for the backend in `language` (its runtime handed over first).
@@ -131,7 +131,7 @@ pub fn key_code(schema: &Schema, language: Language) -> Later<Result<String, Str
     #[cfg(target_arch = "wasm32")]
     return ask("pageKeyCode", &[&schema.to_value().to_string(), language.id()]);
     #[cfg(not(target_arch = "wasm32"))]
-    Later::Ready(keylab::keycode::generate(schema, language))
+    Later::Ready(keylab::keycode::generate(schema, language).map_err(|e| e.to_string()))
 }
 
 /// Another tool's declaration of the design.
@@ -153,10 +153,13 @@ pub fn declared(schema: &Schema, tool: Declared) -> Later<Result<Source, String>
         ask("pageDeclared", &[&schema.to_value().to_string(), tool])
     }
     #[cfg(not(target_arch = "wasm32"))]
-    Later::Ready(match tool {
-        Declared::ElectroDb => keylab::interop::electrodb::entities(schema),
-        Declared::OneTable => keylab::interop::onetable::schema(schema),
-    })
+    Later::Ready(
+        match tool {
+            Declared::ElectroDb => keylab::interop::electrodb::entities(schema),
+            Declared::OneTable => keylab::interop::onetable::schema(schema),
+        }
+        .map_err(|e| e.to_string()),
+    )
 }
 
 #[cfg(target_arch = "wasm32")]

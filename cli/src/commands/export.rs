@@ -86,7 +86,7 @@ fn export_lines(schema: &keylab::Schema, items: Vec<(&str, &Values)>, mut run: c
 }
 
 /// Entities and models state a design, not items: stdin is not read.
-fn declared(written: Result<keylab::interop::Source, String>, what: &str) -> u8 {
+fn declared(written: Result<keylab::interop::Source, keylab::interop::Error>, what: &str) -> u8 {
     match written {
         Ok(source) => {
             print!("{}", source.text);
@@ -101,7 +101,11 @@ fn declared(written: Result<keylab::interop::Source, String>, what: &str) -> u8 
         }
         Err(why) => {
             eprintln!("the design cannot be written as {what}: {why}");
-            exit::FINDINGS
+            // The design has an error, or none of its entities fits the tool: findings
+            // about the design, as `lint` reports them.
+            match why {
+                keylab::interop::Error::KeyCode(_) | keylab::interop::Error::NothingWritable { .. } => exit::FINDINGS,
+            }
         }
     }
 }

@@ -638,7 +638,7 @@ pub(crate) struct Prepared<'a> {
 pub(crate) fn prepare(language: Language, design: &Design) -> Result<Prepared<'_>, String> {
     Ok(Prepared {
         design,
-        module: keycode::generate(&design.schema, language)?,
+        module: keycode::generate(&design.schema, language).map_err(|e| e.to_string())?,
         input: protocol(&design.calls),
     })
 }

@@ -31,7 +31,7 @@ pub use crate::infer::electrodb::{DESIGN_MARK, WATCH_PREFIX};
 /// The helper that adds the keys keylab's code writes to the fields a read names.
 const WITH_KEYS: &str = "withKeylabKeys";
 
-pub fn entities(schema: &Schema) -> Result<Source, String> {
+pub fn entities(schema: &Schema) -> Result<Source, super::Error> {
     let mut notes = Vec::new();
     let mut body = String::new();
     let mut checks: Vec<EntityChecks> = Vec::new();

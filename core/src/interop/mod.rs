@@ -17,6 +17,42 @@ pub struct Source {
     pub notes: Vec<String>,
 }
 
+/// Why a design cannot be written in another tool's format.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Error {
+    /// The keylab key code the file carries cannot be written.
+    KeyCode(crate::keycode::Error),
+    /// No entity of the design can be written in the tool's terms: each one, with why.
+    NothingWritable { left_out: Vec<String> },
+}
+
+impl Error {
+    /// A stable name for the kind of problem, for callers that branch on it.
+    pub fn code(&self) -> &'static str {
+        match self {
+            Error::KeyCode(e) => e.code(),
+            Error::NothingWritable { .. } => "nothingWritable",
+        }
+    }
+}
+
+impl std::fmt::Display for Error {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Error::KeyCode(e) => e.fmt(f),
+            Error::NothingWritable { left_out } => write!(f, "no entity can be written: {}", left_out.join("; ")),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl From<crate::keycode::Error> for Error {
+    fn from(e: crate::keycode::Error) -> Error {
+        Error::KeyCode(e)
+    }
+}
+
 /// The TypeScript call of keylab's key code that writes `t` for the item `item` (an
 /// expression whose fields are the entity's, as the tool holds them): how a tool
 /// writes a key it cannot write itself. A key too long is refused with how to fix it
@@ -137,7 +173,7 @@ pub(crate) mod tests {
     /// Every preset exported by `export` and read back by `read` (the design and its
     /// notes) is the same design, the one the file carries.
     pub fn every_preset_round_trips(
-        export: fn(&Schema) -> Result<super::Source, String>,
+        export: fn(&Schema) -> Result<super::Source, super::Error>,
         read: impl Fn(&str) -> Result<(Schema, Vec<String>), String>,
     ) {
         for schema in presets() {

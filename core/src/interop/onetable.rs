@@ -25,7 +25,7 @@ use crate::infer::electrodb::DESIGN_MARK;
 use crate::keycode::{self, Language};
 use crate::schema::{AttrType, Case, Entity, FieldKind, IsoFormat, KeyTemplate, Order, Schema, Segment, TimeUnit};
 
-pub fn schema(schema: &Schema) -> Result<Source, String> {
+pub fn schema(schema: &Schema) -> Result<Source, super::Error> {
     let mut notes = Vec::new();
     let table = &schema.table;
     let mut indexes = vec![index_line("primary", &table.primary.partition, &table.primary.sort, "")];
@@ -54,7 +54,7 @@ pub fn schema(schema: &Schema) -> Result<Source, String> {
         }
     }
     if models.is_empty() {
-        return Err(format!("no entity can be written: {}", notes.join("; ")));
+        return Err(super::Error::NothingWritable { left_out: notes });
     }
     let mut functions = Vec::new();
     if checks::any(&checks) || !computed.is_empty() {

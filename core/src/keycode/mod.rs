@@ -307,18 +307,61 @@ pub fn design_hash(schema: &Schema) -> String {
     format!("{h:016x}")
 }
 
+/// Why key code cannot be written.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Error {
+    /// The design has an error the code would carry (the first one): the codec itself
+    /// refuses it, so no code is written for it.
+    Design(crate::Error),
+    /// keylab's runtime for the language is not loaded yet (the page fetches it after
+    /// the first paint).
+    RuntimeNotLoaded { language: Language },
+    /// The text handed over is not this build's runtime for the language (a stale cached
+    /// file, a server's error page), by its length.
+    NotThisRuntime { language: Language, bytes: usize },
+}
+
+impl Error {
+    /// A stable name for the kind of problem, for callers that branch on it.
+    pub fn code(&self) -> &'static str {
+        match self {
+            Error::Design(e) => e.kind.code(),
+            Error::RuntimeNotLoaded { .. } => "runtimeNotLoaded",
+            Error::NotThisRuntime { .. } => "notThisRuntime",
+        }
+    }
+}
+
+impl std::fmt::Display for Error {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Error::Design(e) => write!(f, "the design has errors; fix them first: {e}"),
+            Error::RuntimeNotLoaded { language } => {
+                write!(f, "keylab's {} runtime is not loaded yet", language.label())
+            }
+            Error::NotThisRuntime { language, bytes } => write!(
+                f,
+                "the file fetched is not this version's {} runtime ({bytes} bytes): reload the page",
+                language.label()
+            ),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
 /// The plan of every key the design writes. A template that does not compile (an
 /// undefined field, a non-numeric Number key) is an error: no code is written for a
 /// design the codec itself refuses.
-pub fn plan(schema: &Schema) -> Result<Plan, String> {
+pub fn plan(schema: &Schema) -> Result<Plan, Error> {
     let (errors, _) = schema.check();
     if let Some(e) = errors.first() {
-        return Err(format!("the design has errors; fix them first: {e}"));
+        return Err(Error::Design(e.clone()));
     }
     let mut keys = Vec::new();
     for entity in &schema.entities {
         for template in &entity.keys {
-            crate::codec::KeyCodec::new(schema, &entity.name, &template.attribute).map_err(|e| e.to_string())?;
+            crate::codec::KeyCodec::new(schema, &entity.name, &template.attribute).map_err(Error::Design)?;
             let mut fields: Vec<FieldPlan> = Vec::new();
             let parts = template
                 .segments
@@ -372,7 +415,7 @@ pub(crate) fn typescript_segment(kind: &FieldKind, v: &str, field: &str) -> Stri
     typescript::write(&Kind::of(kind), v, field)
 }
 
-pub fn generate(schema: &Schema, language: Language) -> Result<String, String> {
+pub fn generate(schema: &Schema, language: Language) -> Result<String, Error> {
     let plan = plan(schema)?;
     let runtime = runtime(language)?;
     Ok(match language {
@@ -391,7 +434,7 @@ pub fn generate(schema: &Schema, language: Language) -> Result<String, String> {
 /// without it, so that its first load does not carry the 71 KB of text, fetches each
 /// runtime after the first paint and hands it over with [`register_runtime`]; until
 /// then, writing a module in that language says the runtime is not loaded.
-pub fn runtime(language: Language) -> Result<&'static str, String> {
+pub fn runtime(language: Language) -> Result<&'static str, Error> {
     #[cfg(feature = "embedded-runtimes")]
     return Ok(match language {
         Language::TypeScript => include_str!("runtime/keys.ts"),
@@ -404,9 +447,7 @@ pub fn runtime(language: Language) -> Result<&'static str, String> {
     #[cfg(not(feature = "embedded-runtimes"))]
     match language {
         Language::Rust => Ok(""),
-        _ => {
-            registered::get(language).ok_or_else(|| format!("keylab's {} runtime is not loaded yet", language.label()))
-        }
+        _ => registered::get(language).ok_or(Error::RuntimeNotLoaded { language }),
     }
 }
 
@@ -421,14 +462,13 @@ pub fn runtime_ready(language: Language) -> bool {
 /// is this build's runtime, byte for byte (a stale cached file, a server's error page):
 /// its hash is taken at compile time, without the text. The first one handed over
 /// stays. With the runtimes built in, they are used and this only checks.
-pub fn register_runtime(language: Language, text: String) -> Result<(), String> {
+pub fn register_runtime(language: Language, text: String) -> Result<(), Error> {
     let at = Language::ALL.iter().position(|l| *l == language).unwrap_or(0);
     if language == Language::Rust || fnv(text.as_bytes()) != RUNTIME_HASHES[at] {
-        return Err(format!(
-            "the file fetched is not this version's {} runtime ({} bytes): reload the page",
-            language.label(),
-            text.len()
-        ));
+        return Err(Error::NotThisRuntime {
+            language,
+            bytes: text.len(),
+        });
     }
     #[cfg(not(feature = "embedded-runtimes"))]
     registered::set(language, text);

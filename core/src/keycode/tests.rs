@@ -47,7 +47,7 @@ fn a_design_the_codec_refuses_gets_no_code() {
             "keys": {"PK": [{"literal": "X"}], "SK": [{"field": "a"}, {"field": "b"}]}}]
     }));
     let why = match bad {
-        Ok(schema) => generate(&schema, Language::Go).unwrap_err(),
+        Ok(schema) => generate(&schema, Language::Go).unwrap_err().to_string(),
         Err(e) => e.to_string(),
     };
     assert!(why.contains("Number"), "{why}");
@@ -72,7 +72,7 @@ fn a_fetched_runtime_is_taken_only_when_it_is_this_builds() {
         assert_eq!(runtime(language), Ok(text.as_str()));
         assert_eq!(register_runtime(language, text.clone()), Ok(()));
         let stale = text.replacen("keylab", "keyIab", 1);
-        let why = register_runtime(language, stale).unwrap_err();
+        let why = register_runtime(language, stale).unwrap_err().to_string();
         assert!(
             why.contains(&format!("not this version's {} runtime", language.label())),
             "{why}"

@@ -1,6 +1,6 @@
 //! `aws dynamodb query`, every argument a single-quoted shell word.
 
-use super::{names, quoted, shell_word, values, Options, UnicodeEscape, LOCAL_REGION};
+use super::{names, quoted, shell_word, values, Error, Options, UnicodeEscape, LOCAL_REGION};
 use crate::query::Query;
 
 /// A JSON object whose strings escape anything invisible, so the command reads safely.
@@ -12,16 +12,16 @@ fn json_object(pairs: &[(String, String)]) -> String {
     format!("{{{}}}", body.join(","))
 }
 
-pub(super) fn render(q: &Query, options: &Options) -> Result<String, String> {
+pub(super) fn render(q: &Query, options: &Options) -> Result<String, Error> {
     // An argument is a C string: bash cannot pass U+0000 in one, and the CLI would get a
     // truncated value. Say so rather than write a command that queries something else.
     let texts = std::iter::once(q.table.as_str())
         .chain(names(q).into_iter().map(|(_, n)| n))
         .chain(values(q).into_iter().map(|(_, v)| v.as_str()));
     if let Some(t) = texts.into_iter().find(|t| t.contains('\0')) {
-        return Err(format!(
-            "a command-line argument cannot carry U+0000, which {t:?} contains; use an SDK target"
-        ));
+        return Err(Error::NulInArgument {
+            text: Some(t.to_string()),
+        });
     }
     let names: Vec<(String, String)> = names(q)
         .into_iter()
@@ -103,7 +103,8 @@ mod tests {
             exclusive_start_key: None,
         };
         let why = render(&q, &Options::default()).unwrap_err();
-        assert!(why.contains("U+0000"), "{why}");
+        assert_eq!(why.code(), "nulInArgument");
+        assert!(why.to_string().contains("U+0000"), "{why}");
         assert!(
             super::super::render(&q, super::super::Target::Boto3Client, &Options::default()).is_ok(),
             "Python can write it escaped"

@@ -1,7 +1,7 @@
 //! Go SDK v2: `dynamodb.QueryInput` with `types.AttributeValue`, paged with
 //! `dynamodb.NewQueryPaginator`. Written in gofmt's layout.
 
-use super::{names, one_call_note, quoted, template, values, Options, UnicodeEscape, LOCAL_REGION};
+use super::{names, one_call_note, quoted, template, values, Error, Options, UnicodeEscape, LOCAL_REGION};
 use crate::codec::KeyValue;
 use crate::query::Query;
 
@@ -71,7 +71,7 @@ fn input(q: &Query) -> String {
     format!("&dynamodb.QueryInput{{\n{}\t}}", aligned(&fields, "\t\t"))
 }
 
-pub(super) fn render(q: &Query, options: &Options) -> Result<String, String> {
+pub(super) fn render(q: &Query, options: &Options) -> Result<String, Error> {
     let input = input(q);
     if !options.program {
         let call = format!("\tinput := {input}\n\toutput, err := client.Query(ctx, input)\n")

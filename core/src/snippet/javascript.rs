@@ -1,7 +1,7 @@
 //! JavaScript SDK v3: `DynamoDBClient` + `QueryCommand` with DynamoDB JSON, and the
 //! DocumentClient from `@aws-sdk/lib-dynamodb` with plain values and `paginateQuery`.
 
-use super::{names, one_call_note, quoted, template, values, Options, UnicodeEscape, LOCAL_REGION};
+use super::{names, one_call_note, quoted, template, values, Error, Options, UnicodeEscape, LOCAL_REGION};
 use crate::codec::KeyValue;
 use crate::query::Query;
 
@@ -43,7 +43,7 @@ fn client_config(options: &Options) -> String {
     }
 }
 
-pub(super) fn client(q: &Query, options: &Options) -> Result<String, String> {
+pub(super) fn client(q: &Query, options: &Options) -> Result<String, Error> {
     let input = input(q, |v| {
         let (t, text) = (v.attr_type().as_str(), v.as_str());
         format!("{{ {t}: {} }}", lit(text))
@@ -71,7 +71,7 @@ pub(super) fn client(q: &Query, options: &Options) -> Result<String, String> {
     })
 }
 
-pub(super) fn document_client(q: &Query, options: &Options) -> Result<String, String> {
+pub(super) fn document_client(q: &Query, options: &Options) -> Result<String, Error> {
     let mut number_value = false;
     let input = input(q, |v| match v {
         KeyValue::S(s) => lit(s),

@@ -96,8 +96,45 @@ pub struct Options {
     pub program: bool,
 }
 
+/// Why a target cannot write a query or items.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Error {
+    /// A command-line argument is a C string: bash cannot pass U+0000 in one, and the
+    /// CLI would get a truncated value. The text that holds it (`None`: an item does).
+    NulInArgument { text: Option<String> },
+    /// The items could not be written as JSON.
+    Unwritable { why: String },
+}
+
+impl Error {
+    /// A stable name for the kind of problem, for callers that branch on it.
+    pub fn code(&self) -> &'static str {
+        match self {
+            Error::NulInArgument { .. } => "nulInArgument",
+            Error::Unwritable { .. } => "unwritable",
+        }
+    }
+}
+
+impl std::fmt::Display for Error {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Error::NulInArgument { text: Some(t) } => write!(
+                f,
+                "a command-line argument cannot carry U+0000, which {t:?} contains; use an SDK target"
+            ),
+            Error::NulInArgument { text: None } => {
+                f.write_str("a command-line argument cannot carry U+0000, which an item holds; use an SDK target")
+            }
+            Error::Unwritable { why } => write!(f, "the items cannot be written as JSON: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
 /// Renders `query` for `target`, or says why the target cannot express it.
-pub fn render(query: &Query, target: Target, options: &Options) -> Result<String, String> {
+pub fn render(query: &Query, target: Target, options: &Options) -> Result<String, Error> {
     let mut q = query.clone();
     if let Some(t) = &options.table {
         q.table = t.clone();

@@ -1,7 +1,7 @@
 //! boto3: the low-level client with DynamoDB JSON, and the resource API with `Key`
 //! conditions (boto3 makes its own placeholders; the result is the same).
 
-use super::{names, one_call_note, quoted, sort_parts, template, values, Options, UnicodeEscape, LOCAL_REGION};
+use super::{names, one_call_note, quoted, sort_parts, template, values, Error, Options, UnicodeEscape, LOCAL_REGION};
 use crate::codec::KeyValue;
 use crate::query::Query;
 
@@ -75,7 +75,7 @@ fn dict(pairs: &[(String, String)]) -> String {
     format!("{{{}}}", body.join(", "))
 }
 
-pub(super) fn client(q: &Query, options: &Options) -> Result<String, String> {
+pub(super) fn client(q: &Query, options: &Options) -> Result<String, Error> {
     let names: Vec<(String, String)> = names(q).into_iter().map(|(p, n)| (p.to_string(), lit(n))).collect();
     let values: Vec<(String, String)> = values(q)
         .into_iter()
@@ -114,7 +114,7 @@ fn resource_value(v: &KeyValue) -> String {
     }
 }
 
-pub(super) fn resource(q: &Query, options: &Options) -> Result<String, String> {
+pub(super) fn resource(q: &Query, options: &Options) -> Result<String, Error> {
     // Every attribute a multi-attribute key fixes by equality, then the one condition
     // that may be a range: boto3 joins them with AND, as the expression does.
     let equal: Vec<String> = q

@@ -1,7 +1,7 @@
 //! Rust `aws-sdk-dynamodb`: the fluent `client.query()` builder with `AttributeValue`,
 //! and `into_paginator()` for paging.
 
-use super::{names, one_call_note, quoted, template, values, Options, UnicodeEscape, LOCAL_REGION};
+use super::{names, one_call_note, quoted, template, values, Error, Options, UnicodeEscape, LOCAL_REGION};
 use crate::codec::KeyValue;
 use crate::query::Query;
 
@@ -65,7 +65,7 @@ fn to_json(item: &HashMap<String, AttributeValue>) -> String {
 }
 "#;
 
-pub(super) fn render(q: &Query, options: &Options) -> Result<String, String> {
+pub(super) fn render(q: &Query, options: &Options) -> Result<String, Error> {
     if !options.program {
         return Ok(format!(
             "{}let output = client\n    .query()\n{}    .send()\n    .await?;\n",

@@ -7,7 +7,9 @@
 //! The items and the table definition travel as one JSON text literal each, parsed by
 //! the program: every value reaches DynamoDB as data, whatever it holds.
 
-use super::{go, python, quoted, rust as rust_sdk, shell_word, template, Options, Target, UnicodeEscape, LOCAL_REGION};
+use super::{
+    go, python, quoted, rust as rust_sdk, shell_word, template, Error, Options, Target, UnicodeEscape, LOCAL_REGION,
+};
 use crate::items::BATCH;
 use crate::query::eval::Item;
 use crate::schema::definitions::create_table;
@@ -16,12 +18,12 @@ use serde_json::{json, Value};
 
 /// The program for `target` that writes `items` into `table` (named as
 /// `options.table` says, when set).
-pub fn render_writes(target: Target, table: &Table, items: &[Item], options: &Options) -> Result<String, String> {
+pub fn render_writes(target: Target, table: &Table, items: &[Item], options: &Options) -> Result<String, Error> {
     let mut table = table.clone();
     if let Some(t) = &options.table {
         table.name = t.clone();
     }
-    let json_items = serde_json::to_string(items).map_err(|e| e.to_string())?;
+    let json_items = serde_json::to_string(items).map_err(|e| Error::Unwritable { why: e.to_string() })?;
     let create = options.program.then(|| create_table(&table).to_string());
     let w = Writes {
         table: &table.name,
@@ -55,9 +57,9 @@ struct Writes<'a> {
     endpoint: Option<&'a str>,
 }
 
-fn cli(w: &Writes, items: &[Item]) -> Result<String, String> {
+fn cli(w: &Writes, items: &[Item]) -> Result<String, Error> {
     if w.items.contains("\\u0000") {
-        return Err("a command-line argument cannot carry U+0000, which an item holds; use an SDK target".into());
+        return Err(Error::NulInArgument { text: None });
     }
     let endpoint = w
         .endpoint

@@ -114,3 +114,29 @@ test('the first N items: Limit is the page size, maxItems where a reader stops, 
   assert.match(keylab.renderSnippet(schema, request, 'aws-cli', null), /--page-size 2 \\\n {2}--max-items 3/);
   assert.throws(() => keylab.buildQuery(schema, { ...request, sort: { first: 3 } }), /"first" belongs beside sort/);
 });
+
+test('what is thrown carries a code, the rule broken and where, to branch on', () => {
+  const thrown = (f) => {
+    try {
+      f();
+    } catch (e) {
+      return e;
+    }
+    assert.fail('it did not throw');
+  };
+  const values = { season: 'spring-2026', score: 12345678901, at: 1719100800, player: 'p' };
+  const overflow = thrown(() => keylab.encodeItem(schema, 'Run', values));
+  assert.ok(overflow instanceof Error);
+  assert.deepEqual([overflow.code, overflow.rule, overflow.path], ['overflow', 'overflow', 'score']);
+  const request = { entity: 'Run', partition: { season: 'spring-2026' } };
+  const misspelt = thrown(() => keylab.renderSnippet(schema, request, 'aws-cli', { tabel: 'T' }));
+  assert.deepEqual([misspelt.code, misspelt.rule, misspelt.path], ['unknownField', undefined, 'options']);
+  assert.match(misspelt.message, /did you mean "table"\?/);
+  assert.equal(thrown(() => keylab.renderSnippet(schema, request, 'cobol', null)).code, 'unknownTarget');
+  const { input } = keylab.buildQuery(schema, request);
+  const refused = thrown(() => keylab.validateQuery(schema, { ...input, KeyConditionExpression: '#pk = :nope' }));
+  assert.equal(refused.code, 'invalidQueryInput');
+  // U+0000 in a key is a rule of the codec, refused before any code is written.
+  const nul = thrown(() => keylab.renderSnippet(schema, { ...request, partition: { season: 'a\u0000b' } }, 'aws-cli', null));
+  assert.deepEqual([nul.code, nul.rule, nul.path], ['reservedCharacter', 'reservedCharacter', 'season']);
+});

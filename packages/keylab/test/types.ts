@@ -1,7 +1,7 @@
 // Compiled by `tsc --noEmit --strict` in make test: index.d.ts must type what a program
 // does with the package, and refuse what it must not do.
 import { encodeItem, decodeKey, buildQuery, simulateQuery, renderSnippet, lint, tableDefinitions, KeyCodec, sortKeys } from "keylab";
-import type { Schema, Values, Item, Finding } from "keylab";
+import type { Schema, Values, Item, Finding, KeylabError } from "keylab";
 
 const schema: Schema = {
   version: 1,
@@ -35,4 +35,10 @@ const workbench: Schema = { ...schema, entities: [{ name: "X", fields: { at: { k
 const hourly: Schema = { ...schema, entities: [{ name: "X", fields: { at: { kind: "timestamp", unit: "iso", precision: "hour" } }, keys: {} }] };
 // @ts-expect-error: a format belongs to an iso timestamp only
 const epochZone: Schema = { ...schema, entities: [{ name: "X", fields: { at: { kind: "timestamp", unit: "s", width: 10, zone: "Z" } }, keys: {} }] };
-export { count, code, severity, table, batch, sorted, bad, workbench, hourly, epochZone };
+function branch(e: unknown): string {
+  const thrown = e as KeylabError;
+  const where: string | undefined = thrown.path;
+  const rule: string | undefined = thrown.rule;
+  return `${thrown.code} ${rule ?? ""} ${where ?? ""} ${thrown.message}`;
+}
+export { count, code, severity, table, batch, sorted, bad, workbench, hourly, epochZone, branch };
