@@ -4,7 +4,8 @@
 //! page: the lines of an export to S3 (`{"Item": {...}}`, which `keylab migrate` reads)
 //! and `batch-write-item` requests of at most 25 puts.
 
-use crate::codec::{encode, plain_number};
+use crate::codec::{encode, find_entity, plain_number};
+use crate::error::{Context, Error, Errors};
 use crate::query::attribute_value;
 use crate::query::eval::{latest_writes, Item};
 use crate::schema::Schema;
@@ -26,23 +27,30 @@ pub const BATCH: usize = 25;
 /// let item = keylab::items::item(&schema, "E", &values).unwrap();
 /// assert_eq!(serde_json::Value::Object(item), serde_json::json!({"PK": {"S": "N#007"}, "n": {"N": "7"}}));
 /// ```
-pub fn item(schema: &Schema, entity: &str, values: &Values) -> Result<Item, String> {
-    let encoded = encode(schema, entity, values).map_err(|e| e.to_string())?;
+pub fn item(schema: &Schema, entity: &str, values: &Values) -> Result<Item, Errors> {
+    let e = find_entity(schema, entity).map_err(|e| Errors(vec![e]))?;
+    let encoded = encode(schema, entity, values)?;
     let mut out: Item = encoded
         .keys
         .iter()
         .map(|(a, k)| (a.clone(), attribute_value(k)))
         .collect();
-    let Some(e) = schema.entity(entity) else {
-        return Err(format!("no entity is named {entity:?}"));
-    };
     for field in &e.fields {
         // A field a multi-attribute key holds as itself is that key attribute already.
         let (Some(value), false) = (values.get(&field.name), out.contains_key(&field.name)) else {
             continue;
         };
         let attribute = if field.kind.is_numeric() {
-            json!({ "N": plain_number(field, value).map_err(|k| k.problem())? })
+            let number = plain_number(field, value).map_err(|kind| {
+                let context = Context {
+                    entity: Some(entity.to_string()),
+                    field: Some(field.name.clone()),
+                    value: Some(crate::codec::shown(value)),
+                    ..Context::default()
+                };
+                Errors(vec![Error::new(context, kind)])
+            })?;
+            json!({ "N": number })
         } else {
             match value {
                 Value::String(s) => json!({ "S": s }),
@@ -73,7 +81,7 @@ pub fn written<'a>(schema: &Schema, samples: impl IntoIterator<Item = (&'a str, 
                 None => items.push(i),
                 Some(why) => out.refused.push((at, why)),
             },
-            Err(why) => out.refused.push((at, why)),
+            Err(why) => out.refused.push((at, why.to_string())),
         }
     }
     out.items = latest_writes(&schema.table, items);

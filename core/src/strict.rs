@@ -16,9 +16,53 @@ pub struct Fields<'a> {
     pub elsewhere: &'a [(&'a str, &'a str)],
 }
 
+/// A field an object does not have: where the object is, the field, the fields allowed
+/// there, and where it belongs or the one most likely meant.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownField {
+    pub place: String,
+    pub field: String,
+    pub allowed: Vec<String>,
+    pub hint: Option<Hint>,
+}
+
+/// What an unknown field most likely is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Hint {
+    /// Another object's field: where it belongs (`beside sort`).
+    BelongsAt(String),
+    /// A slip of the keyboard: the allowed field meant.
+    Meant(String),
+}
+
+impl std::fmt::Display for UnknownField {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let field = &self.field;
+        match self.place.as_str() {
+            "" => write!(f, "{field:?} is not a known field")?,
+            place => write!(f, "{field:?} is not a field of {place}")?,
+        }
+        match &self.hint {
+            Some(Hint::BelongsAt(place)) => write!(f, "; {field:?} belongs {place}")?,
+            Some(Hint::Meant(near)) => write!(f, "; did you mean {near:?}?")?,
+            None => {}
+        }
+        write!(f, " (its fields are {})", self.allowed.join(", "))
+    }
+}
+
+impl std::error::Error for UnknownField {}
+
+/// Read where messages are text: the sentence.
+impl From<UnknownField> for String {
+    fn from(e: UnknownField) -> String {
+        e.to_string()
+    }
+}
+
 impl Fields<'_> {
     /// The first unknown field of `object`, explained; `Ok` when every field is known.
-    pub fn check(&self, object: &Map<String, Value>) -> Result<(), String> {
+    pub fn check(&self, object: &Map<String, Value>) -> Result<(), UnknownField> {
         match object.keys().find(|k| !self.allowed.contains(&k.as_str())) {
             Some(field) => Err(self.unknown(field)),
             None => Ok(()),
@@ -27,24 +71,21 @@ impl Fields<'_> {
 
     /// Like [`Fields::check`] for a value that should be an object; other values pass
     /// (their type is checked where they are read).
-    pub fn check_value(&self, value: &Value) -> Result<(), String> {
+    pub fn check_value(&self, value: &Value) -> Result<(), UnknownField> {
         value.as_object().map_or(Ok(()), |o| self.check(o))
     }
 
-    pub fn unknown(&self, field: &str) -> String {
-        let at = if self.place.is_empty() {
-            format!("{field:?} is not a known field")
-        } else {
-            format!("{:?} is not a field of {}", field, self.place)
+    pub fn unknown(&self, field: &str) -> UnknownField {
+        let hint = match self.elsewhere.iter().find(|(f, _)| *f == field) {
+            Some((_, place)) => Some(Hint::BelongsAt(place.to_string())),
+            None => nearest(field, self.allowed).map(|near| Hint::Meant(near.to_string())),
         };
-        let likely = if let Some((_, place)) = self.elsewhere.iter().find(|(f, _)| *f == field) {
-            format!("; {field:?} belongs {place}")
-        } else if let Some(near) = nearest(field, self.allowed) {
-            format!("; did you mean {near:?}?")
-        } else {
-            String::new()
-        };
-        format!("{at}{likely} (its fields are {})", self.allowed.join(", "))
+        UnknownField {
+            place: self.place.to_string(),
+            field: field.to_string(),
+            allowed: self.allowed.iter().map(|a| a.to_string()).collect(),
+            hint,
+        }
     }
 }
 
@@ -94,23 +135,25 @@ mod tests {
 
     #[test]
     fn a_misplaced_field_says_where_it_belongs() {
+        let e = SORT.check(&object(json!({"equal": {}, "children": true}))).unwrap_err();
+        assert_eq!(e.hint, Some(Hint::BelongsAt("beside sort".into())));
         assert_eq!(
-            SORT.check(&object(json!({"equal": {}, "children": true}))),
-            Err(
-                "\"children\" is not a field of sort; \"children\" belongs beside sort (its fields are equal, range)"
-                    .into()
-            )
+            e.to_string(),
+            "\"children\" is not a field of sort; \"children\" belongs beside sort (its fields are equal, range)"
         );
     }
 
     #[test]
     fn a_misspelt_field_gets_the_nearest_name() {
         let e = SORT.check(&object(json!({"Equal": {}}))).unwrap_err();
-        assert!(e.contains("did you mean \"equal\"?"), "{e}");
+        assert_eq!((e.field.as_str(), e.hint), ("Equal", Some(Hint::Meant("equal".into()))));
         let e = SORT.check(&object(json!({"rnage": {}}))).unwrap_err();
-        assert!(e.contains("did you mean \"range\"?"), "{e}");
+        assert!(e.to_string().contains("did you mean \"range\"?"), "{e}");
         let e = SORT.check(&object(json!({"x": 1}))).unwrap_err();
-        assert_eq!(e, "\"x\" is not a field of sort (its fields are equal, range)");
+        assert_eq!(
+            e.to_string(),
+            "\"x\" is not a field of sort (its fields are equal, range)"
+        );
     }
 
     #[test]

@@ -277,7 +277,7 @@ fn a_table_name_is_held_to_dynamodbs_rule() {
         ("my table", "' ' cannot be"),
         ("shop#1", "'#' cannot be"),
     ] {
-        let problem = check_table_name(bad).unwrap_err();
+        let problem = check_table_name(bad).unwrap_err().to_string();
         assert!(problem.contains(says), "{bad}: {problem}");
     }
 }

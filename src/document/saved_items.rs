@@ -198,7 +198,7 @@ impl<'de> Visitor<'de> for ItemSeed<'_> {
                 ItemKey::Other(field) => {
                     map.next_value::<IgnoredAny>()?;
                     if self.unknown_field.is_none() {
-                        *self.unknown_field = Some(ITEM_FIELDS.unknown(&field));
+                        *self.unknown_field = Some(ITEM_FIELDS.unknown(&field).to_string());
                     }
                 }
             }

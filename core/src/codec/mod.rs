@@ -269,12 +269,17 @@ pub fn fixed_len(kind: &FieldKind) -> Option<usize> {
     })
 }
 
-/// Reads one stored segment back into the field's canonical value. On failure, says what
-/// the segment should have looked like.
-pub fn decode_field(field: &Field, stored: &str) -> Result<Value, String> {
-    schema_kind_error(field).map_err(|e| e.problem())?;
+/// Reads one stored segment back into the field's canonical value. Refused when the
+/// field's settings are not valid, or as a mismatch that says what the segment should
+/// have looked like.
+pub fn decode_field(field: &Field, stored: &str) -> Result<Value, ErrorKind> {
+    schema_kind_error(field)?;
     let mut value = Value::Null;
-    decode_checked_into(&field.kind, stored, &mut value)?;
+    decode_checked_into(&field.kind, stored, &mut value).map_err(|expected| ErrorKind::KeyMismatch {
+        offset: 0,
+        expected,
+        found: stored.to_string(),
+    })?;
     Ok(value)
 }
 
@@ -327,11 +332,7 @@ pub(crate) fn decode_checked_into(kind: &FieldKind, stored: &str, slot: &mut Val
 /// The canonical form of a value: what decoding its encoding gives back.
 pub fn canonical(field: &Field, value: &Value, separator: &str) -> Result<Value, ErrorKind> {
     let (stored, _) = encode_field(field, value, separator)?;
-    decode_field(field, &stored).map_err(|expected| ErrorKind::KeyMismatch {
-        offset: 0,
-        expected,
-        found: stored,
-    })
+    decode_field(field, &stored)
 }
 
 /// The plain number a Number (`N`) key attribute stores for a numeric field.

@@ -35,25 +35,57 @@ pub const NAME_MAX: usize = 255;
 
 /// DynamoDB's rule for a table name: 3 to 255 characters from `a-z A-Z 0-9 _ - .`.
 /// Documents are not held to it (tests use `T`); the page holds a name the user types.
-pub fn check_table_name(name: &str) -> Result<(), String> {
+pub fn check_table_name(name: &str) -> Result<(), TableNameError> {
     let length = name.chars().count();
     let bad = name
         .chars()
         .find(|c| !(c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.')));
     match (length, bad) {
-        (0, _) => Err("a table needs a name: type one, such as Shop".into()),
-        (1..=2, _) => Err(format!(
-            "{name:?} is too short: a DynamoDB table name has 3 to 255 characters"
-        )),
-        (256.., _) => Err(format!(
-            "{length} characters is too long: a DynamoDB table name has at most 255"
-        )),
-        (_, Some(c)) => Err(format!(
-            "{c:?} cannot be in a DynamoDB table name: use letters, digits, _ - and . only"
-        )),
+        (0, _) => Err(TableNameError::Empty),
+        (1..=2, _) => Err(TableNameError::TooShort { name: name.to_string() }),
+        (256.., _) => Err(TableNameError::TooLong { length }),
+        (_, Some(found)) => Err(TableNameError::Character { found }),
         _ => Ok(()),
     }
 }
+
+/// Why a name is not a DynamoDB table name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TableNameError {
+    Empty,
+    TooShort {
+        name: String,
+    },
+    TooLong {
+        length: usize,
+    },
+    /// A character outside `a-z A-Z 0-9 _ - .`.
+    Character {
+        found: char,
+    },
+}
+
+impl std::fmt::Display for TableNameError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TableNameError::Empty => f.write_str("a table needs a name: type one, such as Shop"),
+            TableNameError::TooShort { name } => write!(
+                f,
+                "{name:?} is too short: a DynamoDB table name has 3 to 255 characters"
+            ),
+            TableNameError::TooLong { length } => write!(
+                f,
+                "{length} characters is too long: a DynamoDB table name has at most 255"
+            ),
+            TableNameError::Character { found } => write!(
+                f,
+                "{found:?} cannot be in a DynamoDB table name: use letters, digits, _ - and . only"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for TableNameError {}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum AttrType {

@@ -131,7 +131,11 @@ pub fn SnippetPanel(props: &SnippetPanelProps) -> Html {
     // The override is kept as typed (it is the user's), but code for a table DynamoDB
     // would refuse to name is not shown.
     let table_problem = (!prefs.table.is_empty())
-        .then(|| keylab::schema::check_table_name(&prefs.table).err())
+        .then(|| {
+            keylab::schema::check_table_name(&prefs.table)
+                .err()
+                .map(|e| e.to_string())
+        })
         .flatten();
     let body = code_body(&props.query, &props.code, table_problem.is_some(), current);
     let table_refused = table_problem.is_some();

@@ -31,7 +31,9 @@ pub fn NewDesign(props: &NewDesignProps) -> Html {
         })
     };
     // Nothing is said about an empty form until something is typed.
-    let table_problem = (!table.is_empty()).then(|| check_table_name(&table).err()).flatten();
+    let table_problem = (!table.is_empty())
+        .then(|| check_table_name(&table).err().map(|e| e.to_string()))
+        .flatten();
     let entity_problem = (!entity.is_empty())
         .then(|| check_entity_name(&entity, &[]).err())
         .flatten();
