@@ -127,7 +127,7 @@ pub fn compare(saved: &Playground, current: &Playground) -> Result<Rekeying, Str
     let first = (total > compared).then(|| current.with_rows(current.rows()[..compared].to_vec()));
     let current = first.as_ref().unwrap_or(current);
     unrelated(saved, current)?;
-    let rekeyer = Rekeyer::new(saved.schema(), current.schema())?;
+    let rekeyer = Rekeyer::new(saved.schema(), current.schema()).map_err(|e| e.to_string())?;
     let (old_table, new_table) = (&saved.schema().table.primary, &current.schema().table.primary);
     let mut checks = Checks::new(old_table, new_table, usize::MAX, LISTED);
     let mut changed = Vec::new();

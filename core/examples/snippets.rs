@@ -39,7 +39,7 @@ fn emit() -> Result<(), String> {
     }
     let mut cases = Vec::new();
     for c in doc["cases"].as_array().into_iter().flatten() {
-        let pattern = AccessPattern::from_value(&c["pattern"])?;
+        let pattern = AccessPattern::from_value(&c["pattern"]).map_err(|e| e.to_string())?;
         let built = build(&schema, &pattern).map_err(|e| e.message())?;
         cases.push(json!({
             "input": built.query.to_input(ValueStyle::DynamoJson),

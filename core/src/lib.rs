@@ -37,7 +37,7 @@ pub mod infer;
 pub mod interop;
 pub mod item_size;
 pub mod items;
-pub mod js_literal;
+pub(crate) mod js_literal;
 pub mod keycode;
 pub mod lint;
 pub mod migrate;

@@ -69,19 +69,65 @@ pub struct PastedItems {
 /// Fields a paste held that their entity does not have: (entity, field), each once.
 type Ignored = Vec<(usize, String)>;
 
+/// Why a paste adds no item.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PasteError {
+    /// The design has no entity to add items to.
+    NoEntity,
+    /// The text holds nothing but blank lines.
+    Nothing,
+    /// More items than one paste may add.
+    TooMany { items: usize },
+    /// Lines that cannot be read, each with what is wrong and how to write it (up to
+    /// [`BAD_LISTED`]), and how many there are in all.
+    BadLines { said: Vec<String>, count: usize },
+    /// A CSV paste whose header or quoting cannot be read: why.
+    Csv(String),
+}
+
+impl PasteError {
+    /// A stable name for the kind of problem, for callers that branch on it.
+    pub fn code(&self) -> &'static str {
+        match self {
+            PasteError::NoEntity => "noEntity",
+            PasteError::Nothing => "nothing",
+            PasteError::TooMany { .. } => "tooMany",
+            PasteError::BadLines { .. } => "badLines",
+            PasteError::Csv(_) => "csv",
+        }
+    }
+}
+
+impl std::fmt::Display for PasteError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PasteError::NoEntity => f.write_str("the design has no entity to add items to"),
+            PasteError::Nothing => f.write_str("there is nothing to add"),
+            PasteError::TooMany { items } => write!(f, "{items} items is more than the {MAX_ITEMS} one paste may add"),
+            PasteError::BadLines { said, count } => {
+                f.write_str(&said.join("\n"))?;
+                match count.saturating_sub(said.len()) {
+                    0 => Ok(()),
+                    more => write!(f, "\nand {more} more bad line(s)"),
+                }
+            }
+            PasteError::Csv(why) => f.write_str(why),
+        }
+    }
+}
+
+impl std::error::Error for PasteError {}
+
 /// The items `text` holds. Refused whole when a line cannot be read: each bad line is
 /// named (up to [`BAD_LISTED`], one a line of the message), with what is wrong and how
 /// to write it.
-pub fn parse(text: &str, target: &PastedInto) -> Result<PastedItems, String> {
-    let selected = (target.entities.get(target.selected)).ok_or("the design has no entity to add items to")?;
-    let first = text
-        .lines()
-        .find(|l| !l.trim().is_empty())
-        .ok_or("there is nothing to add")?;
+pub fn parse(text: &str, target: &PastedInto) -> Result<PastedItems, PasteError> {
+    let selected = (target.entities.get(target.selected)).ok_or(PasteError::NoEntity)?;
+    let first = (text.lines().find(|l| !l.trim().is_empty())).ok_or(PasteError::Nothing)?;
     let (items, ignored) = if first.trim_start().starts_with('{') {
         json_lines(text, target)?
     } else {
-        let (rows, ignored) = csv(text, &selected.fields)?;
+        let (rows, ignored) = csv(text, &selected.fields).map_err(PasteError::Csv)?;
         let items = (rows.into_iter())
             .map(|(line, values)| PastedItem {
                 entity: target.selected,
@@ -92,10 +138,7 @@ pub fn parse(text: &str, target: &PastedInto) -> Result<PastedItems, String> {
         (items, ignored.into_iter().map(|f| (target.selected, f)).collect())
     };
     if items.len() > MAX_ITEMS {
-        return Err(format!(
-            "{} items is more than the {MAX_ITEMS} one paste may add",
-            items.len()
-        ));
+        return Err(PasteError::TooMany { items: items.len() });
     }
     Ok(PastedItems {
         items,
@@ -172,7 +215,7 @@ fn shapes(target: &PastedInto) -> String {
     )
 }
 
-fn json_lines(text: &str, target: &PastedInto) -> Result<(Vec<PastedItem>, Ignored), String> {
+fn json_lines(text: &str, target: &PastedInto) -> Result<(Vec<PastedItem>, Ignored), PasteError> {
     let mut items = Vec::new();
     let mut ignored: Ignored = Vec::new();
     let (mut bad, mut bad_count) = (Vec::new(), 0usize);
@@ -187,12 +230,12 @@ fn json_lines(text: &str, target: &PastedInto) -> Result<(Vec<PastedItem>, Ignor
             }
         }
     }
-    if bad_count > bad.len() {
-        bad.push(format!("and {} more bad line(s)", bad_count - bad.len()));
-    }
     match bad.is_empty() {
         true => Ok((items, ignored)),
-        false => Err(bad.join("\n")),
+        false => Err(PasteError::BadLines {
+            said: bad,
+            count: bad_count,
+        }),
     }
 }
 
@@ -461,11 +504,12 @@ mod tests {
             Some("ignored fields the entity does not have: scroe (did you mean score?), Player (did you mean player?)")
         );
         assert_eq!(
-            parse("{\"score\": [1]}", &target()).unwrap_err(),
+            parse("{\"score\": [1]}", &target()).unwrap_err().to_string(),
             "line 1: score is an array, not text, a number or a boolean: write its value as one, such as \"score\": \"a\""
         );
         assert!(parse("{\"score\": 1}\n{oops", &target())
             .unwrap_err()
+            .to_string()
             .starts_with("line 2 is not JSON"));
     }
 
@@ -502,7 +546,7 @@ mod tests {
             "{\"entity\": \"Run\", \"values\": {\"score\": 1}}",
         ]
         .join("\n");
-        let said = parse(&text, &target()).unwrap_err();
+        let said = parse(&text, &target()).unwrap_err().to_string();
         let lines: Vec<&str> = said.lines().collect();
         assert_eq!(
             lines,
@@ -517,7 +561,7 @@ mod tests {
             ]
         );
         let many = "{\"entity\": 1}\n".repeat(BAD_LISTED + 3);
-        let said = parse(&many, &target()).unwrap_err();
+        let said = parse(&many, &target()).unwrap_err().to_string();
         assert_eq!(said.lines().count(), BAD_LISTED + 1);
         assert!(said.ends_with("and 3 more bad line(s)"), "{said}");
     }
@@ -540,7 +584,7 @@ mod tests {
         assert_eq!(read[0].1["player"], Value::String("a, \"b\"".into()));
         assert_eq!(read[1].1["player"], Value::String("multi\nline".into()));
         assert_eq!(note(text), None);
-        let refused = |text: &str| parse(text, &target()).unwrap_err();
+        let refused = |text: &str| parse(text, &target()).unwrap_err().to_string();
         assert!(refused("player,score\n\"open,1\n").contains("never closed"));
         assert!(refused("player,score\na\n").contains("line 2 has 1 fields"));
         assert!(refused("foo,bar\n1,2\n").contains("names none of the fields"));
@@ -550,6 +594,6 @@ mod tests {
     #[test]
     fn a_paste_is_capped() {
         let many = format!("score\n{}", "1\n".repeat(MAX_ITEMS + 1));
-        assert!(parse(&many, &target()).unwrap_err().contains("more than"));
+        assert!(parse(&many, &target()).unwrap_err().to_string().contains("more than"));
     }
 }

@@ -355,7 +355,7 @@ fn a_request_refuses_a_misplaced_or_misspelt_field_instead_of_ignoring_it() {
             "\"limit\" is not a field of sort.range; \"limit\" belongs beside sort",
         ),
     ] {
-        let why = read(request).unwrap_err();
+        let why = read(request).unwrap_err().to_string();
         assert!(why.starts_with(says), "{why}");
     }
 }

@@ -111,6 +111,8 @@ fn first_is_read_beside_sort_and_refused_inside_it() {
     let read = AccessPattern::from_value(&json!({"entity": "Run", "first": 5})).unwrap();
     assert_eq!(read.first, Some(5));
     let why = AccessPattern::from_value(&json!({"entity": "Run", "sort": {"first": 5}})).unwrap_err();
+    assert_eq!(why.code(), "unknownField");
+    let why = why.to_string();
     assert!(
         why.starts_with("\"first\" is not a field of sort; \"first\" belongs beside sort"),
         "{why}"
@@ -118,13 +120,15 @@ fn first_is_read_beside_sort_and_refused_inside_it() {
     let why = AccessPattern::from_value(
         &json!({"entity": "Run", "sort": {"range": {"field": "score", "op": "ge", "value": 1, "first": 5}}}),
     )
-    .unwrap_err();
+    .unwrap_err()
+    .to_string();
     assert!(
         why.starts_with("\"first\" is not a field of sort.range; \"first\" belongs beside sort"),
         "{why}"
     );
     let why = AccessPattern::from_value(&json!({"entity": "Run", "first": "3"})).unwrap_err();
-    assert!(why.contains("invalid type"), "{why}");
+    assert_eq!(why.code(), "invalidAccessPattern");
+    assert!(why.to_string().contains("invalid type"), "{why}");
 }
 
 #[test]

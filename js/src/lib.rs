@@ -61,7 +61,7 @@ fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsValue> {
 /// An access pattern; a field it does not know is refused, wherever it stands.
 fn pattern_from_js(request: JsValue) -> Result<AccessPattern, JsValue> {
     let value: Value = from_js(request, "access pattern")?;
-    AccessPattern::from_value(&value).map_err(|why| error("invalidAccessPattern", format!("access pattern: {why}")))
+    AccessPattern::from_value(&value).map_err(|why| error(why.code(), format!("access pattern: {why}")))
 }
 
 fn schema_from_js(schema: JsValue) -> Result<Schema, JsValue> {

@@ -96,7 +96,7 @@ pub fn page_writes(schema: &str, items: &str, target: &str, options: &str) -> St
 /// A pasted Query input read as DynamoDB JSON, and how it was read.
 #[wasm_bindgen(js_name = pageReadPasted)]
 pub fn page_read_pasted(text: &str) -> String {
-    answer(keylab::query::pasted::read_pasted(text))
+    answer(keylab::query::pasted::read_pasted(text).map_err(|e| e.to_string()))
 }
 
 /// Sample items pasted as JSON lines (bare values, or the CLI's item lines) or CSV,
@@ -104,7 +104,10 @@ pub fn page_read_pasted(text: &str) -> String {
 /// is for (`pasted_items::PastedInto` as JSON).
 #[wasm_bindgen(js_name = pagePastedItems)]
 pub fn page_pasted_items(text: &str, target: &str) -> String {
-    answer(read::<pasted_items::PastedInto>(target, "target").and_then(|target| pasted_items::parse(text, &target)))
+    answer(
+        read::<pasted_items::PastedInto>(target, "target")
+            .and_then(|target| pasted_items::parse(text, &target).map_err(|e| e.to_string())),
+    )
 }
 
 /// A file of another tool read for a design; `listed` misfits named, more than
@@ -115,7 +118,7 @@ pub fn page_read_file(text: &str, listed: &str, max_items: &str) -> String {
     answer(
         number(listed)
             .and_then(|l| Ok((l, number(max_items)?)))
-            .and_then(|(l, m)| keylab::infer::file::read_file(text, l, m)),
+            .and_then(|(l, m)| keylab::infer::file::read_file(text, l, m).map_err(|e| e.to_string())),
     )
 }
 

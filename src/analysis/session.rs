@@ -45,7 +45,7 @@ impl PartialEq for PasteReader {
 impl PasteReader {
     /// The core's reader, at once (tests and tools).
     pub const NOW: PasteReader = PasteReader {
-        read: |text| Some(keylab::query::pasted::read_pasted(text)),
+        read: |text| Some(keylab::query::pasted::read_pasted(text).map_err(|e| e.to_string())),
         generation: 0,
     };
 }

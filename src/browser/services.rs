@@ -94,7 +94,7 @@ pub fn read_pasted(text: &str) -> Later<Result<Pasted, String>> {
     #[cfg(target_arch = "wasm32")]
     return ask("pageReadPasted", &[text]);
     #[cfg(not(target_arch = "wasm32"))]
-    Later::Ready(keylab::query::pasted::read_pasted(text))
+    Later::Ready(keylab::query::pasted::read_pasted(text).map_err(|e| e.to_string()))
 }
 
 /// Sample items pasted as JSON lines or CSV, each with its entity, and a note on what
@@ -106,7 +106,7 @@ pub fn pasted_items(text: &str, target: &PastedInto) -> Later<Result<PastedItems
         ask("pagePastedItems", &[text, &target])
     }
     #[cfg(not(target_arch = "wasm32"))]
-    Later::Ready(keylab::pasted_items::parse(text, target))
+    Later::Ready(keylab::pasted_items::parse(text, target).map_err(|e| e.to_string()))
 }
 
 /// A file of another tool read for a design (`keylab::infer::file`).
@@ -114,7 +114,7 @@ pub fn read_file(text: &str, listed: usize, max_items: usize) -> Later<Result<Fi
     #[cfg(target_arch = "wasm32")]
     return ask("pageReadFile", &[text, &listed.to_string(), &max_items.to_string()]);
     #[cfg(not(target_arch = "wasm32"))]
-    Later::Ready(keylab::infer::file::read_file(text, listed, max_items))
+    Later::Ready(keylab::infer::file::read_file(text, listed, max_items).map_err(|e| e.to_string()))
 }
 
 /// Hands over a key code runtime fetched beside the page; refused unless it is this

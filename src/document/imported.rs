@@ -184,7 +184,9 @@ mod tests {
     fn import(text: &str) -> Result<Imported, String> {
         keylab_file(text).unwrap_or_else(|| {
             let (listed, most) = READ_LIMITS;
-            keylab::infer::file::read_file(text, listed, most).and_then(from_file)
+            keylab::infer::file::read_file(text, listed, most)
+                .map_err(|e| e.to_string())
+                .and_then(from_file)
         })
     }
 

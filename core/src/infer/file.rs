@@ -4,6 +4,7 @@
 //! second module and builds its work from this in its first.
 
 use super::left_out::Tally;
+use super::ReadError;
 use super::{infer, source, sources};
 use crate::codec::Values;
 use serde::{Deserialize, Serialize};
@@ -33,16 +34,16 @@ pub struct FileDesign {
 
 /// Reads `text` whatever format it is in ([`sources::read_any`]); refused above
 /// `max_items` items.
-pub fn read_file(text: &str, listed: usize, max_items: usize) -> Result<FileDesign, String> {
+pub fn read_file(text: &str, listed: usize, max_items: usize) -> Result<FileDesign, ReadError> {
     let (format, source) = sources::read_any(text)?;
     if source.items.len() > max_items {
-        return Err(format!(
-            "it holds {} items, more than the page's {max_items}: read it with `keylab import --from {}`",
-            source.items.len(),
-            format.name()
-        ));
+        return Err(ReadError::TooManyItems {
+            format,
+            items: source.items.len(),
+            max: max_items,
+        });
     }
-    let proposal = infer(&source.items, &source.options("Imported"))?;
+    let proposal = infer(&source.items, &source.options("Imported")).map_err(ReadError::Infer)?;
     let misfits = (proposal.misfits.iter().take(listed))
         .map(|m| source.describe(m))
         .collect();

@@ -88,8 +88,12 @@ impl Omission {
         }
     }
 
-    /// `Ok` when `schema` indeed holds none of the part; else what of it it holds.
-    pub fn absent_from(&self, schema: &Schema) -> Result<(), String> {
+    /// What of the part `schema` holds, if any: `None` when it is indeed left out.
+    pub fn held_by(&self, schema: &Schema) -> Option<String> {
+        self.absent_from(schema).err()
+    }
+
+    fn absent_from(&self, schema: &Schema) -> Result<(), String> {
         match &self.part {
             Part::Entity { name, .. } => match schema.entity(name) {
                 Some(_) => Err(format!("the design holds entity {name}")),
@@ -224,7 +228,7 @@ impl Said {
     /// holds is not left out.
     pub fn held_against(&mut self, design: &Schema) {
         let (kept, held): (Vec<Omission>, Vec<Omission>) =
-            (self.left_out.drain(..)).partition(|o| o.absent_from(design).is_ok());
+            (self.left_out.drain(..)).partition(|o| o.held_by(design).is_none());
         let held: Vec<String> = held.iter().map(Omission::to_string).collect();
         self.notes.retain(|n| !held.contains(n));
         self.left_out = kept;
@@ -239,7 +243,7 @@ impl Said {
 pub fn assert_held(schema: &Schema, notes: &[String], left_out: &[Omission]) {
     let all = notes.join("\n");
     for o in left_out {
-        if let Err(why) = o.absent_from(schema) {
+        if let Some(why) = o.held_by(schema) {
             panic!("{o}\nbut {why}\n{all}");
         }
         let said = notes.iter().filter(|n| **n == o.to_string()).count();

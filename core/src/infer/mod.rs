@@ -13,15 +13,18 @@
 //! exact only when each comes back byte for byte.
 
 pub mod columns;
+mod error;
+mod format;
+pub use error::{InferError, ReadError};
 pub(crate) mod declared;
-pub mod electrodb;
+pub(crate) mod electrodb;
 pub mod file;
 mod group;
 mod guess;
-pub mod keys;
+pub(crate) mod keys;
 pub mod left_out;
-pub mod mcp;
-pub mod onetable;
+pub(crate) mod mcp;
+pub(crate) mod onetable;
 mod rewrite;
 pub mod source;
 pub mod sources;
@@ -97,10 +100,10 @@ impl Proposal {
     }
 }
 
-pub fn infer(items: &[StoredItem], options: &Options) -> Result<Proposal, String> {
+pub fn infer(items: &[StoredItem], options: &Options) -> Result<Proposal, InferError> {
     if items.is_empty() {
         let Some(design) = &options.design else {
-            return Err("there are no items to read a design from".into());
+            return Err(InferError::NoItems);
         };
         // Entities (ElectroDB's, OneTable's) state their design and hold no items.
         let mut schema = design.clone();
@@ -117,7 +120,7 @@ pub fn infer(items: &[StoredItem], options: &Options) -> Result<Proposal, String
     let keys = match &options.keys {
         Some(k) => k.clone(),
         None => {
-            let k = keys::guess(items)?;
+            let k = keys::guess(items).map_err(InferError::TableKeys)?;
             notes.push(format!("the table's keys, by their names: {}", describe_keys(&k)));
             k
         }
@@ -130,7 +133,7 @@ pub fn infer(items: &[StoredItem], options: &Options) -> Result<Proposal, String
             notes.push(format!("item {}: {why}", at + 1));
         }
     }
-    let attributes = attribute_types(items, &keys)?;
+    let attributes = attribute_types(items, &keys).map_err(InferError::KeyTypes)?;
     let mut misfits = Vec::new();
     let groups = group(items, &keys, &separator, options, &mut notes, &mut misfits);
     let carried = (options.design.as_ref())
@@ -157,9 +160,10 @@ pub fn infer(items: &[StoredItem], options: &Options) -> Result<Proposal, String
         table: table(&keys, &attributes, &options.table),
         entities,
     };
-    let (schema, groups, left_out) = rewrite::refused(schema, groups, &mut notes, &mut misfits)?;
+    let (schema, groups, left_out) =
+        rewrite::refused(schema, groups, &mut notes, &mut misfits).map_err(InferError::Refused)?;
     // What the reader of the document would make of it, so nothing here can drift from it.
-    let schema = Schema::from_value(&schema.to_value()).map_err(|e| format!("the design read is not usable: {e}"))?;
+    let schema = Schema::from_value(&schema.to_value()).map_err(InferError::Unusable)?;
     let (proposed, wrong) = rewrite::all(&schema, &groups, items);
     misfits.extend(wrong);
     misfits.sort_by_key(|m| m.item);

@@ -11,112 +11,21 @@ use crate::migrate::stored::StoredItem;
 use serde_json::{Map, Value};
 use std::collections::HashMap;
 
-/// What a file to import holds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Format {
-    /// DynamoDB JSON items: an export to S3 (`{"Item": ...}` per line), items one per
-    /// line, or a Scan's output (`{"Items": [...]}`).
-    Export,
-    /// A NoSQL Workbench model (`ModelMetadata.Version` 1.0 to 3.0).
-    Workbench,
-    /// ElectroDB entities: a JS/TS file's `new Entity({...})`, or the object pasted.
-    /// They state the design and hold no items.
-    ElectroDb,
-    /// A OneTable schema (`format: 'onetable:1.1.0'`, `indexes`, `models`): a file's
-    /// object or the object pasted. It states the design and holds no items.
-    OneTable,
-    /// The AWS DynamoDB MCP server's `dynamodb_data_model.json`: `tables`, `items` and
-    /// `access_patterns`.
-    Mcp,
-}
-
-impl Format {
-    pub const ALL: [Format; 5] = [
-        Format::Export,
-        Format::Workbench,
-        Format::ElectroDb,
-        Format::OneTable,
-        Format::Mcp,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Format::Export => "export",
-            Format::Workbench => "workbench",
-            Format::ElectroDb => "electrodb",
-            Format::OneTable => "onetable",
-            Format::Mcp => "mcp",
-        }
-    }
-
-    /// What the format is, for a person: `a NoSQL Workbench model`.
-    pub fn what(self) -> &'static str {
-        match self {
-            Format::Export => "DynamoDB JSON items",
-            Format::Workbench => "a NoSQL Workbench model",
-            Format::ElectroDb => "ElectroDB entities",
-            Format::OneTable => "a OneTable schema",
-            Format::Mcp => "an AWS DynamoDB MCP data model",
-        }
-    }
-
-    /// The format `text` is surely in, and what in it says so: a model's `DataModel`,
-    /// an MCP model's `tables` with its access patterns, a OneTable `format`, a
-    /// `new Entity(`, or DynamoDB JSON on the first line. `None` when nothing marks a
-    /// format: a guess would report one format's complaint about text that was never
-    /// meant as it.
-    pub fn marked(text: &str) -> Option<(Format, &'static str)> {
-        let head: String = text.chars().take(4096).collect();
-        let marked = if head.contains("\"DataModel\"") {
-            (Format::Workbench, "a \"DataModel\"")
-        } else if head.contains("\"ModelName\"") {
-            (Format::Workbench, "a \"ModelName\"")
-        } else if head.contains("\"tables\"")
-            && (text.contains("\"access_patterns\"") || text.contains("\"PutRequest\""))
-        {
-            (Format::Mcp, "\"tables\" with their items or access patterns")
-        } else if head.contains("onetable:") {
-            (Format::OneTable, "a onetable: format")
-        } else if text.contains("new Entity(") {
-            (Format::ElectroDb, "a new Entity(")
-        } else {
-            (Format::Export, dynamodb_json(text)?)
-        };
-        Some(marked)
-    }
-}
-
-/// What marks `text` as DynamoDB JSON items: a Scan's `Items`, or a first line that is
-/// an export's `{"Item": ...}` or an item whose attributes are typed (`{"S": "a"}`).
-fn dynamodb_json(text: &str) -> Option<&'static str> {
-    let typed = |v: &Value| {
-        let tags = ["S", "N", "B", "BOOL", "NULL", "M", "L", "SS", "NS", "BS"];
-        matches!(v, Value::Object(a) if a.len() == 1 && a.keys().all(|t| tags.contains(&t.as_str())))
-    };
-    if let Ok(Value::Object(doc)) = serde_json::from_str::<Value>(text) {
-        if doc.contains_key("Items") {
-            return Some("a Scan's \"Items\"");
-        }
-    }
-    let first = text.lines().find(|l| !l.trim().is_empty())?;
-    match serde_json::from_str::<Value>(first).ok()? {
-        Value::Object(item) if item.contains_key("Item") => Some("an export's {\"Item\": ...} on its first line"),
-        Value::Object(item) if !item.is_empty() && item.values().all(typed) => {
-            Some("an item in DynamoDB JSON on its first line")
-        }
-        _ => None,
-    }
-}
+pub use super::format::Format;
+use super::ReadError;
 
 /// How long each format's complaint is kept when none reads a text.
 const TRIED_KEEP: usize = 200;
 
 /// Reads `text` in the format it is marked as; unmarked, as each format in turn, the
 /// first that reads it winning. Refused with what marked it, or with why each failed.
-pub fn read_any(text: &str) -> Result<(Format, Source), String> {
+pub fn read_any(text: &str) -> Result<(Format, Source), ReadError> {
     if let Some((format, by)) = Format::marked(text) {
-        return (read(format, text, None).map(|source| (format, source)))
-            .map_err(|why| format!("it looks like {} (it has {by}), but {why}", format.what()));
+        return (read(format, text, None).map(|source| (format, source))).map_err(|e| ReadError::Marked {
+            format,
+            by,
+            why: e.why().to_string(),
+        });
     }
     let mut tried = Vec::new();
     // A OneTable schema holds `indexes` as an ElectroDB entity does, and `models`, which
@@ -131,22 +40,18 @@ pub fn read_any(text: &str) -> Result<(Format, Source), String> {
     for format in order {
         match read(format, text, None) {
             Ok(source) => return Ok((format, source)),
-            Err(why) => tried.push(format!(
-                "as {}: {}",
-                format.what(),
-                crate::elide::shortened(&why, TRIED_KEEP)
-            )),
+            Err(e) => tried.push((format, crate::elide::shortened(&e.why(), TRIED_KEEP))),
         }
     }
-    // One line per format: the page shows the lines as they are.
-    Err(format!(
-        "nothing in it says which format it is in, and keylab read it as each in turn:\n{}",
-        tried.join(";\n")
-    ))
+    Err(ReadError::Unmarked { tried })
 }
 
 /// Reads `text` as `format`. `table` picks one of a model's tables by name.
-pub fn read(format: Format, text: &str, table: Option<&str>) -> Result<Source, String> {
+pub fn read(format: Format, text: &str, table: Option<&str>) -> Result<Source, ReadError> {
+    read_as(format, text, table).map_err(|why| ReadError::Refused { format, why })
+}
+
+fn read_as(format: Format, text: &str, table: Option<&str>) -> Result<Source, String> {
     match format {
         Format::Export => export(text),
         Format::Workbench => workbench(text, table),

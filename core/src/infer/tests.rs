@@ -170,7 +170,8 @@ fn number_keys_and_missing_keys_are_said() {
         line(serde_json::json!({"id": {"S": "b"}, "version": {"N": "12"}})),
     ];
     let err = infer(&read(&lines), &Options::default()).unwrap_err();
-    assert!(err.contains("--partition"), "{err}");
+    assert_eq!(err.code(), "tableKeys");
+    assert!(err.to_string().contains("--partition"), "{err}");
     let keys = TableKeys {
         partition: "id".into(),
         sort: Some("version".into()),

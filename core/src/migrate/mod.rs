@@ -85,11 +85,11 @@ struct EntityCodecs<'s> {
 type Prefixes<'s> = Option<Vec<(&'s str, String)>>;
 
 impl<'s> EntityCodecs<'s> {
-    fn compile(schema: &'s Schema, entity: &'s Entity) -> Result<Self, String> {
+    fn compile(schema: &'s Schema, entity: &'s Entity) -> Result<Self, crate::Error> {
         let codecs = entity
             .keys
             .iter()
-            .map(|k| KeyCodec::new(schema, &entity.name, &k.attribute).map_err(|e| e.to_string()))
+            .map(|k| KeyCodec::new(schema, &entity.name, &k.attribute))
             .collect::<Result<_, _>>()?;
         Ok(EntityCodecs { entity, codecs })
     }
@@ -144,15 +144,34 @@ fn may_fit(prefixes: &Prefixes, keys: &[(&str, KeyValue)]) -> bool {
     })
 }
 
+/// An entity of the old design whose templates do not compile: its items could not be
+/// read, so nothing can be re-keyed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OldDesignError {
+    pub entity: String,
+    pub error: crate::Error,
+}
+
+impl std::fmt::Display for OldDesignError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "the old design cannot read {}: {}", self.entity, self.error)
+    }
+}
+
+impl std::error::Error for OldDesignError {}
+
 impl<'s> Rekeyer<'s> {
     /// Compiles both designs. An old entity whose templates do not compile is an error:
     /// its items could not be read. A new one only fails that entity's items.
-    pub fn new(old: &'s Schema, new: &'s Schema) -> Result<Self, String> {
+    pub fn new(old: &'s Schema, new: &'s Schema) -> Result<Self, OldDesignError> {
         let old_entities = old
             .entities
             .iter()
             .map(|e| {
-                EntityCodecs::compile(old, e).map_err(|why| format!("the old design cannot read {}: {why}", e.name))
+                EntityCodecs::compile(old, e).map_err(|error| OldDesignError {
+                    entity: e.name.clone(),
+                    error,
+                })
             })
             .collect::<Result<Vec<_>, _>>()?;
         let new_entities = old

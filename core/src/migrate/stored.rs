@@ -86,7 +86,7 @@ impl<'a> StoredItem<'a> {
 
     /// One export line: `{"Item": {...}}` as DynamoDB's export to S3 writes it, or the
     /// item itself (a scan's items, one per line).
-    pub fn parse(line: &'a str) -> Result<StoredItem<'a>, String> {
+    pub fn parse(line: &'a str) -> Result<StoredItem<'a>, NotAnItem> {
         #[derive(Deserialize)]
         #[serde(deny_unknown_fields)]
         struct Export<'a> {
@@ -96,11 +96,15 @@ impl<'a> StoredItem<'a> {
         if let Ok(Export { item }) = serde_json::from_str::<Export>(line) {
             return Ok(item);
         }
-        serde_json::from_str::<StoredItem>(line).map_err(|e| format!("is not an item in DynamoDB JSON: {e}"))
+        serde_json::from_str::<StoredItem>(line).map_err(|e| NotAnItem {
+            line: e.line(),
+            column: e.column(),
+            why: e.to_string(),
+        })
     }
 
     /// The same from a JSON value, for callers that hold one.
-    pub fn from_value(v: &Value) -> Result<StoredItem<'static>, String> {
+    pub fn from_value(v: &Value) -> Result<StoredItem<'static>, NotAnItem> {
         let text = v.to_string();
         let item = StoredItem::parse(&text)?;
         Ok(StoredItem(
@@ -109,6 +113,30 @@ impl<'a> StoredItem<'a> {
                 .map(|(n, a)| (Cow::Owned(n.into_owned()), a.into_owned()))
                 .collect(),
         ))
+    }
+}
+
+/// A line that is not an item in DynamoDB JSON: where its reading stopped (line and
+/// column from 1) and serde's sentence.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NotAnItem {
+    pub line: usize,
+    pub column: usize,
+    pub why: String,
+}
+
+impl fmt::Display for NotAnItem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "is not an item in DynamoDB JSON: {}", self.why)
+    }
+}
+
+impl std::error::Error for NotAnItem {}
+
+/// Read where messages are text: the sentence.
+impl From<NotAnItem> for String {
+    fn from(e: NotAnItem) -> String {
+        e.to_string()
     }
 }
 

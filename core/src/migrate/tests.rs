@@ -338,7 +338,7 @@ fn export_lines_are_read_in_both_shapes_and_malformed_ones_refused() {
         r#"{"PK":{"S":"a"},"PK":{"S":"b"}}"#,
         r#"[1]"#,
     ] {
-        let why = StoredItem::parse(bad).unwrap_err();
+        let why = StoredItem::parse(bad).unwrap_err().to_string();
         assert!(why.starts_with("is not an item in DynamoDB JSON"), "{bad}: {why}");
     }
 }

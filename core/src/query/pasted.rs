@@ -15,8 +15,29 @@ pub struct Pasted {
     pub read_as: Vec<String>,
 }
 
+/// Pasted text that is not JSON, nor a JavaScript object or Python dict: where JSON's
+/// reading stopped (line and column from 1) and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unreadable {
+    pub line: usize,
+    pub column: usize,
+    pub why: String,
+}
+
+impl std::fmt::Display for Unreadable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "The pasted text is not valid JSON, nor a JavaScript object or Python dict: {} at line {} column {}",
+            self.why, self.line, self.column
+        )
+    }
+}
+
+impl std::error::Error for Unreadable {}
+
 /// Reads pasted text as JSON, else as a JavaScript or Python literal.
-pub fn read_pasted(text: &str) -> Result<Pasted, String> {
+pub fn read_pasted(text: &str) -> Result<Pasted, Unreadable> {
     let mut read_as = Vec::new();
     let mut input = match serde_json::from_str::<Value>(text) {
         Ok(v) => v,
@@ -32,9 +53,14 @@ pub fn read_pasted(text: &str) -> Result<Pasted, String> {
                     v
                 }
                 Err(_) => {
-                    return Err(format!(
-                        "The pasted text is not valid JSON, nor a JavaScript object or Python dict: {json_error}"
-                    ))
+                    // serde_json's message ends with where it stopped: kept apart.
+                    let message = json_error.to_string();
+                    let why = message.split(" at line ").next().unwrap_or_default().to_string();
+                    return Err(Unreadable {
+                        line: json_error.line(),
+                        column: json_error.column(),
+                        why,
+                    });
                 }
             }
         }
@@ -338,7 +364,8 @@ mod tests {
     #[test]
     fn text_that_is_nothing_says_so() {
         let e = read_pasted("{not json").unwrap_err();
-        assert!(e.contains("not valid JSON"), "{e}");
+        assert_eq!((e.line, e.column), (1, 2));
+        assert!(e.to_string().contains("not valid JSON"), "{e}");
         assert!(read_pasted("const = {").is_err());
     }
 

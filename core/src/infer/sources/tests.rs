@@ -33,6 +33,8 @@ fn a_format_is_told_by_what_marks_it() {
 #[test]
 fn an_unmarked_text_is_read_as_each_format_and_refused_with_each_reason() {
     let why = read_any("garbage\u{0} <script>").map(|(f, _)| f).unwrap_err();
+    assert_eq!(why.code(), "unrecognised");
+    let why = why.to_string();
     assert!(why.starts_with("nothing in it says which format it is in"), "{why}");
     for format in Format::ALL {
         assert!(why.contains(&format!("\nas {}: ", format.what())), "{format:?}: {why}");
@@ -40,6 +42,8 @@ fn an_unmarked_text_is_read_as_each_format_and_refused_with_each_reason() {
     assert!(why.contains("item on line 1: is not an item in DynamoDB JSON"), "{why}");
     // A marked text is refused as what marks it, and says so.
     let why = read_any("{\"ModelName\": \"M\"}").map(|(f, _)| f).unwrap_err();
+    assert_eq!(why.code(), "marked");
+    let why = why.to_string();
     assert!(
         why.starts_with("it looks like a NoSQL Workbench model (it has a \"ModelName\"), but has no \"DataModel\""),
         "{why}"
@@ -126,7 +130,7 @@ fn a_facet_without_items_the_carried_design_holds_is_not_left_out() {
 
 #[test]
 fn a_malformed_model_is_refused_naming_the_place() {
-    let err = |text: &str| read(Format::Workbench, text, None).unwrap_err();
+    let err = |text: &str| read(Format::Workbench, text, None).unwrap_err().to_string();
     assert!(err("[1]").contains("not a JSON object"));
     assert!(err("{\"ModelName\": \"M\"}").contains("no \"DataModel\""));
     let no_pk = r#"{"DataModel": [{"TableName": "T", "KeyAttributes": {}}]}"#;
@@ -141,7 +145,7 @@ fn a_malformed_model_is_refused_naming_the_place() {
     );
     let empty = r#"{"DataModel": [{"TableName": "T", "KeyAttributes": {"PartitionKey": {"AttributeName": "PK"}}}]}"#;
     assert!(err(empty).contains("holds no TableData"));
-    let picked = read(Format::Workbench, OFFICES, Some("Nope")).unwrap_err();
+    let picked = read(Format::Workbench, OFFICES, Some("Nope")).unwrap_err().to_string();
     assert_eq!(picked, "the model has no table \"Nope\"; its tables are Offices");
 }
 

@@ -93,11 +93,47 @@ fn forward() -> bool {
 
 const BESIDE_SORT: &str = "beside sort, at the top of the request";
 
+/// Why a value is not an access pattern.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PatternError {
+    /// A field the request does not have, at its place.
+    UnknownField(crate::strict::UnknownField),
+    /// A field of the wrong type, or one missing (serde's sentence, with where).
+    Shape { why: String },
+}
+
+impl PatternError {
+    /// A stable name for the kind of problem, for callers that branch on it.
+    pub fn code(&self) -> &'static str {
+        match self {
+            PatternError::UnknownField(_) => "unknownField",
+            PatternError::Shape { .. } => "invalidAccessPattern",
+        }
+    }
+}
+
+impl std::fmt::Display for PatternError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PatternError::UnknownField(e) => e.fmt(f),
+            PatternError::Shape { why } => f.write_str(why),
+        }
+    }
+}
+
+impl std::error::Error for PatternError {}
+
+impl From<crate::strict::UnknownField> for PatternError {
+    fn from(e: crate::strict::UnknownField) -> PatternError {
+        PatternError::UnknownField(e)
+    }
+}
+
 impl AccessPattern {
     /// Reads a request, refusing any field it does not know, wherever it stands:
     /// `{"sort": {"equal": {...}, "children": true}}` is an error that says `children`
     /// belongs beside `sort`, not a request answered as if `children` were absent.
-    pub fn from_value(value: &Value) -> Result<AccessPattern, String> {
+    pub fn from_value(value: &Value) -> Result<AccessPattern, PatternError> {
         let top = Fields {
             place: "the request",
             allowed: &[
@@ -157,7 +193,7 @@ impl AccessPattern {
                 range.check_value(r)?;
             }
         }
-        serde_json::from_value(value.clone()).map_err(|e| e.to_string())
+        serde_json::from_value(value.clone()).map_err(|e| PatternError::Shape { why: e.to_string() })
     }
 
     /// The request's `Limit` and the items promised: `first` alone is also the page
