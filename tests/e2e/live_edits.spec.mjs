@@ -258,3 +258,20 @@ test('a value the partition key refuses is said beside its cell while the sort k
   await expect(cell.getByRole('alert')).toHaveCount(0);
   await expect(season).toHaveAttribute('aria-invalid', 'false');
 });
+
+test('opening a view never takes the focus from a field the person already clicked into', async ({ page }) => {
+  await openFresh(page);
+  // The rail's click, then a click into the view's field before the page's next task:
+  // what a busy machine does to a quick person.
+  const focused = await page.evaluate(async () => {
+    const rail = document.querySelector('nav[aria-label="views of the design"]');
+    const button = [...rail.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Paste an expression');
+    button.focus();
+    button.click();
+    for (let i = 0; i < 20 && !document.getElementById('paste-input'); i++) await Promise.resolve();
+    document.getElementById('paste-input')?.focus();
+    await new Promise((r) => setTimeout(r, 100));
+    return document.activeElement?.id;
+  });
+  expect(focused).toBe('paste-input');
+});

@@ -73,23 +73,29 @@ impl View {
     }
 }
 
-/// Scrolls the view into sight once the page has drawn it, and moves the focus there.
+/// Scrolls the view into sight once the page has drawn it, and moves the focus there,
+/// unless the focus moved meanwhile: on a busy machine the draw can come after the person
+/// (or a test) already clicked into the view, and the focus is never taken from where
+/// they put it.
 pub fn bring_into_view(view: View) {
+    let document = web_sys::window().and_then(|w| w.document());
+    let asked_from = document.as_ref().and_then(|d| d.active_element());
     gloo::timers::callback::Timeout::new(0, move || {
-        let found = web_sys::window()
-            .and_then(|w| w.document())
-            .and_then(|d| d.get_element_by_id(&view.box_id()))
+        let Some(document) = document else { return };
+        let found = (document.get_element_by_id(&view.box_id()))
             .and_then(|el| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(el).ok());
-        if let Some(el) = found {
-            el.scroll_into_view();
-            // The view's own panel takes the focus, so the next Tab is into its controls.
-            let panel = el
-                .query_selector("section.panel[tabindex]")
-                .ok()
-                .flatten()
-                .and_then(|p| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(p).ok());
-            let _ = panel.as_ref().unwrap_or(&el).focus();
+        let Some(el) = found else { return };
+        el.scroll_into_view();
+        if document.active_element() != asked_from {
+            return;
         }
+        // The view's own panel takes the focus, so the next Tab is into its controls.
+        let panel = el
+            .query_selector("section.panel[tabindex]")
+            .ok()
+            .flatten()
+            .and_then(|p| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(p).ok());
+        let _ = panel.as_ref().unwrap_or(&el).focus();
     })
     .forget();
 }
