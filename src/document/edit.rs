@@ -283,11 +283,26 @@ impl Playground {
         match action {
             Action::Template(edit) => self.edit_template(edit),
             Action::Field(edit) => self.edit_field(edit),
-            Action::Items(edit) => self.edit_items(edit),
+            Action::Items(edit) => {
+                edit.apply(&mut self.rows, &self.schema, &self.focus)?;
+                // The query's anchor stays an item of the table after items go.
+                self.keep_anchor();
+                Ok(())
+            }
             Action::Design(edit) => self.edit_design(edit),
-            Action::Focus(edit) => self.edit_focus(edit),
-            Action::Query(edit) => self.edit_query(edit),
-            Action::Prefs(edit) => self.edit_prefs(edit),
+            Action::Focus(edit) => self.focus.edit(edit, &self.schema),
+            Action::Query(edit) => {
+                let on = super::edit_work::QueryPieces {
+                    draft: &mut self.query,
+                    pasted: &mut self.pasted,
+                    patterns: &mut self.patterns,
+                };
+                edit.apply(on, &self.schema, &self.rows)
+            }
+            Action::Prefs(edit) => {
+                edit.apply(&mut self.snippet, &mut self.expected);
+                Ok(())
+            }
             Action::Typed(edit) => self.edit_typed(edit),
         }
     }

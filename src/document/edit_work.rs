@@ -9,62 +9,6 @@ fn no_item(item: ItemId, rows: usize) -> Refusal {
 }
 
 impl Playground {
-    pub(super) fn edit_items(&mut self, edit: ItemsEdit) -> Result<(), Refusal> {
-        match edit {
-            ItemsEdit::SetValue { item, field, text } => {
-                // Checked first: taking the items to edit copies them when shared.
-                if item.0 >= self.rows.len() {
-                    return Err(no_item(item, self.rows.len()));
-                }
-                if let Some(r) = self.rows_mut().get_mut(item.0) {
-                    Rc::make_mut(&mut r.values).insert(field, Value::String(text));
-                }
-            }
-            ItemsEdit::AppendRows(rows) => {
-                let entities = self.schema.entities.len();
-                if let Some((entity, _)) = rows.iter().find(|(e, _)| e.0 >= entities) {
-                    return Err(Refusal::new(format!(
-                        "there is no entity {}: the design has {entities}",
-                        entity.0 + 1
-                    )));
-                }
-                for (entity, mut row) in rows {
-                    // Every column present, so the table has an input for each.
-                    for c in columns_of(self.schema.entities.get(entity.0)) {
-                        if !row.contains_key(&c) {
-                            row.insert(c, Value::String(String::new()));
-                        }
-                    }
-                    self.rows_mut().push(Row::new(entity, row));
-                }
-            }
-            ItemsEdit::AddRow => {
-                let values = (self.columns().into_iter())
-                    .map(|c| (c, Value::String(String::new())))
-                    .collect();
-                let entity = self.focus.entity;
-                self.rows_mut().push(Row::new(entity, values));
-            }
-            ItemsEdit::RemoveRow(item) => {
-                if item.0 >= self.rows.len() {
-                    return Err(no_item(item, self.rows.len()));
-                }
-                self.rows_mut().remove(item.0);
-                self.keep_anchor();
-            }
-            ItemsEdit::Generate { count, seed } => {
-                let entity = self.entity().cloned().ok_or_else(no_entity)?;
-                let made = keylab::sample::generate(&self.schema, &entity, count, seed);
-                let at = self.focus.entity;
-                let rows = self.rows_mut();
-                rows.retain(|r| r.entity != at);
-                rows.extend(made.into_iter().map(|values| Row::new(at, values)));
-                self.keep_anchor();
-            }
-        }
-        Ok(())
-    }
-
     pub(super) fn edit_design(&mut self, edit: DesignEdit) -> Result<(), Refusal> {
         match edit {
             DesignEdit::AddEntity => {
@@ -99,16 +43,6 @@ impl Playground {
         Ok(())
     }
 
-    pub(super) fn edit_focus(&mut self, edit: FocusEdit) -> Result<(), Refusal> {
-        match edit {
-            FocusEdit::SelectEntity(e) if e.0 < self.schema.entities.len() => self.focus.entity = e,
-            FocusEdit::SelectEntity(e) => return Err(Refusal::new(format!("there is no entity #{}", e.0 + 1))),
-            FocusEdit::SelectAttribute(a) if self.schema.table.attribute_type(&a).is_some() => self.focus.attribute = a,
-            FocusEdit::SelectAttribute(a) => return Err(Refusal::new(format!("the table has no key attribute {a:?}"))),
-        }
-        Ok(())
-    }
-
     /// The query's anchor stays an item of the table after items go.
     pub(super) fn keep_anchor(&mut self) {
         let last = ItemId(self.rows.len().saturating_sub(1));
@@ -138,30 +72,6 @@ impl Playground {
         Ok(())
     }
 
-    pub(super) fn edit_query(&mut self, edit: QueryEdit) -> Result<(), Refusal> {
-        match edit {
-            QueryEdit::SetQuery(q) => self.set_query(q),
-            QueryEdit::SetPasted(text) => self.pasted = text,
-            QueryEdit::SavePattern(name) => return self.save_pattern(&name),
-            QueryEdit::UsePattern(at) => return self.use_pattern(at),
-            QueryEdit::RemovePattern(at) => return self.remove_pattern(at),
-        }
-        Ok(())
-    }
-
-    pub(super) fn edit_prefs(&mut self, edit: PrefsEdit) -> Result<(), Refusal> {
-        match edit {
-            PrefsEdit::SetSnippet(prefs) => self.snippet = Rc::new(prefs),
-            PrefsEdit::SetExpectedMax { field, text } if text.trim().is_empty() => {
-                Rc::make_mut(&mut self.expected).shift_remove(&field);
-            }
-            PrefsEdit::SetExpectedMax { field, text } => {
-                Rc::make_mut(&mut self.expected).insert(field, Value::String(text));
-            }
-        }
-        Ok(())
-    }
-
     pub(super) fn edit_typed(&mut self, edit: TypedEdit) -> Result<(), Refusal> {
         match edit {
             // The typed text is settled either way: applied, or kept with its problem.
@@ -184,26 +94,137 @@ impl Playground {
             Rc::make_mut(&mut self.unsettled).remove(key);
         }
     }
+}
 
-    fn set_query(&mut self, q: QueryDraft) {
-        let was = std::mem::replace(self.query_mut(), q);
-        // A range starts at the anchor item's value, so choosing one shows what it
-        // selects at once instead of an empty value's error; a value typed earlier is
-        // kept, except when the range moves to another field.
-        let now = &self.query;
-        let entered = now.shape == Shape::Range && was.shape != Shape::Range && now.value.is_empty();
-        let moved = now.shape == Shape::Range && was.shape == Shape::Range && now.fixed != was.fixed;
-        if entered || moved {
-            if let Some(start) = self.draft_on().range_start() {
-                self.query_mut().to = start.clone();
-                self.query_mut().value = start;
+impl ItemsEdit {
+    /// Changes the sample items, reading the design and the focused entity (whose items
+    /// an added or generated item is); the items are copied only when one changes.
+    pub(super) fn apply(self, rows: &mut Rc<Vec<Row>>, schema: &Schema, focus: &Focus) -> Result<(), Refusal> {
+        match self {
+            ItemsEdit::SetValue { item, field, text } => {
+                // Checked first: taking the items to edit copies them when shared.
+                if item.0 >= rows.len() {
+                    return Err(no_item(item, rows.len()));
+                }
+                if let Some(r) = Rc::make_mut(rows).get_mut(item.0) {
+                    Rc::make_mut(&mut r.values).insert(field, Value::String(text));
+                }
+            }
+            ItemsEdit::AppendRows(added) => append(Rc::make_mut(rows), added, schema)?,
+            ItemsEdit::AddRow => {
+                let columns = columns_of(focus.entity(schema));
+                let values = columns.into_iter().map(|c| (c, Value::String(String::new())));
+                Rc::make_mut(rows).push(Row::new(focus.entity, values.collect()));
+            }
+            ItemsEdit::RemoveRow(item) => {
+                if item.0 >= rows.len() {
+                    return Err(no_item(item, rows.len()));
+                }
+                Rc::make_mut(rows).remove(item.0);
+            }
+            ItemsEdit::Generate { count, seed } => {
+                let entity = focus.entity(schema).ok_or_else(no_entity)?;
+                let made = keylab::sample::generate(schema, entity, count, seed);
+                let rows = Rc::make_mut(rows);
+                rows.retain(|r| r.entity != focus.entity);
+                rows.extend(made.into_iter().map(|values| Row::new(focus.entity, values)));
             }
         }
-        // An operator the new range field cannot take is replaced by the first the page
-        // offers for it, so what is shown is what is built.
-        if !self.draft_on().query_ops().contains(&self.query.op) {
-            self.query_mut().op = RangeOp::Ge;
+        Ok(())
+    }
+}
+
+/// Items of the design's entities added at the end, each with every column of its entity.
+fn append(rows: &mut Vec<Row>, added: Vec<(EntityId, Values)>, schema: &Schema) -> Result<(), Refusal> {
+    let entities = schema.entities.len();
+    if let Some((entity, _)) = added.iter().find(|(e, _)| e.0 >= entities) {
+        return Err(Refusal::new(format!(
+            "there is no entity {}: the design has {entities}",
+            entity.0 + 1
+        )));
+    }
+    for (entity, mut row) in added {
+        // Every column present, so the table has an input for each.
+        for c in columns_of(schema.entities.get(entity.0)) {
+            if !row.contains_key(&c) {
+                row.insert(c, Value::String(String::new()));
+            }
         }
+        rows.push(Row::new(entity, row));
+    }
+    Ok(())
+}
+
+impl Focus {
+    /// Another entity or key attribute, of `schema`'s.
+    pub(super) fn edit(&mut self, edit: FocusEdit, schema: &Schema) -> Result<(), Refusal> {
+        match edit {
+            FocusEdit::SelectEntity(e) if e.0 < schema.entities.len() => self.entity = e,
+            FocusEdit::SelectEntity(e) => return Err(Refusal::new(format!("there is no entity #{}", e.0 + 1))),
+            FocusEdit::SelectAttribute(a) if schema.table.attribute_type(&a).is_some() => self.attribute = a,
+            FocusEdit::SelectAttribute(a) => return Err(Refusal::new(format!("the table has no key attribute {a:?}"))),
+        }
+        Ok(())
+    }
+}
+
+impl PrefsEdit {
+    /// Changes the code settings or an expected maximum: the two pieces it writes.
+    pub(super) fn apply(self, snippet: &mut Rc<SnippetPrefs>, expected: &mut Rc<Values>) {
+        match self {
+            PrefsEdit::SetSnippet(prefs) => *snippet = Rc::new(prefs),
+            PrefsEdit::SetExpectedMax { field, text } if text.trim().is_empty() => {
+                Rc::make_mut(expected).shift_remove(&field);
+            }
+            PrefsEdit::SetExpectedMax { field, text } => {
+                Rc::make_mut(expected).insert(field, Value::String(text));
+            }
+        }
+    }
+}
+
+/// The pieces of the query panel and the paste box, which a query edit writes.
+pub(super) struct QueryPieces<'a> {
+    pub draft: &'a mut Rc<QueryDraft>,
+    pub pasted: &'a mut String,
+    pub patterns: &'a mut Rc<Vec<SavedPattern>>,
+}
+
+impl QueryEdit {
+    /// Changes the query's draft, the paste box or the saved patterns, reading the design
+    /// and the items the draft is stated against.
+    pub(super) fn apply(self, on: QueryPieces, schema: &Schema, rows: &[Row]) -> Result<(), Refusal> {
+        match self {
+            QueryEdit::SetQuery(q) => set_query(Rc::make_mut(on.draft), q, schema, rows),
+            QueryEdit::SetPasted(text) => *on.pasted = text,
+            QueryEdit::SavePattern(name) => return super::patterns::save(on.patterns, on.pasted, &name),
+            QueryEdit::UsePattern(at) => return super::patterns::use_saved(on.patterns, on.pasted, at),
+            QueryEdit::RemovePattern(at) => return super::patterns::remove(on.patterns, at),
+        }
+        Ok(())
+    }
+}
+
+/// The draft `q` in place of `draft`.
+fn set_query(draft: &mut QueryDraft, q: QueryDraft, schema: &Schema, rows: &[Row]) {
+    let was = std::mem::replace(draft, q);
+    let on = |draft: &QueryDraft| (DraftOn { draft, schema, rows }).range_start();
+    // A range starts at the anchor item's value, so choosing one shows what it
+    // selects at once instead of an empty value's error; a value typed earlier is
+    // kept, except when the range moves to another field.
+    let entered = draft.shape == Shape::Range && was.shape != Shape::Range && draft.value.is_empty();
+    let moved = draft.shape == Shape::Range && was.shape == Shape::Range && draft.fixed != was.fixed;
+    if entered || moved {
+        if let Some(start) = on(draft) {
+            draft.to = start.clone();
+            draft.value = start;
+        }
+    }
+    // An operator the new range field cannot take is replaced by the first the page
+    // offers for it, so what is shown is what is built.
+    let ops = (DraftOn { draft, schema, rows }).query_ops();
+    if !ops.contains(&draft.op) {
+        draft.op = RangeOp::Ge;
     }
 }
 

@@ -3,7 +3,7 @@
 //! patterns (an AWS DynamoDB MCP data model's `access_patterns`) arrive as saved ones.
 //! Using one puts it back in the paste box, which checks it and runs it on the items.
 
-use super::{Playground, Refusal};
+use super::Refusal;
 use serde::{Deserialize, Serialize};
 use std::rc::Rc;
 
@@ -63,36 +63,34 @@ pub fn checked_patterns(read: Vec<SavedPattern>, notes: &mut Vec<String>) -> Vec
     kept
 }
 
-impl Playground {
-    /// Keeps the paste box's text as an access pattern named `name`.
-    pub(super) fn save_pattern(&mut self, name: &str) -> Result<(), Refusal> {
-        if self.pasted.trim().is_empty() {
-            return Err(Refusal::new(
-                "the paste box is empty: paste a Query input, then save it",
-            ));
-        }
-        check_pattern_name(name, &self.patterns).map_err(Refusal::new)?;
-        Rc::make_mut(&mut self.patterns).push(SavedPattern {
-            name: name.trim().to_string(),
-            input: self.pasted.clone(),
-        });
-        Ok(())
+/// Keeps the paste box's text as an access pattern by this name.
+pub(super) fn save(patterns: &mut Rc<Vec<SavedPattern>>, pasted: &str, name: &str) -> Result<(), Refusal> {
+    if pasted.trim().is_empty() {
+        return Err(Refusal::new(
+            "the paste box is empty: paste a Query input, then save it",
+        ));
     }
+    check_pattern_name(name, patterns).map_err(Refusal::new)?;
+    Rc::make_mut(patterns).push(SavedPattern {
+        name: name.trim().to_string(),
+        input: pasted.to_string(),
+    });
+    Ok(())
+}
 
-    /// Puts saved pattern `at` in the paste box.
-    pub(super) fn use_pattern(&mut self, at: usize) -> Result<(), Refusal> {
-        let pattern = self.patterns.get(at).ok_or_else(no_pattern)?;
-        self.pasted = pattern.input.clone();
-        Ok(())
-    }
+/// Puts saved pattern `at` in the paste box.
+pub(super) fn use_saved(patterns: &[SavedPattern], pasted: &mut String, at: usize) -> Result<(), Refusal> {
+    let pattern = patterns.get(at).ok_or_else(no_pattern)?;
+    *pasted = pattern.input.clone();
+    Ok(())
+}
 
-    pub(super) fn remove_pattern(&mut self, at: usize) -> Result<(), Refusal> {
-        if at >= self.patterns.len() {
-            return Err(no_pattern());
-        }
-        Rc::make_mut(&mut self.patterns).remove(at);
-        Ok(())
+pub(super) fn remove(patterns: &mut Rc<Vec<SavedPattern>>, at: usize) -> Result<(), Refusal> {
+    if at >= patterns.len() {
+        return Err(no_pattern());
     }
+    Rc::make_mut(patterns).remove(at);
+    Ok(())
 }
 
 fn no_pattern() -> Refusal {
@@ -102,7 +100,7 @@ fn no_pattern() -> Refusal {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::document::{Action, QueryEdit};
+    use crate::document::{Action, Playground, QueryEdit};
 
     fn work() -> Playground {
         crate::presets::leaderboard()
