@@ -124,7 +124,12 @@ fn entity_source(schema: &Schema, entity: &Entity, notes: &mut Vec<String>) -> W
         let mut definition = attribute(&f.kind);
         let mut uses = needs.keyed.iter().filter(|(name, _)| *name == f.name).peekable();
         if uses.peek().is_some() {
-            let limit = |t: &KeyTemplate| schema.table.role(&t.attribute).map_or(1024, |r| r.limit());
+            let limit = |t: &KeyTemplate| {
+                schema
+                    .table
+                    .role(&t.attribute)
+                    .map_or(crate::schema::SORT_KEY_MAX, |r| r.limit())
+            };
             let whole = uses.find_map(|(_, whole)| whole.map(|t| (t, limit(t))));
             checks.push((f.name.clone(), checks::check(entity, f, &schema.separator, whole)));
             definition.push_str(&format!(", validate: {}", checks::reference(&entity.name, &f.name)));

@@ -393,7 +393,7 @@ pub fn plan(schema: &Schema) -> Result<Plan, Error> {
                     .table
                     .role(&template.attribute)
                     .map(|r| r.limit())
-                    .unwrap_or(1024),
+                    .unwrap_or(crate::schema::SORT_KEY_MAX),
                 parts,
                 fields,
             });

@@ -10,9 +10,14 @@ pub use kind::{Case, FieldKind, Order, TimeUnit, KINDS};
 
 pub const SCHEMA_VERSION: u64 = 1;
 pub use crate::error::MAX_DIGITS;
+/// DynamoDB's largest partition key value, in UTF-8 bytes.
+pub const PARTITION_KEY_MAX: usize = 2048;
+/// DynamoDB's largest sort key value, in UTF-8 bytes; also the limit keylab holds a key
+/// to when no role is known.
+pub const SORT_KEY_MAX: usize = 1024;
 /// The longest text bound worth stating: no key may exceed 2,048 bytes, so no text
 /// field in one can hold more characters.
-pub const MAX_TEXT_LENGTH: u32 = 2048;
+pub const MAX_TEXT_LENGTH: u32 = PARTITION_KEY_MAX as u32;
 /// Default width-planner warning threshold, in percent of capacity.
 pub const DEFAULT_WARN_AT: f64 = 80.0;
 
@@ -338,8 +343,8 @@ impl KeyRole {
     /// Largest key value in UTF-8 bytes.
     pub fn limit(self) -> usize {
         match self {
-            KeyRole::Partition => 2048,
-            KeyRole::Sort => 1024,
+            KeyRole::Partition => PARTITION_KEY_MAX,
+            KeyRole::Sort => SORT_KEY_MAX,
         }
     }
     pub fn name(self) -> &'static str {
