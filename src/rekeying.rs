@@ -137,7 +137,7 @@ pub fn compare(saved: &Playground, current: &Playground) -> Result<Rekeying, Str
     // The items as both versions know them, read once for the keys and the patterns.
     let (old_view, origin) = under(saved, current);
     for (row, r) in current.rows().iter().enumerate() {
-        let entity = current.schema().entities.get(r.entity.0);
+        let entity = r.entity.of(current.schema());
         if let Some(e) = entity.filter(|e| saved.schema().entity(&e.name).is_none()) {
             if new_entities.len() < LISTED {
                 new_entities.push((ItemId(row), e.name.clone()));
@@ -145,7 +145,7 @@ pub fn compare(saved: &Playground, current: &Playground) -> Result<Rekeying, Str
         }
     }
     for (&item, r) in origin.iter().zip(old_view.rows().iter()) {
-        let Some(entity) = saved.schema().entities.get(r.entity.0).map(|e| &e.name) else {
+        let Some(entity) = r.entity.of(saved.schema()).map(|e| &e.name) else {
             continue;
         };
         let values = &r.values;
@@ -268,7 +268,7 @@ fn under(saved: &Playground, current: &Playground) -> (Playground, Vec<ItemId>) 
     let mut rows = Vec::new();
     let mut origin = Vec::new();
     for (i, r) in current.rows().iter().enumerate().map(|(i, r)| (ItemId(i), r)) {
-        let name = current.schema().entities.get(r.entity.0).map(|e| e.name.as_str());
+        let name = r.entity.of(current.schema()).map(|e| e.name.as_str());
         if let (Some(name), Some(entity)) = (
             name,
             name.and_then(|n| saved.schema().entities.iter().position(|e| e.name == n)),

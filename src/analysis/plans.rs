@@ -50,7 +50,7 @@ pub fn plans(
     let reader = Reader { rows, entity, expected };
     let mut found = Vec::new();
     let mut plans = Vec::new();
-    let fields = schema.entities.get(entity.0).map(|e| e.fields.as_slice());
+    let fields = entity.of(schema).map(|e| e.fields.as_slice());
     for field in fields.unwrap_or_default() {
         if field.kind.width().is_none() || field.kind.validate().is_err() {
             continue;

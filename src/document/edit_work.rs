@@ -145,7 +145,7 @@ fn append(rows: &mut Vec<Row>, added: Vec<(EntityId, Values)>, schema: &Schema) 
     }
     for (entity, mut row) in added {
         // Every column present, so the table has an input for each.
-        for c in columns_of(schema.entities.get(entity.0)) {
+        for c in columns_of(entity.of(schema)) {
             if !row.contains_key(&c) {
                 row.insert(c, Value::String(String::new()));
             }

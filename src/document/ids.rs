@@ -11,6 +11,13 @@ use std::fmt;
 #[serde(transparent)]
 pub struct EntityId(pub usize);
 
+impl EntityId {
+    /// The design's entity at this place, while the design has it.
+    pub fn of(self, schema: &Schema) -> Option<&Entity> {
+        schema.entities.get(self.0)
+    }
+}
+
 /// A sample item, by its place among the items (the table's row, counted from 0; the
 /// page numbers them from 1).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -35,7 +42,7 @@ pub struct Focus {
 impl Focus {
     /// The focused entity, while the design has it.
     pub fn entity<'a>(&self, schema: &'a Schema) -> Option<&'a Entity> {
-        schema.entities.get(self.entity.0)
+        self.entity.of(schema)
     }
 
     /// The attribute whose template the page edits: the chosen one while the table has

@@ -33,7 +33,7 @@ impl Playground {
     }
 
     pub(super) fn add_multi_attribute_index(&mut self, partition: Vec<String>, sort: Vec<String>) {
-        let Some(entity) = self.schema.entities.get(self.focus.entity.0) else {
+        let Some(entity) = self.focus.entity.of(&self.schema) else {
             return;
         };
         let typed: Vec<(String, AttrType)> = partition

@@ -454,7 +454,7 @@ pub fn kinds() -> &'static [&'static str] {
 /// of its templates, so it has no keys.
 pub fn samples<'a>(schema: &'a Schema, rows: &'a [Row]) -> Vec<Sample<'a>> {
     rows.iter()
-        .map(|r| (schema.entities.get(r.entity.0).unwrap_or(&NO_ENTITY), &*r.values))
+        .map(|r| (r.entity.of(schema).unwrap_or(&NO_ENTITY), &*r.values))
         .collect()
 }
 
@@ -464,7 +464,7 @@ pub fn row_text(schema: &Schema, rows: &[Row], item: ItemId) -> String {
     let Some(r) = rows.get(item.0) else {
         return String::new();
     };
-    let entity = schema.entities.get(r.entity.0);
+    let entity = r.entity.of(schema);
     columns_of(entity)
         .iter()
         .map(|c| {

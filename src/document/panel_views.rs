@@ -102,7 +102,7 @@ impl Items {
     }
     /// The design's entity at an index (as [`Row::entity`] holds it).
     pub fn entity_at(&self, entity: EntityId) -> Option<&Entity> {
-        self.schema.0.entities.get(entity.0)
+        entity.of(&self.schema.0)
     }
     /// An entity's fields in key order, the columns its items are shown in.
     pub fn columns(&self, entity: EntityId) -> Vec<String> {

@@ -82,7 +82,7 @@ struct SavedItem<'a> {
 
 impl<'a> SavedItem<'a> {
     fn of(p: &'a Playground, row: &'a Row) -> Self {
-        let entity = p.schema.entities.get(row.entity.0).map(|e| e.name.as_str());
+        let entity = row.entity.of(&p.schema).map(|e| e.name.as_str());
         SavedItem {
             entity: entity.unwrap_or_default(),
             values: &row.values,
