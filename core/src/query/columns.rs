@@ -10,8 +10,7 @@
 
 use super::eval::Reader;
 use super::{KeyCondition, Query};
-use crate::codec::number::order_of_written;
-use crate::codec::order::{compare_keys, compare_stored, sort_positions};
+use crate::codec::order::{compare_stored, sort_positions};
 use crate::codec::{KeyValue, Number};
 use crate::preview::{ItemKeys, KeyColumn};
 use crate::schema::{AttrType, Table};
@@ -183,18 +182,17 @@ fn size_of(sized: &[(&str, &KeyColumn, AttrType)], row: usize) -> usize {
         .sum()
 }
 
+/// A stored key text against a value of its attribute, in DynamoDB's order.
+fn against(stored: &str, value: &KeyValue) -> Ordering {
+    compare_stored(value.attr_type(), stored, value.as_str())
+}
+
 fn equals(stored: &str, value: &KeyValue) -> bool {
-    match value {
-        KeyValue::S(s) => stored == s,
-        KeyValue::N(n) => order_of_written(stored, n.as_str()).is_eq(),
-    }
+    against(stored, value).is_eq()
 }
 
 fn matches(condition: &KeyCondition, stored: &str) -> bool {
-    let cmp = |v: &KeyValue| match v {
-        KeyValue::S(s) => compare_keys(stored, s),
-        KeyValue::N(n) => order_of_written(stored, n.as_str()),
-    };
+    let cmp = |v: &KeyValue| against(stored, v);
     match condition {
         KeyCondition::Eq(v) => cmp(v).is_eq(),
         KeyCondition::Lt(v) => cmp(v).is_lt(),
