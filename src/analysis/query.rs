@@ -2,11 +2,11 @@
 //! read from the paste), its code, and the sample items it returns, page by page.
 
 use crate::document::{row_text, samples, DraftOn, Focus, ItemId, QueryDraft, Row};
-use keylab::codec::{encode, KeyCodecs, KeyValue, Number};
+use keylab::codec::{encode, KeyValue};
 use keylab::lint::{order_surprise, Finding};
 use keylab::preview::ItemKeys;
 use keylab::query::builder::build;
-use keylab::query::eval::{item_of, kept_places, pages_at, Item};
+use keylab::query::columns::{self, SampleKeys};
 use keylab::query::parse::{parse_input, ValidationError};
 use keylab::query::pasted::Pasted;
 use keylab::query::{KeyCondition, Query, ValueStyle};
@@ -170,35 +170,6 @@ pub struct PasteView {
     pub surprise: Option<Finding>,
 }
 
-/// The sample rows a query can see, as DynamoDB items (every key they can encode), each
-/// with its row. Only the query's partition: a Query reads one partition, and building
-/// items for all 100,000 rows after every edit would dominate the page.
-pub fn sample_items(schema: &Schema, rows: &[Row], query: &Query) -> (Vec<ItemId>, Vec<Item>) {
-    let (attribute, partition) = (&query.partition.0, &query.partition.1);
-    let mut codecs = KeyCodecs::new(schema, attribute);
-    let mut key = String::new();
-    let written = samples(schema, rows)
-        .iter()
-        .enumerate()
-        .filter(|(_, (entity, values))| {
-            let Some(codec) = codecs.of(entity) else {
-                return false;
-            };
-            codec.write_values(values, &mut key).is_ok()
-                && match partition {
-                    // A Number partition matches however its digits are written.
-                    KeyValue::N(number) => Number::parse(&key).is_ok_and(|k| k == *number),
-                    KeyValue::S(text) => key == *text,
-                }
-        })
-        .filter_map(|(i, (entity, values))| Some((ItemId(i), item_of(schema, &entity.name, values)?)))
-        .collect::<Vec<_>>();
-    // A write with a table key already there replaces that item, as in DynamoDB.
-    let kept = kept_places(&schema.table, written.iter().map(|(_, item)| item));
-    let mut written: Vec<Option<(ItemId, Item)>> = written.into_iter().map(Some).collect();
-    kept.into_iter().filter_map(|at| written[at].take()).unzip()
-}
-
 /// How the query is drawn on the keys. A multi-attribute key orders by a tuple no single
 /// attribute's preview shows: no band is drawn on one (the side-by-side view shows the
 /// order), and its sort attributes are named instead.
@@ -230,15 +201,14 @@ fn sort_attribute(schema: &Schema, focus: &Focus, query: &Query) -> String {
 }
 
 /// Runs a query page by page, as a client following LastEvaluatedKey would, over the
-/// items' `keys`: over the key columns themselves (`query::columns`), or, for a
-/// multi-attribute key, over DynamoDB JSON items of the query's partition.
+/// items' key columns (`query::columns`, the one simulator).
 pub(crate) fn hits(schema: &Schema, rows: &[Row], focus: &Focus, query: Query, keys: &ItemKeys) -> Rc<Hits> {
     let held = held(schema, rows, keys);
-    let found = keylab::query::columns::pages(&schema.table, keys, &held, &query, 1000);
-    let found: Vec<(usize, ItemId)> = match found {
-        Some(found) => found.into_iter().map(|(page, row)| (page, ItemId(row))).collect(),
-        None => json_pages(schema, rows, &query),
-    };
+    let stored = SampleKeys::new(&schema.table, keys, &held);
+    let found = (columns::pages(&schema.table, &stored, &query, 1000)
+        .into_iter()
+        .flatten())
+    .map(|(page, row)| (page, ItemId(row)));
     let sort_attr = sort_attribute(schema, focus, &query);
     let multi: Option<Vec<String>> = (schema.table.key_schema(query.index.as_deref()))
         .filter(|k| k.is_multi_attribute())
@@ -295,15 +265,6 @@ fn held(schema: &Schema, rows: &[Row], keys: &ItemKeys) -> Vec<bool> {
         }
     }
     held
-}
-
-/// [`hits`]' rows for a multi-attribute key: the partition's items as DynamoDB JSON, run
-/// by the simulator (`eval::pages`).
-fn json_pages(schema: &Schema, rows: &[Row], query: &Query) -> Vec<(usize, ItemId)> {
-    let (found, items) = sample_items(schema, rows, query);
-    (pages_at(&schema.table, &items, query, 1000).into_iter())
-        .map(|(page, at)| (page, found[at]))
-        .collect()
 }
 
 /// The query panel's view: the query its draft states, its code's inputs and the items
@@ -399,11 +360,53 @@ impl PasteView {
 
 #[cfg(test)]
 mod tests {
-    use crate::document::{DraftOn, ItemId, QueryDraft, Shape};
+    use crate::document::{samples, DraftOn, ItemId, QueryDraft, Row, Shape};
+    use keylab::codec::{KeyCodecs, KeyValue, Number};
     use keylab::query::builder::build;
+    use keylab::query::eval::{item_of, kept_places, pages_at, Item};
+    use keylab::query::Query;
+    use keylab::schema::Schema;
 
-    /// Over the key columns or over DynamoDB JSON items, a query returns the same items
-    /// on the same pages: on every preset (overwritten items, sparse indexes, Number
+    /// The sample rows a query can see, as DynamoDB items (every key they can encode), each
+    /// with its row. Only the query's partition: a Query reads one partition, and building
+    /// items for all 100,000 rows after every edit would dominate the page.
+    fn sample_items(schema: &Schema, rows: &[Row], query: &Query) -> (Vec<ItemId>, Vec<Item>) {
+        let (attribute, partition) = (&query.partition.0, &query.partition.1);
+        let mut codecs = KeyCodecs::new(schema, attribute);
+        let mut key = String::new();
+        let written = samples(schema, rows)
+            .iter()
+            .enumerate()
+            .filter(|(_, (entity, values))| {
+                let Some(codec) = codecs.of(entity) else {
+                    return false;
+                };
+                codec.write_values(values, &mut key).is_ok()
+                    && match partition {
+                        // A Number partition matches however its digits are written.
+                        KeyValue::N(number) => Number::parse(&key).is_ok_and(|k| k == *number),
+                        KeyValue::S(text) => key == *text,
+                    }
+            })
+            .filter_map(|(i, (entity, values))| Some((ItemId(i), item_of(schema, &entity.name, values)?)))
+            .collect::<Vec<_>>();
+        // A write with a table key already there replaces that item, as in DynamoDB.
+        let kept = kept_places(&schema.table, written.iter().map(|(_, item)| item));
+        let mut written: Vec<Option<(ItemId, Item)>> = written.into_iter().map(Some).collect();
+        kept.into_iter().filter_map(|at| written[at].take()).unzip()
+    }
+
+    /// The query's pages over the partition's items as DynamoDB JSON items (`eval::pages`).
+    fn json_pages(schema: &Schema, rows: &[Row], query: &Query) -> Vec<(usize, ItemId)> {
+        let (found, items) = sample_items(schema, rows, query);
+        (pages_at(&schema.table, &items, query, 1000).into_iter())
+            .map(|(page, at)| (page, found[at]))
+            .collect()
+    }
+
+    /// Over the samples' key columns, held as the page says, or over the DynamoDB JSON
+    /// items the samples write, kept as PutItem keeps them, a query returns the same
+    /// items on the same pages: on every preset (overwritten items, sparse indexes, Number
     /// keys, items a design refuses), every index, every shape and every anchor.
     #[test]
     fn the_columns_and_the_json_items_give_the_same_pages() {
@@ -451,7 +454,7 @@ mod tests {
                                 .collect();
                         assert_eq!(
                             columns,
-                            super::json_pages(schema, rows, &built.query),
+                            json_pages(schema, rows, &built.query),
                             "{} {index:?} {shape:?} item #{}",
                             preset.id,
                             anchor + 1

@@ -148,6 +148,17 @@ impl KeyColumn {
         }
     }
 
+    /// A column of keys read from stored items rather than written by the codec (the
+    /// Query simulator's DynamoDB JSON edge): `number` for a Number attribute, whose
+    /// texts must be numbers.
+    pub fn of_keys<'t>(number: bool, keys: impl ExactSizeIterator<Item = Option<&'t str>>) -> KeyColumn {
+        let mut column = KeyColumn::empty(number, keys.len(), 0);
+        for (row, key) in keys.enumerate() {
+            column.push(row, key, None);
+        }
+        column
+    }
+
     /// The bytes its keys take.
     pub(super) fn bytes(&self) -> usize {
         self.keys.bytes()

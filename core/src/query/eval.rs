@@ -1,14 +1,14 @@
-//! Runs a [`Query`] over items the way DynamoDB does: only items that carry the index's
-//! keys (sparse indexes), S keys in UTF-8 byte order and N keys numerically, `Limit`
-//! counting evaluated items, pages that also stop at 1 MB, and `LastEvaluatedKey` /
-//! `ExclusiveStartKey` paging. [`run`] is one request, which knows nothing of how many
-//! items the pattern promises; [`pages`] is the reader, who stops there.
+//! DynamoDB JSON at the edge of the Query simulator ([`super::columns`]): items as a
+//! request or a table dump carries them are read into key columns and run there.
+//! [`run`] is one request, which knows nothing of how many items the pattern promises;
+//! [`pages`] is the reader, who stops there.
 
-use super::{KeyCondition, Query};
-use crate::codec::order::sort_items;
-use crate::codec::{KeyValue, Number};
-use crate::schema::Table;
+use super::columns::{self, key_of, matches, placing_attributes, stored_size, Stored, PAGE_BYTES};
+use super::Query;
+use crate::preview::KeyColumn;
+use crate::schema::{AttrType, Table};
 use serde_json::{json, Map, Value};
+use std::collections::HashMap;
 
 /// One item in DynamoDB JSON: attribute name → `{"S": ...}`, `{"N": ...}`, ...
 pub type Item = Map<String, Value>;
@@ -51,30 +51,6 @@ impl Page {
     }
 }
 
-/// A key attribute's value in an item, if it has one of the given type. A Number that
-/// is not a number (`{"N": "G"}`) is no key at all: DynamoDB would never have stored
-/// the item, and it would have no place in the order (found by fuzzing).
-fn key_of(item: &Item, attr: &str, attr_type: &str) -> Option<KeyValue> {
-    let text = item.get(attr)?.get(attr_type)?.as_str()?;
-    Some(if attr_type == "N" {
-        KeyValue::N(Number::parse(text).ok()?)
-    } else {
-        KeyValue::S(text.to_string())
-    })
-}
-
-fn matches(cond: &KeyCondition, v: &KeyValue) -> bool {
-    match cond {
-        KeyCondition::Eq(x) => v == x,
-        KeyCondition::Lt(x) => v < x,
-        KeyCondition::Le(x) => v <= x,
-        KeyCondition::Gt(x) => v > x,
-        KeyCondition::Ge(x) => v >= x,
-        KeyCondition::Between(lo, hi) => lo <= v && v <= hi,
-        KeyCondition::BeginsWith(p) => v.as_str().as_bytes().starts_with(p.as_str().as_bytes()),
-    }
-}
-
 /// Why DynamoDB refuses `query`'s `ExclusiveStartKey`, in its words; `None` when it
 /// has none or DynamoDB takes it. The key names exactly the table's key attributes and
 /// the queried index's, each of its declared type; it lies in the queried partition,
@@ -83,54 +59,42 @@ fn matches(cond: &KeyCondition, v: &KeyValue) -> bool {
 pub fn start_key_problem(table: &Table, query: &Query) -> Option<String> {
     let start = query.exclusive_start_key.as_ref()?;
     let invalid = "The provided starting key is invalid";
-    let keys = table.key_schema(query.index.as_deref())?;
-    let mut wanted: Vec<&str> = vec![table.primary.partition.as_str()];
-    wanted.extend(table.primary.sort.as_deref());
-    for a in keys.partition_attributes().chain(keys.sort_attributes()) {
-        if !wanted.contains(&a) {
-            wanted.push(a);
-        }
-    }
+    let wanted = placing_attributes(table, table.key_schema(query.index.as_deref())?);
     if start.len() != wanted.len() || wanted.iter().any(|a| !start.contains_key(*a)) {
         return Some(invalid.to_string());
     }
+    let start_key = |a: &str| key_of(start.get(a)?, table.attribute_type(a).unwrap_or(AttrType::S));
     for a in &wanted {
-        let attr_type = table.attribute_type(a).map_or("S", |t| t.as_str());
-        let Some(value) = key_of(start, a, attr_type) else {
+        let Some(value) = start_key(a) else {
             return Some(format!("{invalid}: The provided key element does not match the schema"));
         };
-        if value.as_str().is_empty() && attr_type == "S" {
+        if value.as_str().is_empty() && value.attr_type() == AttrType::S {
             return Some(format!(
                 "One or more parameter values were invalid: The AttributeValue for a key attribute cannot contain an empty string value. Key: {a}"
             ));
         }
     }
-    let outside = query.partition_conditions().any(|(a, v)| {
-        let t = table.attribute_type(a).map_or("S", |t| t.as_str());
-        key_of(start, a, t).is_none_or(|s| s != *v)
-    });
+    let outside = (query.partition_conditions()).any(|(a, v)| start_key(a).is_none_or(|s| s != *v));
     if outside {
         return Some("The provided starting key is outside query boundaries based on provided conditions".to_string());
     }
-    let off_range = query.sort_leading.iter().any(|(a, v)| {
-        let t = table.attribute_type(a).map_or("S", |t| t.as_str());
-        key_of(start, a, t).is_none_or(|s| s != *v)
-    }) || query.sort.as_ref().is_some_and(|(a, cond)| {
-        let t = table.attribute_type(a).map_or("S", |t| t.as_str());
-        key_of(start, a, t).is_none_or(|s| !matches(cond, &s))
-    });
+    let off_range = query
+        .sort_leading
+        .iter()
+        .any(|(a, v)| start_key(a).is_none_or(|s| s != *v))
+        || (query.sort.as_ref()).is_some_and(|(a, cond)| start_key(a).is_none_or(|s| !matches(cond, s.as_str())));
     off_range.then(|| "The provided starting key does not match the range key predicate".to_string())
 }
 
 /// DynamoDB's item size: attribute name bytes plus value bytes (numbers approximately).
-fn item_size(item: &Item) -> usize {
+pub(crate) fn item_size(item: &Item) -> usize {
     fn value_size(v: &Value) -> usize {
         match v {
             Value::Object(m) => m
                 .iter()
                 .map(|(t, inner)| match (t.as_str(), inner) {
                     ("S" | "B", Value::String(s)) => s.len(),
-                    ("N", Value::String(n)) => n.len().div_ceil(2) + 1,
+                    ("N", Value::String(n)) => stored_size(AttrType::N, n),
                     ("BOOL" | "NULL", _) => 1,
                     (_, Value::Array(a)) => 3 + a.iter().map(value_size).sum::<usize>(),
                     (_, Value::Object(o)) => 3 + o.iter().map(|(k, v)| k.len() + value_size(v)).sum::<usize>(),
@@ -143,8 +107,6 @@ fn item_size(item: &Item) -> usize {
     }
     item.iter().map(|(k, v)| k.len() + value_size(v)).sum()
 }
-
-const PAGE_BYTES: usize = 1024 * 1024;
 
 /// Items as a table holds them: one per table key (partition and sort key), a later
 /// write replacing an earlier one in its place, as DynamoDB's PutItem does.
@@ -176,146 +138,82 @@ pub fn kept_places<'i>(table: &Table, items: impl IntoIterator<Item = &'i Item>)
     kept
 }
 
-/// Runs `query` over `items` of `table`.
-/// The items a query reads, in the order it reads them (after `ExclusiveStartKey`), each
-/// with its place; `None` when the table has no such index.
-#[allow(clippy::type_complexity)]
-fn selected(table: &Table, items: &[Item], query: &Query) -> Option<(Vec<(Vec<KeyValue>, usize)>, Vec<String>)> {
-    let keys = table.key_schema(query.index.as_deref())?;
-    let type_of = |attr: &str| table.attribute_type(attr).map_or("S", |t| t.as_str());
-    // Keys that name an item's place: the index keys (every attribute of a
-    // multi-attribute key, partition then sort, so items order by the first sort
-    // attribute, then the next), then the table's own.
-    let mut order_attrs: Vec<&str> = keys.partition_attributes().chain(keys.sort_attributes()).collect();
-    for a in std::iter::once(table.primary.partition.as_str()).chain(table.primary.sort.as_deref()) {
-        if !order_attrs.contains(&a) {
-            order_attrs.push(a);
-        }
+/// Items in DynamoDB JSON read into key columns: every attribute that places an item
+/// in `query`'s index or that a condition names, each of the type the table declares.
+struct JsonItems<'i> {
+    items: &'i [Item],
+    columns: HashMap<&'i str, KeyColumn>,
+}
+
+impl<'i> JsonItems<'i> {
+    fn new(table: &'i Table, items: &'i [Item], query: &'i Query) -> JsonItems<'i> {
+        let mut attributes: Vec<&str> = table
+            .key_schema(query.index.as_deref())
+            .map(|index| placing_attributes(table, index))
+            .unwrap_or_default();
+        let conditions = (query.partition_conditions().chain(&query.sort_leading)).map(|(a, _)| a);
+        attributes.extend(
+            conditions
+                .chain(query.sort.as_ref().map(|(a, _)| a))
+                .map(String::as_str),
+        );
+        let columns = attributes
+            .into_iter()
+            .map(|a| {
+                let attr_type = table.attribute_type(a).unwrap_or(AttrType::S);
+                let text = |item: &'i Item| {
+                    let value = item.get(a)?;
+                    key_of(value, attr_type)?;
+                    value.get(attr_type.as_str())?.as_str()
+                };
+                (a, KeyColumn::of_keys(attr_type == AttrType::N, items.iter().map(text)))
+            })
+            .collect();
+        JsonItems { items, columns }
     }
-    let position =
-        |item: &Item| -> Option<Vec<KeyValue>> { order_attrs.iter().map(|a| key_of(item, a, type_of(a))).collect() };
-    let mut selected: Vec<(Vec<KeyValue>, usize)> = (items.iter().enumerate())
-        .filter_map(|(at, item)| {
-            // Sparse index: an item without every key of the index is not in it.
-            let pos = position(item)?;
-            for (attr, value) in query.partition_conditions().chain(&query.sort_leading) {
-                let v = key_of(item, attr, type_of(attr))?;
-                if v != *value {
-                    return None;
-                }
-            }
-            if let Some((sk_attr, cond)) = &query.sort {
-                let sk = key_of(item, sk_attr, type_of(sk_attr))?;
-                if !matches(cond, &sk) {
-                    return None;
-                }
-            }
-            Some((pos, at))
-        })
-        .collect();
-    // Every position has one key per order attribute, so the slices' own order is
-    // DynamoDB's: attribute by attribute.
-    sort_items(&mut selected, |a, b| a.0.cmp(&b.0));
-    if !query.scan_index_forward {
-        selected.reverse();
+}
+
+impl Stored for JsonItems<'_> {
+    fn rows(&self) -> usize {
+        self.items.len()
     }
-    if let Some(start) = &query.exclusive_start_key {
-        if let Some(start_pos) = position(start) {
-            selected.retain(|(pos, _)| {
-                if query.scan_index_forward {
-                    *pos > start_pos
-                } else {
-                    *pos < start_pos
-                }
-            });
-        }
+
+    fn column(&self, attribute: &str) -> Option<&KeyColumn> {
+        self.columns.get(attribute)
     }
-    Some((selected, order_attrs.iter().map(|a| a.to_string()).collect()))
+
+    fn held(&self, _: usize) -> bool {
+        true
+    }
+
+    fn size(&self, row: usize) -> usize {
+        item_size(&self.items[row])
+    }
 }
 
 /// Runs one page of `query`, as DynamoDB's Query does.
 pub fn run(table: &Table, items: &[Item], query: &Query) -> Page {
-    let Some((selected, order_attrs)) = selected(table, items, query) else {
-        return Page {
-            items: Vec::new(),
-            scanned_count: 0,
-            last_evaluated_key: None,
-        };
+    // One request reads its page whatever the caller means to read in all.
+    let request = Query {
+        max_items: None,
+        ..query.clone()
     };
-    let limit = query.limit.map_or(usize::MAX, |l| l as usize);
-    let mut page = Vec::new();
-    let mut size = 0;
-    for item in selected.iter().map(|(_, at)| &items[*at]) {
-        if page.len() >= limit || size >= PAGE_BYTES {
-            break;
-        }
-        size += item_size(item);
-        page.push(item.clone());
-    }
-    let cut = page.len() >= limit || size >= PAGE_BYTES;
-    let last_evaluated_key = if cut {
-        page.last().map(|last| {
-            order_attrs
-                .iter()
-                .filter_map(|a| last.get(a).map(|v| (a.clone(), v.clone())))
-                .collect()
-        })
-    } else {
-        None
+    let read = pages_at(table, items, &request, 1);
+    let page: Vec<Item> = read.into_iter().map(|(_, at)| items[at].clone()).collect();
+    let size: usize = page.iter().map(item_size).sum();
+    let cut = query.limit.is_some_and(|l| page.len() >= l as usize) || size >= PAGE_BYTES;
+    let last_evaluated_key = match (cut, page.last(), table.key_schema(query.index.as_deref())) {
+        (true, Some(last), Some(index)) => Some(
+            (placing_attributes(table, index).into_iter())
+                .filter_map(|a| last.get(a).map(|v| (a.to_string(), v.clone())))
+                .collect(),
+        ),
+        _ => None,
     };
     Page {
         scanned_count: page.len(),
         items: page,
         last_evaluated_key,
-    }
-}
-
-/// A client reading a query page after page: the page each item falls on, until it
-/// has the items the pattern promises (`max_items`: a program stops there, whatever the
-/// page size) or has read `max_pages` pages. [`pages`] and [`super::columns::pages`]
-/// both read through it, so they break pages and stop at the same item.
-pub(super) struct Reader {
-    limit: usize,
-    most: usize,
-    max_pages: usize,
-    page: usize,
-    /// Items and bytes of the page being read, and items read in all.
-    count: usize,
-    bytes: usize,
-    read: usize,
-}
-
-impl Reader {
-    pub(super) fn new(query: &Query, max_pages: usize) -> Reader {
-        Reader {
-            limit: query.limit.map_or(usize::MAX, |l| l as usize),
-            most: query.max_items.map_or(usize::MAX, |n| n as usize),
-            max_pages,
-            page: 1,
-            count: 0,
-            bytes: 0,
-            read: 0,
-        }
-    }
-
-    /// The page the next item, of `size` bytes, is read on; `None` once the reader stops.
-    pub(super) fn read(&mut self, size: usize) -> Option<usize> {
-        if self.read >= self.most {
-            return None;
-        }
-        // A page ends at Limit items or once it holds 1 MB, as DynamoDB's do.
-        if self.count >= self.limit || self.bytes >= PAGE_BYTES {
-            self.page += 1;
-            self.count = 0;
-            self.bytes = 0;
-        }
-        if self.page > self.max_pages {
-            return None;
-        }
-        self.count += 1;
-        self.bytes += size;
-        self.read += 1;
-        Some(self.page)
     }
 }
 
@@ -334,19 +232,14 @@ pub fn pages<'i>(table: &Table, items: &'i [Item], query: &Query, max_pages: usi
 /// item than its attributes (the page's row numbers) finds it there, without carrying
 /// it through the query as a made-up attribute.
 pub fn pages_at(table: &Table, items: &[Item], query: &Query, max_pages: usize) -> Vec<(usize, usize)> {
-    let Some((selected, _)) = selected(table, items, query) else {
-        return Vec::new();
-    };
-    let mut reader = Reader::new(query, max_pages);
-    selected
-        .into_iter()
-        .map_while(|(_, at)| Some((reader.read(item_size(&items[at]))?, at)))
-        .collect()
+    let stored = JsonItems::new(table, items, query);
+    columns::pages(table, &stored, query, max_pages).unwrap_or_default()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::codec::KeyValue;
     use serde_json::json;
 
     fn item(pk: &str, sk: &str, v: u32) -> Item {
