@@ -10,10 +10,11 @@
 use super::{KeyCondition, Query};
 use crate::codec::order::{compare_stored, sort_positions};
 use crate::codec::{KeyValue, Number};
-use crate::preview::{ItemKeys, KeyColumn};
+use crate::preview::{Groups, ItemKeys, KeyColumn};
 use crate::schema::{AttrType, KeySchema, Table};
 use serde_json::Value;
 use std::cmp::Ordering;
+use std::rc::Rc;
 
 /// Items as a Query reads them: each one's key per attribute, whether the table holds
 /// it, and its size toward a page's 1 MB.
@@ -26,6 +27,16 @@ pub trait Stored {
     fn held(&self, row: usize) -> bool;
     /// Item `row`'s size as DynamoDB counts it.
     fn size(&self, row: usize) -> usize;
+    /// The items with a key of `column` in DynamoDB's order, where it is kept (the
+    /// page's columns keep theirs between edits); without it the items read are sorted.
+    fn key_order<'c>(&self, _column: &'c KeyColumn) -> Option<&'c Rc<Vec<usize>>> {
+        None
+    }
+    /// The items of `column` grouped by equal keys, where they are kept; without them
+    /// each item's key is compared with the queried partition.
+    fn groups<'c>(&self, _column: &'c KeyColumn) -> Option<&'c Rc<Groups>> {
+        None
+    }
 }
 
 /// The page's sample items: their key columns, and which of them the table holds (rows
@@ -61,6 +72,14 @@ impl Stored for SampleKeys<'_> {
         self.held[row]
     }
 
+    fn key_order<'c>(&self, column: &'c KeyColumn) -> Option<&'c Rc<Vec<usize>>> {
+        Some(column.order())
+    }
+
+    fn groups<'c>(&self, column: &'c KeyColumn) -> Option<&'c Rc<Groups>> {
+        Some(column.groups())
+    }
+
     fn size(&self, row: usize) -> usize {
         (self.sized.iter())
             .filter_map(|(name, column, attr_type)| Some(name.len() + stored_size(*attr_type, column.get(row)?)))
@@ -93,6 +112,24 @@ pub fn placing_attributes<'t>(table: &'t Table, index: &'t KeySchema) -> Vec<&'t
 /// has the `max_items` promised, or `max_pages` pages are read), each with its 1-based
 /// page number, as rows; `None` when the table has no such index.
 pub fn pages(table: &Table, stored: &dyn Stored, query: &Query, max_pages: usize) -> Option<Vec<(usize, usize)>> {
+    read(
+        table,
+        stored,
+        query,
+        max_pages,
+        query.max_items.map_or(usize::MAX, |n| n as usize),
+    )
+}
+
+/// [`pages`], stopping at `most` items rather than the query's `max_items`: one request
+/// reads its page whatever the caller means to read in all.
+pub(super) fn read(
+    table: &Table,
+    stored: &dyn Stored,
+    query: &Query,
+    max_pages: usize,
+    most: usize,
+) -> Option<Vec<(usize, usize)>> {
     let index = table.key_schema(query.index.as_deref())?;
     let column = |attribute: &str| -> Option<(&KeyColumn, AttrType)> {
         Some((
@@ -108,7 +145,8 @@ pub fn pages(table: &Table, stored: &dyn Stored, query: &Query, max_pages: usize
     let Some(read) = Conditions::of(query, &column) else {
         return Some(Vec::new());
     };
-    let first_sort = index.sort_attributes().next().and_then(column).map(|(c, _)| c);
+    let first_sort =
+        (index.sort_attributes().next().and_then(column)).and_then(|(c, _)| Some((c, stored.key_order(c)?)));
     let in_query = read.rows(stored, &placing);
     let mut rows = in_key_order(&in_query, &placing, first_sort);
     if !query.scan_index_forward {
@@ -127,7 +165,7 @@ pub fn pages(table: &Table, stored: &dyn Stored, query: &Query, max_pages: usize
             rows.retain(|&r| compare_place(&placing, r, &at) == after);
         }
     }
-    let mut reader = Reader::new(query, max_pages);
+    let mut reader = Reader::new(query.limit, most, max_pages);
     let out = rows
         .into_iter()
         .map_while(|row| Some((reader.read(stored.size(row))?, row)))
@@ -167,19 +205,23 @@ impl<'k> Conditions<'k> {
     /// key that places them, and within the conditions.
     fn rows(&self, stored: &dyn Stored, placing: &[(&KeyColumn, AttrType)]) -> Vec<bool> {
         let (partition_column, value) = self.partition;
-        // The queried partition as groups of equal keys (the column's, worked out once
-        // and kept while it is): comparing each item's group is cheaper than its key
-        // text, and every key of a group is its first item's.
-        let groups = partition_column.groups();
-        let queried: Vec<bool> = (groups.first_item.iter())
+        // The queried partition as groups of equal keys, where kept (the column's,
+        // worked out once): comparing each item's group is cheaper than its key text,
+        // and every key of a group is its first item's.
+        let groups = stored.groups(partition_column);
+        let queried: Vec<bool> = (groups.iter().flat_map(|g| &g.first_item))
             .map(|&first| partition_column.get(first).is_some_and(|k| equals(k, value)))
             .collect();
+        let in_partition = |row: usize| match groups {
+            Some(g) => (g.of_item.get(row).copied().flatten()).is_some_and(|g| queried[g as usize]),
+            None => partition_column.get(row).is_some_and(|k| equals(k, value)),
+        };
         // Worked out in item order: reading the columns in the sort order's (random)
         // item order would miss the cache for every item.
         (0..stored.rows())
             .map(|row| {
                 stored.held(row)
-                    && (groups.of_item.get(row).copied().flatten()).is_some_and(|g| queried[g as usize])
+                    && in_partition(row)
                     && placing.iter().all(|(c, _)| c.get(row).is_some())
                     && (self.equal.iter()).all(|(c, v)| c.get(row).is_some_and(|k| equals(k, v)))
                     && self
@@ -190,12 +232,17 @@ impl<'k> Conditions<'k> {
     }
 }
 
-/// The rows read, in the first sort attribute's order (ties broken by row), then ties
-/// between equal keys put in place order (the rest of a multi-attribute key, then the
-/// table's keys), as DynamoDB places items with the same index key.
-fn in_key_order(in_query: &[bool], placing: &[(&KeyColumn, AttrType)], sort: Option<&KeyColumn>) -> Vec<usize> {
+/// The rows read in place order: from the first sort attribute's order where it is kept
+/// (ties broken by row), with ties between equal keys put in place order (the rest of a
+/// multi-attribute key, then the table's keys), as DynamoDB places items with the same
+/// index key; else sorted by place.
+fn in_key_order(
+    in_query: &[bool],
+    placing: &[(&KeyColumn, AttrType)],
+    sort: Option<(&KeyColumn, &Rc<Vec<usize>>)>,
+) -> Vec<usize> {
     let mut rows: Vec<usize> = match sort {
-        Some(c) => c.order().iter().copied().filter(|&r| in_query[r]).collect(),
+        Some((_, order)) => order.iter().copied().filter(|&r| in_query[r]).collect(),
         None => (0..in_query.len()).filter(|&r| in_query[r]).collect(),
     };
     let place = |a: usize, b: usize| -> Ordering {
@@ -206,7 +253,7 @@ fn in_key_order(in_query: &[bool], placing: &[(&KeyColumn, AttrType)], sort: Opt
             .unwrap_or(Ordering::Equal)
     };
     match sort {
-        Some(c) => {
+        Some((c, _)) => {
             let key = |r: usize| c.get(r).unwrap_or_default();
             let mut start = 0;
             while start < rows.len() {
@@ -289,10 +336,10 @@ struct Reader {
 }
 
 impl Reader {
-    fn new(query: &Query, max_pages: usize) -> Reader {
+    fn new(limit: Option<u32>, most: usize, max_pages: usize) -> Reader {
         Reader {
-            limit: query.limit.map_or(usize::MAX, |l| l as usize),
-            most: query.max_items.map_or(usize::MAX, |n| n as usize),
+            limit: limit.map_or(usize::MAX, |l| l as usize),
+            most,
             max_pages,
             page: 1,
             count: 0,

@@ -8,7 +8,6 @@ use super::Query;
 use crate::preview::KeyColumn;
 use crate::schema::{AttrType, Table};
 use serde_json::{json, Map, Value};
-use std::collections::HashMap;
 
 /// One item in DynamoDB JSON: attribute name → `{"S": ...}`, `{"N": ...}`, ...
 pub type Item = Map<String, Value>;
@@ -142,7 +141,8 @@ pub fn kept_places<'i>(table: &Table, items: impl IntoIterator<Item = &'i Item>)
 /// in `query`'s index or that a condition names, each of the type the table declares.
 struct JsonItems<'i> {
     items: &'i [Item],
-    columns: HashMap<&'i str, KeyColumn>,
+    /// A few attributes: a list is less code than a map.
+    columns: Vec<(&'i str, KeyColumn)>,
 }
 
 impl<'i> JsonItems<'i> {
@@ -179,7 +179,7 @@ impl Stored for JsonItems<'_> {
     }
 
     fn column(&self, attribute: &str) -> Option<&KeyColumn> {
-        self.columns.get(attribute)
+        self.columns.iter().find(|(a, _)| *a == attribute).map(|(_, c)| c)
     }
 
     fn held(&self, _: usize) -> bool {
@@ -194,11 +194,8 @@ impl Stored for JsonItems<'_> {
 /// Runs one page of `query`, as DynamoDB's Query does.
 pub fn run(table: &Table, items: &[Item], query: &Query) -> Page {
     // One request reads its page whatever the caller means to read in all.
-    let request = Query {
-        max_items: None,
-        ..query.clone()
-    };
-    let read = pages_at(table, items, &request, 1);
+    let stored = JsonItems::new(table, items, query);
+    let read = columns::read(table, &stored, query, 1, usize::MAX).unwrap_or_default();
     let page: Vec<Item> = read.into_iter().map(|(_, at)| items[at].clone()).collect();
     let size: usize = page.iter().map(item_size).sum();
     let cut = query.limit.is_some_and(|l| page.len() >= l as usize) || size >= PAGE_BYTES;
