@@ -89,6 +89,39 @@ impl Fields<'_> {
     }
 }
 
+/// The fields a derived `Deserialize` reads, under their serde names, as the derive
+/// lists them: an allow-list taken from the struct itself never falls out of step with
+/// it. Empty for a type that is not read as a struct.
+pub fn serde_fields<'de, T: serde::Deserialize<'de>>() -> &'static [&'static str] {
+    use serde::de::{Error, Visitor};
+    type Refused = serde::de::value::Error;
+    /// A deserializer that keeps the fields it is asked for and gives nothing.
+    struct Probe<'f>(&'f mut &'static [&'static str]);
+    impl<'de> serde::Deserializer<'de> for Probe<'_> {
+        type Error = Refused;
+        fn deserialize_any<V: Visitor<'de>>(self, _: V) -> Result<V::Value, Refused> {
+            Err(Refused::custom("not a struct"))
+        }
+        fn deserialize_struct<V: Visitor<'de>>(
+            self,
+            _: &'static str,
+            fields: &'static [&'static str],
+            _: V,
+        ) -> Result<V::Value, Refused> {
+            *self.0 = fields;
+            Err(Refused::custom("probed"))
+        }
+        serde::forward_to_deserialize_any! {
+            bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes byte_buf
+            option unit unit_struct newtype_struct seq tuple tuple_struct map enum identifier
+            ignored_any
+        }
+    }
+    let mut fields: &'static [&'static str] = &[];
+    let _probed = T::deserialize(Probe(&mut fields));
+    fields
+}
+
 /// The name in `names` a slip of the keyboard away from `name`: the same letters in
 /// another case, or a couple of edits (fewer for short names).
 pub fn nearest<'n, S: AsRef<str>>(name: &str, names: &'n [S]) -> Option<&'n str> {

@@ -25,6 +25,7 @@ mod patterns;
 mod query_draft;
 mod saved;
 mod saved_items;
+mod saved_read;
 #[cfg(test)]
 mod tests;
 

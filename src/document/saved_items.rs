@@ -5,15 +5,8 @@
 
 use keylab::codec::Values;
 use serde::de::{DeserializeSeed, Deserializer, Error, IgnoredAny, MapAccess, SeqAccess, Visitor};
-use serde_json::{Map, Value};
+use serde_json::Value;
 use std::fmt;
-
-/// Saved work as read: every field but the items as JSON (the items' place kept, so
-/// the check for unknown fields sees it), and the items as read.
-pub(super) struct SavedRead {
-    pub doc: Value,
-    pub items: Option<ItemsRead>,
-}
 
 /// What the saved work's `items` held.
 pub(super) enum ItemsRead {
@@ -48,47 +41,9 @@ const ITEM_FIELDS: keylab::strict::Fields<'static> = keylab::strict::Fields {
     elsewhere: &[],
 };
 
-/// Reads saved work. A document that is not an object is read as plain JSON: what
-/// reads it next says what is wrong with it.
-pub(super) fn read(text: &str) -> Result<SavedRead, serde_json::Error> {
-    if !text.trim_start().starts_with('{') {
-        return Ok(SavedRead {
-            doc: serde_json::from_str(text)?,
-            items: None,
-        });
-    }
-    let mut reader = serde_json::Deserializer::from_str(text);
-    let read = reader.deserialize_map(TopLevel)?;
-    reader.end()?;
-    Ok(read)
-}
-
-struct TopLevel;
-
-impl<'de> Visitor<'de> for TopLevel {
-    type Value = SavedRead;
-
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("an object")
-    }
-
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<SavedRead, A::Error> {
-        let mut doc = Map::new();
-        let mut items = None;
-        while let Some(key) = map.next_key::<String>()? {
-            if key == "items" {
-                items = Some(map.next_value_seed(ItemsSeed)?);
-                doc.insert(key, Value::Array(Vec::new()));
-            } else {
-                let value = map.next_value::<Value>()?;
-                doc.insert(key, value);
-            }
-        }
-        Ok(SavedRead {
-            doc: Value::Object(doc),
-            items,
-        })
-    }
+/// Saved work's `items`, read as they stream (the `items` field of the saved work).
+pub(super) fn items<'de, D: Deserializer<'de>>(d: D) -> Result<Option<ItemsRead>, D::Error> {
+    ItemsSeed.deserialize(d).map(Some)
 }
 
 /// Visitor methods for values of another kind than the one a reader wants: each is
