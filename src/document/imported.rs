@@ -350,7 +350,7 @@ mod tests {
                 Value::Object(keys).to_string()
             })
             .collect();
-        keys.sort();
+        keylab::codec::order::sort_texts(&mut keys);
         keys
     }
 

@@ -170,10 +170,13 @@ pub struct Unsettled {
 impl Unsettled {
     /// The settings typed for one part of one entity, by setting.
     pub fn of(all: &UnsettledSettings, entity: EntityId, of: &SettingOf) -> BTreeMap<String, Unsettled> {
-        all.iter()
-            .filter(|(k, _)| k.entity == entity && k.of == *of)
-            .map(|(k, u)| (k.setting.clone(), u.clone()))
-            .collect()
+        // Inserted one by one: collecting into a map sorts first, another copy of the
+        // sort in the page's wasm.
+        let mut settings = BTreeMap::new();
+        for (k, u) in all.iter().filter(|(k, _)| k.entity == entity && k.of == *of) {
+            settings.insert(k.setting.clone(), u.clone());
+        }
+        settings
     }
 }
 

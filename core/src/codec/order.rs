@@ -37,6 +37,12 @@ pub fn compare_keys(a: &str, b: &str) -> Ordering {
     a[done..].cmp(&b[done..])
 }
 
+/// Sorts texts in UTF-8 byte order (stable) through [`sort_positions`]: for lists that
+/// are not a hot path, which then add no copy of the sort to a wasm.
+pub fn sort_texts<S: AsRef<str>>(texts: &mut Vec<S>) {
+    sort_items(texts, |a, b| compare_keys(a.as_ref(), b.as_ref()));
+}
+
 /// Sorts keys in place in UTF-8 byte order (stable).
 pub fn sort_keys<S: AsRef<str>>(keys: &mut [S]) {
     keys.sort_by(|a, b| compare_keys(a.as_ref(), b.as_ref()));
@@ -49,6 +55,14 @@ pub fn sort_keys<S: AsRef<str>>(keys: &mut [S]) {
 #[inline(never)]
 pub fn sort_positions(positions: &mut [usize], cmp: &dyn Fn(usize, usize) -> Ordering) {
     positions.sort_by(|&a, &b| cmp(a, b));
+}
+
+/// Sorts entries of two words and a place as numbers, unstably: the page's one unstable
+/// sort, shared by every hot path that can say its order in two words (each
+/// `sort_unstable` of another type is another copy of the algorithm in the wasm).
+#[inline(never)]
+pub fn sort_words(keyed: &mut [(u64, u64, usize)]) {
+    keyed.sort_unstable();
 }
 
 /// Sorts rows by their texts' UTF-8 bytes, ties by row: the order [`compare_keys`]
@@ -71,7 +85,7 @@ pub fn sort_rows_by_bytes<'t>(rows: &mut [usize], text: &dyn Fn(usize) -> &'t st
             (word(b, 0), word(b, 8), r)
         })
         .collect();
-    keyed.sort_unstable();
+    sort_words(&mut keyed);
     for (slot, (_, _, r)) in rows.iter_mut().zip(&keyed) {
         *slot = *r;
     }

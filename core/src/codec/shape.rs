@@ -43,9 +43,9 @@ impl Chars {
             Chars::Sign => vec!['-', '0'],
             Chars::One(x) => vec![x],
             Chars::Alphabet(a) => {
-                let mut v: Vec<char> = a.iter().map(|&b| b as char).collect();
-                v.sort_unstable();
-                v
+                let mut order: Vec<usize> = (0..a.len()).collect();
+                crate::codec::order::sort_positions(&mut order, &|x, y| a[x].cmp(&a[y]));
+                order.into_iter().map(|at| a[at] as char).collect()
             }
         }
     }

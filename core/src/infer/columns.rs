@@ -25,7 +25,7 @@ pub fn candidates(values: &[&str]) -> Vec<FieldKind> {
     // Shapes are read off the values of the most usual length, so that one key
     // written by hand does not hide what the others are.
     let mut lengths: Vec<usize> = values.iter().map(|v| v.len()).collect();
-    lengths.sort_unstable();
+    crate::codec::order::sort_positions(&mut lengths, &|a, b| a.cmp(&b));
     let Some(usual) = lengths
         .chunk_by(|a, b| a == b)
         .max_by_key(|run| run.len())

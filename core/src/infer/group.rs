@@ -206,7 +206,7 @@ fn merge_split_by_value(
             for (_, g) in merged {
                 kept.members.extend(g.members);
             }
-            kept.members.sort_unstable();
+            crate::codec::order::sort_positions(&mut kept.members, &|a, b| a.cmp(&b));
         }
         at += 1;
     }

@@ -49,7 +49,7 @@ pub fn guess(items: &[StoredItem]) -> Result<TableKeys, String> {
         .find(|n| items.iter().all(|i| i.get(n).is_some()))
         .map(|s| s.to_string());
     let mut names: Vec<&str> = items.iter().flat_map(|i| i.0.iter().map(|(n, _)| n.as_ref())).collect();
-    names.sort_unstable();
+    crate::codec::order::sort_texts(&mut names);
     names.dedup();
     let mut indexes = Vec::new();
     for name in &names {

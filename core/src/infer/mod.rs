@@ -166,7 +166,7 @@ pub fn infer(items: &[StoredItem], options: &Options) -> Result<Proposal, InferE
     let schema = Schema::from_value(&schema.to_value()).map_err(InferError::Unusable)?;
     let (proposed, wrong) = rewrite::all(&schema, &groups, items);
     misfits.extend(wrong);
-    misfits.sort_by_key(|m| m.item);
+    crate::codec::order::sort_items(&mut misfits, |a, b| a.item.cmp(&b.item));
     Ok(Proposal {
         schema,
         items: proposed,
@@ -372,7 +372,7 @@ fn summary(g: &Group, entity: &Entity, members: &[&StoredItem], separator: &str)
         .flat_map(|m| m.0.iter().map(|(n, _)| n.as_ref()))
         .filter(|n| !used.contains(n) && !g.attributes.iter().any(|a| a == n))
         .collect();
-    left.sort_unstable();
+    crate::codec::order::sort_texts(&mut left);
     left.dedup();
     if !left.is_empty() {
         said.push(format!(
@@ -500,7 +500,7 @@ fn from_attribute<'c>(fields: &[Seen], column: &Column<'c>, members: &Members) -
         .filter(|n| members.named.is_none_or(|named| named == *n))
         .filter(|n| !fields.iter().any(|(f, ..)| f.name == *n))
         .collect();
-    names.sort_unstable();
+    crate::codec::order::sort_texts(&mut names);
     names.dedup();
     let number = column.number;
     for name in names {

@@ -84,8 +84,8 @@ pub(super) fn all(schema: &Schema, groups: &[Group], items: &[StoredItem]) -> (V
             }
         }
     }
-    proposed.sort_by_key(|p| p.item);
-    misfits.sort_by_key(|m| m.item);
+    crate::codec::order::sort_items(&mut proposed, |a, b| a.item.cmp(&b.item));
+    crate::codec::order::sort_items(&mut misfits, |a, b| a.item.cmp(&b.item));
     (proposed, misfits)
 }
 

@@ -71,12 +71,12 @@ pub fn group_fields(schema: &Schema, entity: &Entity, field: &str, items: &[&cra
         .map(|f| {
             let mut values: Vec<String> = items.iter().filter_map(|v| v.get(f)).map(|v| v.to_string()).collect();
             let count = values.len();
-            values.sort_unstable();
+            crate::codec::order::sort_texts(&mut values);
             values.dedup();
             (count - values.len(), in_table_key.contains(&f), f)
         })
         .collect();
-    scored.sort_by_key(|&(shared, keyed, _)| (std::cmp::Reverse(shared), keyed));
+    crate::codec::order::sort_items(&mut scored, |a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
     scored.into_iter().map(|(_, _, f)| f.to_string()).collect()
 }
 

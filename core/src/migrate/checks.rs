@@ -8,7 +8,7 @@
 //! summary says so, which keeps memory bounded however long the input is.
 
 use super::{Rekeyed, Unencodable};
-use crate::codec::order::compare_stored;
+use crate::codec::order::{compare_stored, sort_positions, sort_words};
 use crate::codec::{KeyValue, Number};
 use crate::schema::AttrType;
 use crate::schema::KeySchema;
@@ -341,18 +341,24 @@ impl Checks {
         let (old_numeric, new_numeric) = self.numeric.unwrap_or_default();
         let old = |p: &Place| records[p.record].old_sort(text);
         let new = |p: &Place| records[p.record].new_sort(text);
-        let mut places = std::mem::take(&mut self.places);
-        // By collection and prefix as one number: cheaper to compare than field by field.
-        places.sort_unstable_by_key(|p| u128::from(p.collection) << 64 | u128::from(p.prefix));
+        let places = std::mem::take(&mut self.places);
+        // By collection and prefix as numbers: cheaper to compare than field by field.
+        let mut keyed: Vec<(u64, u64, usize)> = (places.iter().enumerate())
+            .map(|(at, p)| (p.collection, p.prefix, at))
+            .collect();
+        sort_words(&mut keyed);
         // Within a tie on the first 8 bytes (or any Number keys), the whole key decides,
         // then the order the items came in.
-        for tie in places.chunk_by_mut(|a, b| (a.collection, a.prefix) == (b.collection, b.prefix)) {
-            if tie.len() > 1 {
-                tie.sort_unstable_by(|a, b| {
-                    compare_stored(attr_type(old_numeric), old(a), old(b)).then(a.record.cmp(&b.record))
-                });
-            }
+        let mut order: Vec<usize> = keyed.into_iter().map(|(_, _, at)| at).collect();
+        let same =
+            |a: usize, b: usize| (places[a].collection, places[a].prefix) == (places[b].collection, places[b].prefix);
+        for tie in order.chunk_by_mut(|&a, &b| same(a, b)).filter(|tie| tie.len() > 1) {
+            sort_positions(tie, &|a, b| {
+                let (a, b) = (&places[a], &places[b]);
+                compare_stored(attr_type(old_numeric), old(a), old(b)).then(a.record.cmp(&b.record))
+            });
         }
+        let places: Vec<&Place> = order.iter().map(|&at| &places[at]).collect();
         let mut scratch = Vec::new();
         for collection in places.chunk_by(|a, b| a.collection == b.collection) {
             let s = &mut self.summary;
@@ -378,7 +384,7 @@ impl Checks {
             }
             // No neighbour out of order means the new order is sorted: no pair is.
             if s.swapped_neighbours > before {
-                let mut keys: Vec<&str> = collection.iter().map(new).collect();
+                let mut keys: Vec<&str> = collection.iter().map(|p| new(p)).collect();
                 s.swapped_pairs += inversions(&mut keys, &mut scratch, new_numeric);
             }
         }
@@ -388,7 +394,11 @@ impl Checks {
 /// The collision check's one sort, for both of its lists: the page carries each sort it
 /// uses as its own copy, so the check uses one.
 fn sort_pairs(pairs: &mut [(u64, usize)]) {
-    pairs.sort_unstable();
+    let mut keyed: Vec<(u64, u64, usize)> = pairs.iter().map(|&(hash, at)| (hash, 0, at)).collect();
+    sort_words(&mut keyed);
+    for (pair, (hash, _, at)) in pairs.iter_mut().zip(keyed) {
+        *pair = (hash, at);
+    }
 }
 
 /// A key the checks kept as text, typed again for a report. The text was a key's, so a

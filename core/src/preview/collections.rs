@@ -342,9 +342,11 @@ mod tests {
         }
         let sort_type = schema.table.attribute_type(sort).unwrap_or(AttrType::S);
         for g in &mut groups {
-            g.1.sort_by(|a, b| compare_stored(sort_type, &a.1, &b.1));
+            sort_items(&mut g.1, |a, b| compare_stored(sort_type, &a.1, &b.1));
         }
-        groups.sort_by(|a, b| b.1.len().cmp(&a.1.len()).then_with(|| compare_keys(&a.0, &b.0)));
+        sort_items(&mut groups, |a, b| {
+            b.1.len().cmp(&a.1.len()).then_with(|| compare_keys(&a.0, &b.0))
+        });
         groups
     }
 

@@ -115,7 +115,7 @@ pub(super) fn standard_imports(packages: &[&str], local: bool) -> String {
     if local {
         all.push("os");
     }
-    all.sort_unstable();
+    crate::codec::order::sort_texts(&mut all);
     all.iter().map(|p| format!("\t\"{p}\"\n")).collect()
 }
 

@@ -191,7 +191,9 @@ fn rate_input(rate: Rate, design: &Design, dispatch: &Callback<Action>) -> Html 
 pub fn LintList(props: &LintListProps) -> Html {
     let mut all: Vec<&Finding> = props.findings.iter().chain(props.surprise.iter()).collect();
     // Errors first: they lose or refuse writes; warnings wait for growth.
-    all.sort_by_key(|f| f.severity != Severity::Error);
+    keylab::codec::order::sort_items(&mut all, |a, b| {
+        (a.severity != Severity::Error).cmp(&(b.severity != Severity::Error))
+    });
     let errors = all.iter().filter(|f| f.severity == Severity::Error).count();
     let entity = props.design.entity();
     let traffic = entity.map(|e| e.traffic).unwrap_or_default();

@@ -107,7 +107,7 @@ fn positions<'p>(
     for (field, _) in equal {
         given.push((position(field)?, field.as_str()));
     }
-    given.sort_by_key(|(i, _)| *i);
+    crate::codec::order::sort_items(&mut given, |a, b| a.0.cmp(&b.0));
     let range_at = range.map(|r| position(&r.field)).transpose()?;
     Ok((given, range_at))
 }
