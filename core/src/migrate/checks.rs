@@ -112,16 +112,10 @@ impl Record {
 
 /// Where an item sorts in the order check: its collection under both designs (one hash
 /// of both partition keys), then its old sort key's first 8 bytes as a number, which
-/// orders String keys as their bytes do. Sorting by these as plain numbers settles
-/// nearly every comparison; only runs that tie on both compare text, then records.
-struct Place {
-    collection: u64,
-    prefix: u64,
-    record: usize,
-    /// The new sort key's first 8 bytes, so that comparing neighbours in the new order
-    /// seldom has to fetch their records, scattered across memory, for the text.
-    new_prefix: u64,
-}
+/// orders String keys as their bytes do, then its record. Sorting by these as plain
+/// numbers settles nearly every comparison; only runs that tie on both compare text.
+/// A tuple, so that it is sorted by the page's one unstable sort (`sort_words`).
+type Place = (u64, u64, usize);
 
 fn prefix_of(key: &str) -> u64 {
     let mut bytes = [0u8; 8];
@@ -143,9 +137,14 @@ pub struct Checks {
     summary: Summary,
     records: Vec<Record>,
     text: String,
-    /// Each record's new table key hash, with the record: equal keys sort together.
-    table_keys: Vec<(u64, usize)>,
+    /// Each record's new table key as two hashes (partition, sort), with the record:
+    /// equal keys sort together.
+    table_keys: Vec<(u64, u64, usize)>,
     places: Vec<Place>,
+    /// Each record's new sort key's first 8 bytes, so that comparing neighbours in the
+    /// new order seldom has to fetch their records, scattered across memory, for the
+    /// text (0 for a Number key, or no place).
+    new_prefixes: Vec<u64>,
     /// Whether each design's sort key is a Number, learnt from the first item.
     numeric: Option<(bool, bool)>,
 }
@@ -193,6 +192,7 @@ impl Checks {
             text: String::new(),
             table_keys: Vec::new(),
             places: Vec::new(),
+            new_prefixes: Vec::new(),
             numeric: None,
         }
     }
@@ -263,8 +263,9 @@ impl Checks {
         self.text.push_str(text_of(new_sort));
         self.text.push_str(text_of(old_sort));
         let new_partition_hash = text_hash(new_partition.as_str());
-        let table_key = combine(new_partition_hash, new_sort.map_or(0, |k| text_hash(k.as_str())));
-        self.table_keys.push((table_key, record));
+        let new_sort_hash = new_sort.map_or(0, |k| text_hash(k.as_str()));
+        self.table_keys.push((new_partition_hash, new_sort_hash, record));
+        self.new_prefixes.push(0);
         self.records.push(Record {
             at,
             start,
@@ -277,12 +278,10 @@ impl Checks {
         if let (Some(old_sort), Some(new_sort)) = (old_sort, new_sort) {
             let numeric = (matches!(old_sort, KeyValue::N(_)), matches!(new_sort, KeyValue::N(_)));
             if *self.numeric.get_or_insert(numeric) == numeric {
-                self.places.push(Place {
-                    collection: combine(text_hash(old_partition.as_str()), new_partition_hash),
-                    prefix: if numeric.0 { 0 } else { prefix_of(old_sort.as_str()) },
-                    record,
-                    new_prefix: if numeric.1 { 0 } else { prefix_of(new_sort.as_str()) },
-                });
+                let collection = combine(text_hash(old_partition.as_str()), new_partition_hash);
+                let prefix = if numeric.0 { 0 } else { prefix_of(old_sort.as_str()) };
+                self.places.push((collection, prefix, record));
+                self.new_prefixes[record] = if numeric.1 { 0 } else { prefix_of(new_sort.as_str()) };
             }
         }
     }
@@ -300,30 +299,30 @@ impl Checks {
         let table_key = |r: usize| (records[r].partition(text), records[r].new_sort(text));
         let mut keys = std::mem::take(&mut self.table_keys);
         // Records are numbered as they came: of equal hashes, the earliest sorts first.
-        sort_pairs(&mut keys);
+        sort_words(&mut keys);
         // Each collision as (the later record, the first with its key): the same pairs,
         // sorted by the same code.
         let mut found = Vec::new();
         let mut firsts: Vec<usize> = Vec::new();
-        for same_hash in keys.chunk_by(|a, b| a.0 == b.0).filter(|g| g.len() > 1) {
-            // Almost always one key; two different keys sharing all 64 bits are told
+        for same_hash in keys.chunk_by(|a, b| (a.0, a.1) == (b.0, b.1)).filter(|g| g.len() > 1) {
+            // Almost always one key; two different keys sharing all 128 bits are told
             // apart here by their text.
             firsts.clear();
-            for &(_, record) in same_hash {
+            for &(_, _, record) in same_hash {
                 match firsts.iter().find(|&&f| table_key(f) == table_key(record)) {
-                    Some(&first) => found.push((record as u64, first)),
+                    Some(&first) => found.push((record as u64, 0, first)),
                     None => firsts.push(record),
                 }
             }
         }
         drop(keys);
-        sort_pairs(&mut found);
+        sort_words(&mut found);
         let s = &mut self.summary;
         s.collision_count = found.len();
         s.collisions = found
             .iter()
             .take(self.examples)
-            .map(|&(second, first)| {
+            .map(|&(second, _, first)| {
                 let second = &records[second as usize];
                 Collision {
                     first: records[first].at,
@@ -339,33 +338,35 @@ impl Checks {
     fn order(&mut self) {
         let (records, text) = (&self.records, &self.text);
         let (old_numeric, new_numeric) = self.numeric.unwrap_or_default();
-        let old = |p: &Place| records[p.record].old_sort(text);
-        let new = |p: &Place| records[p.record].new_sort(text);
-        let places = std::mem::take(&mut self.places);
+        let old = |record: usize| records[record].old_sort(text);
+        let new = |record: usize| records[record].new_sort(text);
+        let new_prefixes = &self.new_prefixes;
+        let mut places = std::mem::take(&mut self.places);
         // By collection and prefix as numbers: cheaper to compare than field by field.
-        let mut keyed: Vec<(u64, u64, usize)> = (places.iter().enumerate())
-            .map(|(at, p)| (p.collection, p.prefix, at))
-            .collect();
-        sort_words(&mut keyed);
+        sort_words(&mut places);
         // Within a tie on the first 8 bytes (or any Number keys), the whole key decides,
         // then the order the items came in.
-        let mut order: Vec<usize> = keyed.into_iter().map(|(_, _, at)| at).collect();
-        let same =
-            |a: usize, b: usize| (places[a].collection, places[a].prefix) == (places[b].collection, places[b].prefix);
-        for tie in order.chunk_by_mut(|&a, &b| same(a, b)).filter(|tie| tie.len() > 1) {
-            sort_positions(tie, &|a, b| {
-                let (a, b) = (&places[a], &places[b]);
-                compare_stored(attr_type(old_numeric), old(a), old(b)).then(a.record.cmp(&b.record))
+        let mut tied: Vec<usize> = Vec::new();
+        for tie in places
+            .chunk_by_mut(|a, b| (a.0, a.1) == (b.0, b.1))
+            .filter(|tie| tie.len() > 1)
+        {
+            tied.clear();
+            tied.extend(tie.iter().map(|p| p.2));
+            sort_positions(&mut tied, &|a, b| {
+                compare_stored(attr_type(old_numeric), old(a), old(b)).then(a.cmp(&b))
             });
+            for (place, &record) in tie.iter_mut().zip(&tied) {
+                place.2 = record;
+            }
         }
-        let places: Vec<&Place> = order.iter().map(|&at| &places[at]).collect();
         let mut scratch = Vec::new();
-        for collection in places.chunk_by(|a, b| a.collection == b.collection) {
+        for collection in places.chunk_by(|a, b| a.0 == b.0) {
             let s = &mut self.summary;
             let before = s.swapped_neighbours;
             for pair in collection.windows(2) {
-                let (a, b) = (&pair[0], &pair[1]);
-                let by_prefix = a.new_prefix.cmp(&b.new_prefix);
+                let (a, b) = (pair[0].2, pair[1].2);
+                let by_prefix = new_prefixes[a].cmp(&new_prefixes[b]);
                 let swapped = match by_prefix {
                     Ordering::Equal => compare_stored(attr_type(new_numeric), new(a), new(b)) == Ordering::Greater,
                     _ => by_prefix == Ordering::Greater,
@@ -374,8 +375,8 @@ impl Checks {
                     s.swapped_neighbours += 1;
                     if s.swaps.len() < self.examples {
                         s.swaps.push(Swap {
-                            earlier: records[a.record].at,
-                            later: records[b.record].at,
+                            earlier: records[a].at,
+                            later: records[b].at,
                             old: (key(old(a), old_numeric), key(old(b), old_numeric)),
                             new: (key(new(a), new_numeric), key(new(b), new_numeric)),
                         });
@@ -384,20 +385,10 @@ impl Checks {
             }
             // No neighbour out of order means the new order is sorted: no pair is.
             if s.swapped_neighbours > before {
-                let mut keys: Vec<&str> = collection.iter().map(|p| new(p)).collect();
+                let mut keys: Vec<&str> = collection.iter().map(|p| new(p.2)).collect();
                 s.swapped_pairs += inversions(&mut keys, &mut scratch, new_numeric);
             }
         }
-    }
-}
-
-/// The collision check's one sort, for both of its lists: the page carries each sort it
-/// uses as its own copy, so the check uses one.
-fn sort_pairs(pairs: &mut [(u64, usize)]) {
-    let mut keyed: Vec<(u64, u64, usize)> = pairs.iter().map(|&(hash, at)| (hash, 0, at)).collect();
-    sort_words(&mut keyed);
-    for (pair, (hash, _, at)) in pairs.iter_mut().zip(keyed) {
-        *pair = (hash, at);
     }
 }
 
