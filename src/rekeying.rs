@@ -85,13 +85,9 @@ pub const CURRENT_FILE: &str = "keylab-current-design.json";
 /// design still has its value), with the values typed since over it.
 fn merged(saved: &Playground, current: &Playground, item: ItemId, entity: &str) -> keylab::Values {
     let r = &current.rows()[item.0];
-    let earlier = saved.rows().get(item.0).filter(|s| {
-        saved
-            .schema()
-            .entities
-            .get(s.entity.0)
-            .is_some_and(|e| e.name == entity)
-    });
+    let earlier = item
+        .of(saved.rows())
+        .filter(|s| s.entity.of(saved.schema()).is_some_and(|e| e.name == entity));
     match earlier {
         Some(s) => {
             let mut values = (*s.values).clone();

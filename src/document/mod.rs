@@ -63,6 +63,13 @@ pub struct Row {
     pub values: Rc<Values>,
 }
 
+impl ItemId {
+    /// The item at this place, while the table has it.
+    pub fn of(self, rows: &[Row]) -> Option<&Row> {
+        rows.get(self.0)
+    }
+}
+
 impl Row {
     pub fn new(entity: EntityId, values: Values) -> Row {
         Row {
@@ -319,7 +326,7 @@ impl Playground {
     /// The entity an item belongs to; `None` for a row past the end or whose entity
     /// is gone.
     pub fn entity_of_row(&self, item: ItemId) -> Option<&Entity> {
-        self.schema.entities.get(self.rows.get(item.0)?.entity.0)
+        item.of(&self.rows)?.entity.of(&self.schema)
     }
 
     /// An item's values as one line (see [`row_text`]).
@@ -465,7 +472,7 @@ pub fn samples<'a>(schema: &'a Schema, rows: &'a [Row]) -> Vec<Sample<'a>> {
 /// A row's values as one line, in its entity's column order, with the instant an
 /// epoch time or an id stands for beside it: the time reference for the orders.
 pub fn row_text(schema: &Schema, rows: &[Row], item: ItemId) -> String {
-    let Some(r) = rows.get(item.0) else {
+    let Some(r) = item.of(rows) else {
         return String::new();
     };
     let entity = r.entity.of(schema);

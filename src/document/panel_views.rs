@@ -30,7 +30,7 @@ impl Items {
     /// The warnings the codec gives for an item's key of `attribute`, in words: for the
     /// keys on screen that the key column says warn ([`keylab::preview::KeyColumn::warns`]).
     pub fn key_warnings(&self, item: ItemId, attribute: &str) -> Vec<keylab::error::Warning> {
-        let (Some(entity), Some(row)) = (self.entity(item), self.rows.0.get(item.0)) else {
+        let (Some(entity), Some(row)) = (self.entity(item), item.of(&self.rows.0)) else {
             return Vec::new();
         };
         keylab::preview::key_warnings(&self.schema.0, entity, attribute, &row.values)
@@ -40,7 +40,7 @@ impl Items {
     /// errors a cell shows beside its value while another key is being designed (a
     /// season too long for PK, while SK is). The shown key's come with its preview.
     pub fn other_field_errors(&self, item: ItemId, shown: &str) -> Vec<keylab::Error> {
-        let (Some(entity), Some(row)) = (self.entity(item), self.rows.0.get(item.0)) else {
+        let (Some(entity), Some(row)) = (self.entity(item), item.of(&self.rows.0)) else {
             return Vec::new();
         };
         let schema = &self.schema.0;
@@ -62,7 +62,7 @@ impl Items {
         ) {
             return None;
         }
-        let value = self.rows.0.get(item.0)?.values.get(&field.name)?;
+        let value = item.of(&self.rows.0)?.values.get(&field.name)?;
         let read = keylab::codec::canonical(field, value, &self.schema.0.separator).ok()?;
         let read = super::saved_items::value_text(&read).into_owned();
         (read != super::saved_items::value_text(value)).then_some(read)
@@ -70,16 +70,16 @@ impl Items {
 
     /// The entity an item belongs to, by its place among the design's entities.
     pub fn entity_id(&self, item: ItemId) -> Option<EntityId> {
-        Some(self.rows.0.get(item.0)?.entity)
+        Some(item.of(&self.rows.0)?.entity)
     }
     pub fn entity(&self, item: ItemId) -> Option<&Entity> {
-        self.entity_at(self.rows.0.get(item.0)?.entity)
+        self.entity_at(item.of(&self.rows.0)?.entity)
     }
     /// A field's value in an item, as typed, or as the JSON it was imported as (a
     /// Number attribute's `12345`).
     pub fn value(&self, item: ItemId, field: &str) -> Option<std::borrow::Cow<'_, str>> {
         Some(super::saved_items::value_text(
-            self.rows.0.get(item.0)?.values.get(field)?,
+            item.of(&self.rows.0)?.values.get(field)?,
         ))
     }
     pub fn separator(&self) -> &str {

@@ -140,7 +140,7 @@ impl<'a> DraftOn<'a> {
 
     /// The entity of an item; `None` past the end or when its entity is gone.
     fn entity_of_row(&self, item: ItemId) -> Option<&'a Entity> {
-        self.schema.entities.get(self.rows.get(item.0)?.entity.0)
+        item.of(self.rows)?.entity.of(self.schema)
     }
 
     fn row_text(&self, item: ItemId) -> String {
@@ -169,7 +169,7 @@ impl<'a> DraftOn<'a> {
                     (entity.name.clone(), first.map(ItemId))
                 })
                 .collect(),
-            entity: self.rows.get(self.draft.anchor.0).map(|r| r.entity),
+            entity: self.draft.anchor.of(self.rows).map(|r| r.entity),
             entity_items,
             entity_items_more,
             prefixes: self.prefix_choices(),
@@ -182,7 +182,7 @@ impl<'a> DraftOn<'a> {
     /// The anchor's entity's items, the first [`ANCHORS_OFFERED`] of them and always
     /// the anchor itself, with how many more there are.
     fn anchor_choices(&self) -> (Vec<(ItemId, usize, String)>, usize) {
-        let Some(entity) = self.rows.get(self.draft.anchor.0).map(|r| r.entity) else {
+        let Some(entity) = self.draft.anchor.of(self.rows).map(|r| r.entity) else {
             return (Vec::new(), 0);
         };
         let rows: Vec<ItemId> = (0..self.rows.len())
@@ -314,7 +314,7 @@ impl<'a> DraftOn<'a> {
     pub(super) fn range_start(&self) -> Option<String> {
         let fields = self.query_sort_fields();
         let field = fields.get(self.draft.fixed.min(fields.len().saturating_sub(1)))?;
-        let value = self.rows.get(self.draft.anchor.0)?.values.get(field)?;
+        let value = self.draft.anchor.of(self.rows)?.values.get(field)?;
         value.as_str().map(str::to_string)
     }
 
@@ -334,16 +334,10 @@ impl<'a> DraftOn<'a> {
         let q = self.draft;
         let row = match self.rows.len() {
             0 => return Err("add a sample item to query against".into()),
-            n => self
-                .rows
-                .get(q.anchor.0)
+            n => (q.anchor.of(self.rows))
                 .ok_or_else(|| format!("there is no item {}: pick an item from 1 to {n}", q.anchor))?,
         };
-        let entity = self
-            .schema
-            .entities
-            .get(row.entity.0)
-            .ok_or("the anchor item's entity is gone")?;
+        let entity = row.entity.of(self.schema).ok_or("the anchor item's entity is gone")?;
         let anchor = &row.values;
         // A saved or linked query on an index the table does not have is not read as a
         // query of the base table.
