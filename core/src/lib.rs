@@ -34,6 +34,7 @@ pub mod float_text;
 #[doc(hidden)]
 pub mod fuzzing;
 pub mod infer;
+pub mod intent;
 pub mod interop;
 pub mod item_size;
 pub mod items;

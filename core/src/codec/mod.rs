@@ -329,6 +329,11 @@ pub(crate) fn decode_checked_into(kind: &FieldKind, stored: &str, slot: &mut Val
     Ok(())
 }
 
+/// A ULID or KSUID value's canonical text, if it is one of its field's kind.
+pub(crate) fn id_text(field: &Field, value: &Value) -> Option<String> {
+    ids::parse(value, id_kind(&field.kind)?).ok()
+}
+
 /// The canonical form of a value: what decoding its encoding gives back.
 pub fn canonical(field: &Field, value: &Value, separator: &str) -> Result<Value, ErrorKind> {
     let (stored, _) = encode_field(field, value, separator)?;

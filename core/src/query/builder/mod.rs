@@ -223,12 +223,12 @@ pub struct SortPattern {
     pub range: Option<Range>,
 }
 
-#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
 pub struct Range {
     pub field: String,
     pub op: RangeOp,
     pub value: Value,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub to: Option<Value>,
 }
 
