@@ -84,10 +84,10 @@ pub fn keylab_file(text: &str) -> Option<Result<Imported, String>> {
         return Some(Err("it is empty".into()));
     }
     is_keylab(text).then(|| {
-        Playground::import(text).map(|work| Imported {
+        Playground::import_noted(text).map(|(work, notes)| Imported {
             work,
             what: KEYLAB.into(),
-            notes: Vec::new(),
+            notes,
             misfits: Vec::new(),
             misfit_count: 0,
             drawn: 0,
@@ -171,6 +171,13 @@ fn is_keylab(text: &str) -> bool {
     match serde_json::from_str::<Value>(text) {
         Ok(Value::Object(doc)) => {
             (doc.contains_key("schema") || doc.contains_key("version")) && !doc.contains_key("DataModel")
+        }
+        // Broken JSON that names keylab's own fields is a keylab file whose JSON is
+        // wrong: said as such (with the line and column), not as a failure of every
+        // other tool's reader.
+        Err(_) => {
+            let text = text.trim_start();
+            text.starts_with('{') && text.contains("\"schema\"")
         }
         _ => false,
     }
@@ -446,5 +453,14 @@ mod tests {
         let why = import("not json at all").unwrap_err();
         assert!(why.starts_with("nothing in it says which format it is in"), "{why}");
         assert!(import("{\"DataModel\": []}").unwrap_err().contains("no tables"));
+        // A keylab file whose JSON is broken says so, where, and not as every other
+        // tool's failure; what a file's damaged settings lose is said with it.
+        let why = import("{\"format\": 3, \"schema\": {\"version\": 1,,").unwrap_err();
+        assert!(why.starts_with("the file is not valid JSON (") && why.contains("column"), "{why}");
+        let mut doc: Value = serde_json::from_str(&design).unwrap();
+        doc["snippet"] = serde_json::json!({"target": "cobol"});
+        let read = import(&doc.to_string()).unwrap();
+        assert_eq!(read.notes.len(), 1, "{:?}", read.notes);
+        assert!(read.notes[0].starts_with("the saved code settings: could not be read"));
     }
 }

@@ -40,6 +40,7 @@ pub use patterns::{check_pattern_name, SavedPattern, PATTERNS_MAX, PATTERN_NAME_
 pub use query_draft::{DraftOn, QueryChoices, QueryDraft, Shape, ANCHORS_OFFERED, TOP_N_DEFAULT};
 pub use saved::SavedWriter;
 
+use keylab::intent::Intent;
 use keylab::preview::Sample;
 use keylab::query::builder::{AccessPattern, Around, Range, RangeOp, SortPattern};
 use keylab::schema::{
@@ -98,6 +99,9 @@ pub struct Playground {
     pasted: String,
     /// Query inputs kept by name: the person's, or an imported model's.
     patterns: Rc<Vec<SavedPattern>>,
+    /// The access patterns as intents: what each query must return, checked on the
+    /// sample items (`keylab::intent`).
+    intents: Rc<Vec<Intent>>,
     snippet: Rc<SnippetPrefs>,
     /// The width planner's expected maximum per field, as typed.
     expected: Rc<Values>,
@@ -267,6 +271,11 @@ impl Playground {
 
     pub fn patterns(&self) -> &Rc<Vec<SavedPattern>> {
         &self.patterns
+    }
+
+    /// The access patterns as intents.
+    pub fn intents(&self) -> &Rc<Vec<Intent>> {
+        &self.intents
     }
 
     pub fn snippet(&self) -> &Rc<SnippetPrefs> {

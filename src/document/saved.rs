@@ -27,6 +27,9 @@ struct Tail<'a> {
     /// Left out when there are none, as saved work before them had none.
     #[serde(skip_serializing_if = "<[SavedPattern]>::is_empty")]
     patterns: &'a [SavedPattern],
+    /// Left out when there are none, as saved work before them had none.
+    #[serde(skip_serializing_if = "<[Intent]>::is_empty")]
+    intents: &'a [Intent],
     snippet: &'a SnippetPrefs,
     expected: &'a Values,
     unsettled: &'a UnsettledSettings,
@@ -50,6 +53,7 @@ impl<'a> Tail<'a> {
             query: &p.query,
             pasted: &p.pasted,
             patterns: &p.patterns,
+            intents: &p.intents,
             snippet: &p.snippet,
             expected: &p.expected,
             unsettled: &p.unsettled,
@@ -152,6 +156,7 @@ impl Playground {
             query: Rc::default(),
             pasted: String::new(),
             patterns: Rc::default(),
+            intents: Rc::default(),
             snippet: Rc::default(),
             expected: Rc::default(),
             unsettled: Rc::default(),
@@ -169,16 +174,22 @@ impl Playground {
     /// Reads an imported file: a whole saved state (schema and items), or a schema
     /// document alone. Untrusted, like everything else read in.
     pub fn import(text: &str) -> Result<Playground, String> {
+        Playground::import_noted(text).map(|(work, _)| work)
+    }
+
+    /// [`Self::import`], with what was reset or left out as it was read (see
+    /// [`Self::read_saved`]): a person's file, whose every loss is said.
+    pub fn import_noted(text: &str) -> Result<(Playground, Vec<String>), String> {
         let doc: Value = serde_json::from_str(text).map_err(|e| format!("the file is not valid JSON ({e})"))?;
         if doc.get("schema").is_some() {
-            return Playground::from_json(text);
+            return Playground::read_saved(text);
         }
         if doc.get("version").is_some() {
             let schema = Schema::from_value(&doc).map_err(|e| format!("the file's schema is invalid: {e}"))?;
             if schema.entities.is_empty() {
                 return Err("the file's schema has no entities".into());
             }
-            return Ok(Playground::from_schema(schema));
+            return Ok((Playground::from_schema(schema), Vec::new()));
         }
         Err("the file is neither a keylab schema (with \"version\") nor a keylab export (with \"schema\")".into())
     }
@@ -221,6 +232,7 @@ mod tests {
             })).collect::<Vec<_>>(),
             "query": p.query,
             "pasted": p.pasted,
+            "intents": p.intents,
             "snippet": p.snippet,
             "expected": p.expected,
             "unsettled": p.unsettled,

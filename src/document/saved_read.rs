@@ -18,17 +18,18 @@ pub(super) const FORMAT: u64 = 3;
 #[derive(Default, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 struct Saved {
-    format: Option<u64>,
+    format: Value,
     schema: Value,
-    entity: EntityId,
-    attribute: String,
-    preset: SavedPreset,
+    entity: Value,
+    attribute: Value,
+    preset: Value,
     #[serde(deserialize_with = "super::saved_items::items")]
     items: Option<ItemsRead>,
     rows: Value,
     query: Value,
-    pasted: String,
+    pasted: Value,
     patterns: Value,
+    intents: Value,
     snippet: Value,
     expected: Value,
     unsettled: Value,
@@ -36,10 +37,15 @@ struct Saved {
     lesson: IgnoredAny,
 }
 
-/// A preset as saved: its id's text, which may name one this keylab does not have.
-#[derive(Default, Deserialize)]
-#[serde(transparent)]
-struct SavedPreset(String);
+/// A field of the saved work read as its type (absent or `null`: its default), or
+/// refused with the field, the value and what it must be.
+fn field<T: Default + serde::de::DeserializeOwned>(value: Value, name: &str, must: &str) -> Result<T, String> {
+    if value.is_null() {
+        return Ok(T::default());
+    }
+    let shown = keylab::elide::shortened(&value.to_string(), 80);
+    serde_json::from_value(value).map_err(|_| format!("the saved work's {name:?} is {shown}: it must be {must}"))
+}
 
 impl Playground {
     /// Reads a saved state. Untrusted: any problem is an error message, never a panic.
@@ -53,37 +59,45 @@ impl Playground {
     /// maximums, a typed setting), so the work loads and the loss is said, never silent.
     pub fn read_saved(text: &str) -> Result<(Playground, Vec<String>), String> {
         let saved = read(text)?;
-        if let Some(format) = saved.format.filter(|f| !(1..=FORMAT).contains(f)) {
+        let format: Option<u64> = field(saved.format, "format", "the save format's number, such as 3")?;
+        let entity: EntityId = field(saved.entity, "entity", "the place of the entity being designed, from 0")?;
+        let attribute: String = field(
+            saved.attribute,
+            "attribute",
+            "text: the key attribute being designed, such as \"SK\"",
+        )?;
+        let preset: String = field(saved.preset, "preset", "text: the name of a preset, or \"\"")?;
+        let pasted: String = field(saved.pasted, "pasted", "text: what the paste box holds")?;
+        if let Some(format) = format.filter(|f| !(1..=FORMAT).contains(f)) {
             return Err(format!(
                 "saved work is in format {format}, and this keylab reads formats 1 to {FORMAT}: open it with the keylab that saved it"
             ));
         }
         let schema = Schema::from_value(&saved.schema).map_err(|e| format!("saved schema is invalid: {e}"))?;
-        if saved.entity.0 >= schema.entities.len() {
+        if entity.0 >= schema.entities.len() {
             return Err("saved work names an entity that does not exist".into());
         }
-        let rows = read_items(&schema, saved.entity, saved.items, saved.rows)?;
+        let rows = read_items(&schema, entity, saved.items, saved.rows)?;
         let mut notes = Vec::new();
         // The query draft, the code settings and the typed settings are conveniences: a
         // damaged one is reset, and the reset is said.
         let query = settings(saved.query, "the saved query", &mut notes);
         let patterns = settings(saved.patterns, "the saved access patterns", &mut notes);
         let patterns = Rc::new(super::patterns::checked_patterns(patterns, &mut notes));
+        let intents = Rc::new(intents_read(saved.intents, &mut notes));
         let snippet = settings(saved.snippet, "the saved code settings", &mut notes);
         let unsettled = settings(saved.unsettled, "the settings typed but not applied", &mut notes);
-        let preset = preset_named(&saved.preset.0, &mut notes);
+        let preset = preset_named(&preset, &mut notes);
         let expected = expected_maximums(saved.expected, &mut notes);
         let work = Playground {
             schema: Rc::new(schema),
-            focus: Focus {
-                entity: saved.entity,
-                attribute: saved.attribute,
-            },
+            focus: Focus { entity, attribute },
             rows: Rc::new(rows),
             preset,
             query,
-            pasted: saved.pasted,
+            pasted,
             patterns,
+            intents,
             snippet,
             expected: Rc::new(expected),
             unsettled,
@@ -141,6 +155,40 @@ fn read(text: &str) -> Result<Saved, String> {
         fields.check_value(value)?;
     }
     Ok(saved)
+}
+
+/// The saved access patterns as intents, each read as a new one is: one that cannot be
+/// (an unknown field, no name, a name another has, past the most kept) is left out, and
+/// the note says which and why.
+fn intents_read(saved: Value, notes: &mut Vec<String>) -> Vec<Intent> {
+    let list = match saved {
+        Value::Null => return Vec::new(),
+        Value::Array(list) => list,
+        other => {
+            notes.push(format!(
+                "the saved access patterns ({other}) are not a list, so none were read"
+            ));
+            return Vec::new();
+        }
+    };
+    let mut kept: Vec<Intent> = Vec::new();
+    for (at, value) in list.into_iter().enumerate() {
+        let read = Intent::from_value(&value)
+            .map_err(|e| e.to_string())
+            .and_then(|intent| match kept.iter().any(|k| k.name == intent.name) {
+                true => Err(format!("another access pattern is named {:?}", intent.name)),
+                false if kept.len() >= super::patterns::PATTERNS_MAX => Err(format!(
+                    "{} access patterns are kept at most",
+                    super::patterns::PATTERNS_MAX
+                )),
+                false => Ok(intent),
+            });
+        match read {
+            Ok(intent) => kept.push(intent),
+            Err(why) => notes.push(format!("saved access pattern {} was left out: {why}", at + 1)),
+        }
+    }
+    kept
 }
 
 /// The preset the saved work was, when keylab still has it; a name it does not know
@@ -355,9 +403,14 @@ mod tests {
         );
         assert!(Playground::from_json(&saved_with("format", json!(0))).is_err());
         let why = Playground::from_json(&saved_with("attribute", json!(5))).unwrap_err();
-        assert!(
-            why.starts_with("saved work: invalid type: integer `5`, expected a string"),
-            "{why}"
+        assert_eq!(
+            why,
+            "the saved work's \"attribute\" is 5: it must be text: the key attribute being designed, such as \"SK\""
+        );
+        let why = Playground::from_json(&saved_with("format", json!("3"))).unwrap_err();
+        assert_eq!(
+            why,
+            "the saved work's \"format\" is \"3\": it must be the save format's number, such as 3"
         );
         let why = Playground::from_json(&saved_with("formt", json!(3))).unwrap_err();
         assert!(why.contains("did you mean \"format\"?"), "{why}");
@@ -399,6 +452,35 @@ mod tests {
             read += 1;
         }
         assert!(read >= 30, "{read} saves read");
+    }
+
+    /// Access patterns are read one by one: one that cannot be (an unknown field, no
+    /// name, a name another has) is left out and said, the others kept; a list of
+    /// another kind is said too.
+    #[test]
+    fn access_patterns_read_one_by_one_and_refusals_are_said() {
+        let good = json!({"name": "Season top 3", "entities": ["Run"], "equal": {"season": "S"}, "first": 3});
+        let list = json!([good, {"name": "x", "entities": ["Run"], "frist": 3}, {"name": "Season top 3", "entities": ["Run"]}, {"name": "", "entities": ["Run"]}]);
+        let (p, notes) = Playground::read_saved(&saved_with("intents", list)).unwrap();
+        assert_eq!(p.intents().len(), 1);
+        assert_eq!(notes.len(), 3, "{notes:?}");
+        assert!(notes[0].starts_with("saved access pattern 2 was left out: \"frist\" is not a field of the access pattern; did you mean \"first\"?"), "{notes:?}");
+        assert_eq!(
+            notes[1],
+            "saved access pattern 3 was left out: another access pattern is named \"Season top 3\""
+        );
+        assert!(
+            notes[2].starts_with("saved access pattern 4 was left out: name the access pattern"),
+            "{notes:?}"
+        );
+        let (p, notes) = Playground::read_saved(&saved_with("intents", json!({"a": 1}))).unwrap();
+        assert!(p.intents().is_empty());
+        assert_eq!(
+            notes,
+            ["the saved access patterns ({\"a\":1}) are not a list, so none were read"]
+        );
+        let (back, _) = Playground::read_saved(&p.to_json()).unwrap();
+        assert_eq!(back, p);
     }
 
     /// The allow-lists are the types' own fields, as serde reads them.

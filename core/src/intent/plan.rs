@@ -4,7 +4,7 @@
 //! backward as their encodings and the intent's directions agree.
 
 use super::Intent;
-use crate::query::builder::{build, AccessPattern, Built, SortPattern};
+use crate::query::builder::{build, AccessPattern, Around, Built, SortPattern};
 use crate::schema::{AttrType, Entity, KeySchema, Order, Schema};
 use crate::Values;
 
@@ -55,34 +55,45 @@ fn serve_on(schema: &Schema, intent: &Intent, index: Option<&str>, keys: &KeySch
     let entity = schema
         .entity(first)
         .ok_or_else(|| format!("the design has no entity {first:?}"))?;
-    let pattern = match intent.entities.len() {
-        1 => single(schema, entity, intent, index, keys)?,
-        _ => collection(entity, intent, index, keys)?,
+    let patterns = match intent.entities.len() {
+        1 => vec![single(schema, entity, intent, index, keys)?],
+        _ => collection(schema, intent, index, keys)?,
     };
-    let built = build(schema, &pattern).map_err(|e| e.sentence())?;
-    let strangers: Vec<&String> = (built.also_returns.iter())
+    let mut reasons = Vec::new();
+    for pattern in patterns {
+        match built(schema, intent, &pattern) {
+            Ok(built) => {
+                return Ok(Plan {
+                    index: index.map(str::to_string),
+                    pattern,
+                    built,
+                })
+            }
+            Err(why) if !reasons.contains(&why) => reasons.push(why),
+            Err(_) => {}
+        }
+    }
+    Err(reasons.join(", and "))
+}
+
+/// The query of `pattern`, when it returns the intent's entities and no other.
+fn built(schema: &Schema, intent: &Intent, pattern: &AccessPattern) -> Result<Built, String> {
+    let built = build(schema, pattern).map_err(|e| e.sentence())?;
+    let strangers: Vec<&str> = (built.also_returns.iter())
         .filter(|e| !intent.entities.contains(e))
+        .map(String::as_str)
         .collect();
     if !strangers.is_empty() {
-        let names: Vec<&str> = strangers.iter().map(|s| s.as_str()).collect();
-        return Err(format!("{}'s items fall in the range too", names.join(" and ")));
+        return Err(format!("{}'s items fall in the range too", strangers.join(" and ")));
     }
-    let missing: Vec<&str> = (intent.entities.iter().skip(1))
-        .filter(|e| !built.also_returns.contains(e))
+    let missing: Vec<&str> = (intent.entities.iter())
+        .filter(|e| **e != pattern.entity && !built.also_returns.contains(e))
         .map(String::as_str)
         .collect();
     if !missing.is_empty() {
-        return Err(format!(
-            "{} is not in {}'s partition",
-            missing.join(" and "),
-            entity.name
-        ));
+        return Err(format!("{} is not read with {}", missing.join(" and "), pattern.entity));
     }
-    Ok(Plan {
-        index: index.map(str::to_string),
-        pattern,
-        built,
-    })
+    Ok(built)
 }
 
 /// The fields an entity writes into a key's attributes, in key order.
@@ -145,7 +156,8 @@ fn single(
         entity: entity.name.clone(),
         index: index.map(str::to_string),
         partition,
-        sort: Some(SortPattern {
+        // Without a sort key a partition holds one item: the key fixes it, in no order.
+        sort: keys.sort.is_some().then(|| SortPattern {
             equal,
             range: intent.range.clone(),
         }),
@@ -201,31 +213,59 @@ fn direction(
     Ok(forward.is_none_or(|(f, _)| f))
 }
 
-/// The pattern for the items of several entities: their whole partition, in key order.
+/// The patterns that may read the items of several entities: their whole partition,
+/// or an item of one of them (its every sort field fixed) and what sorts on one side
+/// of it, read away from it.
 fn collection(
-    entity: &Entity,
+    schema: &Schema,
     intent: &Intent,
     index: Option<&str>,
     keys: &KeySchema,
-) -> Result<AccessPattern, String> {
+) -> Result<Vec<AccessPattern>, String> {
     if intent.range.is_some() || !intent.order.is_empty() {
         return Err(
-            "a pattern over several entities reads their partition in key order: give it no range and no order".into(),
+            "a pattern over several entities reads their items in key order: give it no range and no order".into(),
         );
     }
-    let (partition, in_partition) = partition(entity, intent, keys)?;
-    if let Some(f) = intent.equal.keys().find(|f| !in_partition.contains(f)) {
-        return Err(format!(
-            "{f} is fixed, but only the partition key's fields can be for several entities"
-        ));
+    let mut patterns = Vec::new();
+    for name in &intent.entities {
+        let entity = schema
+            .entity(name)
+            .ok_or_else(|| format!("the design has no entity {name:?}"))?;
+        let (partition, in_partition) = partition(entity, intent, keys)?;
+        let sort = fields_of(entity, keys.sort_attributes())?;
+        let whole = AccessPattern {
+            entity: entity.name.clone(),
+            index: index.map(str::to_string),
+            partition,
+            scan_index_forward: true,
+            first: intent.first,
+            ..AccessPattern::default()
+        };
+        if patterns.is_empty() {
+            patterns.push(whole.clone());
+        }
+        let fixed = |f: &&str| intent.equal.contains_key(*f);
+        if !sort.is_empty()
+            && sort.iter().all(fixed)
+            && intent
+                .equal
+                .keys()
+                .all(|f| in_partition.contains(f) || sort.contains(&f.as_str()))
+        {
+            let equal: Values = sort.iter().map(|f| (f.to_string(), intent.equal[*f].clone())).collect();
+            for around in [Around::After, Around::Before] {
+                patterns.push(AccessPattern {
+                    sort: Some(SortPattern {
+                        equal: equal.clone(),
+                        range: None,
+                    }),
+                    around: Some(around),
+                    scan_index_forward: around == Around::After,
+                    ..whole.clone()
+                });
+            }
+        }
     }
-    Ok(AccessPattern {
-        entity: entity.name.clone(),
-        index: index.map(str::to_string),
-        partition,
-        sort: None,
-        scan_index_forward: true,
-        first: intent.first,
-        ..AccessPattern::default()
-    })
+    Ok(patterns)
 }

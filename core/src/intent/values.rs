@@ -5,7 +5,7 @@
 use crate::codec::text::apply_case;
 use crate::codec::{id_text, time_of, Number};
 use crate::query::builder::{Range, RangeOp};
-use crate::schema::{Field, FieldKind};
+use crate::schema::{Field, FieldKind, Order, TimeUnit};
 use serde_json::Value;
 use std::cmp::Ordering;
 
@@ -53,10 +53,33 @@ pub fn value_order(field: &Field, a: &Value, b: &Value) -> Option<Ordering> {
     Some(compared(field, a)?.cmp(&compared(field, b)?))
 }
 
+/// An id against a time (ISO-8601 or epoch milliseconds), as the query builder reads a
+/// time given to an id field: by the instant the id holds, to the id's precision (a
+/// KSUID holds whole seconds).
+fn instant_order(field: &Field, id: &Value, time: &Value) -> Option<Ordering> {
+    let seconds = match field.kind {
+        FieldKind::Ulid { .. } => false,
+        FieldKind::Ksuid { .. } => true,
+        _ => return None,
+    };
+    let as_time = Field {
+        name: field.name.clone(),
+        kind: FieldKind::Timestamp {
+            unit: TimeUnit::Millis { width: 15 },
+            order: Order::Asc,
+        },
+        warn_at: None,
+        mutable: None,
+    };
+    let bound = time_of(&as_time, time)?;
+    let bound = if seconds { bound.div_euclid(1000) * 1000 } else { bound };
+    Some(time_of(field, id)?.cmp(&bound))
+}
+
 /// Whether `value` is within `range` on its field, by value: `begins_with` reads the
 /// canonical text. `None` when a value or a bound is not one the field takes.
 pub fn value_range(field: &Field, value: &Value, range: &Range) -> Option<bool> {
-    let against = |bound: &Value| value_order(field, value, bound);
+    let against = |bound: &Value| value_order(field, value, bound).or_else(|| instant_order(field, value, bound));
     Some(match range.op {
         RangeOp::Eq => against(&range.value)?.is_eq(),
         RangeOp::Lt => against(&range.value)?.is_lt(),
