@@ -29,6 +29,11 @@ pub fn read(text: &str) -> Result<(Playground, Vec<String>), String> {
 }
 
 const KEY: &str = "keylab.work";
+
+/// Whether a storage key is the saved work's: another tab writing it is heard here.
+pub fn is_work(key: Option<&str>) -> bool {
+    key == Some(KEY)
+}
 const BACKUP: &str = "keylab.backup";
 const SET_ASIDE: &str = "keylab.unreadable";
 

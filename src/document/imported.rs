@@ -456,7 +456,10 @@ mod tests {
         // A keylab file whose JSON is broken says so, where, and not as every other
         // tool's failure; what a file's damaged settings lose is said with it.
         let why = import("{\"format\": 3, \"schema\": {\"version\": 1,,").unwrap_err();
-        assert!(why.starts_with("the file is not valid JSON (") && why.contains("column"), "{why}");
+        assert!(
+            why.starts_with("the file is not valid JSON (") && why.contains("column"),
+            "{why}"
+        );
         let mut doc: Value = serde_json::from_str(&design).unwrap();
         doc["snippet"] = serde_json::json!({"target": "cobol"});
         let read = import(&doc.to_string()).unwrap();

@@ -66,7 +66,7 @@ impl Playground {
             "attribute",
             "text: the key attribute being designed, such as \"SK\"",
         )?;
-        let preset: String = field(saved.preset, "preset", "text: the name of a preset, or \"\"")?;
+        let preset_named_as: String = field(saved.preset, "preset", "text: the name of a preset, or \"\"")?;
         let pasted: String = field(saved.pasted, "pasted", "text: what the paste box holds")?;
         if let Some(format) = format.filter(|f| !(1..=FORMAT).contains(f)) {
             return Err(format!(
@@ -87,7 +87,7 @@ impl Playground {
         let intents = Rc::new(intents_read(saved.intents, &mut notes));
         let snippet = settings(saved.snippet, "the saved code settings", &mut notes);
         let unsettled = settings(saved.unsettled, "the settings typed but not applied", &mut notes);
-        let preset = preset_named(&preset, &mut notes);
+        let preset = preset_named(&preset_named_as, &mut notes);
         let expected = expected_maximums(saved.expected, &mut notes);
         let work = Playground {
             schema: Rc::new(schema),

@@ -30,6 +30,7 @@ use crate::ui::panels::template_editor::TemplateEditor;
 use crate::ui::panels::version_compare::VersionCompare;
 use crate::ui::panels::views::{refusal_note, use_open_views, OpenViews, View, ViewBox, ViewRail};
 use crate::ui::widgets::link_prompt::LinkPrompt;
+use crate::ui::widgets::other_tab::OtherTab;
 use crate::ui::widgets::transient::{use_actions, Actions};
 use std::rc::Rc;
 use yew::prelude::*;
@@ -75,6 +76,23 @@ fn skip_links(open_view: &Callback<View>) -> Html {
 }
 
 /// A shared link's design waiting for the person's word, asked about over the work.
+/// The question asked when another tab saved other work, while it is unanswered.
+fn other_tab_prompt(
+    other_tab: &UseStateHandle<bool>,
+    current: &Rc<Playground>,
+    command: &Callback<Command>,
+    problem: &UseStateHandle<Option<String>>,
+) -> Html {
+    if !**other_tab {
+        return Html::default();
+    }
+    let (answered, problem) = (other_tab.clone(), problem.clone());
+    html! {
+        <OtherTab work={current.clone()} command={command.clone()} on_done={Callback::from(move |()| answered.set(false))}
+            on_problem={Callback::from(move |why| problem.set(Some(why)))} />
+    }
+}
+
 fn link_prompt(pending: &UseStateHandle<Option<Linked>>, command: &Callback<Command>) -> Html {
     let Some(linked) = (**pending).clone() else {
         return Html::default();
@@ -328,7 +346,7 @@ pub fn App() -> Html {
     // _eq: a save that changes nothing must not re-render, or a value being typed
     // (not yet committed by its change event) is reset under the cursor.
     let save_problem = use_state_eq(|| None::<String>);
-    use_autosave(&workspace, save_problem.clone(), boot.stored);
+    let other_tab = use_autosave(&workspace, save_problem.clone(), boot.stored);
     let actions = use_actions();
     let command = commands(&workspace, &actions);
     use_shortcuts(&command);
@@ -352,7 +370,6 @@ pub fn App() -> Html {
     let unsaved = use_derived(&current, differs_from_its_preset);
     let items = Items::of(&current);
     let query_choices = use_derived(&current, |p| p.draft_on().query_choices());
-    let is_sort = current.edits_a_sort_key();
     let query = analysis.settled.query.as_ref().ok();
     let versions = use_versions(&current);
     let views = offered_views(&analysis);
@@ -370,6 +387,7 @@ pub fn App() -> Html {
                 on_load={{ let hint = hint.clone(); Callback::from(move |_| hint.set(false)) }} />
             { for notices.iter().chain(save_problem.iter()).map(|n| html! { <p class="notice" role="status">{ n }</p> }) }
             { link_prompt(&pending, &command) }
+            { other_tab_prompt(&other_tab, &current, &command, &save_problem) }
             <main>
                 // The workbench: the chips and the keys, the settings and the design check beside.
                 <div class="workbench">
@@ -377,7 +395,7 @@ pub fn App() -> Html {
                     <div class="work-main">
                     { for refused_above_keys(&workspace, &open).map(refusal_note) }
                     <TemplateEditor design={Design::of(&current)} errors={analysis.checked.errors.clone()} warnings={analysis.checked.warnings.clone()} dispatch={dispatch.clone()} selected={*selected} on_select={setter(&selected)} />
-                    <PreviewPanel items={items.clone()} is_sort={is_sort} preview={analysis.preview.clone()} hits={Same(query.map(|q| q.hits.clone()).unwrap_or_default())} band={query.map(|q| q.band.clone())} number_vs_string={(*analysis.number_vs_string).clone()} number_field={(*analysis.number_field).clone()} comparing={*comparing}
+                    <PreviewPanel items={items.clone()} is_sort={current.edits_a_sort_key()} preview={analysis.preview.clone()} hits={Same(query.map(|q| q.hits.clone()).unwrap_or_default())} band={query.map(|q| q.band.clone())} number_vs_string={(*analysis.number_vs_string).clone()} number_field={(*analysis.number_field).clone()} comparing={*comparing}
                         on_compare={setter(&comparing)} overwritten={analysis.settled.overwritten.clone()}
                         collections={analysis.collections.clone()} blocked={(*analysis.blocked).clone()}
                         on_point={setter(&pointed)}

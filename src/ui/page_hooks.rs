@@ -22,10 +22,18 @@ const SAVE_AT_ONCE: usize = 5000;
 /// in `problem`. A large table is saved once the edits pause, not after every keystroke,
 /// and in slices between frames ([`SlicedSave`]); a new edit cancels a save under way.
 /// `stored`: the first work is what storage holds already, and is not saved again.
+/// While another tab has changed the saved work since ([`use_other_tab`], returned),
+/// nothing is saved until the person chooses whose work stays, so neither tab's is lost.
 #[hook]
-pub fn use_autosave(workspace: &UseReducerHandle<Workspace>, problem: UseStateHandle<Option<String>>, stored: bool) {
+pub fn use_autosave(
+    workspace: &UseReducerHandle<Workspace>,
+    problem: UseStateHandle<Option<String>>,
+    stored: bool,
+) -> UseStateHandle<bool> {
+    let other_tab = use_other_tab();
     let past: Vec<Rc<Playground>> = workspace.past().to_vec();
     let kept = use_kept_on_leaving();
+    kept.borrow_mut().paused = *other_tab;
     // Noted while drawing, not in the effect below: Yew may give the browser a turn
     // between drawing an edit and running effects, and a tab closed in that turn must
     // keep the work it showed. The handle reads the newest work, values applied as the
@@ -38,6 +46,9 @@ pub fn use_autosave(workspace: &UseReducerHandle<Workspace>, problem: UseStateHa
         let work = work.0.clone();
         if std::mem::take(&mut *first_is_stored.borrow_mut()) {
             kept.borrow_mut().stored = Some(work);
+            return Box::new(|| ()) as Box<dyn FnOnce()>;
+        }
+        if kept.borrow().paused {
             return Box::new(|| ()) as Box<dyn FnOnce()>;
         }
         if work.rows().len() <= SAVE_AT_ONCE {
@@ -70,13 +81,16 @@ pub fn use_autosave(workspace: &UseReducerHandle<Workspace>, problem: UseStateHa
             drop(saving.take());
         })
     });
+    other_tab
 }
 
-/// The work with its undo steps, and the work storage holds, by identity.
+/// The work with its undo steps, and the work storage holds, by identity; whether
+/// saving is paused while another tab's change is unanswered.
 #[derive(Default)]
 struct Kept {
     workspace: Option<UseReducerHandle<Workspace>>,
     stored: Option<Rc<Playground>>,
+    paused: bool,
 }
 
 /// When the tab is hidden or closed (the last chance a page is sure to get), the work,
@@ -98,7 +112,7 @@ fn use_kept_on_leaving() -> Rc<RefCell<Kept>> {
                     return;
                 };
                 let (work, past) = (workspace.present.clone(), workspace.past().to_vec());
-                if kept.stored.as_ref().is_some_and(|s| Rc::ptr_eq(s, &work)) {
+                if kept.paused || kept.stored.as_ref().is_some_and(|s| Rc::ptr_eq(s, &work)) {
                     return;
                 }
                 let json = work.to_json();
@@ -170,6 +184,30 @@ pub fn use_shortcuts(command: &Callback<Command>) {
         });
         move || drop(listener)
     });
+}
+
+/// Whether another tab has saved other work since this tab last did: the browser tells
+/// every other tab of the page when one writes storage. This tab then stops saving
+/// (its next save would silently replace the other tab's work) until the person
+/// chooses ([`crate::ui::widgets::other_tab::OtherTab`]).
+#[hook]
+fn use_other_tab() -> UseStateHandle<bool> {
+    let changed = use_state_eq(|| false);
+    {
+        let changed = changed.clone();
+        use_effect_with((), move |_| {
+            let listener = web_sys::window().map(|w| {
+                EventListener::new(&w, "storage", move |e| {
+                    let key = e.dyn_ref::<web_sys::StorageEvent>().and_then(|e| e.key());
+                    if storage::is_work(key.as_deref()) {
+                        changed.set(true);
+                    }
+                })
+            });
+            move || drop(listener)
+        });
+    }
+    changed
 }
 
 /// A link pasted into the address bar of an open tab changes only the fragment: it is

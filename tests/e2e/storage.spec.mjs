@@ -217,3 +217,37 @@ test('a value typed and reloaded before its pause is kept, and so is an unapplie
   await page.getByText('Import / export').click();
   await expect(page.getByTestId('import-paste')).toHaveValue('{"not yet": "imported"}');
 });
+
+test('two tabs never replace each other\'s work without asking', async ({ page, context }) => {
+  await openFresh(page);
+  const width = (p) => p.locator('#seg-0-width');
+  const setWidth = async (p, w) => { await width(p).fill(w); await width(p).press('Enter'); await expect(width(p)).toHaveValue(w); };
+  const other = await context.newPage();
+  await other.goto('/index.html');
+  await expect(other.getByRole('heading', { name: 'keylab', exact: true })).toBeVisible();
+  // Tab A saves a width: tab B hears it, stops saving and asks.
+  await setWidth(page, '7');
+  const asks = other.getByTestId('other-tab');
+  await expect(asks).toBeVisible();
+  await expect(asks).toContainText('changed in another keylab tab');
+  // B's own edit while it asks is not saved over A's.
+  await setWidth(other, '9');
+  const stored = async () => JSON.parse(await page.evaluate(() => localStorage.getItem('keylab.work'))).schema.entities[0].fields;
+  expect((await stored()).score.width).toBe(7);
+  // Escape leaves the question open: either answer drops one tab's changes.
+  await other.keyboard.press('Escape');
+  await expect(asks).toBeVisible();
+  // Keeping B's saves it, and now A hears of it and asks in turn.
+  await asks.getByRole('button', { name: "Keep this tab's design" }).click();
+  await expect(asks).toBeHidden();
+  expect((await stored()).score.width).toBe(9);
+  const asksA = page.getByTestId('other-tab');
+  await expect(asksA).toBeVisible();
+  // A opens B's design; its own stays one Undo away.
+  await asksA.getByRole('button', { name: "Open the other tab's design" }).click();
+  await expect(asksA).toBeHidden();
+  await expect(width(page)).toHaveValue('9');
+  await page.getByRole('button', { name: /Undo/ }).click();
+  await expect(width(page)).toHaveValue('7');
+  await other.close();
+});

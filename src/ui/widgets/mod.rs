@@ -17,6 +17,7 @@ pub mod menu;
 pub mod messages;
 pub mod new_design;
 pub mod new_multi_index;
+pub mod other_tab;
 pub mod outcome;
 pub mod preset_picker;
 pub mod prompt;
