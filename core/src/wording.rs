@@ -20,6 +20,18 @@ pub fn json_kind(v: &Value) -> &'static str {
     }
 }
 
+/// `1st`, `2nd`, `3rd`, `4th`, ... `11th`, `21st`.
+pub fn ordinal(n: usize) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::counted;

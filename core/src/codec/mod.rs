@@ -26,6 +26,7 @@ pub use key_codec::{KeyCodec, KeyCodecs};
 pub(crate) use key_value::number_key;
 pub use key_value::{number_value, KeyValue};
 pub use naive::{naive_key, naive_key_into};
+pub(crate) use notes::time_given;
 pub use notes::{inverted_meaning, time_of, time_text};
 pub use number::{Number, NumberError};
 

@@ -7,6 +7,22 @@ use super::{decode_field, id_kind, ids, shown, timestamp};
 use crate::schema::{Field, FieldKind, IsoFormat, IsoPrecision, IsoZone, Order, TimeUnit};
 use serde_json::Value;
 
+/// The instant a time given where an id goes stands for (ISO-8601, or epoch
+/// milliseconds), in epoch milliseconds: how a range on a ULID or KSUID field reads a
+/// time, in the query builder and in an access pattern's values.
+pub(crate) fn time_given(value: &Value) -> Option<i128> {
+    let as_time = Field {
+        name: String::new(),
+        kind: FieldKind::Timestamp {
+            unit: TimeUnit::Millis { width: 15 },
+            order: Order::Asc,
+        },
+        warn_at: None,
+        mutable: None,
+    };
+    time_of(&as_time, value)
+}
+
 /// The instant an id or timestamp value stands for, in epoch milliseconds, if it is one.
 pub fn time_of(field: &Field, value: &Value) -> Option<i128> {
     match field.kind {

@@ -191,17 +191,7 @@ pub fn and_list(items: &[String]) -> String {
     }
 }
 
-/// `1st`, `2nd`, `3rd`, `4th`, ... `11th`, `21st`.
-pub fn ordinal(n: usize) -> String {
-    let suffix = match (n % 10, n % 100) {
-        (_, 11..=13) => "th",
-        (1, _) => "st",
-        (2, _) => "nd",
-        (3, _) => "rd",
-        _ => "th",
-    };
-    format!("{n}{suffix}")
-}
+pub use crate::wording::ordinal;
 
 /// The notes of a reading and the parts it left out, each part said once: its note is
 /// its sentence, pushed when it is left out.

@@ -137,7 +137,7 @@ fn compare(schema: &Schema, intent: &Intent, rows: &[Sample], returned: &[usize]
                 format!(
                     "item #{} comes {}, where item #{} belongs by the order",
                     row + 1,
-                    place(at),
+                    crate::wording::ordinal(at + 1),
                     due + 1
                 ),
                 Some(row),
@@ -189,17 +189,4 @@ pub fn rows_read(schema: &Schema, rows: &[Sample]) -> impl Fn(&Query) -> Vec<usi
             .map(|(_, at)| rows[at])
             .collect()
     }
-}
-
-/// "1st", "2nd", "3rd", "4th"…, for a place counted from 0.
-fn place(at: usize) -> String {
-    let n = at + 1;
-    let suffix = match (n % 10, n % 100) {
-        (_, 11..=13) => "th",
-        (1, _) => "st",
-        (2, _) => "nd",
-        (3, _) => "rd",
-        _ => "th",
-    };
-    format!("{n}{suffix}")
 }

@@ -3,9 +3,9 @@
 //! from the keys, so that a key that sorts differently from its values shows.
 
 use crate::codec::text::apply_case;
-use crate::codec::{id_text, time_of, Number};
+use crate::codec::{id_text, time_given, time_of, Number};
 use crate::query::builder::{Range, RangeOp};
-use crate::schema::{Field, FieldKind, Order, TimeUnit};
+use crate::schema::{Field, FieldKind};
 use serde_json::Value;
 use std::cmp::Ordering;
 
@@ -62,16 +62,7 @@ fn instant_order(field: &Field, id: &Value, time: &Value) -> Option<Ordering> {
         FieldKind::Ksuid { .. } => true,
         _ => return None,
     };
-    let as_time = Field {
-        name: field.name.clone(),
-        kind: FieldKind::Timestamp {
-            unit: TimeUnit::Millis { width: 15 },
-            order: Order::Asc,
-        },
-        warn_at: None,
-        mutable: None,
-    };
-    let bound = time_of(&as_time, time)?;
+    let bound = time_given(time)?;
     let bound = if seconds { bound.div_euclid(1000) * 1000 } else { bound };
     Some(time_of(field, id)?.cmp(&bound))
 }

@@ -5,7 +5,7 @@
 use super::{pattern_error, Range, RangeOp};
 use crate::codec::{self, encode_field};
 use crate::error::{Context, Error, ErrorKind};
-use crate::schema::{Field, FieldKind, Order, TimeUnit};
+use crate::schema::{Field, FieldKind, Order};
 use serde_json::Value;
 
 /// Bounds on one field's encoding, after `desc` and id-time conversion.
@@ -40,16 +40,7 @@ fn encode_bound(field: &Field, value: &Value, separator: &str, last: bool) -> Re
     match encode_field(field, value, separator) {
         Ok((stored, _)) => Ok(stored),
         Err(id_error) if matches!(field.kind, FieldKind::Ulid { .. } | FieldKind::Ksuid { .. }) => {
-            let as_time = Field {
-                name: field.name.clone(),
-                kind: FieldKind::Timestamp {
-                    unit: TimeUnit::Millis { width: 15 },
-                    order: Order::Asc,
-                },
-                warn_at: None,
-                mutable: None,
-            };
-            let ms = codec::time_of(&as_time, value).ok_or(id_error)?;
+            let ms = codec::time_given(value).ok_or(id_error)?;
             let id = match field.kind {
                 FieldKind::Ulid { .. } => ulid_time_bound(ms, last),
                 _ => ksuid_time_bound(ms, last),
