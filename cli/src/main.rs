@@ -14,7 +14,8 @@ const EXIT_CODES: &str = "Exit codes:
   2  the command line is wrong
   3  stopped at the first bad line (--on-error stop, the default)
   4  the schema or the query file cannot be read
-  5  migrate: every line was read, but some items cannot be written under the new design or their new table keys collide;
+  5  check: a finding is an error, or an access pattern is not served exactly;
+     migrate: every line was read, but some items cannot be written under the new design or their new table keys collide;
      import: the design was written, but some items' keys are not written again byte for byte (listed on stderr);
      export: the model was written, but leaves something out (said on stderr)
   6  import: the design was written, but part of the file (an entity, model, facet or index) is not in it:
@@ -90,6 +91,18 @@ enum Command {
         /// Also check a begins_with (rule L6): ATTRIBUTE=PREFIX, such as SK=ORDER#1.
         #[arg(long, value_name = "ATTRIBUTE=PREFIX")]
         begins_with: Option<String>,
+    },
+    /// Check a keylab file (an export, saved work or a preset): the design check over its items and each of its
+    /// access patterns ("intents"), served by the key keylab picks and run on the items; one line per finding and
+    /// per pattern (pass, fail with the first wrong item, or unserved with why), exit 5 on an error or a pattern
+    /// not served exactly.
+    #[command(after_help = EXIT_CODES)]
+    Check {
+        /// The keylab file.
+        file: String,
+        /// One JSON object per line instead of sentences.
+        #[arg(long)]
+        json: bool,
     },
     /// Re-key a table export: each DynamoDB JSON item line (an export's {"Item": ...} or the item itself) in,
     /// its old and new keys out; a summary of changed keys, collisions, order changes and refusals on stderr.
@@ -237,6 +250,7 @@ fn main() -> ExitCode {
             entity.as_deref(),
             begins_with.as_deref(),
         ),
+        Command::Check { file, json } => commands::check(&file, json),
         Command::Migrate(args) => args.run(),
         Command::Export { common, to } => commands::export(&common.schema, common.on_error, to),
         Command::Import {

@@ -1,6 +1,7 @@
 //! One file per subcommand; this one holds what they share: loading the schema and
 //! walking the input lines under the `--on-error` policy.
 
+mod check;
 mod decode;
 mod encode;
 mod export;
@@ -10,6 +11,7 @@ mod migrate;
 mod query;
 mod sort;
 
+pub use check::check;
 pub use decode::decode;
 pub use encode::encode;
 pub use export::{export, Format as ExportFormat};
