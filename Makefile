@@ -110,7 +110,7 @@ fuzz:
 # Two ratchets: the whole page (every file in dist), and the first load as the browser
 # fetches it before the first key is on screen (bench/first-load.mjs). Each is today's
 # size; splitting the first load (issue 25) is where the second comes down.
-FIRST_LOAD_BUDGET := 627400
+FIRST_LOAD_BUDGET := 627700
 bundle: build
 	@scripts/bundle-size.sh dist
 	@node bench/first-load.mjs --budget $(FIRST_LOAD_BUDGET)

@@ -275,3 +275,28 @@ test('opening a view never takes the focus from a field the person already click
   });
   expect(focused).toBe('paste-input');
 });
+
+test('a decimal\'s width that leaves its scale no room is an error beside the box, and the keys stay', async ({ page }) => {
+  await openFresh(page);
+  await loadPreset(page, 'order-status');
+  await page.getByRole('tablist', { name: 'key attribute' }).getByRole('tab', { name: /^GSI1SK \(/ }).click();
+  await openSegment(page, 2);
+  const width = page.locator('#seg-1-width');
+  const before = await width.inputValue();
+  const keys = page.getByTestId('sorted-keys').locator('> li');
+  await expect(keys.first()).toBeVisible();
+  const shown = await keys.count();
+  await width.fill('37');
+  const problem = page.getByTestId('seg-1-width-problem');
+  await expect(problem).toContainText('"37" is not a whole number from 1 to 36');
+  await expect(problem).toContainText("width and scale hold at most 38 digits together, and its scale is 2");
+  await expect(width).toHaveAttribute('aria-invalid', 'true');
+  // Nothing was applied: the preview waits for the box, as for any unsettled setting,
+  // and a width that fits brings back every item's key.
+  await expect(page.getByTestId('preview-blocked')).toContainText('width of amount');
+  await width.fill('36');
+  await expect(problem).toHaveCount(0);
+  await expect(keys).toHaveCount(shown);
+  await width.fill(before);
+  await expect(keys).toHaveCount(shown);
+});

@@ -8,7 +8,9 @@ use crate::ui::widgets::controls;
 use crate::ui::widgets::event_text::event_value;
 use crate::ui::widgets::typed_input::TypedInput;
 use keylab::float_text;
-use keylab::schema::{Case, Field, FieldKind, IsoFormat, IsoPrecision, IsoZone, Order, TimeUnit, MAX_TEXT_LENGTH};
+use keylab::schema::{
+    Case, Field, FieldKind, IsoFormat, IsoPrecision, IsoZone, Order, TimeUnit, MAX_DIGITS, MAX_TEXT_LENGTH,
+};
 use std::collections::BTreeMap;
 use yew::prelude::*;
 
@@ -141,11 +143,23 @@ impl<'a> FieldSettings<'a> {
         }
     }
 
-    /// A whole-number setting from `min` to 38 digits.
+    /// A whole-number setting from `min` to the digits left of 38: a decimal's width and
+    /// scale share them, so a width of 37 with a scale of 2 is refused here, beside the
+    /// box, rather than applied to make every item unwritable.
     fn number(&self, key: &'static str, value: u32, min: u32, make: fn(String, u32) -> Action) -> Html {
         let field = self.name();
+        let shared = match self.f.kind {
+            FieldKind::Decimal { width, scale, .. } => Some(if key == "width" { scale } else { width }),
+            _ => None,
+        };
+        let max = MAX_DIGITS.saturating_sub(shared.unwrap_or(0)).max(min);
         let read = Callback::from(move |text: String| {
-            whole(format!("{key} of {field}"), &text, min, 38).map(|n| make(field.clone(), n))
+            let mut read = whole(format!("{key} of {field}"), &text, min, max);
+            if let (Err(unsettled), Some(other)) = (&mut read, shared) {
+                let other_key = if key == "width" { "scale" } else { "width" };
+                unsettled.problem.push_str(&format!(" (a decimal's width and scale hold at most {MAX_DIGITS} digits together, and its {other_key} is {other})"));
+            }
+            read.map(|n| make(field.clone(), n))
         });
         self.input(Setting {
             key,
