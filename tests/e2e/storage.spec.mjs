@@ -232,7 +232,9 @@ test('two tabs never replace each other\'s work without asking', async ({ page, 
   await expect(asks).toContainText('changed in another keylab tab');
   // B's own edit while it asks is not saved over A's.
   await setWidth(other, '9');
-  const stored = async () => JSON.parse(await page.evaluate(() => localStorage.getItem('keylab.work'))).schema.entities[0].fields;
+  // Read in tab B: another tab's writes reach a tab's storage a moment later, B's own
+  // at once (B has A's 7 already: it asked because that write reached it).
+  const stored = async () => JSON.parse(await other.evaluate(() => localStorage.getItem('keylab.work'))).schema.entities[0].fields;
   expect((await stored()).score.width).toBe(7);
   // Escape leaves the question open: either answer drops one tab's changes.
   await other.keyboard.press('Escape');
